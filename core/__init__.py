@@ -1,0 +1,1 @@
+"""Game engines: pure rules, numba-compiled, no I/O beyond reading rules data."""

@@ -1,0 +1,89 @@
+"""Invariant checker: pieces conserved, nothing negative, VP equal to its ledger."""
+import numpy as np
+
+from core.cuba.codes import CI, CG, NKINDS, NBUILDINGS, NSHIPS, NSRC, SHIP_SPOTS, NPOS, NFIELDS
+from core.cuba.codes import SW_MONEY_LIMITED, M_MONEY_SUPPLY
+from core.cuba.state import (
+    G_BANK, G_NP, G_PILE_N, O_CARGO, O_MARKET, O_PILE, O_SHIP, O_STOCK, P_FIELD, P_LOT,
+    P_MONEY, P_STORED, P_VP, P_VPSRC, pbase,
+)
+from core.jit import njit
+
+OK = 0
+ERR_PIECES = 1       # a kind's pieces do not add up to the supply
+ERR_NEGATIVE = 2     # a count or money below zero
+ERR_VP_LEDGER = 3    # VP differs from the sum of VP by source
+ERR_MARKET = 4       # a market row over its length
+ERR_SHIPS = 5        # ship cards lost or duplicated
+ERR_BUILDINGS = 6    # more tiles of a kind than exist
+ERR_MONEY = 7        # money not conserved (money_limited)
+ERR_ILLEGAL = 8      # a strategy chose outside the legal options or changed the state
+ERR_STUCK = 9        # the game did not end within the step limit
+ERR_NAMES = ("ok", "pieces not conserved", "negative count", "VP differ from their ledger",
+             "market row overfull", "ship cards lost or duplicated", "too many building tiles",
+             "money not conserved", "illegal decision", "game did not end")
+
+
+@njit
+def check_state(s, t):
+    """0 when every invariant holds, else the first broken one's ERR_ code."""
+    np_ = s[G_NP]
+    for k in range(NKINDS):
+        tot = s[O_STOCK + k]
+        if tot < 0:
+            return ERR_NEGATIVE
+        if CI <= k <= CG:
+            tot += s[O_MARKET + k - CI]
+            if s[O_MARKET + k - CI] < 0:
+                return ERR_NEGATIVE
+            if s[O_MARKET + k - CI] > t.market_len[k - CI]:
+                return ERR_MARKET
+        for p in range(np_):
+            b = pbase(p)
+            if s[b + P_LOT + k] < 0:
+                return ERR_NEGATIVE
+            tot += s[b + P_LOT + k]
+            if CI <= k < CI + 3:
+                if s[b + P_STORED + k - CI] < 0:
+                    return ERR_NEGATIVE
+                tot += s[b + P_STORED + k - CI]
+        for pos in range(NPOS):
+            ship = s[O_SHIP + pos]
+            if ship >= 0:
+                for i in range(SHIP_SPOTS):
+                    if s[O_CARGO + pos * SHIP_SPOTS + i] and t.ship_spots[ship, i] == k:
+                        tot += 1
+        if tot != t.supply[k]:
+            return ERR_PIECES
+    money = 0
+    for p in range(np_):
+        b = pbase(p)
+        if s[b + P_MONEY] < 0 or s[b + P_VP] < 0:
+            return ERR_NEGATIVE
+        money += s[b + P_MONEY]
+        led = 0
+        for i in range(NSRC):
+            led += s[b + P_VPSRC + i]
+        if led != s[b + P_VP]:
+            return ERR_VP_LEDGER
+    if t.switches[SW_MONEY_LIMITED] == 1 and money + s[G_BANK] != t.misc[M_MONEY_SUPPLY]:
+        return ERR_MONEY
+    seen = np.zeros(NSHIPS, np.int64)
+    for i in range(s[G_PILE_N]):
+        seen[s[O_PILE + i]] += 1
+    for pos in range(NPOS):
+        if s[O_SHIP + pos] >= 0:
+            seen[s[O_SHIP + pos]] += 1
+    for i in range(NSHIPS):
+        if seen[i] != 1:
+            return ERR_SHIPS
+    built = np.zeros(NBUILDINGS, np.int64)
+    for p in range(np_):
+        b = pbase(p)
+        for f in range(1, NFIELDS):
+            if s[b + P_FIELD + f] >= 0:
+                built[s[b + P_FIELD + f]] += 1
+    for k in range(NBUILDINGS):
+        if built[k] > t.building_copies[k]:
+            return ERR_BUILDINGS
+    return OK

@@ -1,0 +1,561 @@
+"""Cuba rules data: configs/games/cuba.toml -> validated numpy tables (see codes.py)."""
+from __future__ import annotations
+
+import functools
+import hashlib
+import tomllib
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import NamedTuple
+
+import numpy as np
+
+from core.cuba import codes as c
+
+
+class CubaTables(NamedTuple):
+    """All rules data as int32 arrays, ready to pass to compiled code.
+
+    Switch effects that only change data (goods row length, saw mill input, golf course and
+    hotel costs, duty split) are already applied; all switches are also kept in `switches`.
+    """
+
+    misc: np.ndarray             # int32[NMISC], indexed by codes.M_*
+    switches: np.ndarray         # int32[NSWITCHES], indexed by codes.SW_*
+    supply: np.ndarray           # int32[NKINDS] pieces in the game per kind
+    char_votes: np.ndarray       # int32[NCHARS]
+    building_cost: np.ndarray    # int32[NBUILDINGS, 3] wood, stone, water
+    building_copies: np.ndarray  # int32[NBUILDINGS]
+    building_feature: np.ndarray  # int32[NBUILDINGS + 1] FT_* (last row: printed warehouse)
+    building_param: np.ndarray   # int32[NBUILDINGS + 1, 3]
+    statute_type: np.ndarray     # int32[NSTATUTE_ROWS] TAX..OTHER
+    statute_effect: np.ndarray   # int32[NSTATUTE_ROWS] EF_*
+    statute_param: np.ndarray    # int32[NSTATUTE_ROWS, 2]
+    pile_cards: np.ndarray       # int32[4, PILE_CARDS] statute rows in each type's pile
+    ship_spots: np.ndarray       # int32[NSHIPS, SHIP_SPOTS] kind of each cargo spot
+    layouts: np.ndarray          # int32[NLAYOUTS, NFIELDS] field type, row-major r1c1..r3c4
+    market_len: np.ndarray       # int32[NMERCH] spaces per row
+    market_top: np.ndarray       # int32[NMERCH] label of the leftmost space ($6)
+    market_fill: np.ndarray      # int32[NMERCH] pieces at the start
+    market_empty_buy: np.ndarray  # int32[NMERCH] price from the stock when the row is empty
+    market_full_sell: np.ndarray  # int32[NMERCH] price to the stock when the row is full
+
+
+# =========================================================================================
+# Loader: configs/games/cuba.toml -> CubaTables
+# =========================================================================================
+
+DEFAULT_PATH = Path(__file__).resolve().parents[2] / "configs/games/cuba.toml"
+STATUS_LABELS = ("seed", "sourced", "inferred", "assumed")
+LAYOUT_NAMES = ("standard",) + c.COLOURS
+STATUTE_IDS = tuple(f"{roman}-{n}" for roman in ("I", "II", "III", "IV")
+                    for n in range(1, c.PILE_CARDS + 1))
+SHIP_IDS = tuple(f"S{n:02d}" for n in range(1, c.NSHIPS + 1))
+FIELD_COUNTS = {"WH": 1, "La": 1, "Mo": 2, "Fo": 2, "Ci": 2, "Su": 2, "To": 2}
+MARKET_FIELDS = ("spaces", "top_label", "start_fill", "empty_buy", "full_sell")
+_TOP_LEVEL = ("misc", "supply", "characters", "buildings", "printed_warehouse", "statutes",
+              "ships", "plantations", "market", "switches")
+_COST_KEYS = c.KIND_NAMES[:3]
+_BOOL = (False, True)
+
+# Switch name -> (codes.SW_* index, options). Codes: booleans and numbers code as themselves,
+# string options as their index in this tuple. For the switches applied at load (costs,
+# saw mill input, goods row length, duty split) the first option is the reading in the data.
+SWITCH_OPTIONS: dict[str, tuple[int, tuple[object, ...]]] = {
+    "hidden_parliament_card": (c.SW_HIDDEN_PARLIAMENT_CARD, _BOOL),
+    "plantation_side": (c.SW_PLANTATION_SIDE, ("standard", "individual")),
+    "market_act_timing": (c.SW_MARKET_ACT_TIMING, ("every_round", "on_pass_only")),
+    "warehouse_in_tax": (c.SW_WAREHOUSE_IN_TAX, _BOOL),
+    "warehouse_in_subsidy": (c.SW_WAREHOUSE_IN_SUBSIDY, _BOOL),
+    "warehouse_in_end_bonus": (c.SW_WAREHOUSE_IN_END_BONUS, _BOOL),
+    "goods_row_spaces": (c.SW_GOODS_ROW_SPACES, (4, 6)),
+    "sawmill_input": (c.SW_SAWMILL_INPUT, ("wood", "stone")),
+    "golf_course_cost": (c.SW_GOLF_COURSE_COST, ("2Wa", "1Wd+1St+2Wa")),
+    "hotel_cost": (c.SW_HOTEL_COST, ("2Wd+2St+1Wa", "2Wd+2St")),
+    "harbor_act_branches": (c.SW_HARBOR_ACT_BRANCHES, ("both", "large_only")),
+    "harbor_act_shift": (c.SW_HARBOR_ACT_SHIFT, ("above_gap", "full_compaction")),
+    "building_warehouse_mode": (c.SW_BUILDING_WAREHOUSE_MODE, ("like_printed", "passive")),
+    "trader_alt_spaces": (c.SW_TRADER_ALT_SPACES, ("per_option", "first_second")),
+    "church_veto_timing": (c.SW_CHURCH_VETO_TIMING, ("immediate", "at_parliament")),
+    "parliament_tie_anchor": (c.SW_PARLIAMENT_TIE_ANCHOR,
+                              ("new_start_player", "old_start_player")),
+    "duty_any_split": (c.SW_DUTY_ANY_SPLIT, ("two_cards", "one_mixed")),
+    "money_limited": (c.SW_MONEY_LIMITED, _BOOL),
+    "final_tie": (c.SW_FINAL_TIE, ("shared", "later_in_turn_order")),
+}
+assert sorted(i for i, _ in SWITCH_OPTIONS.values()) == list(range(c.NSWITCHES))
+
+
+class RulesDataError(ValueError):
+    """A problem in the Cuba rules data or switches; the message is one line naming the fix."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(" ".join(message.splitlines()))
+
+
+def _err(message: str) -> RulesDataError:
+    return RulesDataError(f"cuba.toml: {message}")
+
+
+# --- value checkers: each returns the checked value or raises one RulesDataError line -----
+
+def _show(value: object) -> str:
+    kinds = {bool: "a boolean", int: "an integer", float: "a float", str: "a string",
+             list: "an array", dict: "a table"}
+    return f"{kinds.get(type(value), type(value).__name__)} ({value!r})"
+
+
+def _fmt(value: object) -> str:
+    """A switch option as written in TOML."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    return f'"{value}"' if isinstance(value, str) else str(value)
+
+
+def _int(path: str, value: object, minimum: int = 0) -> int:
+    if type(value) is not int:
+        raise _err(f"{path} is {_show(value)}; expected an integer >= {minimum}")
+    if value < minimum:
+        raise _err(f"{path} is {value}; it must be >= {minimum}")
+    return value
+
+
+def _name(path: str, value: object, names: tuple[str, ...], what: str) -> int:
+    """Index of a name in `names` (a codes.py key tuple)."""
+    if not isinstance(value, str):
+        raise _err(f"{path} is {_show(value)}; expected a {what} name")
+    if value not in names:
+        raise _err(f"unknown {what} {value!r} at {path} (known: {', '.join(names)})")
+    return names.index(value)
+
+
+def _table(path: str, value: object) -> dict:
+    if not isinstance(value, dict):
+        raise _err(f"{path} is {_show(value)}; expected a table")
+    return value
+
+
+def _list(path: str, value: object, length: int, what: str) -> list:
+    if not isinstance(value, list):
+        raise _err(f"{path} is {_show(value)}; expected an array of {length} {what}")
+    if len(value) != length:
+        raise _err(f"{path} has {len(value)} {what}; need exactly {length}")
+    return value
+
+
+def _check_keys(where: str, table: dict, required: tuple[str, ...],
+                optional: tuple[str, ...] = (), what: str = "key") -> None:
+    allowed = required + optional
+    for key in table:
+        if key not in allowed:
+            raise _err(f"unknown {what} {key!r} in {where} (allowed: {', '.join(allowed)})")
+    for key in required:
+        if key not in table:
+            raise _err(f"{where} is missing {what} {key!r}; add it")
+
+
+def _entry(path: str, entry: dict, fields: tuple[str, ...],
+           required_statuses: tuple[str, ...] = ()) -> dict:
+    """Check an entry's keys: its data fields, `status`, optional `note` and `<field>_status`."""
+    optional = ("note",) + tuple(f"{f}_status" for f in fields
+                                 if f"{f}_status" not in required_statuses)
+    _check_keys(path, entry, fields + ("status",) + required_statuses, optional)
+    for key, value in entry.items():
+        if key == "status" or key.endswith("_status"):
+            if value not in STATUS_LABELS:
+                raise _err(f"{path}.{key} is {value!r}; use one of {', '.join(STATUS_LABELS)}")
+    if not isinstance(entry.get("note", ""), str):
+        raise _err(f"{path}.note is {_show(entry['note'])}; expected a string")
+    return entry
+
+
+def _named_entries(section: str, table: object, names: tuple[str, ...],
+                   what: str) -> list[tuple[str, dict]]:
+    """(dotted path, entry) for each of `names`, which must be exactly the section's keys."""
+    _check_keys(f"[{section}]", _table(section, table), names, what=what)
+    return [(f"{section}.{n}", _table(f"{section}.{n}", table[n])) for n in names]
+
+
+def _by_id(section: str, value: object, ids: tuple[str, ...], what: str) -> list[dict]:
+    """An array of tables ordered by `ids`; each id exactly once."""
+    entries = _list(f"[[{section}]]", value, len(ids), what)
+    found: dict[str, dict] = {}
+    for i, entry in enumerate(entries):
+        _table(f"{section}[{i}]", entry)
+        if "id" not in entry:
+            raise _err(f"{section}[{i}] is missing key 'id'; add it")
+        _name(f"{section}[{i}].id", entry["id"], ids, "id")
+        if entry["id"] in found:
+            raise _err(f"duplicate id {entry['id']!r} in [[{section}]]; "
+                       "each id must appear exactly once")
+        found[entry["id"]] = entry
+    return [found[i] for i in ids]
+
+
+# --- parameterised features and effects ---------------------------------------------------
+
+_Parser = Callable[[str, object], int]
+
+
+def _kind(path: str, value: object) -> int:
+    return _name(path, value, c.KIND_NAMES, "kind")
+
+
+def _selector(path: str, value: object) -> int:
+    return _name(path, value, c.SELECTOR_NAMES, "selector")
+
+
+def _max_or_any(path: str, value: object) -> int:
+    return _int(path, value, minimum=-1)
+
+
+_Params = tuple[tuple[str, _Parser], ...]
+FEATURE_PARAMS: dict[str, _Params] = {  # building_param[k, 0..2], see codes.FT_*
+    "return_vp": (("selector", _selector), ("max", _int), ("vp", _int)),
+    "sell": (("selector", _selector), ("max", _int), ("price", _int)),
+    "gain_vp": (("vp", _int),),
+    "gain_money": (("money", _int),),
+    "convert": (("from", _kind), ("to", _kind), ("max", _max_or_any)),
+    "black_market": (("max", _int),),
+    "small_branch": (("pieces", _int),),
+    "large_branch": (),
+    "church": (),
+    "town_hall": (("votes", _int),),
+    "gain_pieces": (("kind", _kind), ("amount", _int)),
+    "lighthouse": (),
+    "store": (),
+}
+EFFECT_PARAMS: dict[str, _Params] = {  # statute_param[r, 0..1], see codes.EF_*
+    "tax_flat": (("amount", _int),),
+    "tax_per_building": (("amount", _int),),
+    "duty": (("selector", _selector), ("pieces", _int)),
+    "subsidy_buildings": (("vp", _int),),
+    "subsidy_open_resource_fields": (("vp", _int),),
+    "subsidy_open_product_fields": (("vp", _int),),
+    "subsidy_kind_held": (("kind", _kind), ("cap", _int)),
+    "subsidy_fifth_card": (("vp", _int),),
+    "subsidy_money": (("per", _int), ("cap", _int)),
+    "market_decrease": (("pieces", _int),),
+    "market_increase": (("pieces", _int),),
+    "drought": (("amount", _int),),
+    "building_act": (("amount", _int),),
+    "harbor_act": (),
+    "corruption": (),
+}
+# statute type each effect belongs to, in EFFECT_KEYS order
+_EFFECT_TYPE = (c.TAX,) * 2 + (c.DUTY,) + (c.SUBSIDY,) * 6 + (c.OTHER,) * 6
+assert tuple(FEATURE_PARAMS) == c.FEATURE_KEYS and tuple(EFFECT_PARAMS) == c.EFFECT_KEYS
+assert len(_EFFECT_TYPE) == len(c.EFFECT_KEYS)
+
+
+def _coded_params(path: str, entry: dict, key: str, names: tuple[str, ...],
+                  specs: dict[str, _Params], width: int, base: tuple[str, ...],
+                  required_statuses: tuple[str, ...] = ()) -> tuple[int, list[int]]:
+    """(code of entry[key], its parameters padded with 0 to `width`); checks the entry's keys."""
+    if key not in entry:
+        raise _err(f"{path} is missing key {key!r}; add it")
+    code = _name(f"{path}.{key}", entry[key], names, key)
+    spec = specs[names[code]]
+    _entry(path, entry, base + (key,) + tuple(p for p, _ in spec), required_statuses)
+    params = [parse(f"{path}.{p}", entry[p]) for p, parse in spec]
+    return code, params + [0] * (width - len(params))
+
+
+# --- sections -> arrays -----------------------------------------------------------------------
+
+def _i32(values: object) -> np.ndarray:
+    return np.array(values, dtype=np.int32)
+
+
+def _scalars(raw: dict, section: str, names: tuple[str, ...], what: str,
+             field: str, minimum: int = 0) -> np.ndarray:
+    """One integer `field` per named entry of a section."""
+    entries = _named_entries(section, raw[section], names, what)
+    return _i32([_int(f"{p}.{field}", _entry(p, e, (field,))[field], minimum)
+                 for p, e in entries])
+
+
+def _cost(path: str, value: object) -> list[int]:
+    cost = _table(path, value)
+    _check_keys(path, cost, _COST_KEYS)
+    return [_int(f"{path}.{k}", cost[k]) for k in _COST_KEYS]
+
+
+def _buildings(raw: dict) -> dict[str, np.ndarray]:
+    cost, copies, feature, param = [], [], [], []
+    for path, entry in _named_entries("buildings", raw["buildings"], c.BUILDING_KEYS,
+                                      "building"):
+        code, params = _coded_params(path, entry, "feature", c.FEATURE_KEYS, FEATURE_PARAMS, 3,
+                                     ("copies", "cost"), ("cost_status", "feature_status"))
+        feature.append(code)
+        param.append(params)
+        cost.append(_cost(f"{path}.cost", entry["cost"]))
+        copies.append(_int(f"{path}.copies", entry["copies"]))
+    printed = _table("printed_warehouse", raw["printed_warehouse"])
+    code, params = _coded_params("printed_warehouse", printed, "feature", c.FEATURE_KEYS,
+                                 FEATURE_PARAMS, 3, ())
+    return {"building_cost": _i32(cost), "building_copies": _i32(copies),
+            "building_feature": _i32(feature + [code]), "building_param": _i32(param + [params])}
+
+
+def _statutes(raw: dict) -> dict[str, np.ndarray]:
+    statutes = _table("statutes", raw["statutes"])
+    _check_keys("[statutes]", statutes, ("printed_tax", "printed_duty", "cards"))
+    cards = _by_id("statutes.cards", statutes["cards"], STATUTE_IDS, "cards (6 per type)")
+    rows = [(f"statutes.cards.{i}", e, r // c.PILE_CARDS, ("id", "type"))
+            for r, (i, e) in enumerate(zip(STATUTE_IDS, cards))]
+    rows += [(f"statutes.{n}", _table(f"statutes.{n}", statutes[n]), t, ("type",))
+             for n, t in (("printed_tax", c.TAX), ("printed_duty", c.DUTY))]
+    types, effects, params = [], [], []
+    for path, entry, expected, base in rows:
+        effect, param = _coded_params(path, entry, "effect", c.EFFECT_KEYS, EFFECT_PARAMS, 2,
+                                      base)
+        stype = _name(f"{path}.type", entry["type"], c.STATUTE_TYPES, "statute type")
+        if stype != expected:
+            raise _err(f"{path}.type is {entry['type']!r}; this card must be "
+                       f"{c.STATUTE_TYPES[expected]!r}")
+        if _EFFECT_TYPE[effect] != stype:
+            allowed = [k for k, t in zip(c.EFFECT_KEYS, _EFFECT_TYPE) if t == stype]
+            raise _err(f"{path}.effect {entry['effect']!r} does not fit a {entry['type']} "
+                       f"card (use one of: {', '.join(allowed)})")
+        types.append(stype)
+        effects.append(effect)
+        params.append(param)
+    piles = np.arange(c.NSTATUTES, dtype=np.int32).reshape(4, c.PILE_CARDS)
+    return {"statute_type": _i32(types), "statute_effect": _i32(effects),
+            "statute_param": _i32(params), "pile_cards": piles}
+
+
+def _ships(raw: dict) -> np.ndarray:
+    spots = []
+    for ident, entry in zip(SHIP_IDS, _by_id("ships", raw["ships"], SHIP_IDS, "ships")):
+        path = f"ships.{ident}"
+        _entry(path, entry, ("id", "spots"))
+        kinds = [_kind(f"{path}.spots[{i}]", v)
+                 for i, v in enumerate(_list(f"{path}.spots", entry["spots"],
+                                             c.SHIP_SPOTS, "spots"))]
+        for i, k in enumerate(kinds):
+            if k < c.FIRST_PRODUCT:
+                raise _err(f"{path}.spots[{i}] is {c.KIND_NAMES[k]!r}; cargo spots take "
+                           f"merchandise only ({', '.join(c.KIND_NAMES[c.FIRST_PRODUCT:])})")
+        spots.append(kinds)
+    return _i32(spots)
+
+
+def _layout(path: str, entry: dict) -> list[int]:
+    rows = _list(f"{path}.rows", _entry(path, entry, ("rows",))["rows"], c.NROWS, "rows")
+    cells = [_name(f"{path}.rows r{r + 1}c{col + 1}", v, c.FIELD_CODES, "field code")
+             for r, row in enumerate(rows)
+             for col, v in enumerate(_list(f"{path}.rows[{r}]", row, c.NCOLS, "fields"))]
+    for code, need in FIELD_COUNTS.items():
+        have = cells.count(c.FIELD_CODES.index(code))
+        if have != need:
+            wanted = ", ".join(f"{n} {k}" for k, n in FIELD_COUNTS.items())
+            raise _err(f"{path} has {have} {code!r} fields; need exactly {need} ({wanted})")
+    if cells[0] != c.F_WH:
+        raise _err(f"{path}.rows r1c1 is {c.FIELD_CODES[cells[0]]!r}; "
+                   "the warehouse 'WH' must be at r1c1")
+    return cells
+
+
+def _layouts(raw: dict) -> np.ndarray:
+    entries = _named_entries("plantations", raw["plantations"], LAYOUT_NAMES, "plantation")
+    return _i32([_layout(p, e) for p, e in entries])
+
+
+def _market(raw: dict) -> dict[str, np.ndarray]:
+    rows = []
+    for path, entry in _named_entries("market", raw["market"],
+                                      c.KIND_NAMES[c.FIRST_PRODUCT:], "market row"):
+        _entry(path, entry, MARKET_FIELDS)
+        row = dict(zip(MARKET_FIELDS, (_int(f"{path}.{f}", entry[f]) for f in MARKET_FIELDS)))
+        if not 1 <= row["spaces"] <= row["top_label"]:
+            raise _err(f"{path}.spaces is {row['spaces']}; it must be 1..top_label "
+                       f"({row['top_label']}) so every label is >= $1")
+        if row["start_fill"] > row["spaces"]:
+            raise _err(f"{path}.start_fill is {row['start_fill']} but the row has only "
+                       f"{row['spaces']} spaces")
+        rows.append([row[f] for f in MARKET_FIELDS])
+    names = ("market_len", "market_top", "market_fill", "market_empty_buy", "market_full_sell")
+    return {n: col.copy() for n, col in zip(names, _i32(rows).T)}
+
+
+# --- switches -------------------------------------------------------------------------------
+
+def _check_switch(name: object, value: object, source: str) -> None:
+    if name not in SWITCH_OPTIONS:
+        raise _err(f"unknown switch {name!r} in {source} (known: {', '.join(SWITCH_OPTIONS)})")
+    options = SWITCH_OPTIONS[name][1]
+    if not any(type(value) is type(o) and value == o for o in options):
+        raise _err(f"switch {name} = {_fmt(value)} in {source} is not allowed "
+                   f"(options: {', '.join(_fmt(o) for o in options)})")
+
+
+def _switch_code(value: object, options: tuple[object, ...]) -> int:
+    return int(value) if isinstance(value, int) else options.index(value)
+
+
+def _parse_cost(text: str) -> list[int]:
+    """'2Wd+2St+1Wa' -> [2, 2, 1] (wood, stone, water)."""
+    cost = [0, 0, 0]
+    for term in text.split("+"):
+        cost[c.KIND_SHORT.index(term[-2:])] += int(term[:-2])
+    return cost
+
+
+_SAW_MILL, _GOLF, _HOTEL = (c.BUILDING_KEYS.index(k) for k in ("saw_mill", "golf_course", "hotel"))
+_DUTY_ANY_ROWS = slice(c.DUTY * c.PILE_CARDS + 4, c.DUTY * c.PILE_CARDS + 6)  # II-5, II-6
+_DUTY_SPLIT = {"two_cards": [[c.SEL_ANY_RESOURCE, 2], [c.SEL_ANY_PRODUCT, 2]],
+               "one_mixed": [[c.SEL_RES_OR_PROD, 2], [c.CI, 1]]}  # II-6 -> a 2nd "1 citrus"
+
+
+class _LoadSwitch(NamedTuple):
+    """A switch applied at load: the data it rewrites and that data for each option."""
+
+    where: str                                      # dotted name, for messages
+    view: Callable[[dict[str, np.ndarray]], np.ndarray]  # writable view into the tables
+    encode: Callable[[object], object]              # option -> data
+
+
+_LOAD_SWITCHES = {
+    "goods_row_spaces": _LoadSwitch("market.rum/cigars.spaces",
+                                    lambda t: t["market_len"][c.RU - c.FIRST_PRODUCT:],
+                                    lambda v: [v, v]),
+    "sawmill_input": _LoadSwitch("buildings.saw_mill.selector",
+                                 lambda t: t["building_param"][_SAW_MILL, :1],
+                                 lambda v: [c.KIND_NAMES.index(v)]),
+    "golf_course_cost": _LoadSwitch("buildings.golf_course.cost",
+                                    lambda t: t["building_cost"][_GOLF], _parse_cost),
+    "hotel_cost": _LoadSwitch("buildings.hotel.cost",
+                              lambda t: t["building_cost"][_HOTEL], _parse_cost),
+    "duty_any_split": _LoadSwitch("statutes.cards.II-5/II-6 (selector, pieces)",
+                                  lambda t: t["statute_param"][_DUTY_ANY_ROWS],
+                                  _DUTY_SPLIT.__getitem__),
+}
+
+
+def _check_switch_data(t: dict[str, np.ndarray]) -> None:
+    """The data must hold the reference (first) option of each load-applied switch."""
+    for name, sw in _LOAD_SWITCHES.items():
+        reference = SWITCH_OPTIONS[name][1][0]
+        have = sw.view(t)
+        if not np.array_equal(have, sw.encode(reference)):
+            raise _err(f"{sw.where} is {have.tolist()} but switch {name}'s reference option "
+                       f"{_fmt(reference)} means {sw.encode(reference)}; keep the data at the "
+                       "reference reading and pick alternatives with the switch")
+
+
+def _apply_switch_data(t: dict[str, np.ndarray], values: dict[str, object]) -> None:
+    for name, sw in _LOAD_SWITCHES.items():
+        sw.view(t)[...] = sw.encode(values[name])
+
+
+# --- public API -------------------------------------------------------------------------------
+
+def _resolve(path: str | Path | None) -> Path:
+    return DEFAULT_PATH if path is None else Path(path)
+
+
+def _read_bytes(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError as exc:
+        raise RulesDataError(f"{path.name}: cannot read {path} ({exc.strerror}); "
+                             "check the path") from exc
+
+
+def load_raw(path: str | Path | None = None) -> dict:
+    """Parse the rules TOML (default: DEFAULT_PATH) without validating it."""
+    p = _resolve(path)
+    try:
+        return tomllib.loads(_read_bytes(p).decode("utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise RulesDataError(f"{p.name}: malformed TOML: {exc}; fix the syntax there") from exc
+
+
+def _base_tables(raw: object) -> dict[str, np.ndarray]:
+    """Every table except `switches`, as in the file (no switch applied); validates."""
+    _check_keys("the file", _table("the file", raw), _TOP_LEVEL, what="table")
+    t = {"misc": _scalars(raw, "misc", c.MISC_KEYS, "misc value", "value"),
+         "supply": _scalars(raw, "supply", c.KIND_NAMES, "kind", "count"),
+         "char_votes": _scalars(raw, "characters", c.CHAR_NAMES, "character", "votes", 1),
+         **_buildings(raw), **_statutes(raw), "ship_spots": _ships(raw),
+         "layouts": _layouts(raw), **_market(raw)}
+    _check_switch_data(t)
+    return t
+
+
+def switch_values(raw: dict, overrides: dict[str, object] | None = None) -> dict[str, object]:
+    """The named switch values of the file's [switches], after `overrides`."""
+    table = _table("switches", _table("the file", raw).get("switches"))
+    _check_keys("[switches]", table, tuple(SWITCH_OPTIONS), what="switch")
+    for name, value in table.items():
+        _check_switch(name, value, "[switches]")
+    for name, value in (overrides or {}).items():
+        _check_switch(name, value, "the overrides")
+    return {name: (overrides or {}).get(name, table[name]) for name in SWITCH_OPTIONS}
+
+
+def validate(raw: dict) -> None:
+    """Raise RulesDataError (one line) on the first problem in the raw rules data."""
+    _base_tables(raw)
+    switch_values(raw)
+
+
+def build_tables(raw: dict, overrides: dict[str, object] | None = None) -> CubaTables:
+    """Validate `raw` and convert it to CubaTables, with switch `overrides` applied."""
+    t = _base_tables(raw)
+    values = switch_values(raw, overrides)
+    _apply_switch_data(t, values)
+    codes = [0] * c.NSWITCHES
+    for name, (index, options) in SWITCH_OPTIONS.items():
+        codes[index] = _switch_code(values[name], options)
+    return CubaTables(switches=_i32(codes), **t)
+
+
+@functools.lru_cache(maxsize=64)
+def _cached_tables(path: Path, mtime_ns: int,
+                   overrides: tuple[tuple[str, object], ...]) -> CubaTables:
+    return build_tables(load_raw(path), dict(overrides))
+
+
+def load_tables(path: str | Path | None = None,
+                overrides: dict[str, object] | None = None) -> CubaTables:
+    """Load, validate and convert the rules file. Cached: treat the arrays as read-only."""
+    p = _resolve(path).resolve()
+    for name, value in (overrides or {}).items():
+        _check_switch(name, value, "the overrides")  # also makes the cache key hashable
+    mtime = p.stat().st_mtime_ns if p.exists() else -1
+    return _cached_tables(p, mtime, tuple(sorted((overrides or {}).items())))
+
+
+def rules_data_hash(path: str | Path | None = None) -> str:
+    """First 16 hex digits of the sha256 of the rules file's bytes."""
+    return hashlib.sha256(_read_bytes(_resolve(path))).hexdigest()[:16]
+
+
+def _status_entries(raw: dict) -> Iterator[tuple[str, dict]]:
+    """(dotted path, entry) for every entry that carries a status."""
+    for section in ("misc", "supply", "characters", "buildings", "plantations", "market"):
+        for name, entry in raw[section].items():
+            yield f"{section}.{name}", entry
+    yield "printed_warehouse", raw["printed_warehouse"]
+    for name in ("printed_tax", "printed_duty"):
+        yield f"statutes.{name}", raw["statutes"][name]
+    for card in raw["statutes"]["cards"]:
+        yield f"statutes.cards.{card['id']}", card
+    for ship in raw["ships"]:
+        yield f"ships.{ship['id']}", ship
+
+
+def assumed_values(raw: dict) -> list[str]:
+    """Dotted names of all values labelled "assumed": the entry for `status`, else entry.field."""
+    validate(raw)
+    names = []
+    for path, entry in _status_entries(raw):
+        for key, value in entry.items():
+            if value == "assumed" and key == "status":
+                names.append(path)
+            elif value == "assumed" and key.endswith("_status"):
+                names.append(f"{path}.{key.removesuffix('_status')}")
+    return names

@@ -1,0 +1,11 @@
+"""Random: uniform over the legal options at every decision point (the skill floor)."""
+from core.cuba.state import rng_below
+from core.jit import njit
+
+PARAMS = ()
+
+
+@njit
+def choose(params, s, t, opts, n, rng):
+    """Index of a uniformly drawn legal option."""
+    return rng_below(rng, n)
