@@ -54,6 +54,7 @@ from core.cuba.state import (
     P_MONEY, P_PAWN, P_USED, act_effect, buy_price, built_count, field_type, free_spots, have,
     pbase,
 )
+from core.cuba.codes import T_BCOPIES, T_BCOST, T_BFEAT, T_BPARAM, T_MISC, T_SEFF, T_SPARAM, T_SW
 from core.jit import njit
 
 MAX_OPTIONS = 512
@@ -70,23 +71,23 @@ DOCK_SHIFT = 24
 VEC_MASK = (1 << DOCK_SHIFT) - 1
 
 
-@njit
+@njit(inline="always")
 def enc(tag, payload):
     """Option code for (tag, payload)."""
     return np.int32((tag << TAG_SHIFT) | payload)
 
 
-@njit
+@njit(inline="always")
 def tag_of(o):
     return o >> TAG_SHIFT
 
 
-@njit
+@njit(inline="always")
 def payload_of(o):
     return o & PAYLOAD_MASK
 
 
-@njit
+@njit(inline="always")
 def vget(v, k):
     """Count of kind k in a packed piece vector."""
     return (v >> (3 * k)) & 7
@@ -118,23 +119,22 @@ def sel_range(sel):
 
 @njit
 def enum_vectors(opts, n, tag, high, k0, k1, caps, lo, hi):
-    """Append every piece vector over kinds [k0, k1) with v[k] <= caps[k] and lo <= sum <= hi."""
-    v = np.zeros(NKINDS, np.int64)
+    """Append every packed piece vector over kinds [k0, k1) with v[k] <= caps[k] (caps packed
+    the same way) and lo <= sum <= hi, as options (tag, high | vector)."""
+    v = 0
     while True:
         tot = 0
-        packed = 0
         for k in range(k0, k1):
-            tot += v[k]
-            packed |= v[k] << (3 * k)
+            tot += vget(v, k)
         if lo <= tot <= hi and n < MAX_OPTIONS:
-            opts[n] = enc(tag, high | packed)
+            opts[n] = enc(tag, high | v)
             n += 1
         k = k0
         while k < k1:
-            if v[k] < caps[k]:
-                v[k] += 1
+            if vget(v, k) < vget(caps, k):
+                v += 1 << (3 * k)
                 break
-            v[k] = 0
+            v &= ~(7 << (3 * k))
             k += 1
         if k == k1:
             return n
@@ -142,13 +142,14 @@ def enum_vectors(opts, n, tag, high, k0, k1, caps, lo, hi):
 
 @njit
 def holding_caps(s, b, k0, k1, limit):
-    caps = np.zeros(NKINDS, np.int64)
+    """Packed caps: pieces held of each kind in [k0, k1), at most limit (and 7)."""
+    caps = 0
     for k in range(k0, k1):
-        caps[k] = min(have(s, b, k), limit)
+        caps |= min(have(s, b, k), limit, 7) << (3 * k)
     return caps
 
 
-@njit
+@njit(inline="always")
 def rowcol_mask(pawn):
     """Bit mask of the 6 fields in the pawn's row and column."""
     r = pawn // NCOLS
@@ -164,8 +165,8 @@ def rowcol_mask(pawn):
 def worker_free_fields(s, t):
     """Product fields the worker yields without water: 2, or the Drought Act's 1."""
     if act_effect(s, t, OTHER) == EF_DROUGHT:
-        return t.statute_param[s[O_ACTS + OTHER], 0]
-    return t.misc[M_WORKER_PRODUCT_FIELDS]
+        return t[T_SPARAM + 2 * (s[O_ACTS + OTHER]) + 0]
+    return t[T_MISC + M_WORKER_PRODUCT_FIELDS]
 
 
 
@@ -173,32 +174,32 @@ def worker_free_fields(s, t):
 def building_fee(s, t):
     """Extra money the architect pays under the Building Act."""
     if act_effect(s, t, OTHER) == EF_BUILDING_ACT:
-        return t.statute_param[s[O_ACTS + OTHER], 0]
+        return t[T_SPARAM + 2 * (s[O_ACTS + OTHER]) + 0]
     return 0
 
 
 @njit
 def can_pay_cost(s, t, b, k, fee):
-    c = t.building_cost[k]
-    return (s[b + P_LOT + WD] >= c[0] and s[b + P_LOT + ST] >= c[1]
-            and s[b + P_LOT + WA] >= c[2] and s[b + P_MONEY] >= fee)
+    c = T_BCOST + 3 * k
+    return (s[b + P_LOT + WD] >= t[c] and s[b + P_LOT + ST] >= t[c + 1]
+            and s[b + P_LOT + WA] >= t[c + 2] and s[b + P_MONEY] >= fee)
 
 
-@njit
+@njit(inline="always")
 def usable_building(s, t, b, f):
     """Kind of the usable (built, unused this round) building on field f, or -1."""
     k = s[b + P_FIELD + f]
     if k < 0 or s[b + P_USED + f] == 1:
         return -1
-    if k == WAREHOUSE_BUILDING and t.switches[SW_BUILDING_WAREHOUSE_MODE] == 1:
+    if k == WAREHOUSE_BUILDING and t[T_SW + SW_BUILDING_WAREHOUSE_MODE] == 1:
         return -1
     return k
 
 
-@njit
+@njit(inline="always")
 def trader_alt_free(s, t, space):
     """Whether a tradeswoman alternative is open (CUBA-R16, CUBA-Q12)."""
-    if t.switches[SW_TRADER_ALT_SPACES] == 1:
+    if t[T_SW + SW_TRADER_ALT_SPACES] == 1:
         return s[O_MARKERS + BM_TRADER_RES] == 0 or s[O_MARKERS + BM_TRADER_PROD] == 0
     return s[O_MARKERS + space] == 0
 
@@ -215,7 +216,6 @@ def lowest_price(s, t):
 @njit
 def ship_options(s, t, opts, n, tag, b, kinds_lo, kinds_hi, max_total, one_kind):
     """Loads onto each docked ship: vectors of held pieces fitting its free spots."""
-    caps = np.zeros(NKINDS, np.int64)
     for dock in range(1, 4):
         if s[O_SHIP + dock] < 0:
             continue
@@ -227,10 +227,9 @@ def ship_options(s, t, opts, n, tag, b, kinds_lo, kinds_hi, max_total, one_kind)
                         opts[n] = enc(tag, (dock << DOCK_SHIFT) | (c << (3 * k)))
                         n += 1
         else:
-            for k in range(NKINDS):
-                caps[k] = 0
+            caps = 0
             for k in range(kinds_lo, kinds_hi):
-                caps[k] = min(free_spots(s, t, dock, k), have(s, b, k))
+                caps |= min(free_spots(s, t, dock, k), have(s, b, k), 7) << (3 * k)
             n = enum_vectors(opts, n, tag, dock << DOCK_SHIFT, kinds_lo, kinds_hi, caps, 1,
                              max_total)
     return n
@@ -245,11 +244,11 @@ def legal(s, t, opts):
     b = pbase(p)
     n = 0
     if dk == DK_SETUP_PIECES:
-        caps = np.zeros(NKINDS, np.int64)
-        nr = t.misc[M_START_RESOURCES]
-        npr = t.misc[M_START_PRODUCTS]
-        for k in range(NKINDS):
-            caps[k] = min(s[O_STOCK + k], nr if k < CI else npr)
+        caps = 0
+        nr = t[T_MISC + M_START_RESOURCES]
+        npr = t[T_MISC + M_START_PRODUCTS]
+        for k in range(TO + 1):
+            caps |= min(s[O_STOCK + k], nr if k < CI else npr, 7) << (3 * k)
         res = np.zeros(MAX_OPTIONS, np.int32)
         nres = enum_vectors(res, 0, 0, 0, WD, WA + 1, caps, nr, nr)
         prod = np.zeros(MAX_OPTIONS, np.int32)
@@ -308,7 +307,7 @@ def legal(s, t, opts):
                 free_field = True
         if free_field:
             for k in range(NBUILDINGS):
-                if (t.building_copies[k] > built_count(s, k) and can_pay_cost(s, t, b, k, fee)):
+                if (t[T_BCOPIES + k] > built_count(s, k) and can_pay_cost(s, t, b, k, fee)):
                     opts[n] = enc(OT_BUILD, k)
                     n += 1
         if s[G_ARCH_ALT_N] < 2:
@@ -351,7 +350,7 @@ def legal(s, t, opts):
         opts[n] = enc(OT_PASS, 0)
         n += 1
     elif dk == DK_BID:
-        top = min(s[b + P_MONEY], t.misc[M_MAX_BID])
+        top = min(s[b + P_MONEY], t[T_MISC + M_MAX_BID])
         for a in range(top + 1):
             opts[n] = enc(OT_BID, a)
             n += 1
@@ -378,32 +377,33 @@ def legal(s, t, opts):
 @njit
 def worker_field_options(s, t, b, opts):
     """Subsets of activated open product fields the worker may take (CUBA-R14.5)."""
-    fields = np.zeros(6, np.int64)
+    fields = 0  # up to 6 field numbers, 4 bits each
+    kinds = 0   # their product kinds, 3 bits each
     nf = 0
     m = rowcol_mask(s[b + P_PAWN])
     for f in range(NFIELDS):
         if (m >> f) & 1 and s[b + P_FIELD + f] < 0:
             ft = field_type(s, t, b, f)
             if F_CI <= ft <= F_TO:
-                fields[nf] = f
+                fields |= f << (4 * nf)
+                kinds |= (CI + ft - F_CI) << (3 * nf)
                 nf += 1
     allowed = worker_free_fields(s, t) + s[b + P_LOT + WA]
     n = 0
-    need = np.zeros(3, np.int64)
     for sub in range(1 << nf):
         cnt = 0
-        need[:] = 0
+        need = 0  # packed pieces needed by kind
         mask = 0
         for i in range(nf):
             if (sub >> i) & 1:
                 cnt += 1
-                need[field_type(s, t, b, fields[i]) - F_CI] += 1
-                mask |= 1 << fields[i]
+                need += 1 << (3 * ((kinds >> (3 * i)) & 7))
+                mask |= 1 << ((fields >> (4 * i)) & 15)
         if cnt > allowed:
             continue
         ok = True
-        for r in range(3):
-            if need[r] > s[O_STOCK + CI + r]:
+        for k in range(CI, TO + 1):
+            if vget(need, k) > s[O_STOCK + k]:
                 ok = False
         if ok:
             opts[n] = enc(OT_FIELDS, mask)
@@ -415,17 +415,17 @@ def worker_field_options(s, t, b, opts):
 def building_use_options(s, t, b, f, opts):
     """Ways to use the building on field f; payload 0 always means 'not used'."""
     k = s[b + P_FIELD + f]
-    ft = t.building_feature[k]
-    prm = t.building_param[k]
+    ft = t[T_BFEAT + k]
+    pb = T_BPARAM + 3 * k
     n = 0
     if ft == FT_RETURN_VP or ft == FT_SELL:
-        k0, k1 = sel_range(prm[0])
-        caps = holding_caps(s, b, k0, k1, prm[1])
-        n = enum_vectors(opts, 0, OT_USE, 0, k0, k1, caps, 0, prm[1])
+        k0, k1 = sel_range(t[pb + 0])
+        caps = holding_caps(s, b, k0, k1, t[pb + 1])
+        n = enum_vectors(opts, 0, OT_USE, 0, k0, k1, caps, 0, t[pb + 1])
     elif ft == FT_CONVERT:
-        m = min(have(s, b, prm[0]), s[O_STOCK + prm[1]])
-        if prm[2] >= 0:
-            m = min(m, prm[2])
+        m = min(have(s, b, t[pb + 0]), s[O_STOCK + t[pb + 1]])
+        if t[pb + 2] >= 0:
+            m = min(m, t[pb + 2])
         for a in range(m + 1):
             opts[n] = enc(OT_USE, a)
             n += 1
@@ -442,7 +442,7 @@ def building_use_options(s, t, b, f, opts):
     elif ft == FT_SMALL_BRANCH or ft == FT_LARGE_BRANCH:
         opts[n] = enc(OT_USE, 0)
         n = ship_options(s, t, opts, 1, OT_USE, b, CI, CG + 1,
-                         prm[0] if ft == FT_SMALL_BRANCH else 5, True)
+                         t[pb + 0] if ft == FT_SMALL_BRANCH else 5, True)
     elif ft == FT_CHURCH:
         opts[n] = enc(OT_USE, 0)
         n += 1
@@ -468,9 +468,9 @@ def duty_options(s, t, b, opts):
     """Ways to pay the duty in force (CUBA-R44), then not paying."""
     c = s[O_ACTS + DUTY]
     n = 0
-    if c >= 0 and t.statute_effect[c] == EF_DUTY:
-        sel = t.statute_param[c, 0]
-        cnt = t.statute_param[c, 1]
+    if c >= 0 and t[T_SEFF + c] == EF_DUTY:
+        sel = t[T_SPARAM + 2 * (c) + 0]
+        cnt = t[T_SPARAM + 2 * (c) + 1]
         if sel == SEL_RES_OR_PROD:
             caps = holding_caps(s, b, WD, WA + 1, cnt)
             n = enum_vectors(opts, n, OT_PAY, 0, WD, WA + 1, caps, cnt, cnt)

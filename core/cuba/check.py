@@ -7,6 +7,7 @@ from core.cuba.state import (
     G_BANK, G_NP, G_PILE_N, O_CARGO, O_MARKET, O_PILE, O_SHIP, O_STOCK, P_FIELD, P_LOT,
     P_MONEY, P_STORED, P_VP, P_VPSRC, pbase,
 )
+from core.cuba.codes import T_BCOPIES, T_MISC, T_MLEN, T_SPOTS, T_SUPPLY, T_SW
 from core.jit import njit
 
 OK = 0
@@ -36,7 +37,7 @@ def check_state(s, t):
             tot += s[O_MARKET + k - CI]
             if s[O_MARKET + k - CI] < 0:
                 return ERR_NEGATIVE
-            if s[O_MARKET + k - CI] > t.market_len[k - CI]:
+            if s[O_MARKET + k - CI] > t[T_MLEN + k - CI]:
                 return ERR_MARKET
         for p in range(np_):
             b = pbase(p)
@@ -51,9 +52,9 @@ def check_state(s, t):
             ship = s[O_SHIP + pos]
             if ship >= 0:
                 for i in range(SHIP_SPOTS):
-                    if s[O_CARGO + pos * SHIP_SPOTS + i] and t.ship_spots[ship, i] == k:
+                    if s[O_CARGO + pos * SHIP_SPOTS + i] and t[T_SPOTS + SHIP_SPOTS * (ship) + i] == k:
                         tot += 1
-        if tot != t.supply[k]:
+        if tot != t[T_SUPPLY + k]:
             return ERR_PIECES
     money = 0
     for p in range(np_):
@@ -66,7 +67,7 @@ def check_state(s, t):
             led += s[b + P_VPSRC + i]
         if led != s[b + P_VP]:
             return ERR_VP_LEDGER
-    if t.switches[SW_MONEY_LIMITED] == 1 and money + s[G_BANK] != t.misc[M_MONEY_SUPPLY]:
+    if t[T_SW + SW_MONEY_LIMITED] == 1 and money + s[G_BANK] != t[T_MISC + M_MONEY_SUPPLY]:
         return ERR_MONEY
     seen = np.zeros(NSHIPS, np.int64)
     for i in range(s[G_PILE_N]):
@@ -84,6 +85,6 @@ def check_state(s, t):
             if s[b + P_FIELD + f] >= 0:
                 built[s[b + P_FIELD + f]] += 1
     for k in range(NBUILDINGS):
-        if built[k] > t.building_copies[k]:
+        if built[k] > t[T_BCOPIES + k]:
             return ERR_BUILDINGS
     return OK

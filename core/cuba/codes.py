@@ -204,3 +204,31 @@ EVENT_NAMES = ("round", "phase", "bills", "setup", "hide_card", "card", "worker"
                "parliament_win", "pass_bill", "veto", "tax", "duty", "market_act", "spoil",
                "nothing", "end_bonus", "game_end", "remove_bill", "money")
 EVW = 6
+
+# --- flat rules-data array: offsets into the int32 vector that compiled code receives ----
+# (one array instead of a tuple of arrays: every compiled call then pays one reference count,
+# not nineteen; see tables.flatten)
+T_MISC = 0
+T_SW = T_MISC + NMISC
+T_SUPPLY = T_SW + NSWITCHES
+T_VOTES = T_SUPPLY + NKINDS
+T_BCOST = T_VOTES + NCHARS                    # [3 * kind + resource]
+T_BCOPIES = T_BCOST + 3 * NBUILDINGS
+T_BFEAT = T_BCOPIES + NBUILDINGS              # NBUILDINGS + 1 rows (printed warehouse last)
+T_BPARAM = T_BFEAT + NBUILDINGS + 1           # [3 * kind + i]
+T_STYPE = T_BPARAM + 3 * (NBUILDINGS + 1)
+T_SEFF = T_STYPE + NSTATUTE_ROWS
+T_SPARAM = T_SEFF + NSTATUTE_ROWS             # [2 * row + i]
+T_PILES = T_SPARAM + 2 * NSTATUTE_ROWS        # [PILE_CARDS * type + i]
+T_SPOTS = T_PILES + 4 * PILE_CARDS            # [SHIP_SPOTS * ship + spot]
+T_LAYOUT = T_SPOTS + NSHIPS * SHIP_SPOTS      # [NFIELDS * layout + field]
+T_MLEN = T_LAYOUT + NLAYOUTS * NFIELDS
+T_MTOP = T_MLEN + NMERCH
+T_MFILL = T_MTOP + NMERCH
+T_MBUY = T_MFILL + NMERCH
+T_MSELL = T_MBUY + NMERCH
+T_SIZE = T_MSELL + NMERCH
+FLAT_ORDER = ("misc", "switches", "supply", "char_votes", "building_cost", "building_copies",
+              "building_feature", "building_param", "statute_type", "statute_effect",
+              "statute_param", "pile_cards", "ship_spots", "layouts", "market_len",
+              "market_top", "market_fill", "market_empty_buy", "market_full_sell")

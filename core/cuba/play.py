@@ -3,12 +3,15 @@
 The strategy is a compiled `decide(kernel, params, s, t, opts, n, rng) -> index` passed in by
 the caller (strategies/ sits above core/); one compilation serves every mix of seats.
 """
+from typing import NamedTuple
+
 import numpy as np
 
 from core.cuba.actions import MAX_OPTIONS, legal
 from core.cuba.check import ERR_ILLEGAL, ERR_STUCK, OK, check_state
-from core.cuba.codes import NSRC
-from core.cuba.rules import advance, apply, standings
+from core.cuba.codes import EVW, NSRC, SRC_NAMES
+from core.cuba.rules import advance, apply, no_trace, standings, trace_buffer
+from core.cuba.tables import CubaTables, flatten
 from core.cuba.state import (
     G_CUR, G_PHASE, P_BILLS, P_BUILT, P_MONEY, P_PARL_WINS, P_SHIPPED, P_VP, P_VPSRC, PH_OVER,
     new_game, pbase, rng_seed,
@@ -82,7 +85,7 @@ def play_batch(t, n_players, seeds, kernels, params, decide, check):
     rec = np.zeros((g_n, n_players, NREC))
     errors = np.zeros(g_n, np.int32)
     opts = np.zeros(MAX_OPTIONS, np.int32)
-    tr = (np.zeros((1, 6), np.int32), np.zeros((1, 1), np.int32))
+    tr = np.zeros((1, EVW), np.int32)
     for g in range(g_n):
         errors[g] = play_one(t, n_players, seeds[g], kernels, params, decide, opts, tr, check,
                              rec[g])
@@ -90,9 +93,40 @@ def play_batch(t, n_players, seeds, kernels, params, decide, check):
 
 
 @njit
-def play_traced(t, n_players, seed, kernels, params, decide, check, ev, snaps):
-    """One game recording every event and the state after it into ev / snaps."""
+def play_traced(t, n_players, seed, kernels, params, decide, check, tr):
+    """One game recording every event and the state after it into the trace buffer tr."""
     rec = np.zeros((n_players, NREC))
     opts = np.zeros(MAX_OPTIONS, np.int32)
-    err = play_one(t, n_players, seed, kernels, params, decide, opts, (ev, snaps), check, rec)
+    err = play_one(t, n_players, seed, kernels, params, decide, opts, tr, check, rec)
     return rec, err
+
+
+class GameResult(NamedTuple):
+    """One game: per-seat records (R_* columns), error code (check.ERR_*), trace buffer or None."""
+
+    records: np.ndarray
+    error: int
+    trace: np.ndarray | None
+
+
+def record_columns() -> list[str]:
+    """Names of the record columns, in R_* order."""
+    return list(REC_NAMES) + ["vp_" + name for name in SRC_NAMES]
+
+
+def play_game(tables: CubaTables, n_players: int, seed: int, kernels: np.ndarray,
+              params: np.ndarray, decide, check: bool = True, trace: bool = False,
+              max_events: int = 6000) -> GameResult:
+    """Play one game with the given seat kernels; optionally record its trace."""
+    flat = flatten(tables)
+    tr = trace_buffer(max_events) if trace else no_trace()
+    rec, err = play_traced(flat, n_players, np.int64(seed), kernels.astype(np.int32),
+                           params.astype(np.float64), decide, check, tr)
+    return GameResult(rec, int(err), tr if trace else None)
+
+
+def run_batch(tables: CubaTables, n_players: int, seeds: np.ndarray, kernels: np.ndarray,
+              params: np.ndarray, decide, check: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """Play one game per seed with fixed seat kernels: (records[g, seat, R_*], errors[g])."""
+    return play_batch(flatten(tables), n_players, seeds.astype(np.int64),
+                      kernels.astype(np.int32), params.astype(np.float64), decide, check)

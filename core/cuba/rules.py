@@ -1,7 +1,8 @@
 """Cuba transitions: `apply` carries out one legal option, `advance` runs the game on to the
 next decision point (see actions.py for the decision model).
 
-`tr` is the trace buffer pair (events, snapshots); a buffer of one row records nothing.
+`tr` is the trace buffer: row 0 holds (events recorded, overflow), row i event i (EVW
+columns: code, player, a, b, c, d) followed by the state after it. One row records nothing.
 """
 import numpy as np
 
@@ -42,34 +43,34 @@ from core.cuba.state import (
     O_STAT_PTR, O_STOCK, P_BID, P_BILLS, P_BUILT, P_FIELD, P_HAND, P_HIDDEN, P_LAST_CARD,
     P_LOT, P_MONEY, P_NPLAYED, P_PAID_TAX, P_PARL_WINS, P_PAWN, P_SHIPPED, P_STORED,
     P_TOWN_HALL, P_USED, P_VOTES, P_VP, P_VPSRC, PH_ACTIONS, PH_OVER, PH_PARLIAMENT, PH_SETUP,
-    PH_STATUTES, act_effect, buy_price, field_type, have, n_buildings, pbase, sell_price,
+    PH_STATUTES, STATE_SIZE, act_effect, buy_price, field_type, have, n_buildings, pbase, sell_price,
 )
+from core.cuba.codes import T_BCOST, T_BFEAT, T_BPARAM, T_MISC, T_MLEN, T_SEFF, T_SPARAM, T_SPOTS, T_SW, T_VOTES
 from core.jit import njit
 
 # ---------------------------------------------------------------- trace and ledgers
 
 
-@njit
+@njit(inline="always")
 def log(tr, s, code, p, a, b, c, d):
     """Record an event and the state after it (only when tracing)."""
-    ev = tr[0]
-    if ev.shape[0] <= 1:
+    if tr.shape[0] <= 1:
         return
-    i = ev[0, 0] + 1
-    if i >= ev.shape[0]:
-        ev[0, 1] = 1  # overflow
+    i = tr[0, 0] + 1
+    if i >= tr.shape[0]:
+        tr[0, 1] = 1  # overflow
         return
-    ev[i, 0] = code
-    ev[i, 1] = p
-    ev[i, 2] = a
-    ev[i, 3] = b
-    ev[i, 4] = c
-    ev[i, 5] = d
-    ev[0, 0] = i
-    tr[1][i, :] = s
+    tr[i, 0] = code
+    tr[i, 1] = p
+    tr[i, 2] = a
+    tr[i, 3] = b
+    tr[i, 4] = c
+    tr[i, 5] = d
+    tr[0, 0] = i
+    tr[i, EVW:] = s
 
 
-@njit
+@njit(inline="always")
 def add_vp(s, tr, p, src, amount):
     """Score VP at once (CUBA-R13), booked by source."""
     if amount == 0:
@@ -80,24 +81,24 @@ def add_vp(s, tr, p, src, amount):
     log(tr, s, EV_VP, p, src, amount, 0, 0)
 
 
-@njit
+@njit(inline="always")
 def gain_money(s, t, p, amount):
     """Money from the bank; limited only under money_limited (CUBA-Q16)."""
-    if t.switches[SW_MONEY_LIMITED] == 1:
+    if t[T_SW + SW_MONEY_LIMITED] == 1:
         amount = min(amount, s[G_BANK])
         s[G_BANK] -= amount
     s[pbase(p) + P_MONEY] += amount
     return amount
 
 
-@njit
+@njit(inline="always")
 def pay_money(s, t, p, amount):
     s[pbase(p) + P_MONEY] -= amount
-    if t.switches[SW_MONEY_LIMITED] == 1:
+    if t[T_SW + SW_MONEY_LIMITED] == 1:
         s[G_BANK] += amount
 
 
-@njit
+@njit(inline="always")
 def gain_pieces(s, p, k, n):
     """Take up to n pieces of kind k from the stock into the lot (CUBA-R1); return the number."""
     g = min(n, s[O_STOCK + k])
@@ -106,7 +107,7 @@ def gain_pieces(s, p, k, n):
     return g
 
 
-@njit
+@njit(inline="always")
 def drop_held(s, b, k, n):
     """Remove n held pieces of kind k, unstored products first (CUBA-R26)."""
     lot = s[b + P_LOT + k]
@@ -127,7 +128,7 @@ def return_vector(s, b, v):
             s[O_STOCK + k] += n
 
 
-@njit
+@njit(inline="always")
 def order_player(s, i):
     """The i-th player in turn order from the start player."""
     return (s[G_START] + i) % s[G_NP]
@@ -151,7 +152,7 @@ def depart(s, t, tr, pos):
     ship = s[O_SHIP + pos]
     for i in range(SHIP_SPOTS):
         if s[O_CARGO + pos * SHIP_SPOTS + i]:
-            s[O_STOCK + t.ship_spots[ship, i]] += 1
+            s[O_STOCK + t[T_SPOTS + SHIP_SPOTS * (ship) + i]] += 1
             s[O_CARGO + pos * SHIP_SPOTS + i] = 0
     s[O_PILE + s[G_PILE_N]] = ship
     s[G_PILE_N] += 1
@@ -199,7 +200,7 @@ def ship_full(s, pos):
 def harbor_departure(s, t, tr, pos):
     """Harbor Act: a ship completed now leaves at once (CUBA-R35, CUBA-Q10)."""
     depart(s, t, tr, pos)
-    if t.switches[SW_HARBOR_ACT_SHIFT] == 1:
+    if t[T_SW + SW_HARBOR_ACT_SHIFT] == 1:
         compact_and_refill(s)
     else:
         for q in range(pos - 1, -1, -1):
@@ -220,15 +221,15 @@ def load_ship(s, t, tr, p, dock, v, building):
             continue
         drop_held(s, b, k, n)
         for i in range(SHIP_SPOTS):
-            if n > 0 and t.ship_spots[ship, i] == k and s[O_CARGO + dock * SHIP_SPOTS + i] == 0:
+            if n > 0 and t[T_SPOTS + SHIP_SPOTS * (ship) + i] == k and s[O_CARGO + dock * SHIP_SPOTS + i] == 0:
                 s[O_CARGO + dock * SHIP_SPOTS + i] = 1
                 n -= 1
         total += vget(v, k)
     s[b + P_SHIPPED] += total
     log(tr, s, EV_LOAD, p, dock, v, building, 0)
     add_vp(s, tr, p, SRC_SHIP if building < 0 else SRC_BUILDING + building, dock * total)
-    triggers = building < 0 or t.switches[SW_HARBOR_ACT_BRANCHES] == 0 or \
-        t.building_feature[building] == FT_LARGE_BRANCH
+    triggers = building < 0 or t[T_SW + SW_HARBOR_ACT_BRANCHES] == 0 or \
+        t[T_BFEAT + building] == FT_LARGE_BRANCH
     if act_effect(s, t, OTHER) == EF_HARBOR_ACT and triggers and ship_full(s, dock):
         harbor_departure(s, t, tr, dock)
 
@@ -245,8 +246,8 @@ def play_card(s, t, tr, p, c):
     s[b + P_LAST_CARD] = c
     s[G_TURN] += 1
     s[G_CTX0] = c
-    if s[b + P_NPLAYED] == t.misc[M_CARDS_PLAYED] and t.char_votes[c] >= s[G_BEST4_VOTES]:
-        s[G_BEST4_VOTES] = t.char_votes[c]
+    if s[b + P_NPLAYED] == t[T_MISC + M_CARDS_PLAYED] and t[T_VOTES + c] >= s[G_BEST4_VOTES]:
+        s[G_BEST4_VOTES] = t[T_VOTES + c]
         s[G_BEST4_PLAYER] = p
     log(tr, s, EV_CARD, p, c, 0, 0, 0)
     if c == WORKER:
@@ -308,10 +309,10 @@ def worker_fields(s, t, tr, p, mask):
 def trader_alternative(s, t, tr, p, k):
     """A free resource, or a free lowest-priced product (CUBA-R16, CUBA-Q12)."""
     space = BM_TRADER_RES if k < CI else BM_TRADER_PROD
-    if t.switches[SW_TRADER_ALT_SPACES] == 1:
+    if t[T_SW + SW_TRADER_ALT_SPACES] == 1:
         space = BM_TRADER_RES if s[O_MARKERS + BM_TRADER_RES] == 0 else BM_TRADER_PROD
     s[O_MARKERS + space] = 1
-    gain_pieces(s, p, k, t.misc[M_TRADER_ALT_PIECES])
+    gain_pieces(s, p, k, t[T_MISC + M_TRADER_ALT_PIECES])
     log(tr, s, EV_TRADER_ALT, p, k, 0, 0, 0)
     s[G_DK] = DK_NONE
 
@@ -333,7 +334,7 @@ def trade(s, t, tr, p, tag, k):
         log(tr, s, EV_BUY, p, k, price, from_stock, 0)
     else:
         price = sell_price(s, t, r)
-        to_stock = s[O_MARKET + r] >= t.market_len[r]
+        to_stock = s[O_MARKET + r] >= t[T_MLEN + r]
         drop_held(s, b, k, 1)
         if to_stock:
             s[O_STOCK + k] += 1
@@ -348,8 +349,8 @@ def build(s, t, tr, p, k, f):
     """Pay and place building k on field f (CUBA-R17)."""
     b = pbase(p)
     for i in range(3):
-        s[b + P_LOT + i] -= t.building_cost[k, i]
-        s[O_STOCK + i] += t.building_cost[k, i]
+        s[b + P_LOT + i] -= t[T_BCOST + 3 * (k) + i]
+        s[O_STOCK + i] += t[T_BCOST + 3 * (k) + i]
     fee = building_fee(s, t)
     pay_money(s, t, p, fee)
     s[b + P_FIELD + f] = k
@@ -364,7 +365,7 @@ def architect_alternative(s, t, tr, p):
     i = s[G_ARCH_ALT_N]
     s[O_MARKERS + BM_ARCH_1 + i] = 1
     s[G_ARCH_ALT_N] += 1
-    vp = t.misc[M_ARCH_ALT_VP1 + i]
+    vp = t[T_MISC + M_ARCH_ALT_VP1 + i]
     log(tr, s, EV_ARCH_ALT, p, i + 1, vp, 0, 0)
     add_vp(s, tr, p, SRC_ARCH_ALT, vp)
     s[G_DK] = DK_NONE
@@ -376,7 +377,7 @@ def mayor_alternative(s, t, tr, p):
     i = s[G_MAYOR_ALT_N]
     s[O_MARKERS + BM_MAYOR_1 + i] = 1
     s[G_MAYOR_ALT_N] += 1
-    got = gain_money(s, t, p, t.misc[M_MAYOR_ALT_MONEY1 + i])
+    got = gain_money(s, t, p, t[T_MISC + M_MAYOR_ALT_MONEY1 + i])
     log(tr, s, EV_MAYOR_ALT, p, i + 1, got, 0, 0)
     s[G_DK] = DK_NONE
 
@@ -407,18 +408,18 @@ def start_use(s, t, tr, p, f):
     b = pbase(p)
     k = s[b + P_FIELD + f]
     s[b + P_USED + f] = 1
-    ft = t.building_feature[k]
-    prm = t.building_param[k]
+    ft = t[T_BFEAT + k]
+    pb = T_BPARAM + 3 * k
     if ft == FT_GAIN_VP:
-        log(tr, s, EV_USE, p, k, f, prm[0], 0)
-        add_vp(s, tr, p, SRC_BUILDING + k, prm[0])
+        log(tr, s, EV_USE, p, k, f, t[pb + 0], 0)
+        add_vp(s, tr, p, SRC_BUILDING + k, t[pb + 0])
     elif ft == FT_GAIN_MONEY:
-        log(tr, s, EV_USE, p, k, f, gain_money(s, t, p, prm[0]), 0)
+        log(tr, s, EV_USE, p, k, f, gain_money(s, t, p, t[pb + 0]), 0)
     elif ft == FT_TOWN_HALL:
-        s[b + P_TOWN_HALL] = prm[0]
-        log(tr, s, EV_USE, p, k, f, prm[0], 0)
+        s[b + P_TOWN_HALL] = t[pb + 0]
+        log(tr, s, EV_USE, p, k, f, t[pb + 0], 0)
     elif ft == FT_GAIN_PIECES:
-        log(tr, s, EV_USE, p, k, f, gain_pieces(s, p, prm[0], prm[1]), 0)
+        log(tr, s, EV_USE, p, k, f, gain_pieces(s, p, t[pb + 0], t[pb + 1]), 0)
     elif ft == FT_STORE:
         moved = 0
         for r in range(3):
@@ -440,19 +441,19 @@ def finish_use(s, t, tr, p, x):
     b = pbase(p)
     f = s[G_CTX2]
     k = s[b + P_FIELD + f]
-    ft = t.building_feature[k]
-    prm = t.building_param[k]
+    ft = t[T_BFEAT + k]
+    pb = T_BPARAM + 3 * k
     log(tr, s, EV_USE, p, k, f, x, 0)
     if ft == FT_RETURN_VP:
         return_vector(s, b, x)
-        add_vp(s, tr, p, SRC_BUILDING + k, vsum(x) * prm[2])
+        add_vp(s, tr, p, SRC_BUILDING + k, vsum(x) * t[pb + 2])
     elif ft == FT_SELL:
         return_vector(s, b, x)
-        gain_money(s, t, p, vsum(x) * prm[2])
+        gain_money(s, t, p, vsum(x) * t[pb + 2])
     elif ft == FT_CONVERT:
-        drop_held(s, b, prm[0], x)
-        s[O_STOCK + prm[0]] += x
-        gain_pieces(s, p, prm[1], x)
+        drop_held(s, b, t[pb + 0], x)
+        s[O_STOCK + t[pb + 0]] += x
+        gain_pieces(s, p, t[pb + 1], x)
     elif ft == FT_BLACK_MARKET and x > 0:
         a = (x - 1) // 8
         c = (x - 1) % 8
@@ -466,7 +467,7 @@ def finish_use(s, t, tr, p, x):
         s[G_VETO_OWNER] = p
         s[G_VETO_BAN_TYPE] = ty
         s[G_VETO_BAN_ROUND] = s[G_ROUND] + 1
-        if t.switches[SW_CHURCH_VETO_TIMING] == 0:
+        if t[T_SW + SW_CHURCH_VETO_TIMING] == 0:
             log(tr, s, EV_VETO, p, s[O_BILLS + ty], 0, 0, 0)
             s[O_BILLS + ty] = -1
         else:
@@ -543,8 +544,8 @@ def begin_parliament(s, t, tr):
                 if s[b + P_HAND + i] == 1:
                     c = i
         s[b + P_LAST_CARD] = c  # the 5th card, for the fifth-card subsidy
-        s[b + P_VOTES] = t.char_votes[c] + s[b + P_TOWN_HALL]
-        log(tr, s, EV_VOTES, p, t.char_votes[c], s[b + P_TOWN_HALL], 0, 0)
+        s[b + P_VOTES] = t[T_VOTES + c] + s[b + P_TOWN_HALL]
+        log(tr, s, EV_VOTES, p, t[T_VOTES + c], s[b + P_TOWN_HALL], 0, 0)
     s[G_STEP] = 0
     s[G_BID_ROUND] = 0
     s[G_TIED] = (1 << s[G_NP]) - 1
@@ -612,7 +613,7 @@ def parliament_step(s, t, tr):
     for p in range(np_):
         if (mask >> p) & 1 and s[pbase(p) + P_VOTES] == best:
             tied |= 1 << p
-    anchor = s[G_START] if t.switches[SW_PARLIAMENT_TIE_ANCHOR] == 0 else s[G_OLD_START]
+    anchor = s[G_START] if t[T_SW + SW_PARLIAMENT_TIE_ANCHOR] == 0 else s[G_OLD_START]
     winner = -1
     for i in range(np_):
         p = (anchor + i) % np_
@@ -662,12 +663,12 @@ def tax_cost(s, t, p):
     c = s[O_ACTS + TAX]
     if c < 0:
         return -1
-    ef = t.statute_effect[c]
+    ef = t[T_SEFF + c]
     if ef == EF_TAX_FLAT:
-        return t.statute_param[c, 0]
+        return t[T_SPARAM + 2 * (c) + 0]
     if ef == EF_TAX_PER_BUILDING:
-        n = n_buildings(s, pbase(p)) + t.switches[SW_WAREHOUSE_IN_TAX]
-        return n * t.statute_param[c, 0]
+        n = n_buildings(s, pbase(p)) + t[T_SW + SW_WAREHOUSE_IN_TAX]
+        return n * t[T_SPARAM + 2 * (c) + 0]
     return -1
 
 
@@ -701,12 +702,12 @@ def statutes_step(s, t, tr):
         add_vp(s, tr, p, SRC_SUBSIDY, subsidy_vp(s, t, p))
     c = s[O_ACTS + OTHER]
     if c >= 0:
-        ef = t.statute_effect[c]
-        fires = t.switches[SW_MARKET_ACT_TIMING] == 0 or s[O_ACT_ROUND + OTHER] == s[G_ROUND]
+        ef = t[T_SEFF + c]
+        fires = t[T_SW + SW_MARKET_ACT_TIMING] == 0 or s[O_ACT_ROUND + OTHER] == s[G_ROUND]
         if (ef == EF_MARKET_DEC or ef == EF_MARKET_INC) and fires:
-            market_act(s, t, ef == EF_MARKET_INC, t.statute_param[c, 0])
+            market_act(s, t, ef == EF_MARKET_INC, t[T_SPARAM + 2 * (c) + 0])
             log(tr, s, EV_MARKET_ACT, -1, c, 0, 0, 0)
-    if s[G_ROUND] >= t.misc[M_ROUNDS]:
+    if s[G_ROUND] >= t[T_MISC + M_ROUNDS]:
         end_game(s, t, tr)
     else:
         end_round(s, t, tr)
@@ -719,11 +720,11 @@ def subsidy_vp(s, t, p):
     if c < 0:
         return 0
     b = pbase(p)
-    ef = t.statute_effect[c]
-    a0 = t.statute_param[c, 0]
-    a1 = t.statute_param[c, 1]
+    ef = t[T_SEFF + c]
+    a0 = t[T_SPARAM + 2 * (c) + 0]
+    a1 = t[T_SPARAM + 2 * (c) + 1]
     if ef == EF_SUB_BUILDINGS:
-        return a0 * (n_buildings(s, b) + t.switches[SW_WAREHOUSE_IN_SUBSIDY])
+        return a0 * (n_buildings(s, b) + t[T_SW + SW_WAREHOUSE_IN_SUBSIDY])
     if ef == EF_SUB_OPEN_RES or ef == EF_SUB_OPEN_PROD:
         lo = F_FO if ef == EF_SUB_OPEN_RES else F_CI
         hi = F_LA if ef == EF_SUB_OPEN_RES else F_TO
@@ -736,7 +737,7 @@ def subsidy_vp(s, t, p):
     if ef == EF_SUB_KIND_HELD:
         return min(have(s, b, a0), a1)
     if ef == EF_SUB_FIFTH_CARD:
-        return a0 * t.char_votes[s[b + P_LAST_CARD]]
+        return a0 * t[T_VOTES + s[b + P_LAST_CARD]]
     if ef == EF_SUB_MONEY:
         return min(s[b + P_MONEY] // a0, a1)
     return 0
@@ -747,7 +748,7 @@ def market_act(s, t, increase, amount):
     """Market Act: remove from the right end or add at the left end of each product row."""
     for r in range(3):
         if increase:
-            n = min(amount, t.market_len[r] - s[O_MARKET + r], s[O_STOCK + CI + r])
+            n = min(amount, t[T_MLEN + r] - s[O_MARKET + r], s[O_STOCK + CI + r])
             s[O_MARKET + r] += n
             s[O_STOCK + CI + r] -= n
         else:
@@ -764,7 +765,7 @@ def end_round(s, t, tr):
     """CUBA-R47: spoil, departures, ships move down, docks refill, markers reset."""
     s[G_PHASE] = 5
     log(tr, s, EV_PHASE, -1, 5, 0, 0, 0)
-    passive = t.switches[SW_BUILDING_WAREHOUSE_MODE] == 1
+    passive = t[T_SW + SW_BUILDING_WAREHOUSE_MODE] == 1
     for p in range(s[G_NP]):
         b = pbase(p)
         if passive and owns(s, b, WAREHOUSE_BUILDING):
@@ -802,9 +803,9 @@ def owns(s, b, k):
 def end_game(s, t, tr):
     """CUBA-R48/R49: after round 6 phase D, 2 VP per own building."""
     for p in range(s[G_NP]):
-        n = n_buildings(s, pbase(p)) + t.switches[SW_WAREHOUSE_IN_END_BONUS]
+        n = n_buildings(s, pbase(p)) + t[T_SW + SW_WAREHOUSE_IN_END_BONUS]
         log(tr, s, EV_END_BONUS, p, n, 0, 0, 0)
-        add_vp(s, tr, p, SRC_END_BUILDINGS, n * t.misc[M_END_BUILDING_VP])
+        add_vp(s, tr, p, SRC_END_BUILDINGS, n * t[T_MISC + M_END_BUILDING_VP])
     s[G_PHASE] = PH_OVER
     s[G_DK] = DK_NONE
     log(tr, s, EV_GAME_END, -1, 0, 0, 0, 0)
@@ -818,7 +819,7 @@ def standings(s, t, rank, share):
     for p in range(np_):
         b = pbase(p)
         later = 0
-        if t.switches[SW_FINAL_TIE] == 1:
+        if t[T_SW + SW_FINAL_TIE] == 1:
             later = (p - s[G_START]) % np_
         key[p] = (s[b + P_VP] * 100000 + s[b + P_MONEY]) * 8 + later
     best = key.max()
@@ -851,10 +852,10 @@ def advance(s, t, tr):
             else:
                 begin_round(s, t, tr)
         elif ph == PH_ACTIONS:
-            if t.switches[SW_HIDDEN_PARLIAMENT_CARD] == 1 and s[G_STEP] < np_:
+            if t[T_SW + SW_HIDDEN_PARLIAMENT_CARD] == 1 and s[G_STEP] < np_:
                 s[G_CUR] = order_player(s, s[G_STEP])
                 s[G_DK] = DK_HIDE_CARD
-            elif s[G_TURN] < np_ * t.misc[M_CARDS_PLAYED]:
+            elif s[G_TURN] < np_ * t[T_MISC + M_CARDS_PLAYED]:
                 s[G_CUR] = order_player(s, s[G_TURN] % np_)
                 s[G_DK] = DK_CHARACTER
             else:
@@ -946,7 +947,7 @@ def apply(s, t, o, tr):
             s[b + P_PAID_TAX] = 1
         log(tr, s, EV_TAX, p, 1 if paid else 0, s[G_CTX0], 0, 0)
         if paid:
-            add_vp(s, tr, p, SRC_TAX, t.misc[M_TAX_VP])
+            add_vp(s, tr, p, SRC_TAX, t[T_MISC + M_TAX_VP])
         s[G_STEP] += 1
     elif dk == DK_DUTY:
         paid = tag == OT_PAY
@@ -954,13 +955,18 @@ def apply(s, t, o, tr):
             return_vector(s, b, x)
         log(tr, s, EV_DUTY, p, 1 if paid else 0, x, 0, 0)
         if paid:
-            add_vp(s, tr, p, SRC_DUTY, t.misc[M_DUTY_VP])
+            add_vp(s, tr, p, SRC_DUTY, t[T_MISC + M_DUTY_VP])
             if s[b + P_PAID_TAX]:
-                add_vp(s, tr, p, SRC_TAX_DUTY_BONUS, t.misc[M_TAX_DUTY_BONUS])
+                add_vp(s, tr, p, SRC_TAX_DUTY_BONUS, t[T_MISC + M_TAX_DUTY_BONUS])
         s[G_STEP] += 1
     advance(s, t, tr)
 
 
 def no_trace():
-    """An empty trace buffer pair: nothing is recorded."""
-    return (np.zeros((1, EVW), np.int32), np.zeros((1, 1), np.int32))
+    """A one-row trace buffer: nothing is recorded."""
+    return np.zeros((1, EVW), np.int32)
+
+
+def trace_buffer(max_events: int = 4000):
+    """A trace buffer for up to max_events events with their state snapshots."""
+    return np.zeros((max_events + 1, EVW + STATE_SIZE), np.int32)

@@ -10,6 +10,7 @@ from core.cuba.codes import (
     PRINTED_DUTY, PRINTED_TAX, SHIP_SPOTS, SW_PLANTATION_SIDE, M_START_MONEY, M_MONEY_SUPPLY,
     PRINTED_WAREHOUSE, NO_BUILDING, SW_MONEY_LIMITED,
 )
+from core.cuba.codes import T_LAYOUT, T_MBUY, T_MFILL, T_MISC, T_MLEN, T_MSELL, T_MTOP, T_PILES, T_SEFF, T_SPOTS, T_SUPPLY, T_SW
 from core.jit import njit
 
 # --- phases and decision kinds ----------------------------------------------
@@ -109,14 +110,14 @@ MAX_PLAYERS = 5
 STATE_SIZE = O_PLAYERS + MAX_PLAYERS * PSIZE
 
 
-@njit
+@njit(inline="always")
 def pbase(p):
     """Offset of player p's block."""
     return O_PLAYERS + p * PSIZE
 
 
 # --- deterministic RNG (splitmix64), so deals never depend on numba's global state ---
-@njit
+@njit(inline="always")
 def rng_next(rng):
     """Advance the uint64 state in rng[0]; return 64 random bits."""
     rng[0] += np.uint64(0x9E3779B97F4A7C15)
@@ -126,7 +127,7 @@ def rng_next(rng):
     return z ^ (z >> np.uint64(31))
 
 
-@njit
+@njit(inline="always")
 def rng_below(rng, n):
     """A uniform integer in [0, n)."""
     return np.int64((rng_next(rng) >> np.uint64(11)) % np.uint64(n))
@@ -167,10 +168,10 @@ def new_game(t, n_players, seed):
     s[G_SEED_LO] = np.int32(seed & 0x7FFFFFFF)
     s[G_SEED_HI] = np.int32((seed >> 31) & 0x7FFFFFFF)
     for k in range(NKINDS):
-        s[O_STOCK + k] = t.supply[k]
+        s[O_STOCK + k] = t[T_SUPPLY + k]
     # CUBA-R4 market
     for r in range(NMERCH):
-        n = min(t.market_fill[r], t.supply[CI + r])
+        n = min(t[T_MFILL + r], t[T_SUPPLY + CI + r])
         s[O_MARKET + r] = n
         s[O_STOCK + CI + r] -= n
     # CUBA-R5 ships: shuffle 15, dock 1, dock 2, then sea; dock 3 empty in round 1
@@ -187,7 +188,7 @@ def new_game(t, n_players, seed):
     s[G_PILE_N] = NSHIPS - 3
     # CUBA-R6 statutes
     for ty in range(4):
-        cards = t.pile_cards[ty].copy()
+        cards = t[T_PILES + PILE_CARDS * ty:T_PILES + PILE_CARDS * (ty + 1)].copy()
         shuffle(rng, cards, PILE_CARDS)
         for i in range(PILE_CARDS):
             s[O_STAT_PILE + ty * PILE_CARDS + i] = cards[i]
@@ -205,13 +206,13 @@ def new_game(t, n_players, seed):
     s[G_VETO_BAN_ROUND] = -1
     s[G_VETOED_TYPE] = -1
     s[G_PARL_WINNER] = -1
-    s[G_BANK] = t.misc[M_MONEY_SUPPLY]
+    s[G_BANK] = t[T_MISC + M_MONEY_SUPPLY]
     # CUBA-R9 player material
-    individual = t.switches[SW_PLANTATION_SIDE] == 1
+    individual = t[T_SW + SW_PLANTATION_SIDE] == 1
     for p in range(n_players):
         b = pbase(p)
-        money = t.misc[M_START_MONEY]
-        if t.switches[SW_MONEY_LIMITED] == 1:
+        money = t[T_MISC + M_START_MONEY]
+        if t[T_SW + SW_MONEY_LIMITED] == 1:
             money = min(money, s[G_BANK])
             s[G_BANK] -= money
         s[b + P_MONEY] = money
@@ -227,7 +228,7 @@ def new_game(t, n_players, seed):
 
 
 # --- read-only queries used by rules, actions and strategies ------------------------
-@njit
+@njit(inline="always")
 def have(s, b, k):
     """Pieces of kind k held by the player at block b (lot plus stored products)."""
     n = s[b + P_LOT + k]
@@ -236,34 +237,34 @@ def have(s, b, k):
     return n
 
 
-@njit
+@njit(inline="always")
 def act_effect(s, t, ty):
     """Effect code of the act in force for statute type ty, -1 when none."""
     c = s[O_ACTS + ty]
     if c < 0:
         return -1
-    return t.statute_effect[c]
+    return t[T_SEFF + c]
 
 
-@njit
+@njit(inline="always")
 def buy_price(s, t, r):
     """Price to buy one piece of market row r (CUBA-R28/R29): rightmost label or the stock price."""
     n = s[O_MARKET + r]
     if n == 0:
-        return t.market_empty_buy[r]
-    return t.market_top[r] - (n - 1)
+        return t[T_MBUY + r]
+    return t[T_MTOP + r] - (n - 1)
 
 
-@njit
+@njit(inline="always")
 def sell_price(s, t, r):
     """Price for selling one piece to row r (CUBA-R28/R30)."""
     n = s[O_MARKET + r]
-    if n >= t.market_len[r]:
-        return t.market_full_sell[r]
-    return t.market_top[r] - n
+    if n >= t[T_MLEN + r]:
+        return t[T_MSELL + r]
+    return t[T_MTOP + r] - n
 
 
-@njit
+@njit(inline="always")
 def free_spots(s, t, pos, k):
     """Free cargo spots of kind k on the ship at harbour position pos."""
     ship = s[O_SHIP + pos]
@@ -271,15 +272,15 @@ def free_spots(s, t, pos, k):
         return 0
     n = 0
     for i in range(SHIP_SPOTS):
-        if t.ship_spots[ship, i] == k and s[O_CARGO + pos * SHIP_SPOTS + i] == 0:
+        if t[T_SPOTS + SHIP_SPOTS * (ship) + i] == k and s[O_CARGO + pos * SHIP_SPOTS + i] == 0:
             n += 1
     return n
 
 
-@njit
+@njit(inline="always")
 def field_type(s, t, b, f):
     """Field type of field f on the plantation of the player at block b."""
-    return t.layouts[s[b + P_LAYOUT], f]
+    return t[T_LAYOUT + NFIELDS * (s[b + P_LAYOUT]) + f]
 
 
 @njit

@@ -559,3 +559,14 @@ def assumed_values(raw: dict) -> list[str]:
             elif value == "assumed" and key.endswith("_status"):
                 names.append(f"{path}.{key.removesuffix('_status')}")
     return names
+
+
+def flatten(tables: CubaTables) -> np.ndarray:
+    """All tables as one int32 vector laid out by the codes.T_* offsets (for compiled code)."""
+    from core.cuba import codes
+
+    flat = np.concatenate([np.ascontiguousarray(getattr(tables, name), np.int32).ravel()
+                           for name in codes.FLAT_ORDER]).astype(np.int32)
+    if flat.size != codes.T_SIZE:
+        raise RulesDataError(f"rules tables flatten to {flat.size} values, expected {codes.T_SIZE}")
+    return flat
