@@ -48,3 +48,38 @@ if os.environ.get("NUMBA_DISABLE_JIT") == "1":
 
     # Interpreted uint64 scalars warn on the wrap-around that the compiled RNG relies on.
     warnings.filterwarnings("ignore", "overflow encountered", RuntimeWarning)
+
+from numba import types as _types  # noqa: E402
+from numba.extending import intrinsic as _intrinsic  # noqa: E402
+
+
+@_intrinsic
+def _unmanaged(typingctx, arr):
+    """A view of arr without a reference count (null meminfo), for hot loops.
+
+    Passing it to compiled functions costs no atomic reference counting. The caller must keep
+    the original array alive while the view is in use.
+    """
+    if not isinstance(arr, _types.Array):
+        return None
+
+    def codegen(context, builder, sig, args):
+        src = context.make_array(sig.args[0])(context, builder, args[0])
+        dst = context.make_array(sig.return_type)(context, builder)
+        dst.data = src.data
+        dst.shape = src.shape
+        dst.strides = src.strides
+        dst.itemsize = src.itemsize
+        dst.parent = context.get_constant_null(_types.pyobject)
+        dst.meminfo = context.get_constant_null(_types.MemInfoPointer(_types.voidptr))
+        return dst._getvalue()
+
+    return arr(arr), codegen
+
+
+if os.environ.get("NUMBA_DISABLE_JIT") == "1":
+    def unmanaged(arr):
+        """Interpreted: the array itself."""
+        return arr
+else:
+    unmanaged = _unmanaged
