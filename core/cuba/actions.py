@@ -51,7 +51,7 @@ from core.cuba.state import (
     DK_TRADE_MODE, DK_TRADE_STEP, DK_WORKER_FIELDS, DK_WORKER_POS, G_ARCH_ALT_N, G_CTX0,
     G_CTX1, G_CTX2, G_CUR, G_DK, G_MAYOR_ALT_N, G_PILE_N, G_ROUND, G_VETO_BAN_ROUND,
     G_VETO_BAN_TYPE, O_ACTS, O_BILLS, O_SHIP, O_MARKERS, O_MARKET, O_STOCK, P_FIELD, P_HAND, P_HIDDEN, P_LOT,
-    P_MONEY, P_PAWN, P_USED, act_effect, buy_price, built_count, field_type, free_spots, have,
+    P_MONEY, P_PAWN, P_USED, act_effect, buy_price, tiles_built, field_type, free_spots, have,
     pbase,
 )
 from core.cuba.codes import T_BCOPIES, T_BCOST, T_BFEAT, T_BPARAM, T_MISC, T_SEFF, T_SPARAM, T_SW
@@ -306,8 +306,9 @@ def legal(s, t, opts):
             if s[b + P_FIELD + f] < 0:
                 free_field = True
         if free_field:
+            built = tiles_built(s)
             for k in range(NBUILDINGS):
-                if (t[T_BCOPIES + k] > built_count(s, k) and can_pay_cost(s, t, b, k, fee)):
+                if t[T_BCOPIES + k] > built[k] and can_pay_cost(s, t, b, k, fee):
                     opts[n] = enc(OT_BUILD, k)
                     n += 1
         if s[G_ARCH_ALT_N] < 2:

@@ -6,7 +6,7 @@ shared board areas, then one block of PSIZE slots per player.
 import numpy as np
 
 from core.cuba.codes import (
-    CI, NCHARS, NFIELDS, NKINDS, NMERCH, NMARKERS, NPOS, NSHIPS, NSRC, NSTATUTES, PILE_CARDS,
+    CI, NBUILDINGS, NCHARS, NFIELDS, NKINDS, NMERCH, NMARKERS, NPOS, NSHIPS, NSRC, NSTATUTES, PILE_CARDS,
     PRINTED_DUTY, PRINTED_TAX, SHIP_SPOTS, SW_PLANTATION_SIDE, M_START_MONEY, M_MONEY_SUPPLY,
     PRINTED_WAREHOUSE, NO_BUILDING, SW_MONEY_LIMITED,
 )
@@ -294,12 +294,13 @@ def n_buildings(s, b):
 
 
 @njit
-def built_count(s, k):
-    """Tiles of building kind k already built by anyone."""
-    n = 0
+def tiles_built(s):
+    """Tiles built by anyone, per building kind."""
+    n = np.zeros(NBUILDINGS, np.int64)
     for p in range(s[G_NP]):
         b = pbase(p)
         for f in range(1, NFIELDS):
-            if s[b + P_FIELD + f] == k:
-                n += 1
+            k = s[b + P_FIELD + f]
+            if k >= 0:
+                n[k] += 1
     return n

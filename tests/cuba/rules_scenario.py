@@ -1,0 +1,262 @@
+"""Constructed-scenario helpers for the Cuba rules tests (tests/cuba/test_rules_*.py).
+
+Every helper that moves pieces keeps them conserved (stock <-> lot/market), so
+`check_state(s, t) == 0` holds after any setup built from them.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from core.cuba import actions as A
+from core.cuba import codes as C
+from core.cuba import state as S
+from core.cuba.check import check_state
+from tests.cuba.helpers import choose, flat_tables, options, started_game
+
+T = flat_tables()  # default rules data (every switch at its reference default)
+
+
+# --- names -------------------------------------------------------------------------------
+
+def bld(key: str) -> int:
+    """Building kind index of a codes.BUILDING_KEYS name."""
+    return C.BUILDING_KEYS.index(key)
+
+
+def statute(card_id: str) -> int:
+    """Statute row of a card id such as 'IV-3'."""
+    roman, n = card_id.split("-")
+    return ("I", "II", "III", "IV").index(roman) * C.PILE_CARDS + int(n) - 1
+
+
+def vec(**pieces: int) -> int:
+    """Packed piece vector, e.g. vec(Ci=2, Ru=1)."""
+    v = 0
+    for short, n in pieces.items():
+        v |= n << (3 * C.KIND_SHORT.index(short))
+    return v
+
+
+def ship_vec(dock: int, **pieces: int) -> int:
+    """Payload of a load onto the ship in `dock`."""
+    return (dock << A.DOCK_SHIFT) | vec(**pieces)
+
+
+# --- reading the state ---------------------------------------------------------------------
+
+def b_(p: int) -> int:
+    return S.pbase(p)
+
+
+def cur(s: np.ndarray) -> int:
+    return int(s[S.G_CUR])
+
+
+def dk(s: np.ndarray) -> str:
+    return S.DK_NAMES[s[S.G_DK]]
+
+
+def lot(s: np.ndarray, p: int, k: int) -> int:
+    return int(s[b_(p) + S.P_LOT + k])
+
+
+def stored(s: np.ndarray, p: int, k: int) -> int:
+    return int(s[b_(p) + S.P_STORED + k - C.CI])
+
+
+def lots(s: np.ndarray, p: int) -> list[int]:
+    return [lot(s, p, k) for k in range(C.NKINDS)]
+
+
+def money(s: np.ndarray, p: int) -> int:
+    return int(s[b_(p) + S.P_MONEY])
+
+
+def vp(s: np.ndarray, p: int) -> int:
+    return int(s[b_(p) + S.P_VP])
+
+
+def vpsrc(s: np.ndarray, p: int, src: int) -> int:
+    return int(s[b_(p) + S.P_VPSRC + src])
+
+
+def stock(s: np.ndarray, k: int) -> int:
+    return int(s[S.O_STOCK + k])
+
+
+def market(s: np.ndarray, k: int) -> int:
+    return int(s[S.O_MARKET + k - C.CI])
+
+
+def payloads(s: np.ndarray, t: np.ndarray, tag: int) -> list[int]:
+    """Payloads of the legal options with this tag."""
+    return [A.payload_of(o) for o in options(s, t) if A.tag_of(o) == tag]
+
+
+def tags(s: np.ndarray, t: np.ndarray) -> set[int]:
+    return {A.tag_of(o) for o in options(s, t)}
+
+
+def assert_ok(s: np.ndarray, t: np.ndarray = T) -> None:
+    assert check_state(s, t) == 0
+
+
+# --- building a scenario -------------------------------------------------------------------
+
+def scenario(t: np.ndarray = T, n_players: int = 4, seed: int = 1) -> np.ndarray:
+    """A started game at the first character choice with every player's pieces returned to
+    the stock (money $10 each)."""
+    s = started_game(t, n_players, seed)
+    for p in range(n_players):
+        empty(s, p)
+    return s
+
+
+def empty(s: np.ndarray, p: int) -> None:
+    """Return all of player p's pieces (lot and stored) to the stock."""
+    b = b_(p)
+    for k in range(C.NKINDS):
+        s[S.O_STOCK + k] += s[b + S.P_LOT + k]
+        s[b + S.P_LOT + k] = 0
+    for r in range(3):
+        s[S.O_STOCK + C.CI + r] += s[b + S.P_STORED + r]
+        s[b + S.P_STORED + r] = 0
+
+
+def give(s: np.ndarray, p: int, k: int, n: int = 1, store: bool = False) -> None:
+    """Move n pieces of kind k from the stock to p's lot (or stored products)."""
+    assert s[S.O_STOCK + k] >= n, "not enough in the stock for this scenario"
+    s[S.O_STOCK + k] -= n
+    if store:
+        s[b_(p) + S.P_STORED + k - C.CI] += n
+    else:
+        s[b_(p) + S.P_LOT + k] += n
+
+
+def drain(s: np.ndarray, k: int, leave: int = 0, sink: int | None = None) -> None:
+    """Empty the stock of kind k down to `leave` pieces into the lot of player `sink`
+    (default: the last player)."""
+    if sink is None:
+        sink = int(s[S.G_NP]) - 1
+    give(s, sink, k, stock(s, k) - leave)
+
+
+def set_money(s: np.ndarray, p: int, m: int) -> None:
+    s[b_(p) + S.P_MONEY] = m
+
+
+def put(s: np.ndarray, p: int, kind: int, field: int) -> None:
+    """Place building `kind` on field `field` of p's plantation (no cost)."""
+    s[b_(p) + S.P_FIELD + field] = kind
+
+
+def set_pawn(s: np.ndarray, p: int, field: int) -> None:
+    s[b_(p) + S.P_PAWN] = field
+
+
+def set_market(s: np.ndarray, k: int, n: int) -> None:
+    """Put exactly n pieces in market row k, to or from the stock."""
+    d = n - market(s, k)
+    assert stock(s, k) >= d
+    s[S.O_MARKET + k - C.CI] = n
+    s[S.O_STOCK + k] -= d
+
+
+def set_act(s: np.ndarray, ty: int, card_id: str | None) -> None:
+    s[S.O_ACTS + ty] = -1 if card_id is None else statute(card_id)
+
+
+def place_ship(s: np.ndarray, pos: int, ship: int) -> None:
+    """Put ship card `ship` (empty cargo) at harbour position pos, swapping with its place."""
+    old = int(s[S.O_SHIP + pos])
+    if old == ship:
+        return
+    for q in range(C.NPOS):
+        if s[S.O_SHIP + q] == ship:
+            s[S.O_SHIP + q] = old
+            break
+    else:
+        n = int(s[S.G_PILE_N])
+        pile = [int(x) for x in s[S.O_PILE:S.O_PILE + n]]
+        i = pile.index(ship)
+        if old >= 0:
+            pile[i] = old
+        else:
+            del pile[i]
+        s[S.O_PILE:S.O_PILE + C.NSHIPS] = -1
+        s[S.O_PILE:S.O_PILE + len(pile)] = pile
+        s[S.G_PILE_N] = len(pile)
+    s[S.O_SHIP + pos] = ship
+
+
+def pile(s: np.ndarray) -> list[int]:
+    return [int(x) for x in s[S.O_PILE:S.O_PILE + s[S.G_PILE_N]]]
+
+
+# --- driving decisions ---------------------------------------------------------------------
+
+def play(s: np.ndarray, t: np.ndarray, c: int) -> None:
+    """The current player plays character c."""
+    choose(s, t, A.OT_CARD, c)
+
+
+def resolve_nothing(s: np.ndarray, t: np.ndarray) -> None:
+    """Finish the pending character decision chain with no effect."""
+    while s[S.G_DK] in (S.DK_WORKER_POS, S.DK_WORKER_FIELDS, S.DK_TRADE_MODE,
+                        S.DK_TRADE_STEP, S.DK_ARCHITECT, S.DK_FOREMAN_MODE, S.DK_MAYOR):
+        d = s[S.G_DK]
+        p = cur(s)
+        if d == S.DK_WORKER_POS:
+            choose(s, t, A.OT_POS, int(s[b_(p) + S.P_PAWN]))
+        elif d == S.DK_WORKER_FIELDS:
+            choose(s, t, A.OT_FIELDS, 0)
+        elif d == S.DK_TRADE_MODE:
+            choose(s, t, A.OT_MARKET)
+        elif d == S.DK_TRADE_STEP:
+            choose(s, t, A.OT_DONE)
+        else:
+            choose(s, t, A.OT_PASS)
+        if cur(s) != p:
+            return
+
+
+def play_nothing(s: np.ndarray, t: np.ndarray, c: int) -> None:
+    """The current player plays character c and does nothing with it."""
+    play(s, t, c)
+    resolve_nothing(s, t)
+
+
+def foreman_one(s: np.ndarray, t: np.ndarray, field: int, use: int | None = None) -> None:
+    """The current player plays the foreman on the one building at `field`; `use` is the
+    DK_BUILDING_USE payload when that building needs a choice."""
+    play(s, t, C.FOREMAN)
+    choose(s, t, A.OT_ONE, field)
+    if use is not None:
+        assert s[S.G_DK] == S.DK_BUILDING_USE
+        choose(s, t, A.OT_USE, use)
+
+
+def fill_cargo(s: np.ndarray, t: np.ndarray, pos: int, spot: int) -> None:
+    """Cover cargo spot `spot` of the ship at `pos` with a piece from the stock."""
+    k = int(t[C.T_SPOTS + C.SHIP_SPOTS * s[S.O_SHIP + pos] + spot])
+    assert s[S.O_CARGO + pos * C.SHIP_SPOTS + spot] == 0 and stock(s, k) > 0
+    s[S.O_STOCK + k] -= 1
+    s[S.O_CARGO + pos * C.SHIP_SPOTS + spot] = 1
+
+
+def mask(*fields: int) -> int:
+    """Bit mask of plantation fields."""
+    m = 0
+    for f in fields:
+        m |= 1 << f
+    return m
+
+
+def subsets(fields: list[int], most: int) -> list[int]:
+    """Masks of every subset of `fields` with at most `most` elements, sorted."""
+    out = []
+    for sub in range(1 << len(fields)):
+        chosen = [f for i, f in enumerate(fields) if (sub >> i) & 1]
+        if len(chosen) <= most:
+            out.append(mask(*chosen))
+    return sorted(out)
