@@ -69,6 +69,7 @@ def _unmanaged(typingctx, arr):
         dst.data = src.data
         dst.shape = src.shape
         dst.strides = src.strides
+        dst.nitems = src.nitems  # read by copy(), size, reductions and whole-array assignment
         dst.itemsize = src.itemsize
         dst.parent = context.get_constant_null(_types.pyobject)
         dst.meminfo = context.get_constant_null(_types.MemInfoPointer(_types.voidptr))
