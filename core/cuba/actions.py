@@ -28,7 +28,10 @@ is:
   kind for branch offices, the bill to veto, the lighthouse card), 0 being "not used";
 - mayor (CUBA-R20/R21): (dock, pieces by kind) with at least one piece, the alternative, or
   nothing;
-- parliament: the bid (CUBA-R39, re-bid CUBA-R41), and the two bills (CUBA-R40);
+- parliament: the bid (CUBA-R39, re-bid CUBA-R41), and the two bills (CUBA-R40); bids are
+  asked in turn order but revealed together: a kernel must not read other players' pending
+  bid slot (P_BID), the one piece of hidden information the state holds besides the ship pile
+  order and the CUBA-V1 face-down card;
 - statutes: pay the tax or not (CUBA-R43), which pieces to give as duty or not (CUBA-R44).
 
 Option encoding: `tag << 26 | payload`. Piece vectors pack a count (0..7) per kind in 3 bits
