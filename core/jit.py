@@ -12,6 +12,8 @@ import os
 from pathlib import Path
 
 _ROOT = Path(__file__).resolve().parents[1]
+# pure-Python modules of the game packages: editing them must not invalidate the cache
+_NEVER_COMPILED = {"trace.py", "tables.py"}
 
 
 def source_hash() -> str:
@@ -19,6 +21,8 @@ def source_hash() -> str:
     h = hashlib.sha256()
     for pkg in ("core", "strategies"):
         for path in sorted((_ROOT / pkg).rglob("*.py")):
+            if path.name in _NEVER_COMPILED:
+                continue
             h.update(str(path.relative_to(_ROOT)).encode())
             h.update(path.read_bytes())
     return h.hexdigest()[:16]

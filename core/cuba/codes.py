@@ -178,7 +178,7 @@ EV_SELL = 9          # (p, kind, price, to stock 0/1)
 EV_BUILD = 10        # (p, building, field, money paid)
 EV_ARCH_ALT = 11     # (p, order, vp)
 EV_MAYOR_ALT = 12    # (p, order, money)
-EV_USE = 13          # (p, building, field, payload)
+EV_USE = 13          # (p, building, field, payload, new sea ship for the lighthouse)
 EV_LOAD = 14         # (p, dock, packed pieces, building or -1)
 EV_SHIP_LEAVES = 15  # (-, position, ship)
 EV_SHIPS_MOVE = 16   # (-, sea, dock1, dock2, dock3 ships after the move)
@@ -197,12 +197,11 @@ EV_NOTHING = 28      # (p, character): the card was played for nothing
 EV_END_BONUS = 29    # (p, buildings)
 EV_GAME_END = 30     # (-)
 EV_REMOVE_BILL = 31  # (-, statute row): not chosen, removed
-EV_MONEY = 32        # (p, amount, reason): money gained (+) or paid (-) outside trading
 EVENT_NAMES = ("round", "phase", "bills", "setup", "hide_card", "card", "worker",
                "trader_alt", "buy", "sell", "build", "architect_alt", "mayor_alt", "use",
                "load", "ship_leaves", "ships_move", "vp", "start_player", "votes", "bid",
                "parliament_win", "pass_bill", "veto", "tax", "duty", "market_act", "spoil",
-               "nothing", "end_bonus", "game_end", "remove_bill", "money")
+               "nothing", "end_bonus", "game_end", "remove_bill")
 EVW = 6
 
 # --- flat rules-data array: offsets into the int32 vector that compiled code receives ----

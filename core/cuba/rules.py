@@ -17,7 +17,7 @@ from core.cuba.codes import (
     EF_SUB_FIFTH_CARD, EF_SUB_KIND_HELD, EF_SUB_MONEY, EF_SUB_OPEN_PROD, EF_SUB_OPEN_RES,
     EF_TAX_FLAT, EF_TAX_PER_BUILDING, EV_ARCH_ALT, EV_BID, EV_BILLS, EV_BUILD, EV_BUY, EV_CARD,
     EV_DUTY, EV_END_BONUS, EV_GAME_END, EV_HIDE, EV_LOAD, EV_MARKET_ACT, EV_MAYOR_ALT,
-    EV_MONEY, EV_NOTHING, EV_PARL_WIN, EV_PASS_BILL, EV_PHASE, EV_REMOVE_BILL, EV_ROUND,
+    EV_NOTHING, EV_PARL_WIN, EV_PASS_BILL, EV_PHASE, EV_REMOVE_BILL, EV_ROUND,
     EV_SELL, EV_SETUP, EV_SHIP_LEAVES, EV_SHIPS_MOVE, EV_SPOIL, EV_START_PLAYER, EV_TAX,
     EV_TRADER_ALT, EV_USE, EV_VETO, EV_VOTES, EV_VP, EV_WORKER, EVW, FOREMAN, FT_BLACK_MARKET,
     FT_CHURCH, FT_CONVERT, FT_GAIN_MONEY, FT_GAIN_PIECES, FT_GAIN_VP, FT_LARGE_BRANCH,
@@ -42,7 +42,7 @@ from core.cuba.state import (
     O_ACT_ROUND, O_ACTS, O_BILLS, O_CARGO, O_MARKERS, O_MARKET, O_PILE, O_SHIP, O_STAT_PILE,
     O_STAT_PTR, O_STOCK, P_BID, P_BILLS, P_BUILT, P_FIELD, P_HAND, P_HIDDEN, P_LAST_CARD,
     P_LOT, P_MONEY, P_NPLAYED, P_PAID_TAX, P_PARL_WINS, P_PAWN, P_SHIPPED, P_STORED,
-    P_TOWN_HALL, P_USED, P_VOTES, P_VP, P_VPSRC, PH_ACTIONS, PH_OVER, PH_PARLIAMENT, PH_SETUP,
+    P_TOWN_HALL, P_USED, P_VOTES, P_VP, P_VPSRC, PH_ACTIONS, PH_BILLS, PH_END_ROUND, PH_OVER, PH_PARLIAMENT, PH_SETUP,
     PH_STATUTES, STATE_SIZE, act_effect, buy_price, field_type, have, n_buildings, pbase, sell_price,
 )
 from core.cuba.codes import T_BCOST, T_BFEAT, T_BPARAM, T_MISC, T_MLEN, T_SEFF, T_SPARAM, T_SPOTS, T_SW, T_VOTES
@@ -437,29 +437,39 @@ def start_use(s, t, tr, p, f):
 
 @njit
 def finish_use(s, t, tr, p, x):
-    """Carry out the chosen use x of the building on field G_CTX2 (0 = nothing)."""
+    """Carry out the chosen use x of the building on field G_CTX2 (0 = nothing).
+
+    The 'use' event follows the pieces and money moved, so its snapshot shows them; a load,
+    veto or VP event it causes comes after it.
+    """
     b = pbase(p)
     f = s[G_CTX2]
     k = s[b + P_FIELD + f]
     ft = t[T_BFEAT + k]
     pb = T_BPARAM + 3 * k
-    log(tr, s, EV_USE, p, k, f, x, 0)
-    if ft == FT_RETURN_VP:
+    if ft == FT_RETURN_VP or ft == FT_SELL:
         return_vector(s, b, x)
-        add_vp(s, tr, p, SRC_BUILDING + k, vsum(x) * t[pb + 2])
-    elif ft == FT_SELL:
-        return_vector(s, b, x)
-        gain_money(s, t, p, vsum(x) * t[pb + 2])
+        if ft == FT_SELL:
+            gain_money(s, t, p, vsum(x) * t[pb + 2])
     elif ft == FT_CONVERT:
         drop_held(s, b, t[pb + 0], x)
         s[O_STOCK + t[pb + 0]] += x
         gain_pieces(s, p, t[pb + 1], x)
     elif ft == FT_BLACK_MARKET and x > 0:
         a = (x - 1) // 8
-        c = (x - 1) % 8
         drop_held(s, b, a, 1)
         s[O_STOCK + a] += 1
-        gain_pieces(s, p, c, 1)
+        gain_pieces(s, p, (x - 1) % 8, 1)
+    elif ft == FT_LIGHTHOUSE and x > 0:
+        i = x - 1
+        card = s[O_PILE + i]
+        for j in range(i, s[G_PILE_N] - 1):
+            s[O_PILE + j] = s[O_PILE + j + 1]
+        s[O_PILE + s[G_PILE_N] - 1] = s[O_SHIP + 0]
+        s[O_SHIP + 0] = card
+    log(tr, s, EV_USE, p, k, f, x, s[O_SHIP + 0] if ft == FT_LIGHTHOUSE else 0)
+    if ft == FT_RETURN_VP:
+        add_vp(s, tr, p, SRC_BUILDING + k, vsum(x) * t[pb + 2])
     elif (ft == FT_SMALL_BRANCH or ft == FT_LARGE_BRANCH) and x > 0:
         load_ship(s, t, tr, p, x >> DOCK_SHIFT, x & VEC_MASK, k)
     elif ft == FT_CHURCH and x > 0:
@@ -468,17 +478,11 @@ def finish_use(s, t, tr, p, x):
         s[G_VETO_BAN_TYPE] = ty
         s[G_VETO_BAN_ROUND] = s[G_ROUND] + 1
         if t[T_SW + SW_CHURCH_VETO_TIMING] == 0:
-            log(tr, s, EV_VETO, p, s[O_BILLS + ty], 0, 0, 0)
+            c = s[O_BILLS + ty]
             s[O_BILLS + ty] = -1
+            log(tr, s, EV_VETO, p, c, 0, 0, 0)
         else:
             s[G_VETOED_TYPE] = ty
-    elif ft == FT_LIGHTHOUSE and x > 0:
-        i = x - 1
-        card = s[O_PILE + i]
-        for j in range(i, s[G_PILE_N] - 1):
-            s[O_PILE + j] = s[O_PILE + j + 1]
-        s[O_PILE + s[G_PILE_N] - 1] = s[O_SHIP + 0]
-        s[O_SHIP + 0] = card
     foreman_continue(s, t, tr, p)
 
 
@@ -488,6 +492,7 @@ def finish_use(s, t, tr, p, x):
 @njit
 def begin_round(s, t, tr):
     """Phase A (CUBA-R11) and the per-round resets; then phase B."""
+    s[G_PHASE] = PH_BILLS
     log(tr, s, EV_ROUND, -1, s[G_ROUND], 0, 0, 0)
     for ty in range(4):
         ptr = s[O_STAT_PTR + ty]
@@ -533,9 +538,10 @@ def begin_parliament(s, t, tr):
     s[G_PHASE] = PH_PARLIAMENT
     log(tr, s, EV_PHASE, -1, PH_PARLIAMENT, 0, 0, 0)
     if s[G_VETOED_TYPE] >= 0:
-        log(tr, s, EV_VETO, s[G_VETO_OWNER], s[O_BILLS + s[G_VETOED_TYPE]], 0, 0, 0)
+        c = s[O_BILLS + s[G_VETOED_TYPE]]
         s[O_BILLS + s[G_VETOED_TYPE]] = -1
         s[G_VETOED_TYPE] = -1
+        log(tr, s, EV_VETO, s[G_VETO_OWNER], c, 0, 0, 0)
     for p in range(s[G_NP]):
         b = pbase(p)
         c = s[b + P_HIDDEN]
@@ -693,6 +699,8 @@ def statutes_step(s, t, tr):
                 s[G_CTX0] = cost
                 s[G_DK] = DK_TAX
                 return
+            if cost > 0:
+                log(tr, s, EV_TAX, p, 0, cost, 0, 0)  # cannot afford it
         elif s[O_ACTS + DUTY] >= 0:
             s[G_CUR] = p
             s[G_DK] = DK_DUTY
@@ -763,8 +771,8 @@ def market_act(s, t, increase, amount):
 @njit
 def end_round(s, t, tr):
     """CUBA-R47: spoil, departures, ships move down, docks refill, markers reset."""
-    s[G_PHASE] = 5
-    log(tr, s, EV_PHASE, -1, 5, 0, 0, 0)
+    s[G_PHASE] = PH_END_ROUND
+    log(tr, s, EV_PHASE, -1, PH_END_ROUND, 0, 0, 0)
     passive = t[T_SW + SW_BUILDING_WAREHOUSE_MODE] == 1
     for p in range(s[G_NP]):
         b = pbase(p)

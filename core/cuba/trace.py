@@ -1,0 +1,596 @@
+"""Cuba trace rows -> public JSON-ready dicts and readable log lines (pure Python, no numba).
+
+A trace buffer (core/cuba/rules.py `log`) holds in row 0 (events recorded, overflow flag) and
+in row i the event (code, player, a, b, c, d) followed by the state snapshot after it. Every
+name below comes from codes.py, state.py and the rules tables; nothing here knows a rule value.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import IO, Any, NamedTuple
+
+import numpy as np
+
+from core.cuba import codes as c
+from core.cuba import state as S
+from core.cuba.actions import DOCK_SHIFT, VEC_MASK
+from core.cuba.tables import (
+    EFFECT_PARAMS, FEATURE_PARAMS, SHIP_IDS, STATUTE_IDS, CubaTables, flatten,
+)
+
+
+def _py(fn: Callable) -> Callable:
+    """The plain Python function behind a compiled engine helper."""
+    return getattr(fn, "py_func", fn)
+
+
+_pbase = _py(S.pbase)
+_buy_price = _py(S.buy_price)
+_sell_price = _py(S.sell_price)
+_field_type = _py(S.field_type)
+
+PRINTED_WAREHOUSE_KEY = "printed_warehouse"  # the [printed_warehouse] table of cuba.toml
+POSITION_NAMES = tuple(("sea", "dock1", "dock2", "dock3")[i]
+                       for i in (c.SEA, c.DOCK1, c.DOCK2, c.DOCK3))
+MARKER_NAMES = tuple(name for _, name in sorted({
+    c.BM_TRADER_RES: "tradeswoman_resource", c.BM_TRADER_PROD: "tradeswoman_product",
+    c.BM_ARCH_1: "architect_first", c.BM_ARCH_2: "architect_second",
+    c.BM_MAYOR_1: "mayor_first", c.BM_MAYOR_2: "mayor_second"}.items()))
+_KIND_PARAMS = {"kind": c.KIND_NAMES, "from": c.KIND_NAMES, "to": c.KIND_NAMES,
+                "selector": c.SELECTOR_NAMES}
+
+
+# ------------------------------------------------------------------------------ names
+
+
+def building_key(k: int) -> str:
+    """Building key of a building kind (codes.BUILDING_KEYS, or the printed warehouse)."""
+    return PRINTED_WAREHOUSE_KEY if k == c.PRINTED_WAREHOUSE else c.BUILDING_KEYS[k]
+
+
+def statute_id(row: int) -> str | None:
+    """Card id ("I-3") of a statute row, "printed" for a printed act, None for -1."""
+    if row < 0:
+        return None
+    return STATUTE_IDS[row] if row < c.NSTATUTES else "printed"
+
+
+def ship_id(ship: int) -> str | None:
+    """Ship card id ("S07"), None for -1."""
+    return SHIP_IDS[ship] if ship >= 0 else None
+
+
+def field_name(f: int) -> str:
+    """Plantation field as row/column, r1c1 top left."""
+    return f"r{f // c.NCOLS + 1}c{f % c.NCOLS + 1}"
+
+
+def pieces(v: int) -> dict[str, int]:
+    """Packed piece vector (3 bits per kind) -> {kind name: count}, counts > 0 only."""
+    out = {}
+    for k in range(c.NKINDS):
+        n = (int(v) >> (3 * k)) & 7
+        if n:
+            out[c.KIND_NAMES[k]] = n
+    return out
+
+
+def _counts(values: Sequence[int], names: Sequence[str]) -> dict[str, int]:
+    return {name: int(v) for name, v in zip(names, values)}
+
+
+def statute_text(row: int, tables: CubaTables) -> str:
+    """'I-3 tax flat (amount=3)': card id, effect and its parameters from the rules data."""
+    effect = c.EFFECT_KEYS[tables.statute_effect[row]]
+    params = []
+    for (name, _), value in zip(EFFECT_PARAMS[effect], tables.statute_param[row]):
+        names = _KIND_PARAMS.get(name)
+        params.append(f"{name}={names[value] if names else int(value)}")
+    text = f"{statute_id(row)} {effect.replace('_', ' ')}"
+    return f"{text} ({', '.join(params)})" if params else text
+
+
+# ------------------------------------------------------------------------------ state
+
+
+_FLAT: list[tuple[CubaTables, np.ndarray]] = []
+
+
+def _flat(tables: CubaTables) -> np.ndarray:
+    """The flat rules vector of `tables` (the engine helpers take it), cached for one table."""
+    if not _FLAT or _FLAT[0][0] is not tables:
+        _FLAT[:] = [(tables, flatten(tables))]
+    return _FLAT[0][1]
+
+
+def _player_state(s: np.ndarray, t: np.ndarray, p: int) -> dict[str, Any]:
+    b = _pbase(p)
+    return {
+        "money": int(s[b + S.P_MONEY]),
+        "vp": int(s[b + S.P_VP]),
+        "vp_by_source": {name: int(s[b + S.P_VPSRC + i]) for i, name in enumerate(c.SRC_NAMES)
+                         if s[b + S.P_VPSRC + i]},
+        "lot": _counts(s[b + S.P_LOT:b + S.P_LOT + c.NKINDS], c.KIND_NAMES),
+        "stored": _counts(s[b + S.P_STORED:b + S.P_STORED + c.NPRODUCTS],
+                          c.KIND_NAMES[c.FIRST_PRODUCT:]),
+        "buildings": {str(f): building_key(int(s[b + S.P_FIELD + f]))
+                      for f in range(c.NFIELDS) if s[b + S.P_FIELD + f] != c.NO_BUILDING},
+        "used": [f for f in range(c.NFIELDS) if s[b + S.P_USED + f]],
+        "fields": [c.FIELD_CODES[_field_type(s, t, b, f)] for f in range(c.NFIELDS)],
+        "pawn": int(s[b + S.P_PAWN]),
+        "hand": [name for i, name in enumerate(c.CHAR_NAMES) if s[b + S.P_HAND + i]],
+        "face_down_card": bool(s[b + S.P_HIDDEN] >= 0),
+        "votes": int(s[b + S.P_VOTES]),
+    }
+
+
+def _ship_state(s: np.ndarray, tables: CubaTables, pos: int) -> dict[str, Any] | None:
+    ship = int(s[S.O_SHIP + pos])
+    if ship < 0:
+        return None
+    cargo: dict[str, dict[str, int]] = {}
+    for i, k in enumerate(tables.ship_spots[ship]):
+        slot = cargo.setdefault(c.KIND_NAMES[k], {"filled": 0, "spots": 0})
+        slot["spots"] += 1
+        slot["filled"] += int(s[S.O_CARGO + pos * c.SHIP_SPOTS + i])
+    return {"ship": ship, "id": ship_id(ship), "cargo": cargo}
+
+
+def _types(values: Sequence[int]) -> dict[str, str | None]:
+    return {ty: statute_id(int(v)) for ty, v in zip(c.STATUTE_TYPES, values)}
+
+
+def public_state(snapshot: np.ndarray, tables: CubaTables, n_players: int) -> dict[str, Any]:
+    """What every player can see in a state snapshot (no secret bid, no face-down card)."""
+    s = snapshot
+    t = _flat(tables)
+    money_limited = tables.switches[c.SW_MONEY_LIMITED] == 1
+    return {
+        "round": int(s[S.G_ROUND]),
+        "phase": S.PHASE_NAMES[s[S.G_PHASE]],
+        "start_player": int(s[S.G_START]),
+        "players": [_player_state(s, t, p) for p in range(n_players)],
+        "market": {name: {"pieces": int(s[S.O_MARKET + r]), "spaces": int(tables.market_len[r]),
+                          "buy": int(_buy_price(s, t, r)), "sell": int(_sell_price(s, t, r))}
+                   for r, name in enumerate(c.KIND_NAMES[c.FIRST_PRODUCT:])},
+        "harbour": {name: _ship_state(s, tables, pos) for pos, name in enumerate(POSITION_NAMES)},
+        "pile": int(s[S.G_PILE_N]),
+        "acts": _types(s[S.O_ACTS:S.O_ACTS + len(c.STATUTE_TYPES)]),
+        "bills": _types(s[S.O_BILLS:S.O_BILLS + len(c.STATUTE_TYPES)]),
+        "veto_holder": int(s[S.G_VETO_OWNER]) if s[S.G_VETO_OWNER] >= 0 else None,
+        "black_markers": {name: bool(s[S.O_MARKERS + i]) for i, name in enumerate(MARKER_NAMES)},
+        "stock": _counts(s[S.O_STOCK:S.O_STOCK + c.NKINDS], c.KIND_NAMES),
+        "bank": int(s[S.G_BANK]) if money_limited else None,
+    }
+
+
+# ------------------------------------------------------------------------------ events
+
+
+class Row(NamedTuple):
+    """One trace row split into its parts."""
+
+    code: int
+    player: int
+    a: int
+    b: int
+    c: int
+    d: int
+    state: np.ndarray
+
+    @classmethod
+    def of(cls, row: np.ndarray) -> Row:
+        return cls(*(int(x) for x in row[:c.EVW]), row[c.EVW:])
+
+
+_Decoder = Callable[[int, Row, CubaTables], Any]
+
+
+def _int(v: int, r: Row, t: CubaTables) -> int:
+    return v
+
+
+def _bool(v: int, r: Row, t: CubaTables) -> bool:
+    return bool(v)
+
+
+def _named(names: Sequence[str]) -> _Decoder:
+    return lambda v, r, t: names[v]
+
+
+_kind, _char, _phase = _named(c.KIND_NAMES), _named(c.CHAR_NAMES), _named(S.PHASE_NAMES)
+_source, _position = _named(c.SRC_NAMES), _named(POSITION_NAMES)
+
+
+def _vector(v: int, r: Row, t: CubaTables) -> dict[str, int]:
+    return pieces(v)
+
+
+def _statute(v: int, r: Row, t: CubaTables) -> str | None:
+    return statute_id(v)
+
+
+def _ship(v: int, r: Row, t: CubaTables) -> str | None:
+    return ship_id(v)
+
+
+def _building(v: int, r: Row, t: CubaTables) -> str | None:
+    return building_key(v) if v >= 0 else None
+
+
+_SHIPS = tuple((name, _ship) for name in POSITION_NAMES)
+# Fields a, b, c, d of each event (codes.py EV_* comments, after the player); None = unused.
+EVENT_FIELDS: dict[int, tuple[tuple[str, _Decoder] | None, ...]] = {
+    c.EV_ROUND: (("round", _int),),
+    c.EV_PHASE: (("phase", _phase),),
+    c.EV_BILLS: tuple((ty, _statute) for ty in c.STATUTE_TYPES),
+    c.EV_SETUP: (("pieces", _vector),),
+    c.EV_HIDE: (),
+    c.EV_CARD: (("character", _char),),
+    c.EV_WORKER: (("field", _int), ("gained", _vector), ("water_spent", _int)),
+    c.EV_TRADER_ALT: (("kind", _kind),),
+    c.EV_BUY: (("kind", _kind), ("price", _int), ("from_stock", _bool)),
+    c.EV_SELL: (("kind", _kind), ("price", _int), ("to_stock", _bool)),
+    c.EV_BUILD: (("building", _building), ("field", _int), ("fee", _int)),
+    c.EV_ARCH_ALT: (("order", _int), ("vp", _int)),
+    c.EV_MAYOR_ALT: (("order", _int), ("money", _int)),
+    c.EV_USE: (("building", _building), ("field", _int)),
+    c.EV_LOAD: (("dock", _int), ("pieces", _vector), ("building", _building)),
+    c.EV_SHIP_LEAVES: (("position", _position), ("ship", _ship)),
+    c.EV_SHIPS_MOVE: _SHIPS,
+    c.EV_VP: (("source", _source), ("amount", _int)),
+    c.EV_START_PLAYER: (),
+    c.EV_VOTES: (("card_votes", _int), ("town_hall_votes", _int)),
+    c.EV_BID: (("bid", _int), ("votes", _int), ("bid_round", _int)),
+    c.EV_PARL_WIN: (("votes", _int), ("tie_rule", _bool)),
+    c.EV_PASS_BILL: (("statute", _statute),),
+    c.EV_VETO: (("statute", _statute),),
+    c.EV_TAX: (("paid", _bool), ("amount", _int)),
+    c.EV_DUTY: (("paid", _bool), ("pieces", _vector)),
+    c.EV_MARKET_ACT: (("statute", _statute),),
+    c.EV_SPOIL: (("pieces", _vector),),
+    c.EV_NOTHING: (("character", _char),),
+    c.EV_END_BONUS: (("buildings", _int),),
+    c.EV_GAME_END: (),
+    c.EV_REMOVE_BILL: (("statute", _statute),),
+}
+assert sorted(EVENT_FIELDS) == list(range(len(c.EVENT_NAMES)))
+
+
+def _param(tables: CubaTables, k: int, name: str) -> int:
+    """Parameter `name` of building kind k's feature (tables.FEATURE_PARAMS order)."""
+    names = [n for n, _ in FEATURE_PARAMS[c.FEATURE_KEYS[tables.building_feature[k]]]]
+    return int(tables.building_param[k, names.index(name)])
+
+
+_AUTOMATIC = ("gain_vp", "gain_money", "town_hall", "gain_pieces", "store")
+
+
+def _use_detail(r: Row, t: CubaTables) -> dict[str, Any]:
+    """Decode a 'use' payload by the building's feature; 'used' is False for "not used" (0)."""
+    k, x = r.a, r.c
+    feature = c.FEATURE_KEYS[t.building_feature[k]]
+    out: dict[str, Any] = {"feature": feature, "used": feature in _AUTOMATIC or x != 0}
+    if feature in ("return_vp", "sell", "store"):
+        out["pieces"] = pieces(x)
+    elif feature == "gain_pieces":
+        out["pieces"] = {c.KIND_NAMES[_param(t, k, "kind")]: x} if x else {}
+    elif feature in ("gain_vp", "gain_money", "town_hall"):
+        out[{"gain_vp": "vp", "gain_money": "money", "town_hall": "votes"}[feature]] = x
+    elif feature == "convert":
+        out.update(count=x, **{key: c.KIND_NAMES[_param(t, k, key)] for key in ("from", "to")})
+    elif feature == "black_market" and x:
+        out.update(give=c.KIND_NAMES[(x - 1) // 8], take=c.KIND_NAMES[(x - 1) % 8])
+    elif feature in ("small_branch", "large_branch") and x:
+        out.update(dock=x >> DOCK_SHIFT, pieces=pieces(x & VEC_MASK))
+    elif feature == "church" and x:
+        out["veto_type"] = c.STATUTE_TYPES[x - 1]
+    elif feature == "lighthouse" and x:
+        out.update(pile_position=x - 1, sea_ship=ship_id(r.d))
+    return out
+
+
+def _votes_detail(r: Row, t: CubaTables) -> dict[str, Any]:
+    """The revealed 5th card (the engine keeps it as the player's last card)."""
+    card = int(r.state[_pbase(r.player) + S.P_LAST_CARD])
+    return {"character": c.CHAR_NAMES[card] if card >= 0 else None}
+
+
+_EVENT_DETAIL: dict[int, Callable[[Row, CubaTables], dict[str, Any]]] = {
+    c.EV_USE: _use_detail, c.EV_VOTES: _votes_detail,
+}
+
+
+def event_dict(row: np.ndarray, tables: CubaTables) -> dict[str, Any]:
+    """A trace row's event as {"name", "player", named decoded fields..., "raw"}."""
+    r = Row.of(row)
+    out: dict[str, Any] = {"name": c.EVENT_NAMES[r.code],
+                           "player": r.player if r.player >= 0 else None}
+    for spec, value in zip(EVENT_FIELDS[r.code], (r.a, r.b, r.c, r.d)):
+        if spec is not None:
+            out[spec[0]] = spec[1](value, r, tables)
+    if r.code in _EVENT_DETAIL:
+        out.update(_EVENT_DETAIL[r.code](r, tables))
+    out["raw"] = [r.code, r.player, r.a, r.b, r.c, r.d]
+    return out
+
+
+# ------------------------------------------------------------------------------ text
+
+
+def pieces_text(counts: dict[str, int]) -> str:
+    """{'citrus': 2, 'tobacco': 1} -> '2 Ci + 1 To'."""
+    if not counts:
+        return "nothing"
+    return " + ".join(f"{n} {_short(k)}" for k, n in counts.items())
+
+
+def _short(kind: str) -> str:
+    return c.KIND_SHORT[c.KIND_NAMES.index(kind)]
+
+
+def _nice(key: str) -> str:
+    return key.replace("_", " ")
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def _field_text(r: Row, t: CubaTables, f: int) -> str:
+    ft = _field_type(r.state, _flat(t), _pbase(r.player), f)
+    return f"{field_name(f)} ({c.FIELD_CODES[ft]})"
+
+
+def _statute_of(r: Row, t: CubaTables, row: int) -> str:
+    return statute_text(row, t) if row >= 0 else "none"
+
+
+def _use_text(d: dict[str, Any], r: Row, t: CubaTables) -> str:
+    name = _nice(d["building"])
+    if not d["used"]:
+        return f"leaves the {name} unused"
+    feature = d["feature"]
+    what = {
+        "return_vp": lambda: f"returns {pieces_text(d['pieces'])}",
+        "sell": lambda: f"sells {pieces_text(d['pieces'])} for "
+                        f"${sum(d['pieces'].values()) * _param(t, r.a, 'price')}",
+        "gain_money": lambda: f"+${d['money']}",
+        "town_hall": lambda: f"+{d['votes']} votes in parliament",
+        "gain_pieces": lambda: f"gains {pieces_text(d['pieces'])}",
+        "store": lambda: f"stores {pieces_text(d['pieces'])}",
+        "convert": lambda: f"turns {d['count']} {_short(d['from'])} into "
+                           f"{d['count']} {_short(d['to'])}",
+        "black_market": lambda: f"swaps 1 {_short(d['give'])} for 1 {_short(d['take'])}",
+        "church": lambda: "" if t.switches[c.SW_CHURCH_VETO_TIMING] == 0 else
+                          f"will veto the {d['veto_type']} bill at parliament",
+        "lighthouse": lambda: f"takes card #{d['pile_position'] + 1} of the ship pile "
+                              f"({d['sea_ship']}) as the new sea ship",
+    }.get(feature)
+    detail = what() if what else ""
+    return f"uses the {name}" + (f": {detail}" if detail else "")
+
+
+def _load_text(d: dict[str, Any], r: Row, t: CubaTables) -> str:
+    ship = ship_id(int(r.state[S.O_SHIP + d["dock"]]))
+    return f"loads {pieces_text(d['pieces'])} onto dock {d['dock']} ({ship})"
+
+
+def _ships_text(d: dict[str, Any], r: Row, t: CubaTables) -> str:
+    return "ships now: " + ", ".join(f"{_position_text(n)} {d[n] or '-'}" for n in POSITION_NAMES)
+
+
+def _position_text(name: str) -> str:
+    return name.replace("dock", "dock ")
+
+
+def _votes_text(d: dict[str, Any], r: Row, t: CubaTables) -> str:
+    extra = f" + {d['town_hall_votes']} from the town hall" if d["town_hall_votes"] else ""
+    return f"reveals the {d['character']}: {_plural(d['card_votes'], 'vote')}{extra}"
+
+
+def _tax_text(d: dict[str, Any], r: Row, t: CubaTables) -> str:
+    return f"pays ${d['amount']} tax" if d["paid"] else f"does not pay the ${d['amount']} tax"
+
+
+def _duty_text(d: dict[str, Any], r: Row, t: CubaTables) -> str:
+    return f"pays duty: {pieces_text(d['pieces'])}" if d["paid"] else "does not pay the duty"
+
+
+def _bills_text(d: dict[str, Any], r: Row, t: CubaTables) -> str:
+    return "bills: " + "; ".join(f"{ty} {_statute_of(r, t, v)}"
+                                 for ty, v in zip(c.STATUTE_TYPES, (r.a, r.b, r.c, r.d)))
+
+
+def _worker_text(d: dict[str, Any], r: Row, t: CubaTables) -> str:
+    water = f", returning {d['water_spent']} Wa for extra fields" if d["water_spent"] else ""
+    return (f"moves the pawn to {_field_text(r, t, d['field'])} and gains "
+            f"{pieces_text(d['gained'])}{water}")
+
+
+_Clause = Callable[[dict[str, Any], Row, CubaTables], str]
+_CLAUSES: dict[int, _Clause] = {
+    c.EV_ROUND: lambda d, r, t: f"round {d['round']} begins",
+    c.EV_PHASE: lambda d, r, t: f"phase: {_nice(d['phase'])}",
+    c.EV_BILLS: _bills_text,
+    c.EV_SETUP: lambda d, r, t: f"takes {pieces_text(d['pieces'])}",
+    c.EV_HIDE: lambda d, r, t: "puts a card face down for parliament",
+    c.EV_CARD: lambda d, r, t: f"plays the {d['character']}",
+    c.EV_WORKER: _worker_text,
+    c.EV_TRADER_ALT: lambda d, r, t: f"takes a free {_short(d['kind'])} (alternative)",
+    c.EV_BUY: lambda d, r, t: f"buys 1 {_short(d['kind'])} for ${d['price']}"
+                              + (" from the stock" if d["from_stock"] else ""),
+    c.EV_SELL: lambda d, r, t: f"sells 1 {_short(d['kind'])} for ${d['price']}"
+                               + (" to the stock" if d["to_stock"] else ""),
+    c.EV_BUILD: lambda d, r, t: f"builds the {_nice(d['building'])} on "
+                                f"{_field_text(r, t, d['field'])}"
+                                + (f", paying ${d['fee']} extra" if d["fee"] else ""),
+    c.EV_ARCH_ALT: lambda d, r, t: f"does not build: {_ordinal(d['order'])} alternative",
+    c.EV_MAYOR_ALT: lambda d, r, t: f"does not ship: {_ordinal(d['order'])} alternative, "
+                                    f"+${d['money']}",
+    c.EV_USE: _use_text,
+    c.EV_LOAD: _load_text,
+    c.EV_SHIP_LEAVES: lambda d, r, t: f"ship {d['ship']} leaves {_position_text(d['position'])}",
+    c.EV_SHIPS_MOVE: _ships_text,
+    c.EV_VP: lambda d, r, t: f"scores {d['amount']} VP ({_nice(d['source'])})",
+    c.EV_START_PLAYER: lambda d, r, t: "becomes the start player",
+    c.EV_VOTES: _votes_text,
+    c.EV_BID: lambda d, r, t: f"{'re-bids' if d['bid_round'] else 'bids'} ${d['bid']}: "
+                              f"{_plural(d['votes'], 'vote')}",
+    c.EV_PARL_WIN: lambda d, r, t: f"wins parliament with {_plural(d['votes'], 'vote')}"
+                                   + (" (tie broken by seating)" if d["tie_rule"] else ""),
+    c.EV_PASS_BILL: lambda d, r, t: f"passes {statute_text(r.a, t)}",
+    c.EV_VETO: lambda d, r, t: f"vetoes {_statute_of(r, t, r.a)}",
+    c.EV_TAX: _tax_text,
+    c.EV_DUTY: _duty_text,
+    c.EV_MARKET_ACT: lambda d, r, t: f"{statute_text(r.a, t)} changes the market",
+    c.EV_SPOIL: lambda d, r, t: f"loses unstored {pieces_text(d['pieces'])}",
+    c.EV_NOTHING: lambda d, r, t: "does nothing",
+    c.EV_END_BONUS: lambda d, r, t: f"has {_plural(d['buildings'], 'building')} at the end",
+    c.EV_GAME_END: lambda d, r, t: "game over",
+    c.EV_REMOVE_BILL: lambda d, r, t: f"bill {statute_text(r.a, t)} is not passed",
+}
+assert sorted(_CLAUSES) == sorted(EVENT_FIELDS)
+
+
+def player_label(p: int, colours: Sequence[str]) -> str:
+    """'P1 (blue)': 1-based seat number and colour."""
+    return f"P{p + 1} ({colours[p]})"
+
+
+def clause(row: np.ndarray, tables: CubaTables) -> str:
+    """What happened in one event, without the actor and the round/phase prefix."""
+    r = Row.of(row)
+    return _CLAUSES[r.code](event_dict(row, tables), r, tables)
+
+
+def event_text(row: np.ndarray, tables: CubaTables, colours: Sequence[str]) -> str:
+    """One self-contained log line, e.g. 'R2 actions     P1 (blue) loads 2 Ci onto dock 3 (S04)'."""
+    r = Row.of(row)
+    who = f"{player_label(r.player, colours)} " if r.player >= 0 else ""
+    prefix = f"R{int(r.state[S.G_ROUND])} {S.PHASE_NAMES[r.state[S.G_PHASE]]:<12}"
+    return f"{prefix} {who}{clause(row, tables)}"
+
+
+# ------------------------------------------------------------------------------ game log
+
+
+def events(trace: np.ndarray) -> np.ndarray:
+    """The recorded event rows of a trace buffer."""
+    return trace[1:int(trace[0, 0]) + 1]
+
+
+def _building_source(src: int) -> bool:
+    return c.SRC_BUILDING <= src < c.SRC_BUILDING + c.NBUILDINGS
+
+
+# VP events that belong to the event before them (same player), by that event's code.
+_VP_FOLLOWS: dict[int, Callable[[int], bool]] = {
+    c.EV_LOAD: lambda src: src == c.SRC_SHIP or _building_source(src),
+    c.EV_USE: _building_source,
+    c.EV_ARCH_ALT: lambda src: src == c.SRC_ARCH_ALT,
+    c.EV_TAX: lambda src: src == c.SRC_TAX,
+    c.EV_DUTY: lambda src: src in (c.SRC_DUTY, c.SRC_TAX_DUTY_BONUS),
+    c.EV_END_BONUS: lambda src: src == c.SRC_END_BUILDINGS,
+}
+# Events that end a character's line in the log.
+_BREAKS = (c.EV_CARD, c.EV_START_PLAYER, c.EV_PHASE, c.EV_ROUND, c.EV_VOTES)
+
+
+class _Line:
+    """One log line being built: an actor, clauses, VP gained per clause."""
+
+    def __init__(self, player: int, head: str, code: int, card: bool = False,
+                 empty: str = "") -> None:
+        self.player, self.head, self.last, self.card, self.empty = player, head, code, card, empty
+        self.clauses: list[tuple[str, list[int]]] = []
+
+    def takes_vp(self, r: Row) -> bool:
+        """Whether VP event r is scored by this line's last event."""
+        return r.player == self.player and _VP_FOLLOWS.get(self.last, lambda src: False)(r.a)
+
+    def continues(self, r: Row) -> bool:
+        """Whether event r is part of the character action this line started."""
+        return self.card and r.code not in _BREAKS and r.player in (self.player, -1)
+
+    def add(self, r: Row, text: str) -> None:
+        self.clauses.append((text, []))
+        self.last = r.code
+
+    def render(self, colours: Sequence[str]) -> str:
+        parts = [text + (" (" + ", ".join(f"+{n} VP" for n in vps) + ")" if vps else "")
+                 for text, vps in self.clauses]
+        who = f"{player_label(self.player, colours):<11} " if self.player >= 0 else ""
+        return "  " + who + self.head + ("; ".join(parts) if parts else self.empty)
+
+
+def _standings(s: np.ndarray, n_players: int, colours: Sequence[str]) -> str:
+    return "  standings: " + ", ".join(
+        f"{player_label(p, colours)} {s[_pbase(p) + S.P_VP]} VP ${s[_pbase(p) + S.P_MONEY]}"
+        for p in range(n_players))
+
+
+def _header(r: Row, n_players: int, colours: Sequence[str]) -> Iterator[str]:
+    if r.code == c.EV_ROUND:
+        if r.a > 1:
+            yield _standings(r.state, n_players, colours)
+        yield f"== Round {r.a} =="
+    else:
+        yield f"-- {_nice(S.PHASE_NAMES[r.a])} --"
+
+
+def log_lines(trace: np.ndarray, tables: CubaTables, n_players: int,
+              colours: Sequence[str]) -> Iterator[str]:
+    """The readable game log: round and phase headers, one line per action, VP attached."""
+    yield "== Setup =="
+    line: _Line | None = None
+    for row in events(trace):
+        r = Row.of(row)
+        if r.code == c.EV_VP and line is not None and line.takes_vp(r):
+            line.clauses[-1][1].append(r.b)
+            continue
+        if r.code != c.EV_VP and line is not None and line.continues(r):
+            line.add(r, clause(row, tables))
+            continue
+        if line is not None:
+            yield line.render(colours)
+            line = None
+        if r.code in (c.EV_ROUND, c.EV_PHASE):
+            yield from _header(r, n_players, colours)
+        elif r.code == c.EV_CARD:
+            empty = "trades nothing" if r.a == c.TRADER else "does nothing"
+            line = _Line(r.player, f"{c.CHAR_NAMES[r.a]}: ", r.code, card=True, empty=empty)
+        else:
+            line = _Line(r.player, "", r.code)
+            line.add(r, clause(row, tables))
+    if line is not None:
+        yield line.render(colours)
+
+
+# ------------------------------------------------------------------------------ JSON lines
+
+
+def _dump(obj: object) -> str:
+    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
+
+
+def write_jsonl(path: str | Path | IO[str], header: dict[str, Any], trace: np.ndarray,
+                tables: CubaTables, n_players: int, final: dict[str, Any]) -> None:
+    """Write the trace as JSON lines: header, one {"i", "event", "state"} per event, final."""
+    own = not hasattr(path, "write")
+    out: IO[str] = open(path, "w", encoding="utf-8") if own else path  # type: ignore[arg-type]
+    try:
+        out.write(_dump(header) + "\n")
+        for i, row in enumerate(events(trace), start=1):
+            out.write(_dump({"i": i, "event": event_dict(row, tables),
+                             "state": public_state(row[c.EVW:], tables, n_players)}) + "\n")
+        out.write(_dump({"final": final}) + "\n")
+    finally:
+        if own:
+            out.close()

@@ -1,0 +1,89 @@
+"""Speed of one game's compiled play loop: compile time, games per second per core, the JIT's
+speedup over the same code interpreted, and the start-up time of a process with a warm cache.
+
+The interpreted and cached-start measurements run in fresh subprocesses (sim/bench_worker.py),
+because NUMBA_DISABLE_JIT and the numba cache act per process.
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from sim.errors import UserError
+from sim.games import Game
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def time_games(game: Game, seats: list[str], games: int, first_seed: int = 0) -> float:
+    """Seconds to play `games` games (seeds first_seed...) in one run_batch call."""
+    tables = game.load_tables(None)
+    kernels, params = game.resolve(seats)
+    seeds = np.arange(first_seed, first_seed + games, dtype=np.int64)
+    start = time.perf_counter()
+    game.run_batch(tables, len(seats), seeds, kernels, params, check=False)
+    return time.perf_counter() - start
+
+
+def _worker(game: Game, seats: list[str], games: int, jit: bool) -> tuple[dict[str, Any], float]:
+    """Run sim.bench_worker in a fresh process: (its JSON report, wall seconds incl. start-up)."""
+    path = os.pathsep.join(filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))
+    env = dict(os.environ, PYTHONPATH=path)
+    env.pop("NUMBA_DISABLE_JIT", None)
+    if not jit:
+        env["NUMBA_DISABLE_JIT"] = "1"
+    cmd = [sys.executable, "-m", "sim.bench_worker", game.name, ",".join(seats), str(games)]
+    start = time.perf_counter()
+    done = subprocess.run(cmd, env=env, cwd=ROOT, capture_output=True, text=True)
+    wall = time.perf_counter() - start
+    if done.returncode != 0:
+        tail = done.stderr.strip().splitlines()[-1:] or ["no output"]
+        raise UserError(f"benchmark worker failed ({tail[0]})",
+                        f"run '{' '.join(cmd[1:])}' to see the full error")
+    return json.loads(done.stdout.strip().splitlines()[-1]), wall
+
+
+def run(game: Game, seats: list[str], games: int) -> dict[str, Any]:
+    """All measurements for `games` compiled games and max(20, games // 2000) interpreted."""
+    import numba
+
+    compile_s = time_games(game, seats, 1)
+    seconds = time_games(game, seats, games, first_seed=1)
+    small = max(20, games // 2000)
+    interp, _ = _worker(game, seats, small, jit=False)
+    _, cached_start = _worker(game, seats, 1, jit=True)
+    per_s = games / seconds
+    interp_per_s = interp["games"] / interp["seconds"]
+    return {
+        "game": game.name, "players": len(seats), "strategies": seats, "games": games,
+        "jit": not numba.config.DISABLE_JIT,
+        "compile_s": round(compile_s, 3),
+        "seconds": round(seconds, 3),
+        "games_per_s_per_core": round(per_s, 1),
+        "interpreted_games": interp["games"],
+        "interpreted_games_per_s": round(interp_per_s, 2),
+        "jit_speedup": round(per_s / interp_per_s, 1),
+        "cached_start_s": round(cached_start, 3),
+    }
+
+
+def report(r: dict[str, Any]) -> str:
+    """The bench result as a short readable text."""
+    note = "" if r["jit"] else "  (NUMBA_DISABLE_JIT is set: 'compiled' ran interpreted)\n"
+    return (
+        f"{r['game']}: {r['players']} players, strategies {','.join(r['strategies'])}\n{note}"
+        f"  first call (compile or cache load): {r['compile_s']:.2f} s\n"
+        f"  compiled:     {r['games']} games in {r['seconds']:.2f} s = "
+        f"{r['games_per_s_per_core']:.0f} games/s per core\n"
+        f"  interpreted:  {r['interpreted_games']} games = "
+        f"{r['interpreted_games_per_s']:.1f} games/s (NUMBA_DISABLE_JIT=1, subprocess)\n"
+        f"  JIT speedup:  {r['jit_speedup']:.0f}x\n"
+        f"  cached start: {r['cached_start_s']:.2f} s (new process: import + 1 game, warm cache)"
+    )

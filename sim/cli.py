@@ -1,0 +1,192 @@
+"""The `meeplab` command line: play one game with a readable log, benchmark the engine."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import IO, Annotated, Any, NamedTuple
+
+import numpy as np
+import typer
+
+try:  # recent typer vendors click as typer._click
+    from typer._click.exceptions import ClickException, UsageError
+except ImportError:  # older typer depends on click
+    from click.exceptions import ClickException, UsageError
+
+from sim import bench as bench_mod
+from sim.errors import UserError, fail, one_line, user_errors
+from sim.games import Game, get as get_game
+from sim.options import check_players, parse_variants, seat_strategies
+
+TRACE_FORMAT, TRACE_VERSION = "meeplab-trace", 1
+
+app = typer.Typer(help="meeplab: tournament and AI-strategy simulation lab for board games.",
+                  no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
+
+GameArg = Annotated[str, typer.Argument(help="Game name (cuba).", show_default=False)]
+PlayersOpt = Annotated[int, typer.Option("--players", help="Number of players.")]
+StrategiesOpt = Annotated[str, typer.Option(
+    "--strategies", help="Strategy per seat, comma-separated, or one name for every seat.")]
+
+
+class Setup(NamedTuple):
+    """A checked game set-up from the command line."""
+
+    game: Game
+    tables: Any
+    overrides: dict[str, object]
+    seats: list[str]
+    kernels: np.ndarray
+    params: np.ndarray
+
+
+def prepare(game_name: str, players: int, strategies: str, variants: list[str]) -> Setup:
+    """Game, rules tables with the variant switches, and one strategy per seat (UserError)."""
+    game = get_game(game_name)
+    overrides = parse_variants(variants, game.switch_options)
+    tables = game.load_tables(overrides or None)
+    check_players(players, game.player_range(tables))
+    seats = seat_strategies(strategies, players, game)
+    kernels, params = game.resolve(seats)
+    return Setup(game, tables, overrides, seats, kernels, params)
+
+
+def open_trace(path: Path) -> IO[str]:
+    """The trace file opened for writing (UserError when it cannot be)."""
+    try:
+        return open(path, "w", encoding="utf-8")
+    except OSError as exc:
+        raise UserError(f"cannot write trace file {path} ({exc.strerror})",
+                        "choose a writable path for --trace") from exc
+
+
+def column(setup: Setup, records: np.ndarray, name: str) -> np.ndarray:
+    """One record column (game.record_columns() name) for every seat."""
+    return records[:, setup.game.record_columns().index(name)]
+
+
+def final_summary(setup: Setup, records: np.ndarray, error: int) -> dict[str, Any]:
+    """The final line's content: scores, ranks, win shares, money (per seat), error name."""
+    def ints(name: str) -> list[int]:
+        return [int(v) for v in column(setup, records, name)]
+    return {"scores": ints("score"), "ranks": ints("rank"),
+            "win_shares": [float(v) for v in column(setup, records, "win_share")],
+            "money": ints("money"),
+            "error": setup.game.error_names[error] if error else None}
+
+
+def text_table(headers: list[str], rows: list[list[str]]) -> list[str]:
+    """Left-aligned first two columns, right-aligned numbers."""
+    widths = [max(len(x) for x in col) for col in zip(headers, *rows)]
+
+    def fmt(row: list[str]) -> str:
+        return "  ".join(x.ljust(w) if i < 2 else x.rjust(w)
+                         for i, (x, w) in enumerate(zip(row, widths)))
+    return [fmt(headers)] + [fmt(r) for r in rows]
+
+
+def final_table(setup: Setup, records: np.ndarray) -> list[str]:
+    """Score, rank, win share, money and the VP sources anyone scored from, per seat."""
+    sources = [name for name in setup.game.record_columns()
+               if name.startswith("vp_") and column(setup, records, name).any()]
+    shown = ["score", "rank", "win_share", "money"] + sources
+    values = {name: column(setup, records, name) for name in shown}
+    headers = ["seat", "strategy", "score", "rank", "win", "money"] + [
+        name.removeprefix("vp_") for name in sources]
+    rows = [[setup.game.trace.player_label(p, setup.game.colours), setup.seats[p]]
+            + [f"{values[name][p]:.2f}" if name == "win_share" else f"{values[name][p]:.0f}"
+               for name in shown]
+            for p in range(len(setup.seats))]
+    return text_table(headers, rows)
+
+
+def trace_header(setup: Setup, seed: int) -> dict[str, Any]:
+    """First line of a JSON-lines trace."""
+    game = setup.game
+    return {"format": TRACE_FORMAT, "version": TRACE_VERSION, "game": game.name,
+            "players": len(setup.seats), "variant": game.switch_values(setup.overrides or None),
+            "seed": seed, "strategies": setup.seats, "rules_data_hash": game.rules_data_hash(),
+            "colours": list(game.colours[:len(setup.seats)])}
+
+
+@app.command()
+def play(game: GameArg,
+         players: PlayersOpt = 4,
+         strategies: StrategiesOpt = "random",
+         seed: Annotated[int, typer.Option("--seed", help="Deal and decision seed (>= 0).")] = 1,
+         trace: Annotated[Path | None, typer.Option(
+             "--trace", help="Also write the game as JSON lines (docs/trace-format.md).",
+             show_default=False)] = None,
+         check: Annotated[bool, typer.Option(
+             "--check", help="Run the invariant checker after every step; exit 1 on a "
+                             "broken invariant.")] = False,
+         variant: Annotated[list[str] | None, typer.Option(
+             "--variant", help="Switch override KEY=VALUE (repeatable); see README.",
+             show_default=False)] = None,
+         quiet: Annotated[bool, typer.Option(
+             "--quiet", help="Print only the final table, not the game log.")] = False,
+         ) -> None:
+    """Play one game and print its log and final table."""
+    with user_errors():
+        if seed < 0:
+            raise UserError(f"--seed {seed} is negative", "use a seed >= 0")
+        setup = prepare(game, players, strategies, variant or [])
+        header = trace_header(setup, seed) if trace else None
+        out = open_trace(trace) if trace else None
+    g = setup.game
+    result = g.play_game(setup.tables, players, seed, setup.kernels, setup.params,
+                         check=check, trace=bool(trace) or not quiet)
+    if result.trace is not None and result.trace[0, 1]:
+        typer.echo("warning: the trace buffer overflowed; the log is incomplete", err=True)
+    if not quiet:
+        for line in g.trace.log_lines(result.trace, setup.tables, players, g.colours):
+            typer.echo(line)
+        typer.echo("")
+    final = final_summary(setup, result.records, result.error)
+    if out is not None:
+        with out:
+            g.trace.write_jsonl(out, header, result.trace, setup.tables, players, final)
+    typer.echo(f"Final standings ({g.name}, seed {seed})")
+    for line in final_table(setup, result.records):
+        typer.echo("  " + line)
+    if result.error:
+        fail(f"invariant broken: {final['error']}; this is an engine bug, report it with "
+             f"the command line (seed {seed})", code=1)
+
+
+@app.command()
+def bench(game: GameArg,
+          strategies: StrategiesOpt = "random",
+          games: Annotated[int, typer.Option("--games", help="Compiled games to time.")] = 200000,
+          players: PlayersOpt = 4,
+          as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+          ) -> None:
+    """Time the compiled engine: compile, games/s per core, JIT speedup, cached start."""
+    with user_errors():
+        if games < 1:
+            raise UserError(f"--games {games} is too small", "use --games 1 or more")
+        setup = prepare(game, players, strategies, [])
+        result = bench_mod.run(setup.game, setup.seats, games)
+    typer.echo(json.dumps(result) if as_json else bench_mod.report(result))
+
+
+def main() -> None:
+    """Console entry point: run the app; parser errors are one line too."""
+    command = typer.main.get_command(app)
+    try:
+        code = command.main(args=sys.argv[1:] or ["--help"], prog_name="meeplab",
+                            standalone_mode=False)
+    except UsageError as exc:
+        path = exc.ctx.command_path if exc.ctx else "meeplab"
+        message = one_line(exc.format_message()).rstrip(".")
+        typer.echo(f"error: {message}; see '{path} --help'", err=True)
+        code = 2
+    except ClickException as exc:
+        typer.echo(f"error: {one_line(exc.format_message())}", err=True)
+        code = exc.exit_code
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+if __name__ == "__main__":
+    main()

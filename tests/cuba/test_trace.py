@@ -1,0 +1,199 @@
+"""Trace decoding: event dicts, public state, log text (core/cuba/trace.py)."""
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from core.cuba import codes as c
+from core.cuba import state as S
+from core.cuba import trace as T
+from core.cuba.actions import DOCK_SHIFT
+from core.cuba.tables import load_raw, load_tables
+from strategies.cuba.play import play_game
+from strategies.cuba.registry import resolve
+from tests.json_schema import Validator
+
+N = 4
+
+
+def traced(seed: int = 7, n: int = N, **overrides):
+    tables = load_tables(overrides=overrides or None)
+    kernels, params = resolve(["random"] * n)
+    result = play_game(tables, n, seed, kernels, params, check=True, trace=True)
+    assert result.error == 0
+    return tables, result
+
+
+@pytest.fixture(scope="module")
+def game():
+    return traced()
+
+
+def fake_row(code: int, player: int, a: int = 0, b: int = 0, cc: int = 0, d: int = 0,
+             state: np.ndarray | None = None) -> np.ndarray:
+    """A trace row with the given event and a (default: empty) state snapshot."""
+    row = np.zeros(c.EVW + S.STATE_SIZE, np.int32)
+    row[:c.EVW] = (code, player, a, b, cc, d)
+    if state is not None:
+        row[c.EVW:] = state
+    return row
+
+
+def test_names_come_from_codes_and_tables():
+    assert T.field_name(0) == "r1c1" and T.field_name(c.NFIELDS - 1) == "r3c4"
+    assert T.building_key(c.PRINTED_WAREHOUSE) == "printed_warehouse"
+    assert T.building_key(c.WAREHOUSE_BUILDING) == "warehouse"
+    assert T.statute_id(-1) is None
+    assert T.statute_id(c.PRINTED_TAX) == T.statute_id(c.PRINTED_DUTY) == "printed"
+    toml_ids = [card["id"] for card in load_raw()["statutes"]["cards"]]
+    assert sorted(T.statute_id(r) for r in range(c.NSTATUTES)) == sorted(toml_ids)
+    assert T.ship_id(0) == load_raw()["ships"][0]["id"] and T.ship_id(-1) is None
+
+
+def test_pieces_decodes_packed_vectors():
+    v = (2 << 3 * c.CI) | (1 << 3 * c.TO) | (7 << 3 * c.CG)
+    assert T.pieces(v) == {"citrus": 2, "tobacco": 1, "cigars": 7}
+    assert T.pieces(0) == {}
+    assert T.pieces_text(T.pieces(v)) == "2 Ci + 1 To + 7 Cg"
+    assert T.pieces_text({}) == "nothing"
+
+
+def test_statute_text_reads_the_rules_data():
+    tables = load_tables()
+    row = c.TAX * c.PILE_CARDS  # I-1
+    amount = load_raw()["statutes"]["cards"][row]["amount"]
+    assert T.statute_text(row, tables) == f"I-1 tax flat (amount={amount})"
+
+
+def test_every_event_decodes(game):
+    tables, result = game
+    rows = T.events(result.trace)
+    assert len(rows) == result.trace[0, 0] > 0
+    for row in rows:
+        d = T.event_dict(row, tables)
+        assert d["name"] == c.EVENT_NAMES[row[0]]
+        assert d["raw"] == [int(x) for x in row[:c.EVW]]
+        assert d["player"] == (row[1] if row[1] >= 0 else None)
+        json.dumps(d)  # plain JSON types only
+
+
+def test_use_payloads_decode_by_feature():
+    tables = load_tables()
+    key = c.BUILDING_KEYS.index
+
+    def use(building: str, payload: int) -> dict:
+        return T.event_dict(fake_row(c.EV_USE, 0, key(building), 5, payload), tables)
+
+    bm = use("black_market", 1 + c.SU * 8 + c.RU)
+    assert (bm["feature"], bm["used"], bm["give"], bm["take"]) == ("black_market", True,
+                                                                   "sugar", "rum")
+    branch = use("large_branch_office", (2 << DOCK_SHIFT) | (3 << 3 * c.CI))
+    assert (branch["dock"], branch["pieces"]) == (2, {"citrus": 3})
+    assert use("church", 1 + c.SUBSIDY)["veto_type"] == "subsidy"
+    assert use("lighthouse", 4)["pile_position"] == 3
+    unused = use("cement_factory", 0)
+    assert (unused["used"], unused["pieces"]) == (False, {})
+    convert = use("cigar_factory", 2)
+    assert (convert["count"], convert["from"], convert["to"]) == (2, "tobacco", "cigars")
+    assert use("inn", 1)["used"] and use("inn", 1)["vp"] == 1
+
+
+def test_public_state_conserves_pieces(game):
+    tables, result = game
+    for row in T.events(result.trace)[::20]:
+        st = T.public_state(row[c.EVW:], tables, N)
+        for k, kind in enumerate(c.KIND_NAMES):
+            total = st["stock"][kind] + sum(p["lot"][kind] + p["stored"].get(kind, 0)
+                                            for p in st["players"])
+            total += st["market"][kind]["pieces"] if kind in st["market"] else 0
+            total += sum(ship["cargo"].get(kind, {}).get("filled", 0)
+                         for ship in st["harbour"].values() if ship)
+            assert total == tables.supply[k]
+
+
+def test_public_state_hides_secrets():
+    tables, result = traced(seed=3, hidden_parliament_card=True)
+    rows = T.events(result.trace)
+    hide = next(i for i, r in enumerate(rows) if r[0] == c.EV_HIDE)
+    s = rows[hide][c.EVW:].copy()
+    p = rows[hide][1]
+    before = T.public_state(s, tables, N)
+    assert before["players"][p]["face_down_card"]
+    assert len(before["players"][p]["hand"]) == c.NCHARS  # the face-down card is not singled out
+    b = S.pbase(p)
+    s[b + S.P_HIDDEN] = (s[b + S.P_HIDDEN] + 1) % c.NCHARS  # a different secret card
+    s[b + S.P_BID] = 9                                       # and a secret bid
+    assert T.public_state(s, tables, N) == before
+    assert T.event_dict(rows[hide], tables).keys() == {"name", "player", "raw"}
+
+
+def test_event_text_has_round_phase_and_player(game):
+    tables, result = game
+    rows = T.events(result.trace)
+    first = T.event_text(rows[0], tables, c.COLOURS)
+    seat = rows[0][1]
+    assert first.startswith("R1 setup") and f"P{seat + 1} ({c.COLOURS[seat]}) takes " in first
+    card = next(r for r in rows if r[0] == c.EV_CARD)
+    assert f"plays the {c.CHAR_NAMES[card[2]]}" in T.event_text(card, tables, c.COLOURS)
+
+
+def test_log_lines_keep_every_vp(game):
+    """The VP shown in the log (attached '+N VP' and 'scores N VP') add up to the scores."""
+    tables, result = game
+    lines = list(T.log_lines(result.trace, tables, N, c.COLOURS))
+    assert lines[0] == "== Setup ==" and "== Round 6 ==" in lines
+    assert sum(line.startswith("-- actions") for line in lines) == 6
+    for p in range(N):
+        label = T.player_label(p, c.COLOURS)
+        mine = [line for line in lines if line.strip().startswith(label)]
+        vp = sum(int(n) for line in mine for n in re.findall(r"\+(\d+) VP", line))
+        vp += sum(int(n) for line in mine for n in re.findall(r"scores (\d+) VP", line))
+        assert vp == result.records[p, 0]
+
+
+def test_write_jsonl_to_a_stream(game):
+    tables, result = game
+    out = io.StringIO()
+    T.write_jsonl(out, {"format": "x"}, result.trace, tables, N, {"scores": []})
+    lines = out.getvalue().splitlines()
+    assert len(lines) == result.trace[0, 0] + 2
+    assert json.loads(lines[0]) == {"format": "x"} and json.loads(lines[-1]) == {
+        "final": {"scores": []}}
+    assert json.loads(lines[1])["i"] == 1
+
+
+@pytest.fixture(scope="module")
+def schema():
+    path = Path(__file__).resolve().parents[2] / "docs/trace.schema.json"
+    return Validator(json.loads(path.read_text()))
+
+
+def test_schema_lists_every_event_and_field(schema):
+    event = schema.root["$defs"]["event"]
+    assert event["properties"]["name"]["enum"] == list(c.EVENT_NAMES)
+    fields = {f[0] for spec in T.EVENT_FIELDS.values() for f in spec if f}
+    assert fields <= event["properties"].keys()
+
+
+@pytest.mark.parametrize("overrides", [{}, {"hidden_parliament_card": True,
+                                             "church_veto_timing": "at_parliament",
+                                             "money_limited": True,
+                                             "plantation_side": "individual"}])
+def test_events_of_many_games_match_the_schema(schema, overrides):
+    event_schema = schema.root["$defs"]["event"]
+    for seed in range(4):
+        n = 2 + seed
+        tables, result = traced(seed, n, **overrides)
+        rows = T.events(result.trace)
+        for i, row in enumerate(rows):
+            assert schema.errors(T.event_dict(row, tables), event_schema) == [], (seed, i)
+        for i in range(0, len(rows), 60):
+            line = {"i": i + 1, "event": T.event_dict(rows[i], tables),
+                    "state": T.public_state(rows[i][c.EVW:], tables, n)}
+            assert schema.errors(line) == [], (seed, i)
+        assert list(T.log_lines(result.trace, tables, n, c.COLOURS))
