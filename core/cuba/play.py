@@ -7,17 +7,21 @@ from typing import NamedTuple
 
 import numpy as np
 
-from core.cuba.codes import NSRC, SRC_NAMES
+from core.cuba.codes import BUILDING_KEYS, NBUILDINGS, NFIELDS, NSRC, NSTATUTES, SRC_NAMES
 from core.cuba.rules import standings
 from core.cuba.state import (
-    P_BILLS, P_BUILT, P_MONEY, P_PARL_WINS, P_SHIPPED, P_VP, P_VPSRC, pbase, rng_seed,
+    P_BILLS, P_BUILT, P_FIELD, P_MONEY, P_PARL_WINS, P_PASSED, P_SHIPPED, P_VP, P_VPSRC, pbase,
+    rng_seed,
 )
+from core.cuba.tables import STATUTE_IDS
 from core.jit import njit
 
 R_SCORE, R_RANK, R_WIN_SHARE, R_MONEY, R_BUILT, R_BILLS, R_PARL_WINS, R_SHIPPED = range(8)
 R_DECISIONS = 8
 R_VP = 9  # VP by source: R_VP + codes.SRC_*
-NREC = R_VP + NSRC
+R_BUILT_KIND = R_VP + NSRC  # tiles of each building kind on the seat's plantation at the end
+R_PASSED = R_BUILT_KIND + NBUILDINGS  # 1 for each statute card (I-1..IV-6) this seat passed
+NREC = R_PASSED + NSTATUTES
 REC_NAMES = ("score", "rank", "win_share", "money", "buildings_built", "bills_passed",
              "parliament_wins", "pieces_shipped", "decisions")
 MAX_STEPS = 20000  # decision points per game before a game counts as stuck
@@ -33,7 +37,8 @@ class GameResult(NamedTuple):
 
 def record_columns() -> list[str]:
     """Names of the record columns, in R_* order."""
-    return list(REC_NAMES) + ["vp_" + name for name in SRC_NAMES]
+    return (list(REC_NAMES) + ["vp_" + name for name in SRC_NAMES]
+            + ["built_" + key for key in BUILDING_KEYS] + ["passed_" + sid for sid in STATUTE_IDS])
 
 
 @njit
@@ -65,3 +70,9 @@ def write_records(s, t, decisions, rec):
         rec[p, R_DECISIONS] = decisions[p]
         for i in range(NSRC):
             rec[p, R_VP + i] = s[b + P_VPSRC + i]
+        for f in range(1, NFIELDS):
+            k = s[b + P_FIELD + f]
+            if k >= 0:
+                rec[p, R_BUILT_KIND + k] += 1
+        for c in range(NSTATUTES):
+            rec[p, R_PASSED + c] = (s[b + P_PASSED] >> c) & 1

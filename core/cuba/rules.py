@@ -41,7 +41,7 @@ from core.cuba.state import (
     G_STEP, G_TIED, G_TURN, G_VETO_BAN_ROUND, G_VETO_BAN_TYPE, G_VETO_OWNER, G_VETOED_TYPE,
     O_ACT_ROUND, O_ACTS, O_BILLS, O_CARGO, O_MARKERS, O_MARKET, O_PILE, O_SHIP, O_STAT_PILE,
     O_STAT_PTR, O_STOCK, P_BID, P_BILLS, P_BUILT, P_FIELD, P_HAND, P_HIDDEN, P_LAST_CARD,
-    P_LOT, P_MONEY, P_NPLAYED, P_PAID_TAX, P_PARL_WINS, P_PAWN, P_SHIPPED, P_STORED,
+    P_LOT, P_MONEY, P_NPLAYED, P_PAID_TAX, P_PASSED, P_PARL_WINS, P_PAWN, P_SHIPPED, P_STORED,
     P_TOWN_HALL, P_USED, P_VOTES, P_VP, P_VPSRC, PH_ACTIONS, PH_BILLS, PH_END_ROUND, PH_OVER, PH_PARLIAMENT, PH_SETUP,
     PH_STATUTES, STATE_SIZE, act_effect, buy_price, field_type, have, n_buildings, pbase, sell_price,
 )
@@ -652,6 +652,7 @@ def pass_bills(s, t, tr, p, i, j):
             s[O_ACTS + ty] = c
             s[O_ACT_ROUND + ty] = s[G_ROUND]
             s[pbase(p) + P_BILLS] += 1
+            s[pbase(p) + P_PASSED] |= 1 << c
             log(tr, s, EV_PASS_BILL, p, c, 0, 0, 0)
         else:
             log(tr, s, EV_REMOVE_BILL, -1, c, 0, 0, 0)

@@ -103,7 +103,8 @@ P_BUILT = P_BID + 1
 P_BILLS = P_BUILT + 1           # bills passed by this player
 P_PARL_WINS = P_BILLS + 1
 P_SHIPPED = P_PARL_WINS + 1     # pieces loaded onto ships
-P_VPSRC = P_SHIPPED + 1         # VP by source, NSRC slots
+P_PASSED = P_SHIPPED + 1        # bit mask of the statute rows (0..23) this player passed
+P_VPSRC = P_PASSED + 1          # VP by source, NSRC slots
 PSIZE = P_VPSRC + NSRC
 
 MAX_PLAYERS = 5
