@@ -130,8 +130,8 @@ def rng_next(rng):
 
 @njit(inline="always")
 def rng_below(rng, n):
-    """A uniform integer in [0, n)."""
-    return np.int64((rng_next(rng) >> np.uint64(11)) % np.uint64(n))
+    """A uniform integer in [0, n) for n < 2**32 (multiply-shift: no division)."""
+    return np.int64(((rng_next(rng) >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
 
 
 @njit
