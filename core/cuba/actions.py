@@ -53,11 +53,11 @@ from core.cuba.state import (
     DK_FOREMAN_MODE, DK_FOREMAN_NEXT, DK_HIDE_CARD, DK_MAYOR, DK_SETUP_PIECES, DK_TAX,
     DK_TRADE_MODE, DK_TRADE_STEP, DK_WORKER_FIELDS, DK_WORKER_POS, G_ARCH_ALT_N, G_CTX0,
     G_CTX1, G_CTX2, G_CUR, G_DK, G_MAYOR_ALT_N, G_PILE_N, G_ROUND, G_VETO_BAN_ROUND,
-    G_VETO_BAN_TYPE, O_ACTS, O_BILLS, O_SHIP, O_MARKERS, O_MARKET, O_STOCK, P_FIELD, P_HAND, P_HIDDEN, P_LOT,
+    G_VETO_BAN_TYPE, O_ACTS, O_BILLS, O_CARGO, O_SHIP, O_MARKERS, O_MARKET, O_STOCK, P_FIELD, P_HAND, P_HIDDEN, P_LOT,
     P_MONEY, P_PAWN, P_USED, act_effect, buy_price, tiles_built, field_type, free_spots, have,
     pbase,
 )
-from core.cuba.codes import T_BCOPIES, T_BCOST, T_BFEAT, T_BPARAM, T_MISC, T_SEFF, T_SPARAM, T_SW
+from core.cuba.codes import SHIP_SPOTS, T_SPOTS, T_BCOPIES, T_BCOST, T_BFEAT, T_BPARAM, T_MISC, T_SEFF, T_SPARAM, T_SW
 from core.jit import njit
 
 MAX_OPTIONS = 512
@@ -216,15 +216,27 @@ def lowest_price(s, t):
     return lo
 
 
+@njit(inline="always")
+def free_vector(s, t, pos):
+    """Free cargo spots of the ship at pos, packed by kind (3 bits per kind)."""
+    ship = s[O_SHIP + pos]
+    v = 0
+    for i in range(SHIP_SPOTS):
+        if s[O_CARGO + pos * SHIP_SPOTS + i] == 0:
+            v += 1 << (3 * t[T_SPOTS + SHIP_SPOTS * ship + i])
+    return v
+
+
 @njit
 def ship_options(s, t, opts, n, tag, b, kinds_lo, kinds_hi, max_total, one_kind):
     """Loads onto each docked ship: vectors of held pieces fitting its free spots."""
     for dock in range(1, 4):
         if s[O_SHIP + dock] < 0:
             continue
+        free = free_vector(s, t, dock)
         if one_kind:
             for k in range(kinds_lo, kinds_hi):
-                m = min(free_spots(s, t, dock, k), have(s, b, k), max_total)
+                m = min(vget(free, k), have(s, b, k), max_total)
                 for c in range(1, m + 1):
                     if n < MAX_OPTIONS:
                         opts[n] = enc(tag, (dock << DOCK_SHIFT) | (c << (3 * k)))
@@ -232,7 +244,7 @@ def ship_options(s, t, opts, n, tag, b, kinds_lo, kinds_hi, max_total, one_kind)
         else:
             caps = 0
             for k in range(kinds_lo, kinds_hi):
-                caps |= min(free_spots(s, t, dock, k), have(s, b, k), 7) << (3 * k)
+                caps |= min(vget(free, k), have(s, b, k), 7) << (3 * k)
             n = enum_vectors(opts, n, tag, dock << DOCK_SHIFT, kinds_lo, kinds_hi, caps, 1,
                              max_total)
     return n
