@@ -20,15 +20,19 @@ from sim.errors import UserError
 from sim.games import Game
 
 ROOT = Path(__file__).resolve().parents[1]
+SHARD_GAMES = 10_000
 
 
 def time_games(game: Game, seats: list[str], games: int, first_seed: int = 0) -> float:
-    """Seconds to play `games` games (seeds first_seed...) in one run_batch call."""
+    """Seconds to play `games` games (seeds first_seed...) in run_batch calls of at most
+    SHARD_GAMES games, as the tournament runner's shards do."""
     tables = game.load_tables(None)
     kernels, params = game.resolve(seats)
     seeds = np.arange(first_seed, first_seed + games, dtype=np.int64)
     start = time.perf_counter()
-    game.run_batch(tables, len(seats), seeds, kernels, params, check=False)
+    for lo in range(0, games, SHARD_GAMES):
+        game.run_batch(tables, len(seats), seeds[lo:lo + SHARD_GAMES], kernels, params,
+                       check=False)
     return time.perf_counter() - start
 
 

@@ -323,7 +323,7 @@ def legal(s, t, opts):
         if free_field:
             built = tiles_built(s)
             for k in range(NBUILDINGS):
-                if t[T_BCOPIES + k] > built[k] and can_pay_cost(s, t, b, k, fee):
+                if t[T_BCOPIES + k] > (built >> (2 * k)) & 3 and can_pay_cost(s, t, b, k, fee):
                     opts[n] = enc(OT_BUILD, k)
                     n += 1
         if s[G_ARCH_ALT_N] < 2:

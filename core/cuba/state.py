@@ -296,12 +296,13 @@ def n_buildings(s, b):
 
 @njit
 def tiles_built(s):
-    """Tiles built by anyone, per building kind."""
-    n = np.zeros(NBUILDINGS, np.int64)
+    """Tiles built by anyone per building kind, packed 2 bits per kind (kind k at bit 2k;
+    tables allow at most 3 copies)."""
+    n = 0
     for p in range(s[G_NP]):
         b = pbase(p)
         for f in range(1, NFIELDS):
-            k = s[b + P_FIELD + f]
+            k = np.int64(s[b + P_FIELD + f])
             if k >= 0:
-                n[k] += 1
+                n += np.int64(1) << (2 * k)
     return n

@@ -48,6 +48,7 @@ class CubaTables(NamedTuple):
 DEFAULT_PATH = Path(__file__).resolve().parents[2] / "configs/games/cuba.toml"
 STATUS_LABELS = ("seed", "sourced", "inferred", "assumed")
 LAYOUT_NAMES = ("standard",) + c.COLOURS
+MAX_COPIES = 3  # tiles per building kind: the engine counts them in 2 bits (state.tiles_built)
 STATUTE_IDS = tuple(f"{roman}-{n}" for roman in ("I", "II", "III", "IV")
                     for n in range(1, c.PILE_CARDS + 1))
 SHIP_IDS = tuple(f"S{n:02d}" for n in range(1, c.NSHIPS + 1))
@@ -291,6 +292,8 @@ def _buildings(raw: dict) -> dict[str, np.ndarray]:
         param.append(params)
         cost.append(_cost(f"{path}.cost", entry["cost"]))
         copies.append(_int(f"{path}.copies", entry["copies"]))
+        if copies[-1] > MAX_COPIES:
+            raise _err(f"{path}.copies is {copies[-1]}; the engine supports at most {MAX_COPIES}")
     printed = _table("printed_warehouse", raw["printed_warehouse"])
     code, params = _coded_params("printed_warehouse", printed, "feature", c.FEATURE_KEYS,
                                  FEATURE_PARAMS, 3, ())

@@ -29,6 +29,9 @@ def play_one(t, n_players, seed, kernels, params, opts, tr, check, rec):
     t = unmanaged(t)
     opts = unmanaged(opts)
     tr = unmanaged(tr)
+    kernels = unmanaged(kernels)
+    params = unmanaged(params)
+    rec = unmanaged(rec)
     advance(s, t, tr)
     decisions = np.zeros(n_players, np.int64)
     err = OK
