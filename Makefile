@@ -12,14 +12,25 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install -e .
 	touch $(STAMP)
 
+# The default tournament: configs/tournaments/cuba-round-robin.toml, RUN_GAMES games per
+# matchup, into runs/cuba-round-robin (started afresh each time), then its report
+# (runs/cuba-round-robin/report/index.html); prints where both are.
+TOURNAMENT := configs/tournaments/cuba-round-robin.toml
+RUN_DIR := runs/cuba-round-robin
+RUN_GAMES ?= 2000
+
 run: $(STAMP)
-	$(BIN)/meeplab play cuba --players 4 --strategies random,random,random,random --seed 7 --check
+	rm -rf $(RUN_DIR)
+	$(BIN)/meeplab tournament $(TOURNAMENT) --games $(RUN_GAMES) --out $(RUN_DIR)
+	$(BIN)/meeplab report $(RUN_DIR)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
 
+# The engine on one core, then the default tournament end to end at 1,000,000 games.
 bench: $(STAMP)
 	$(BIN)/meeplab bench cuba --strategies random --games 200000
+	$(BIN)/meeplab bench-tournament $(TOURNAMENT) --games 1000000
 
 # Build artefacts and Python caches; keeps .venv and the numba cache (see README).
 clean:

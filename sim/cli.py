@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import json
 import sys
+import textwrap
+from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Annotated, Any, NamedTuple
 
@@ -169,6 +171,166 @@ def bench(game: GameArg,
         setup = prepare(game, players, strategies, [])
         result = bench_mod.run(setup.game, setup.seats, games)
     typer.echo(json.dumps(result) if as_json else bench_mod.report(result))
+
+
+def strategy_lines(entries: list[dict[str, Any]]) -> list[str]:
+    """Per strategy: 'name (kernel): description', then its parameters, wrapped."""
+    lines = []
+    for e in entries:
+        lines.append(f"{e['name']} ({e['kernel']}): {e['description']}")
+        values = [f"{k}={v:g}" if isinstance(v, (int, float)) else f"{k}={v}"
+                  for k, v in e["params"].items()]
+        lines += textwrap.wrap(" ".join(values), 96, initial_indent="    ",
+                               subsequent_indent="    ") or ["    (no parameters)"]
+    return lines
+
+
+@app.command()
+def strategies(game: GameArg) -> None:
+    """List the strategies: name, kernel, one-line description and parameters."""
+    with user_errors():
+        entries = get_game(game).strategy_info()
+    for line in strategy_lines(entries):
+        typer.echo(line)
+
+
+ConfigArg = Annotated[Path, typer.Argument(
+    help="Tournament config TOML (see configs/tournaments/).", show_default=False)]
+WorkersOpt = Annotated[int | None, typer.Option(
+    "--workers", help="Local worker processes [default: all cores].", show_default=False)]
+
+
+def _positive(option: str, value: int | None, minimum: int = 1) -> None:
+    if value is not None and value < minimum:
+        raise UserError(f"{option} {value} is too small", f"use {option} {minimum} or more")
+
+
+@app.command()
+def tournament(
+        config: ConfigArg,
+        games: Annotated[int | None, typer.Option(
+            "--games", help="Games per matchup (overrides the config).",
+            show_default=False)] = None,
+        workers: WorkersOpt = None,
+        out: Annotated[Path | None, typer.Option(
+            "--out", help="Run directory [default: runs/<config name>].",
+            show_default=False)] = None,
+        seed: Annotated[int | None, typer.Option(
+            "--seed", help="Tournament seed (overrides the config).", show_default=False)] = None,
+        resume: Annotated[bool, typer.Option(
+            "--resume", help="Complete the run in --out, skipping its finished shards.")] = False,
+        scheduler: Annotated[str | None, typer.Option(
+            "--scheduler", help="Play on a Dask cluster: its scheduler address "
+                                "(tcp://host:port).", show_default=False)] = None,
+        dask_local: Annotated[int | None, typer.Option(
+            "--dask-local", help="Play on a local Dask cluster of N workers.",
+            show_default=False)] = None,
+        precision: Annotated[str | None, typer.Option(
+            "--precision", help="Add deals until every strategy's 95% interval on its win "
+                                "share is within +-P (0.005 or 0.5%).", show_default=False)] = None,
+        variant: Annotated[list[str] | None, typer.Option(
+            "--variant", help="Switch override KEY=VALUE (repeatable); see README.",
+            show_default=False)] = None,
+        ) -> None:
+    """Play a tournament from a config into a run directory (Parquet results, manifest)."""
+    from sim import config as config_mod
+    from sim import runner
+
+    with user_errors():
+        for option, value, minimum in (("--games", games, 1), ("--seed", seed, 0),
+                                       ("--workers", workers, 1), ("--dask-local", dask_local, 1)):
+            _positive(option, value, minimum)
+        if scheduler and dask_local:
+            raise UserError("--scheduler and --dask-local both given", "choose one of them")
+        if workers and (scheduler or dask_local):
+            raise UserError("--workers applies to the local backend only",
+                            "size a Dask cluster with --dask-local N or on the cluster itself")
+        cfg = config_mod.load(config, games=games, seed=seed, variants=variant or [],
+                              precision=config_mod.parse_precision(precision)
+                              if precision else None)
+        run_dir = out or Path("runs") / config.stem
+        try:
+            outcome = runner.run(cfg, run_dir, resume=resume, workers=workers,
+                                 scheduler=scheduler, dask_local=dask_local)
+        except (runner.RunInterrupted, KeyboardInterrupt) as exc:
+            fail(f"interrupted ({exc or 'before the first shard'}); complete the run with: "
+                 f"meeplab tournament {config} --out {run_dir} --resume", code=130)
+        except runner.ShardFailed as exc:
+            fail(f"a shard failed ({exc}); see {run_dir}/run.log, finished shards are kept",
+                 code=1)
+    for line in runner.describe(outcome, cfg):
+        typer.echo(line)
+
+
+@app.command("bench-tournament")
+def bench_tournament(
+        config: Annotated[Path, typer.Argument(help="Tournament config TOML.")] = Path(
+            "configs/tournaments/cuba-round-robin.toml"),
+        games: Annotated[int, typer.Option(
+            "--games", help="Games in all (split evenly over the matchups).")] = 1_000_000,
+        workers: WorkersOpt = None,
+        scaling_games: Annotated[int | None, typer.Option(
+            "--scaling-games", help="Games of each 1-worker / all-workers run "
+                                    "[default: --games / 4].", show_default=False)] = None,
+        as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+        ) -> None:
+    """End-to-end tournament benchmark: games/s, per core, worker scaling, peak memory."""
+    from sim import tournament_bench
+
+    with user_errors():
+        for option, value in (("--games", games), ("--workers", workers),
+                              ("--scaling-games", scaling_games)):
+            _positive(option, value)
+        result = tournament_bench.run(config, games, workers, scaling_games or games // 4 or 1)
+    typer.echo(json.dumps(result) if as_json else tournament_bench.report(result))
+
+
+def _write_report(make: Callable[[], Any], what: str) -> None:
+    """Run a report writer; print its terminal summary and where it wrote (bad input: exit 2)."""
+    from reports.load import RunDataError
+
+    with user_errors():
+        try:
+            written = make()
+        except RunDataError as exc:
+            raise UserError(str(exc)) from exc
+    for line in written.lines:
+        typer.echo(line)
+    typer.echo(f"{what}: {written.index}")
+
+
+@app.command()
+def report(
+        run_dir: Annotated[Path, typer.Argument(help="Run directory of 'meeplab tournament'.",
+                                                show_default=False)],
+        out: Annotated[Path | None, typer.Option(
+            "--out", help="Output directory [default: RUN_DIR/report].",
+            show_default=False)] = None,
+        bootstrap: Annotated[int | None, typer.Option(
+            "--bootstrap", help="Bootstrap replicates for the rating intervals "
+                                "[default: 200, fewer for a large run].",
+            show_default=False)] = None,
+        ) -> None:
+    """Write RUN_DIR/report/ (index.html, PNGs, summary.csv) and print the summary table."""
+    from reports.report import report as write
+
+    with user_errors():
+        _positive("--bootstrap", bootstrap, 20)
+    _write_report(lambda: write(run_dir, out, n_boot=bootstrap), "report")
+
+
+@app.command()
+def compare(
+        runs: Annotated[list[Path], typer.Argument(
+            help="Two or more run directories; the first is the baseline.", show_default=False)],
+        out: Annotated[Path | None, typer.Option(
+            "--out", help="Output directory [default: compare-A-vs-B next to the first run].",
+            show_default=False)] = None,
+        ) -> None:
+    """Compare runs side by side (deltas, tests, balance indices) as HTML and PNG."""
+    from reports.compare import compare as write
+
+    _write_report(lambda: write(runs, out), "comparison")
 
 
 def main() -> None:

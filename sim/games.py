@@ -35,6 +35,8 @@ class Game:
     error_names: tuple[str, ...]                              # invariant-checker error names
     colours: tuple[str, ...]                                  # seat colours
     trace: ModuleType                                         # public_state, event_dict, ...
+    # name, kernel, description, params of every strategy, for `meeplab strategies`
+    strategy_info: Callable[[], list[dict[str, object]]]
 
 
 def _cuba() -> Game:
@@ -43,6 +45,7 @@ def _cuba() -> Game:
     from strategies.cuba import registry
 
     data = as_user_errors((tables.RulesDataError,), "fix configs/games/cuba.toml")
+    presets = as_user_errors((registry.PresetError,), "fix configs/strategies/cuba.toml")
 
     @data
     def load_tables(overrides: dict[str, object] | None) -> tables.CubaTables:
@@ -62,15 +65,16 @@ def _cuba() -> Game:
         switch_options={name: opts for name, (_, opts) in tables.SWITCH_OPTIONS.items()},
         rules_data_hash=data(tables.rules_data_hash),
         player_range=player_range,
-        strategy_names=registry.names,
+        strategy_names=presets(registry.names),
         resolve=as_user_errors((registry.UnknownStrategy,), "see the registered names")(
-            registry.resolve),
+            presets(registry.resolve)),
         play_game=loops.play_game,
         run_batch=loops.run_batch,
         record_columns=play.record_columns,
         error_names=check.ERR_NAMES,
         colours=codes.COLOURS,
         trace=trace,
+        strategy_info=presets(registry.describe),
     )
 
 

@@ -2,6 +2,8 @@
 from core.cuba.state import rng_below
 from core.jit import njit
 
+KERNEL = "random"
+DESCRIPTION = "uniform over the legal options at every decision point (the skill floor)"
 PARAMS = ()
 
 

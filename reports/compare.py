@@ -1,0 +1,175 @@
+"""`meeplab compare RUN_A RUN_B [...]`: the same strategies in several runs side by side.
+
+Typical use: one tournament under two rule variants. The first run is the baseline; each other
+run's win share and mean score per (players, strategy) is compared with it (independent runs,
+deal-group variances, Holm-corrected), balance indices are computed per run, and the figures
+put the runs side by side. Written like the report: index.html, PNGs and CSVs.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+
+from reports import fmt, plots, stats
+from reports.html import Figure, Note, Section, Table, render_page
+from reports.load import Run, RunDataError, load_run
+from reports.report import Written, footer, valid_games, write_output
+
+BALANCE = {"spread_sd": "spread (sd)", "max_minus_min": "max - min", "gini": "Gini"}
+METRICS = {"win_share": ("win share", 3), "score": ("mean score", 2)}
+
+
+def run_labels(runs: list[Run]) -> list[str]:
+    """A unique short label per run: its directory name (numbered when names repeat)."""
+    labels: list[str] = []
+    for i, run in enumerate(runs):
+        name = run.info.name
+        labels.append(name if name not in labels else f"{name}#{i + 1}")
+    return labels
+
+
+def default_out(run_dirs: list[Path]) -> Path:
+    """Next to the first run: compare-<a>-vs-<b>[...]."""
+    names = [p.resolve().name for p in run_dirs]
+    return run_dirs[0].resolve().parent / ("compare-" + "-vs-".join(names))
+
+
+def side_by_side(frames: dict[str, pd.DataFrame]) -> pd.DataFrame:
+    """strategy_summary of every run, long form with a `run` column."""
+    return pd.concat([stats.strategy_summary(df).assign(run=name)
+                      for name, df in frames.items()], ignore_index=True)
+
+
+def wide_cells(summary: pd.DataFrame, deltas: pd.DataFrame, names: list[str]) -> pd.DataFrame:
+    """Per (players, strategy): each run's win share [95%] and each delta against the first."""
+    keys = summary[["players", "strategy"]].drop_duplicates().sort_values(
+        ["players", "strategy"])
+    out = keys.reset_index(drop=True)
+    for name in names:
+        t = summary[summary["run"] == name].set_index(["players", "strategy"])
+        t = t.reindex(pd.MultiIndex.from_frame(keys))
+        out[f"{name} win share [95%]"] = fmt.interval_column(t, stats.WIN)
+    for name in names[1:]:
+        d = deltas[deltas["run"] == name].set_index(["players", "strategy"])
+        d = d.reindex(pd.MultiIndex.from_frame(keys))
+        out[f"{name} - {names[0]} [95%]"] = fmt.interval_column(d, stats.DIFF, signed=True)
+        out[f"Holm p ({name})"] = [fmt.pvalue(p) for p in d["p_holm"]]
+    return out
+
+
+def delta_cells(deltas: pd.DataFrame, digits: int) -> pd.DataFrame:
+    return pd.DataFrame({
+        "run": deltas["run"], "players": deltas["players"], "strategy": deltas["strategy"],
+        "baseline": [fmt.num(x, digits) for x in deltas["base"]],
+        "this run": [fmt.num(x, digits) for x in deltas["value"]],
+        "difference [95%]": fmt.interval_column(deltas, stats.DIFF, digits=digits, signed=True),
+        "p": [fmt.pvalue(p) for p in deltas["p"]],
+        "Holm p": [fmt.pvalue(p) for p in deltas["p_holm"]],
+        "significant": ["yes *" if s else "no" for s in deltas["significant"]]})
+
+
+def balance(summary: pd.DataFrame, names: list[str]) -> pd.DataFrame:
+    """balance_indices of every run, with a `run` column first."""
+    parts = [stats.balance_indices(summary[summary["run"] == n]).assign(run=n) for n in names]
+    table = pd.concat(parts, ignore_index=True)
+    return table[["run"] + [c for c in table.columns if c != "run"]]
+
+
+def balance_cells(table: pd.DataFrame) -> pd.DataFrame:
+    return pd.DataFrame({
+        "run": table["run"], "players": table["players"], "strategies": table["strategies"],
+        "spread (sd of win shares)": [fmt.num(x, 3) for x in table["spread_sd"]],
+        "max - min": [fmt.num(x, 3) for x in table["max_minus_min"]],
+        "Gini": [fmt.num(x, 3) for x in table["gini"]]})
+
+
+def seat_table(frames: dict[str, pd.DataFrame]) -> pd.DataFrame:
+    """seat_advantage of every run in the `mean`/`lo`/`hi` shape of the plots."""
+    parts = []
+    for name, df in frames.items():
+        t = stats.seat_advantage(df)
+        parts.append(pd.DataFrame({"run": name, "players": t["players"],
+                                   "seat": [f"seat {s + 1}" for s in t["seat"]],
+                                   "mean": t["advantage"], "lo": t["adv_lo"],
+                                   "hi": t["adv_hi"]}))
+    return pd.concat(parts, ignore_index=True)
+
+
+def sections(frames: dict[str, pd.DataFrame], runs: list[Run]) -> tuple[list[Section],
+                                                                         dict[str, pd.DataFrame]]:
+    """The comparison's sections and its tables (for CSV)."""
+    names = list(frames)
+    summary = side_by_side(frames)
+    deltas = {m: stats.run_deltas(frames, m) for m in METRICS}
+    bal = balance(summary, names)
+    seats = seat_table(frames)
+    win_long = summary.rename(columns={"win_share": "mean", "win_lo": "lo", "win_hi": "hi"})
+    out = [
+        Section("runs", "Runs", [Table("", pd.DataFrame({
+            "run": names, "run id": [r.info.run_id for r in runs],
+            "variant": [r.info.variant for r in runs],
+            "config hash": [r.info.config_hash or "-" for r in runs],
+            "seed": [r.info.seed for r in runs],
+            "games": [df["game_id"].nunique() for df in frames.values()]}),
+            f"The first run, {names[0]}, is the baseline of every difference.")]),
+        Section("win-shares", "Win shares side by side", [
+            Table("", wide_cells(summary, deltas["win_share"], names)),
+            Figure("compare_win_share", "Win share by run", plots.grouped_intervals(
+                win_long, "strategy", "run", "Win share by strategy and run",
+                "win share (95% interval)", ref=lambda n: 1 / n))])]
+    for metric, (title, digits) in METRICS.items():
+        d = deltas[metric]
+        significant = int(d["significant"].sum())
+        out.append(Section(f"delta-{metric}", f"Differences in {title}", [
+            Note(f"{significant} of {len(d)} differences are significant after Holm "
+                 "correction (alpha 0.05). Test: difference of means of two independent "
+                 "runs, each with its deal-group variance (normal approximation)."),
+            Table("", delta_cells(d, digits), highlight=d["significant"].tolist())]))
+    out += [
+        Section("balance", "Balance", [
+            Table("Balance indices per run", balance_cells(bal),
+                  "Over the strategies' win shares at one player count: standard "
+                  "deviation, max - min, Gini coefficient (0 = every strategy wins equally "
+                  "often)."),
+            Figure("compare_balance", "Balance by run", plots.grouped_bars(
+                bal, BALANCE, "players", "run", "Balance of the strategies' win shares "
+                "(lower is more balanced)"))]),
+        Section("seats", "Seat advantage side by side", [
+            Figure("compare_seats", "Seat advantage by run", plots.grouped_intervals(
+                seats, "seat", "run", "Seat advantage by run", "win share - fair share",
+                ref=lambda n: 0.0))])]
+    tables = {"summary": summary, "win_share_deltas": deltas["win_share"],
+              "score_deltas": deltas["score"], "balance": bal}
+    return out, tables
+
+
+def compare(run_dirs: list[str | Path], out_dir: Path | None = None) -> Written:
+    """Load two or more runs of one game and write their comparison (RunDataError on bad
+    input); default output directory: next to the first run (`default_out`)."""
+    paths = [Path(p) for p in run_dirs]
+    if len(paths) < 2:
+        raise RunDataError("compare needs at least two run directories",
+                           "give RUN_A RUN_B [...]")
+    runs = [load_run(p) for p in paths]
+    games = sorted({r.info.game for r in runs})
+    if len(games) > 1:
+        raise RunDataError(f"the runs are of different games ({', '.join(games)})",
+                           "compare runs of one game")
+    names = run_labels(runs)
+    frames = {name: valid_games(run.results)[0] for name, run in zip(names, runs)}
+    secs, tables = sections(frames, runs)
+    title = f"meeplab comparison: {' vs '.join(names)}"
+    subtitle = f"{games[0]}: baseline {names[0]}"
+    facts = [(f"{name}: {term}", value) for name, run in zip(names, runs)
+             for term, value in footer(run.info, frames[name])]
+    page = render_page(title, subtitle, secs, facts)
+    out = out_dir or default_out(paths)
+    index, figures = write_output(out, page, secs, tables)
+    lines = fmt.text_table(*_terminal(tables["win_share_deltas"]))
+    return Written(out, index, figures, lines)
+
+
+def _terminal(deltas: pd.DataFrame) -> tuple[list[str], list[list[str]]]:
+    cells = delta_cells(deltas, 3)
+    return list(cells.columns), cells.astype(str).to_numpy().tolist()

@@ -1,0 +1,253 @@
+"""Reading a run directory: the only module of reports/ that knows the on-disk layout.
+
+Layout (written by sim/store.py):
+
+    RUN_DIR/manifest.json            format "meeplab-run"; run_id, game, config (resolved, with
+                                     seed), config_hash, rules_data_hash, package_version,
+                                     variant_id, switches, status, shards {id: {file, ...}}
+    RUN_DIR/results/<file>.parquet   one per finished shard: one row per (game, seat) with
+                                     run_id, game (name), variant, players, matchup, lineup,
+                                     deal, seed, seating, seat, strategy, error, then the
+                                     game's record columns (score, rank, win_share, money, ...)
+
+`load` returns the rows of the finished shards with three derived columns:
+
+- `game_id`: one integer per game (matchup, deal, seating);
+- `stratum`: the matchup (a fixed part of the design);
+- `cluster`: the duplicate-deal group "<matchup>/<deal>": every seating of one deal.
+
+Bad input raises RunDataError, whose message is one line "<problem>; <fix>".
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+FORMAT = "meeplab-run"
+MANIFEST, RESULTS = "manifest.json", "results"
+GAME_KEY = ("matchup", "deal", "seating")
+REQUIRED = GAME_KEY + ("players", "seat", "strategy", "score", "rank", "win_share")
+RULES_DIR = Path(__file__).resolve().parents[1] / "configs" / "games"
+RUN_FIX = "give the directory of a run written by 'meeplab tournament'"
+
+
+class RunDataError(ValueError):
+    """A run directory that cannot be read; str() is '<problem>; <fix>'."""
+
+    def __init__(self, problem: str, fix: str) -> None:
+        super().__init__(" ".join(f"{problem}; {fix}".split()))
+
+
+@dataclass(frozen=True)
+class RunInfo:
+    """What the manifest says about a run."""
+
+    path: Path
+    run_id: str
+    game: str
+    status: str
+    seed: int | None
+    variant_id: str
+    overrides: dict[str, Any]
+    config_hash: str | None
+    rules_data_hash: str | None
+    package_version: str | None
+    shards: int
+    config: dict[str, Any] = field(default_factory=dict)
+    assumed: tuple[str, ...] = ()
+    assumed_note: str = ""
+
+    @property
+    def variant(self) -> str:
+        """'<variant id> (<switch overrides>)'."""
+        overrides = ", ".join(f"{k}={v}" for k, v in self.overrides.items())
+        return f"{self.variant_id} ({overrides or 'default switches'})"
+
+    @property
+    def name(self) -> str:
+        """Short label of the run (its directory name)."""
+        return self.path.resolve().name
+
+
+@dataclass(frozen=True)
+class Run:
+    """A loaded run: its manifest facts and the results DataFrame."""
+
+    info: RunInfo
+    results: pd.DataFrame
+
+
+# --- manifest --------------------------------------------------------------------------------
+
+def read_manifest(run_dir: str | Path) -> dict[str, Any]:
+    """The run's manifest.json as a dict (RunDataError when it is not a run directory)."""
+    path = Path(run_dir)
+    if not path.is_dir():
+        raise RunDataError(f"{path} is not a directory", RUN_FIX)
+    if not (path / MANIFEST).is_file():
+        raise RunDataError(f"{path} is not a run directory (no {MANIFEST})", RUN_FIX)
+    try:
+        data = json.loads((path / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise RunDataError(f"{path / MANIFEST} cannot be read ({exc})",
+                           "the run directory is damaged: run the tournament again") from exc
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise RunDataError(f"{path / MANIFEST} is not a meeplab run manifest", RUN_FIX)
+    if not isinstance(data.get("shards"), dict):
+        raise RunDataError(f"{path / MANIFEST} lists no shards",
+                           "the run directory is damaged: run the tournament again")
+    return data
+
+
+def rules_file(game: str) -> Path:
+    """The game's rules-data TOML in this checkout."""
+    return RULES_DIR / f"{game}.toml"
+
+
+def rules_data(game: str) -> dict[str, Any]:
+    """The game's rules-data TOML as a dict ({} when missing or unreadable): labels only."""
+    try:
+        return tomllib.loads(rules_file(game).read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError):
+        return {}
+
+
+def assumed_in_rules(data: dict[str, Any]) -> list[str]:
+    """Dotted names of the values labelled "assumed" in parsed rules data: an entry whose
+    `status` is "assumed", or entry.field for a `<field>_status` label (list items by id)."""
+    found: list[str] = []
+
+    def walk(node: Any, path: str) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if value == "assumed" and key == "status":
+                    found.append(path)
+                elif value == "assumed" and key.endswith("_status"):
+                    found.append(f"{path}.{key.removesuffix('_status')}")
+                else:
+                    walk(value, f"{path}.{key}" if path else key)
+        elif isinstance(node, list):
+            for i, item in enumerate(node):
+                walk(item, f"{path}.{item.get('id', i) if isinstance(item, dict) else i}")
+
+    walk(data, "")
+    return found
+
+
+def _assumed(manifest: dict[str, Any], game: str) -> tuple[tuple[str, ...], str]:
+    """The assumed rules values the run depends on, and where the list comes from."""
+    if isinstance(manifest.get("assumed"), list):
+        return tuple(map(str, manifest["assumed"])), "listed in the run's manifest"
+    path = rules_file(game)
+    if not path.is_file():
+        return (), f"unknown: {path} is missing"
+    data = path.read_bytes()
+    note = f"from {path.parent.name}/{path.name}"
+    if hashlib.sha256(data).hexdigest()[:16] != manifest.get("rules_data_hash"):
+        note += " as it is now: it CHANGED since the run, re-run before trusting this list"
+    return tuple(assumed_in_rules(tomllib.loads(data.decode("utf-8")))), note
+
+
+def run_info(run_dir: Path, manifest: dict[str, Any]) -> RunInfo:
+    """The manifest's facts about a run."""
+    config = manifest.get("config") or {}
+    game = str(manifest.get("game") or config.get("game") or "")
+    seed = config.get("seed")
+    assumed, note = _assumed(manifest, game)
+    return RunInfo(
+        path=run_dir, run_id=str(manifest.get("run_id") or run_dir.name), game=game,
+        status=str(manifest.get("status", "unknown")),
+        seed=int(seed) if seed is not None else None,
+        variant_id=str(manifest.get("variant_id") or "default"),
+        overrides=dict(config.get("variant") or {}),
+        config_hash=manifest.get("config_hash"), rules_data_hash=manifest.get("rules_data_hash"),
+        package_version=manifest.get("package_version"), shards=len(manifest["shards"]),
+        config=config, assumed=assumed, assumed_note=note)
+
+
+# --- results ---------------------------------------------------------------------------------
+
+def shard_files(run_dir: Path, manifest: dict[str, Any]) -> list[Path]:
+    """The Parquet files of the finished shards, in shard order."""
+    shards = manifest["shards"]
+    return [run_dir / RESULTS / str(shards[k].get("file", f"{k}.parquet"))
+            for k in sorted(shards)]
+
+
+def _read_shard(path: Path) -> pa.Table:
+    if not path.is_file():
+        raise RunDataError(f"shard {path} listed in the manifest is missing",
+                           "run the tournament again with --resume to replay it")
+    try:
+        return pq.read_table(path)
+    except Exception as exc:  # pyarrow raises several types for a damaged file
+        raise RunDataError(f"shard {path} is damaged ({' '.join(str(exc).split())[:160]})",
+                           "delete it and run the tournament again with --resume") from exc
+
+
+def _derive(frame: pd.DataFrame) -> pd.DataFrame:
+    """Plain string strategies; add game_id, stratum and cluster."""
+    frame["strategy"] = frame["strategy"].astype(str)
+    frame["game_id"] = frame.groupby(list(GAME_KEY), sort=False, observed=True).ngroup()
+    frame["stratum"] = frame["matchup"].astype(str)
+    frame["cluster"] = frame["stratum"] + "/" + frame["deal"].astype(str)
+    return frame
+
+
+def read_results(run_dir: Path, manifest: dict[str, Any]) -> pd.DataFrame:
+    """All finished shards as one DataFrame (RunDataError when none or one is damaged)."""
+    files = shard_files(run_dir, manifest)
+    if not files:
+        raise RunDataError(f"{run_dir} has no finished shards yet",
+                           "let the tournament finish a shard, or resume it with --resume")
+    tables = [_read_shard(f) for f in files]
+    try:
+        table = pa.concat_tables(tables, promote_options="permissive")
+    except pa.ArrowException as exc:
+        raise RunDataError(f"the shards of {run_dir} do not fit together ({exc})",
+                           "run the tournament again into a new directory") from exc
+    frame = table.replace_schema_metadata(None).to_pandas()
+    missing = [c for c in REQUIRED if c not in frame]
+    if missing:
+        raise RunDataError(f"the shards of {run_dir} lack the columns {', '.join(missing)}",
+                           "run the tournament again with this version of meeplab")
+    if frame.empty:
+        raise RunDataError(f"{run_dir} has no games", "run a tournament with games > 0")
+    return _derive(frame)
+
+
+def load_run(run_dir: str | Path) -> Run:
+    """Manifest facts and results of the run in `run_dir` (RunDataError on bad input)."""
+    path = Path(run_dir)
+    manifest = read_manifest(path)
+    return Run(run_info(path, manifest), read_results(path, manifest))
+
+
+def load(run_dir: str | Path) -> pd.DataFrame:
+    """The results DataFrame of a run: one row per (game, seat) as stored, plus `game_id`,
+    `stratum` and `cluster`."""
+    return load_run(run_dir).results
+
+
+def write_run(run_dir: str | Path, manifest: dict[str, Any],
+              shards: dict[str, pd.DataFrame]) -> Path:
+    """Write a run directory in the same layout from DataFrames (for tests and examples):
+    `manifest` without `shards`; one Parquet file per shard id."""
+    path = Path(run_dir)
+    (path / RESULTS).mkdir(parents=True, exist_ok=True)
+    entries = {}
+    for shard_id, frame in shards.items():
+        pq.write_table(pa.Table.from_pandas(frame, preserve_index=False),
+                       path / RESULTS / f"{shard_id}.parquet")
+        entries[shard_id] = {"id": shard_id, "file": f"{shard_id}.parquet", "rows": len(frame)}
+    body = {"format": FORMAT, "version": 1} | manifest | {"shards": entries}
+    (path / MANIFEST).write_text(json.dumps(body, indent=1), encoding="utf-8")
+    return path

@@ -1,0 +1,278 @@
+"""`meeplab report RUN_DIR`: compute the statistics of a run, draw them, write RUN_DIR/report/.
+
+Output: index.html (self-contained), one PNG per figure, summary.csv (per strategy and player
+count) and the other tables as CSV; `build` returns the terminal summary lines too.
+"""
+from __future__ import annotations
+
+import platform
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+
+import pandas as pd
+
+from reports import fmt, plots, ratings, stats
+from reports.games import game_sections
+from reports.html import Figure, Item, Note, Section, Table, render_page
+from reports.load import Run, RunDataError, RunInfo, load_run
+
+REPORT_DIR = "report"
+N_BOOT: int | None = None  # bootstrap replicates of the ratings; None: automatic
+LIBRARIES = ("numpy", "pandas", "scipy", "matplotlib", "openskill", "pyarrow")
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """Every statistics table of one run."""
+
+    summary: pd.DataFrame
+    pairwise: pd.DataFrame
+    head_to_head: pd.DataFrame
+    ratings: pd.DataFrame
+    seats: pd.DataFrame
+    vp: pd.DataFrame
+
+
+@dataclass(frozen=True)
+class Written:
+    """A written report: its directory, page, figure files, and terminal summary lines."""
+
+    directory: Path
+    index: Path
+    figures: list[Path]
+    lines: list[str]
+
+
+def analyse(df: pd.DataFrame, n_boot: int | None = N_BOOT, seed: int = 0) -> Analysis:
+    """All the statistics of the report, as DataFrames."""
+    return Analysis(summary=stats.strategy_summary(df), pairwise=stats.pairwise_tests(df),
+                    head_to_head=stats.head_to_head(df),
+                    ratings=ratings.plackett_luce(df, n_boot=n_boot, seed=seed),
+                    seats=stats.seat_advantage(df), vp=stats.vp_by_source(df))
+
+
+# --- formatted tables ----------------------------------------------------------------------
+
+def summary_cells(summary: pd.DataFrame) -> pd.DataFrame:
+    """Per player count and strategy (best win share first): formatted cells."""
+    t = summary.sort_values(["players", "win_share"], ascending=[True, False])
+    return pd.DataFrame({
+        "players": t["players"], "strategy": t["strategy"], "games": t["games"],
+        "deal groups": t["deals"],
+        "win share [95%]": fmt.interval_column(t, stats.WIN),
+        "fair": [fmt.num(x, 3) for x in t["fair_share"]],
+        "mean score [95%]": fmt.interval_column(t, stats.SCORE, digits=1),
+        "mean rank [95%]": fmt.interval_column(t, stats.RANK, digits=2)})
+
+
+def pairwise_cells(pairwise: pd.DataFrame) -> pd.DataFrame:
+    return pd.DataFrame({
+        "players": pairwise["players"], "a": pairwise["a"], "b": pairwise["b"],
+        "deal groups": pairwise["deals"],
+        "win share a - b [95%]": fmt.interval_column(pairwise, stats.DIFF, signed=True),
+        "p": [fmt.pvalue(p) for p in pairwise["p"]],
+        "Holm p": [fmt.pvalue(p) for p in pairwise["p_holm"]],
+        "significant": ["yes *" if s else "no" for s in pairwise["significant"]]})
+
+
+def ratings_cells(table: pd.DataFrame) -> pd.DataFrame:
+    return pd.DataFrame({
+        "strategy": table["strategy"],
+        "mu [95% bootstrap]": fmt.interval_column(table, ratings.MU, digits=2),
+        "sigma": [fmt.num(x) for x in table["sigma"]], "rated games": table["games"]})
+
+
+def seats_cells(seats: pd.DataFrame) -> pd.DataFrame:
+    return pd.DataFrame({
+        "players": seats["players"], "seat": seats["seat"] + 1, "seat-games": seats["games"],
+        "win share [95%]": fmt.interval_column(seats, stats.WIN),
+        "fair": [fmt.num(x, 3) for x in seats["fair_share"]],
+        "advantage [95%]": fmt.interval_column(seats, stats.ADVANTAGE, signed=True)})
+
+
+def terminal_lines(summary: pd.DataFrame) -> list[str]:
+    """The summary table as plain text lines."""
+    cells = summary_cells(summary).drop(columns=["fair"])
+    return fmt.text_table(list(cells.columns), cells.astype(str).to_numpy().tolist())
+
+
+# --- sections ------------------------------------------------------------------------------
+
+NO_PAIRS = Note("No two different strategies met in this run, so there is nothing to compare: "
+                "run a tournament with at least two strategies.", warning=True)
+
+
+def pairwise_items(a: Analysis) -> list[Item]:
+    if a.pairwise.empty:
+        return [NO_PAIRS]
+    significant = int(a.pairwise["significant"].sum())
+    return [Note(f"{significant} of {len(a.pairwise)} pairs differ significantly after Holm "
+                 "correction (family: all pairs in this table, alpha 0.05); they are marked "
+                 "and highlighted."),
+            Table("", pairwise_cells(a.pairwise),
+                  "Paired t test over the deal groups where both strategies sat: per deal "
+                  "group, a's mean win share minus b's.",
+                  highlight=a.pairwise["significant"].tolist())]
+
+
+def head_to_head_items(a: Analysis) -> list[Item]:
+    if a.head_to_head.empty:
+        return [NO_PAIRS]
+    return [Figure("head_to_head", "Head-to-head matrix",
+                   plots.head_to_head(a.head_to_head, stats.head_to_head_matrix),
+                   "Cell: the row strategy's win share against the column strategy in the "
+                   "games where both sat, counting only the two of them (ranked ahead 1, "
+                   "tied 1/2). Cells mirrored across the diagonal add up to 1.")]
+
+
+def ratings_items(a: Analysis) -> list[Item]:
+    if not (a.ratings["games"] > 0).any():
+        return [NO_PAIRS]
+    return [Figure("ratings", "Plackett–Luce ratings", plots.ratings(a.ratings),
+                   "openskill Plackett–Luce mu over all games and player counts; bars: 95% "
+                   "interval from a bootstrap over deal groups."),
+            Table("", ratings_cells(a.ratings))]
+
+
+def vp_items(a: Analysis) -> list[Item]:
+    if a.vp.empty or not (a.vp.to_numpy() > 0).any():
+        return [Note("This run records no VP by source (vp_<source> columns).", warning=True)]
+    return [Figure("vp_sources", "VP by source", plots.vp_sources(a.vp),
+                   f"Mean VP per seat from each source; the {plots.TOP_SOURCES} largest "
+                   "sources are shown, the rest summed as 'other' (all in vp_by_source.csv).")]
+
+
+def strategy_sections(df: pd.DataFrame, a: Analysis) -> list[Section]:
+    """Summary, pairwise tests, head to head, ratings, seats, scores, VP sources."""
+    return [
+        Section("summary", "Who wins", [
+            Table("Per strategy and player count", summary_cells(a.summary),
+                  "Win share: per seat-game, ties split; intervals by deal group (see Methods)."),
+            Figure("win_share", "Win share by strategy", plots.win_share(a.summary),
+                   "Dots: win share; bars: 95% Wilson interval (effective n by deal group); "
+                   "dashed: the fair share 1 / players.")]),
+        Section("pairwise", "Pairwise differences", pairwise_items(a)),
+        Section("head-to-head", "Head to head", head_to_head_items(a)),
+        Section("ratings", "Plackett–Luce ratings", ratings_items(a)),
+        Section("seats", "Seat advantage", [
+            Figure("seat_advantage", "Seat advantage", plots.seat_advantage(a.seats),
+                   "Win share of each seat minus the fair share, 95% interval; seat 1 is the "
+                   "first seat. Strategies rotate through the seats, so their mix is the "
+                   "same in every seat."),
+            Table("", seats_cells(a.seats))]),
+        Section("scores", "Score distributions", [
+            Figure("scores", "Score distributions", plots.score_distributions(df))]),
+        Section("vp-sources", "VP by source", vp_items(a)),
+    ]
+
+
+def methods_section(df: pd.DataFrame, a: Analysis, errors: int) -> Section:
+    boot = int(a.ratings["boot"].iloc[0]) if len(a.ratings) else 0
+    return Section("methods", "Methods", [
+        Note("Unit: one row per game and seat; win share is 1 for a sole winner, split "
+             "equally on a tie, 0 otherwise. The games of one deal group (a matchup's deal "
+             "replayed in every seat rotation with the same seed) are correlated, so the deal "
+             f"group is the independent unit: this run has {df['cluster'].nunique()} deal "
+             f"groups in {df['stratum'].nunique()} matchups and {df['game_id'].nunique()} games."),
+        Note("Win shares: Wilson 95% interval on the effective sample size n / design "
+             "effect, where the design effect is the variance of the mean with deal groups "
+             "as units, stratified by matchup (a fixed part of the design), over the "
+             "binomial variance (at least 1). Mean score and rank: t interval with the same "
+             "deal-group standard error and (deal groups - matchups) degrees of freedom."),
+        Note("Pairwise differences: for each pair and player count, a paired t test on the "
+             "per-deal-group difference of mean win share over the deal groups where both "
+             "sat; the p-values of all pairs are Holm-corrected together (alpha 0.05)."),
+        Note("Head to head: over the games where both strategies sat, each pair of their "
+             "seats scores 1 when the row strategy ranked ahead, 1/2 on a tie; averaged "
+             "per game, then over games."),
+        Note("Ratings: openskill's Plackett–Luce model, each game one ranking of its seats "
+             "(ties share a rank). A strategy holding several seats takes the mean update "
+             "of its seats; games with one strategy in every seat are skipped. Games are "
+             "rated in a seeded random order; the interval is mu +- 1.96 standard errors "
+             f"estimated from {boot} bootstrap replicates that resample deal groups and "
+             "reshuffle the order."),
+        Note("Seat advantage: win share of a seat minus 1 / players, with the win-share "
+             "interval; the duplicate-deal rotations put each strategy in every seat equally "
+             "often."),
+    ] + ([Note(f"{errors} games ended in an engine error and are left out of every "
+               "statistic.", warning=True)] if errors else []))
+
+
+def footer(info: RunInfo, df: pd.DataFrame) -> list[tuple[str, str | list[str]]]:
+    """Provenance: run, config hash, seed, versions, and the assumed rules data."""
+    def version(name: str) -> str:
+        try:
+            return f"{name} {metadata.version(name)}"
+        except metadata.PackageNotFoundError:
+            return f"{name} (not installed)"
+    return [
+        ("Run", f"{info.run_id} ({info.path}), game {info.game or 'unknown'}, status "
+                f"{info.status}, {df['game_id'].nunique()} games, {info.shards} shards"),
+        ("Config hash", info.config_hash or "unknown"),
+        ("Seed", str(info.seed) if info.seed is not None else "unknown"),
+        ("Variant", info.variant),
+        ("Rules data hash", info.rules_data_hash or "unknown"),
+        ("Versions", f"meeplab {info.package_version or 'unknown'} (run); report: Python "
+                     f"{platform.python_version()}, " + ", ".join(map(version, LIBRARIES))),
+        (f"ASSUMED rules data ({len(info.assumed)} values, {info.assumed_note}): findings "
+         "that depend on these values carry their caveat", list(info.assumed)),
+    ]
+
+
+# --- output --------------------------------------------------------------------------------
+
+def write_output(out_dir: Path, page: str, sections: list[Section],
+                 tables: dict[str, pd.DataFrame]) -> tuple[Path, list[Path]]:
+    """index.html, <figure>.png for every figure, <name>.csv for every table."""
+    index = out_dir / "index.html"
+    figures = [out_dir / f"{fig.name}.png" for s in sections for fig in s.figures()]
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+        index.write_text(page, encoding="utf-8")
+        for path, fig in zip(figures, (f for s in sections for f in s.figures())):
+            path.write_bytes(fig.png)
+        for name, table in tables.items():
+            table.to_csv(out_dir / f"{name}.csv", index=False)
+    except OSError as exc:
+        raise RunDataError(f"cannot write to {out_dir} ({exc.strerror or exc})",
+                           "choose a writable directory with --out") from exc
+    return index, figures
+
+
+def valid_games(df: pd.DataFrame) -> tuple[pd.DataFrame, int]:
+    """The rows of games that ended without an engine error, and how many games did not."""
+    if "error" not in df:
+        return df, 0
+    bad = df["error"].to_numpy() != 0
+    return df[~bad], int(df.loc[bad, "game_id"].nunique())
+
+
+def build_report(run: Run, out_dir: Path | None = None, n_boot: int | None = N_BOOT) -> Written:
+    """Analyse a loaded run and write its report (default RUN_DIR/report/)."""
+    info = run.info
+    df, errors = valid_games(run.results)
+    a = analyse(df, n_boot=n_boot, seed=info.seed or 0)
+    sections = (strategy_sections(df, a) + game_sections(info.game, df)
+                + [methods_section(df, a, errors)])
+    if info.status != "complete":
+        sections[0].items.insert(0, Note(
+            f"This run is {info.status}: the report covers its {info.shards} finished shards "
+            "only.", warning=True))
+    title = f"meeplab report: {info.game or 'game'} run {info.name}"
+    counts = ", ".join(str(p) for p in sorted(df["players"].unique()))
+    subtitle = (f"{df['game_id'].nunique()} games, {df['strategy'].nunique()} strategies, "
+                f"{counts} players")
+    page = render_page(title, subtitle, sections, footer(info, df))
+    out = out_dir or info.path / REPORT_DIR
+    tables = {"summary": a.summary, "pairwise": a.pairwise, "head_to_head": a.head_to_head,
+              "ratings": a.ratings, "seat_advantage": a.seats,
+              "vp_by_source": a.vp.reset_index()}
+    index, figures = write_output(out, page, sections, tables)
+    return Written(out, index, figures, terminal_lines(a.summary))
+
+
+def report(run_dir: str | Path, out_dir: Path | None = None,
+           n_boot: int | None = N_BOOT) -> Written:
+    """Load the run in `run_dir` and write its report (RunDataError on bad input)."""
+    return build_report(load_run(run_dir), out_dir, n_boot)

@@ -1,0 +1,49 @@
+"""Where shards are played: a local process pool or a Dask cluster, behind one interface.
+
+A backend takes a picklable top-level function and a plain task dict per shard; the runner
+keeps a bounded window of shards in flight and collects them as they finish, so memory stays
+flat whatever the number of shards.
+"""
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any, Protocol
+
+
+class Backend(Protocol):
+    """Submit shards, wait for some, collect their results, shut down."""
+
+    name: str
+    workers: int
+    gathers_logs: bool   # workers' log records reach the run log by themselves
+
+    def submit(self, fn: Callable[[dict[str, Any]], Any], task: dict[str, Any]) -> Any:
+        """Start fn(task); return a future."""
+
+    def wait(self, pending: set[Any], timeout: float) -> tuple[set[Any], set[Any]]:
+        """(done, still pending) after at most timeout seconds."""
+
+    def result(self, future: Any) -> Any:
+        """The finished future's value (re-raises the worker's exception)."""
+
+    def close(self, cancel: bool) -> None:
+        """Shut down; with cancel, drop queued and running shards right away."""
+
+
+def default_workers() -> int:
+    """All cores this process may use."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (
+        os.cpu_count() or 1)
+
+
+def make(workers: int | None = None, scheduler: str | None = None,
+         dask_local: int | None = None) -> Backend:
+    """The local pool (default), a Dask client of `scheduler`, or a local Dask cluster."""
+    if scheduler or dask_local:
+        from sim.backends.dask import DaskBackend
+
+        return DaskBackend(scheduler=scheduler, local_workers=dask_local)
+    from sim.backends.local import LocalBackend
+
+    return LocalBackend(workers or default_workers())

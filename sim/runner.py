@@ -1,0 +1,293 @@
+"""Run a tournament: plan shards, play them on a backend, store them, resume, stop on precision.
+
+The plan is a function of the resolved config alone: round 1 plays `games` games per
+matchup; with `precision` set, further rounds add deals (the same to every matchup) until
+every strategy's 95% interval on its win share is within +-precision, or `max_games` per
+matchup is reached. A round's deals are cut into shards at multiples of the shard size, so a
+resumed run replays the same rounds, skips the finished shards and ends with the same table.
+"""
+from __future__ import annotations
+
+import importlib
+import logging
+import math
+import signal
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tqdm import tqdm
+
+from sim import backends, schedule, shard, stats, store
+from sim.config import Config
+from sim.games import get as get_game
+
+LOG = logging.getLogger("meeplab.run")
+LOG_FORMAT = "%(asctime)s %(processName)s[%(process)d] %(levelname)s %(message)s"
+GROWTH = 1.2  # a precision round adds at least 20% more games
+
+
+class RunInterrupted(Exception):
+    """Ctrl-C or SIGTERM: the finished shards are kept."""
+
+
+class ShardFailed(Exception):
+    """A worker raised while playing a shard."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a run did."""
+
+    run_dir: Path
+    games: int                  # finished games in the run directory
+    played: int                 # games played by this invocation
+    seconds: float              # wall time of this invocation
+    backend: str
+    workers: int
+    shards: int
+    errors: int                 # games that ended in an engine error
+    intervals: list[stats.Interval]
+    precision: dict[str, Any] | None   # target, widest, met, rounds, games per matchup
+
+
+def header(cfg: Config) -> dict[str, Any]:
+    """The manifest's identity and description of the run."""
+    game = get_game(cfg["game"])
+    return {"format": store.FORMAT, "version": store.VERSION,
+            "run_id": f"{Path(cfg.path).stem}-{cfg.hash[:8]}", "config_file": cfg.path,
+            "config": cfg.resolved(), "config_hash": cfg.hash,
+            "rules_data_hash": game.rules_data_hash(), "engine_hash": shard.engine_hash(),
+            "package_version": store.package_version(), "game": cfg["game"],
+            "variant_id": cfg.variant_id, "switches": game.switch_values(cfg["variant"] or None),
+            "columns": shard.KEY_COLUMNS + game.record_columns(),
+            "matchups": [m.to_dict() for m in cfg.matchups], "assumed": assumed(cfg["game"]),
+            "created": time.strftime("%Y-%m-%dT%H:%M:%S%z")}
+
+
+def assumed(game: str) -> list[str]:
+    """The rules values labelled "assumed" that the run depends on."""
+    tables = importlib.import_module(f"core.{game}.tables")
+    return tables.assumed_values(tables.load_raw())
+
+
+def plan_round(cfg: Config, start_games: int, stop_games: int) -> list[schedule.Shard]:
+    """Shards adding games start_games..stop_games (per matchup) to every matchup."""
+    out = []
+    for m in cfg.matchups:
+        out += schedule.shards(m, m.deals_for(start_games), m.deals_for(stop_games),
+                               schedule.shard_deals(m, cfg["shard_games"]))
+    return out
+
+
+def next_games(games: int, widest: float, precision: float, cap: int) -> int:
+    """Games per matchup expected to bring the widest half-width down to precision."""
+    want = games * (widest / precision) ** 2 * 1.1 if math.isfinite(widest) else games * 4
+    return min(cap, max(math.ceil(want), math.ceil(games * GROWTH)))
+
+
+def task(cfg: Config, head: dict[str, Any], s: schedule.Shard) -> dict[str, Any]:
+    """The plain data a worker needs for one shard."""
+    return {"id": s.id, "start": s.start, "stop": s.stop,
+            "matchup": cfg.matchups[s.matchup].to_dict(), "game": cfg["game"],
+            "variant": cfg["variant"], "variant_id": cfg.variant_id, "seed": cfg["seed"],
+            **{k: head[k] for k in ("run_id", "config_hash", "engine_hash",
+                                    "rules_data_hash")}}
+
+
+@contextmanager
+def run_log(path: Path, multiprocess: bool) -> Iterator[logging.Logger]:
+    """Log to path; with multiprocess, forked workers' records reach it through a queue."""
+    import multiprocessing_logging
+
+    handler = logging.FileHandler(path, encoding="utf-8")
+    handler.setFormatter(logging.Formatter(LOG_FORMAT))
+    LOG.addHandler(handler)
+    LOG.setLevel(logging.INFO)
+    LOG.propagate = False
+    if multiprocess:
+        multiprocessing_logging.install_mp_handler(LOG)
+    try:
+        yield LOG
+    finally:
+        for h in list(LOG.handlers):
+            LOG.removeHandler(h)
+            h.close()
+
+
+@contextmanager
+def sigterm_as_interrupt() -> Iterator[None]:
+    """Treat SIGTERM like Ctrl-C while the block runs."""
+    def interrupt(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+    old = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, old)
+
+
+class _Run:
+    """One invocation: the store, the backend, the progress bar."""
+
+    def __init__(self, cfg: Config, st: store.RunStore, backend: backends.Backend,
+                 bar: tqdm) -> None:
+        self.cfg, self.store, self.backend, self.bar = cfg, st, backend, bar
+        self.head = st.manifest
+        self.played = 0
+
+    def games(self, shards: list[schedule.Shard]) -> int:
+        return sum((s.stop - s.start) * len(self.cfg.matchups[s.matchup].seatings)
+                   for s in shards)
+
+    def play(self, shards: list[schedule.Shard]) -> None:
+        """Play the shards not finished yet, a bounded window at a time."""
+        todo = iter([s for s in shards if s.id not in self.store.done])
+        pending: set[Any] = set()
+        window = 2 * self.backend.workers
+        while True:
+            while len(pending) < window and (s := next(todo, None)) is not None:
+                pending.add(self.backend.submit(shard.play, task(self.cfg, self.head, s)))
+            if not pending:
+                return
+            done, pending = self.backend.wait(pending, timeout=0.5)
+            for future in done:
+                try:
+                    out = self.backend.result(future)
+                except Exception as exc:
+                    raise ShardFailed(f"{type(exc).__name__}: {exc}") from exc
+                self.store.add(out["entry"], out["data"])
+                if not self.backend.gathers_logs:
+                    LOG.info("%s [worker %s]", out["message"], out["worker"])
+                self.played += out["entry"]["games"]
+                self.bar.update(out["entry"]["games"])
+
+    def rounds(self) -> dict[str, Any] | None:
+        """Play round after round until the plan is complete; the precision report."""
+        cfg, precision = self.cfg, self.cfg["precision"]
+        planned: list[schedule.Shard] = []
+        start, stop, rounds = 0, cfg["games"], 0
+        while True:
+            rounds += 1
+            new = plan_round(cfg, start, stop)
+            planned += new
+            self.bar.total = self.games(planned)
+            self.bar.refresh()
+            LOG.info("round %d: games %d..%d per matchup, %d shards", rounds, start, stop,
+                     len(new))
+            self.play(new)
+            if precision is None:
+                return None
+            widest = stats.widest(self.intervals(planned))
+            met = widest <= precision
+            if met or stop >= cfg["max_games"]:
+                return {"target": precision, "widest": widest, "met": met, "rounds": rounds,
+                        "games_per_matchup": stop}
+            start, stop = stop, next_games(stop, widest, precision, cfg["max_games"])
+
+    def intervals(self, shards: list[schedule.Shard]) -> list[stats.Interval]:
+        return intervals(self.store.done, [s.id for s in shards])
+
+
+def intervals(done: dict[str, dict[str, Any]], ids: list[str]) -> list[stats.Interval]:
+    """Win-share intervals over the finished shards `ids`, summed in shard order."""
+    return stats.intervals((done[k]["matchup"], done[k]["sums"]) for k in sorted(ids)
+                           if k in done)
+
+
+def finite(values: dict[str, Any]) -> dict[str, Any]:
+    """values with infinite floats as None (plain JSON)."""
+    return {k: None if isinstance(v, float) and not math.isfinite(v) else v
+            for k, v in values.items()}
+
+
+def warm_up(cfg: Config, head: dict[str, Any]) -> None:
+    """Load (or compile) the engine in this process before workers start: forked workers
+    inherit it, Dask workers started here find it in the numba cache."""
+    t = task(cfg, head, schedule.Shard(0, 0, 1))
+    game, tables = shard.engine(t)
+    kernels, params = game.resolve(list(cfg.matchups[0].seatings[0]))
+    game.run_batch(tables, cfg.matchups[0].players, [1], kernels, params)
+
+
+def run(cfg: Config, run_dir: Path, resume: bool = False, workers: int | None = None,
+        scheduler: str | None = None, dask_local: int | None = None,
+        progress: bool | None = None) -> Outcome:
+    """Play (or complete, with resume) the tournament into run_dir.
+
+    Raises UserError on a run-directory conflict, RunInterrupted on Ctrl-C/SIGTERM and
+    ShardFailed when a worker fails; finished shards are always kept.
+    """
+    began = time.perf_counter()
+    st = store.RunStore.open(run_dir, header(cfg), resume)
+    local = not (scheduler or dask_local)
+    with run_log(run_dir / store.LOG, multiprocess=local), sigterm_as_interrupt():
+        LOG.info("run %s: %s, config hash %s, %d matchups%s", st.manifest["run_id"], cfg.path,
+                 cfg.hash, len(cfg.matchups), f", resuming ({len(st.done)} shards done)"
+                 if st.done else "")
+        show = sys.stderr.isatty() if progress is None else progress
+        if show and not scheduler:
+            print("loading the compiled engine (compiling takes a minute or two after a code "
+                  "change)...", file=sys.stderr, flush=True)
+        if not scheduler:   # a remote cluster's workers load their own engine
+            warm_up(cfg, st.manifest)
+        backend = backends.make(workers, scheduler, dask_local)
+        LOG.info("backend %s, %d workers", backend.name, backend.workers)
+        done_games = sum(e["games"] for e in st.done.values())
+        bar = tqdm(total=done_games, initial=done_games, unit="game", unit_scale=True,
+                   desc=st.manifest["run_id"], disable=not show, file=sys.stderr,
+                   dynamic_ncols=True, smoothing=0.1)
+        r = _Run(cfg, st, backend, bar)
+        cancel = True
+        try:
+            st.save(status="running")
+            report = r.rounds()
+            cancel = False
+        except KeyboardInterrupt:
+            st.save(status="interrupted")
+            LOG.warning("interrupted: %d shards kept", len(st.done))
+            raise RunInterrupted(f"{len(st.done)} shards kept") from None
+        except ShardFailed as exc:
+            st.save(status="failed")
+            LOG.error("stopped: %s", exc)
+            raise
+        finally:
+            bar.close()
+            backend.close(cancel=cancel)
+        rows = intervals(st.done, list(st.done))
+        games = sum(e["games"] for e in st.done.values())
+        errors = sum(e["errors"] for e in st.done.values())
+        st.save(status="complete", games=games, precision=report and finite(report),
+                win_shares=[finite(vars(i)) for i in rows])
+        seconds = time.perf_counter() - began
+        LOG.info("complete: %d games, %d played in %.1f s", games, r.played, seconds)
+    return Outcome(run_dir, games, r.played, seconds, backend.name, backend.workers,
+                   len(st.done), errors, rows, report)
+
+
+def describe(outcome: Outcome, cfg: Config) -> list[str]:
+    """The end-of-run summary: games and speed, win shares, precision, where results are."""
+    o, rate = outcome, outcome.played / max(outcome.seconds, 1e-9)
+    lines = [f"{Path(cfg.path).stem}: {o.games} games in {o.shards} shards; this run played "
+             f"{o.played} in {o.seconds:.1f} s ({rate:.0f} games/s, {o.backend}, "
+             f"{o.workers} workers)"]
+    width = max([8] + [len(i.strategy) for i in o.intervals])
+    lines.append(f"  {'strategy':<{width}}  {'games':>9}  {'win share':>9}  {'95% +-':>7}")
+    for i in o.intervals:
+        lines.append(f"  {i.strategy:<{width}}  {i.games:>9}  {i.win_share:>9.4f}  "
+                     f"{i.half_width:>7.4f}")
+    if o.precision:
+        p = o.precision
+        state = "reached" if p["met"] else "not reached: max_games per matchup hit"
+        lines.append(f"precision +-{p['target']:g}: {state} after {p['rounds']} rounds "
+                     f"(widest +-{p['widest']:.4f}, {p['games_per_matchup']} games per matchup)")
+    if o.errors:
+        lines.append(f"warning: {o.errors} games ended in an engine error (column 'error')")
+    d = o.run_dir
+    lines.append(f"results: {d / store.RESULTS}/ (Parquet, one row per game and seat); "
+                 f"manifest: {d / store.MANIFEST}; log: {d / store.LOG}")
+    return lines

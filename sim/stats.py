@@ -1,0 +1,69 @@
+"""Win-share intervals from additive per-shard sums, for `--precision` and the run summary.
+
+The unit of independence is a deal: its games in every seating share one seed. A strategy's
+win share over a run is Y / N (Y: its summed win shares, N: its seat-games, fixed by the
+design). Each matchup h contributes C_h deals with per-deal sums y_c, so
+Var(Y / N) = sum_h C_h * var_h(y) / N^2 with var_h the sample variance of y_c within h.
+Shards carry [C, sum y, sum y^2, N] per strategy; sums are taken in shard order so that a
+resumed run reaches exactly the same numbers.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import numpy as np
+
+Z95 = 1.959963984540054
+
+
+def shard_sums(win_share: np.ndarray, seatings: list[list[str]]) -> dict[str, list[float]]:
+    """Per strategy [deals, sum y, sum y^2, seat-games] of one shard.
+
+    win_share[deal, seating, seat]; seatings[j][seat] is the strategy in that seat.
+    """
+    names = sorted({n for s in seatings for n in s})
+    out = {}
+    for name in names:
+        mask = np.array([[n == name for n in s] for s in seatings])   # [seating, seat]
+        y = win_share[:, mask].sum(axis=1)                              # per deal
+        out[name] = [int(y.size), float(y.sum()), float((y * y).sum()),
+                     int(mask.sum()) * int(y.size)]
+    return out
+
+
+@dataclass(frozen=True)
+class Interval:
+    """A strategy's win share and the half-width of its 95% interval."""
+
+    strategy: str
+    games: int
+    win_share: float
+    half_width: float
+
+
+def intervals(shards: Iterable[tuple[int, dict[str, list[float]]]]) -> list[Interval]:
+    """(matchup index, shard sums) in shard order -> one Interval per strategy (sorted by
+    win share, best first)."""
+    per: dict[tuple[int, str], list[float]] = {}
+    for matchup, sums in shards:
+        for name, values in sums.items():
+            acc = per.setdefault((matchup, name), [0, 0.0, 0.0, 0])
+            for i, x in enumerate(values):
+                acc[i] += x
+    total: dict[str, list[float]] = {}
+    for (_, name), (c, y, y2, n) in per.items():
+        acc = total.setdefault(name, [0.0, 0.0, 0])
+        variance = (y2 - y * y / c) / (c - 1) if c > 1 else math.inf
+        acc[0] += y
+        acc[1] += c * max(variance, 0.0)
+        acc[2] += n
+    rows = [Interval(name, int(n), y / n, Z95 * math.sqrt(v) / n)
+            for name, (y, v, n) in total.items()]
+    return sorted(rows, key=lambda r: (-r.win_share, r.strategy))
+
+
+def widest(rows: list[Interval]) -> float:
+    """The largest half-width (inf when there is nothing yet)."""
+    return max((r.half_width for r in rows), default=math.inf)

@@ -1,0 +1,134 @@
+"""Greedy kernel: one-ply look-ahead. Each legal option is applied to a copy of the state
+(rules.apply); the sub-decision it opens in the player's own turn is searched one more ply,
+the rest of the turn is finished with the plan's own choices (heuristic.plan_choice); the
+resulting state is scored with a weighted evaluation: VP plus valued assets, from the deciding
+player's point of view. Bids are secret, so they are never looked ahead: the plan's bid rule
+decides them, as it decides single market steps.
+"""
+import numpy as np
+
+from core.cuba.actions import MAX_OPTIONS, legal
+from core.cuba.codes import EVW, M_END_BUILDING_VP, NCHARS, NFIELDS, NKINDS, T_MISC
+from core.cuba.rules import apply
+from core.cuba.state import (
+    DK_ARCH_FIELD, DK_ARCHITECT, DK_BID, DK_BUILDING_USE, DK_FOREMAN_MODE, DK_FOREMAN_NEXT,
+    DK_MAYOR, DK_TRADE_MODE, DK_TRADE_STEP, DK_WORKER_FIELDS, DK_WORKER_POS, G_CUR, G_DK,
+    G_NP, G_PHASE, P_FIELD, P_HAND, P_MONEY, P_VP, PH_ACTIONS, PH_OVER, have, pbase,
+)
+from core.jit import njit
+from strategies.cuba.plan import NPLAN, PLAN_PARAMS, SPITE
+from strategies.cuba.heuristic import plan_choice
+from strategies.cuba.politics import keep_value
+from strategies.cuba.spec import Param
+from strategies.cuba.values import NONE, V_MV, V_SIZE, pv, use_potential, value_table
+
+KERNEL = "greedy"
+DESCRIPTION = ("one-ply look-ahead: applies each option to a copy, finishes its own turn and "
+               "scores VP plus weighted assets")
+PARAMS = PLAN_PARAMS + (
+    Param("assets", "weight of the valued assets (pieces, money, building uses to come, the "
+                    "card kept for parliament) against VP in the evaluation"),
+    Param("breadth", "most options looked at per decision below the first ply; more are "
+                     "sampled evenly"),
+)
+ASSETS = NPLAN
+BREADTH = NPLAN + 1
+MAX_TAIL = 60  # plan steps that finish a turn
+
+
+@njit
+def evaluate(params, s, t, me, vt):
+    """VP plus weighted assets of player `me`, less `spite` times the opponents' mean VP."""
+    b = pbase(me)
+    value_table(params, s, t, me, vt, False, NONE)
+    assets = s[b + P_MONEY] * vt[V_MV]
+    for k in range(NKINDS):
+        for j in range(have(s, b, k)):
+            assets += pv(vt, k, j, NONE)
+    built = 0
+    for f in range(1, NFIELDS):
+        k = s[b + P_FIELD + f]
+        if k >= 0:
+            built += 1
+            assets += use_potential(params, s, t, me, vt, k)
+    if s[G_PHASE] == PH_ACTIONS:
+        keep = 0.0
+        for c in range(NCHARS):
+            if s[b + P_HAND + c] == 1:
+                keep = max(keep, keep_value(params, s, t, c))
+        assets += keep
+    others = 0.0
+    for q in range(s[G_NP]):
+        if q != me:
+            others += s[pbase(q) + P_VP]
+    return (s[b + P_VP] + built * t[T_MISC + M_END_BUILDING_VP] + params[ASSETS] * assets
+            - params[SPITE] * others / max(s[G_NP] - 1, 1))
+
+
+@njit(inline="always")
+def in_turn(s, me):
+    """Whether `me` faces a sub-decision of their own character action."""
+    if s[G_CUR] != me or s[G_PHASE] == PH_OVER:
+        return False
+    dk = s[G_DK]
+    return (dk == DK_WORKER_POS or dk == DK_WORKER_FIELDS or dk == DK_TRADE_MODE
+            or dk == DK_TRADE_STEP or dk == DK_ARCHITECT or dk == DK_ARCH_FIELD
+            or dk == DK_FOREMAN_MODE or dk == DK_FOREMAN_NEXT or dk == DK_BUILDING_USE
+            or dk == DK_MAYOR)
+
+
+@njit(inline="always")
+def stride(n, breadth):
+    """Step that samples at most `breadth` of n options evenly."""
+    return max(1, (n + breadth - 1) // breadth)
+
+
+@njit
+def complete(params, s, t, me, opts, tr):
+    """Finish me's turn in place with the plan's own choices (heuristic.plan_choice)."""
+    steps = 0
+    while in_turn(s, me) and steps < MAX_TAIL:
+        n = legal(s, t, opts)
+        apply(s, t, opts[plan_choice(params, s, t, opts, n) if n > 1 else 0], tr)
+        steps += 1
+
+
+@njit
+def outlook(params, s, t, me, vt, tr):
+    """Value of s for me. A pending sub-decision of me's turn is searched one ply (a market
+    visit is not: it is finished with the plan's choices), then the turn is finished."""
+    opts = np.empty(MAX_OPTIONS, np.int32)
+    if not in_turn(s, me) or s[G_DK] == DK_TRADE_STEP:
+        complete(params, s, t, me, opts, tr)
+        return evaluate(params, s, t, me, vt)
+    n = legal(s, t, opts)
+    inner = np.empty(MAX_OPTIONS, np.int32)
+    best = -1e18
+    for i in range(n - 1, -1, -stride(n, max(1, int(params[BREADTH])))):
+        s2 = s.copy()
+        apply(s2, t, opts[i], tr)
+        complete(params, s2, t, me, inner, tr)
+        best = max(best, evaluate(params, s2, t, me, vt))
+    return best
+
+
+@njit
+def choose(params, s, t, opts, n, rng):
+    """Index into opts[:n]: the option whose look-ahead evaluates best. Bids (secret) and
+    single market steps (a visit must end) follow the plan's rules instead."""
+    me = s[G_CUR]
+    dk = s[G_DK]
+    if dk == DK_BID or dk == DK_TRADE_STEP:
+        return plan_choice(params, s, t, opts, n)
+    vt = np.empty(V_SIZE)
+    tr = np.zeros((1, EVW), np.int32)
+    best = -1e18
+    bi = 0
+    for i in range(n - 1, -1, -1):  # last first: ties keep 'pass' or 'done'
+        s2 = s.copy()
+        apply(s2, t, opts[i], tr)
+        v = outlook(params, s2, t, me, vt, tr)
+        if v > best:
+            best = v
+            bi = i
+    return bi

@@ -1,0 +1,82 @@
+"""Heuristic kernel: scores every legal option with the plan's valuation (values.py) and
+takes the best, at every decision point. The named plans are presets of its weights."""
+import numpy as np
+
+from core.cuba.state import (
+    DK_ARCH_FIELD, DK_ARCHITECT, DK_BID, DK_BILLS, DK_BUILDING_USE, DK_CHARACTER, DK_DUTY,
+    DK_FOREMAN_MODE, DK_FOREMAN_NEXT, DK_HIDE_CARD, DK_MAYOR, DK_SETUP_PIECES, DK_TAX,
+    DK_TRADE_MODE, DK_TRADE_STEP, DK_WORKER_FIELDS, DK_WORKER_POS, G_CUR, G_DK,
+)
+from core.jit import njit
+from strategies.cuba.buildings import (
+    architect_choice, building_use_choice, foreman_mode_choice, foreman_next_choice,
+)
+from strategies.cuba.characters import character_choice, hide_choice
+from strategies.cuba.harbour import mayor_choice
+from strategies.cuba.plan import PLAN_PARAMS
+from strategies.cuba.placement import field_choice
+from strategies.cuba.politics import bid_choice, bills_choice, duty_choice, tax_choice
+from strategies.cuba.production import (
+    fields_choice, position_choice, setup_choice, trade_mode_choice, trade_step_choice,
+)
+from strategies.cuba.values import NONE, V_SIZE, value_table
+
+KERNEL = "heuristic"
+DESCRIPTION = "scores each legal option with a weighted valuation of pieces, money, buildings and acts"
+PARAMS = PLAN_PARAMS
+
+
+@njit(inline="always")
+def needs_target(dk):
+    """Whether the decision weighs resources, and so the building they are saved for."""
+    return not (dk == DK_TRADE_STEP or dk == DK_FOREMAN_MODE or dk == DK_FOREMAN_NEXT
+                or dk == DK_MAYOR or dk == DK_BID or dk == DK_BILLS or dk == DK_TAX)
+
+
+@njit
+def plan_choice(params, s, t, opts, n):
+    """Index of the best option of the pending decision under the plan's weights."""
+    p = s[G_CUR]
+    dk = s[G_DK]
+    vt = value_table(params, s, t, p, np.empty(V_SIZE), needs_target(dk), NONE)
+    if dk == DK_CHARACTER:
+        return character_choice(params, s, t, p, vt, opts, n)
+    if dk == DK_WORKER_POS:
+        return position_choice(params, s, t, p, vt, opts, n)
+    if dk == DK_WORKER_FIELDS:
+        return fields_choice(s, t, p, vt, opts, n)
+    if dk == DK_TRADE_MODE:
+        return trade_mode_choice(params, s, t, p, vt, opts, n)
+    if dk == DK_TRADE_STEP:
+        return trade_step_choice(params, s, t, p, vt, opts, n)
+    if dk == DK_ARCHITECT:
+        return architect_choice(params, s, t, p, vt, opts, n)
+    if dk == DK_ARCH_FIELD:
+        return field_choice(params, s, t, p, vt, opts, n)
+    if dk == DK_FOREMAN_MODE:
+        return foreman_mode_choice(params, s, t, p, vt, opts, n)
+    if dk == DK_FOREMAN_NEXT:
+        return foreman_next_choice(s, t, p, opts, n)
+    if dk == DK_BUILDING_USE:
+        return building_use_choice(params, s, t, p, vt, opts, n)
+    if dk == DK_MAYOR:
+        return mayor_choice(params, s, t, p, vt, opts, n)
+    if dk == DK_BID:
+        return bid_choice(params, s, t, p, vt, opts, n)
+    if dk == DK_BILLS:
+        return bills_choice(params, s, t, p, vt, opts, n)
+    if dk == DK_TAX:
+        return tax_choice(params, s, t, p, vt, opts, n)
+    if dk == DK_DUTY:
+        return duty_choice(params, s, t, p, vt, opts, n)
+    if dk == DK_SETUP_PIECES:
+        return setup_choice(s, t, p, vt, opts, n)
+    if dk == DK_HIDE_CARD:
+        return hide_choice(params, s, t, p, vt, opts, n)
+    return 0
+
+
+@njit
+def choose(params, s, t, opts, n, rng):
+    """Index into opts[:n] (deterministic: the rng is not used)."""
+    return plan_choice(params, s, t, opts, n)

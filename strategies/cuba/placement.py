@@ -1,0 +1,119 @@
+"""Where the architect puts a building: on the field that leaves the best *home*, the pawn
+position where the worker's yield and the foreman's use of the buildings in its row and
+column are worth most. So producing fields stay open and buildings that work together (a
+factory and its café) share a row or column."""
+import numpy as np
+
+from core.cuba.actions import payload_of, rowcol_mask
+from core.cuba.codes import (
+    CI, EF_SUB_OPEN_PROD, EF_SUB_OPEN_RES, FOREMAN, F_CI, F_FO, F_LA, F_TO, NCOLS, NFIELDS,
+    NMERCH, SUBSIDY, T_SEFF, T_SPARAM,
+)
+from core.cuba.state import G_CTX1, O_ACTS, P_FIELD, P_LOT, P_PAWN, P_STORED, field_type, pbase
+from core.jit import njit
+from strategies.cuba.plan import W_STATUTE
+from strategies.cuba.production import free_in, position_yield
+from strategies.cuba.buildings import set_value
+from strategies.cuba.values import NONE, V_FUT, V_PLAY, V_SIZE, pv, value_table
+
+NEG = -1e18
+
+
+@njit(inline="always")
+def crosses(f, g):
+    """Whether fields f and g share a row or a column."""
+    return f // NCOLS == g // NCOLS or f % NCOLS == g % NCOLS
+
+
+@njit
+def typical_round(s, b):
+    """A copy of s where the player holds no merchandise: a round's products must come from
+    that round's yield."""
+    s2 = s.copy()
+    for i in range(NMERCH):
+        s2[b + P_LOT + CI + i] = 0
+    for i in range(3):
+        s2[b + P_STORED + i] = 0
+    return s2
+
+
+@njit
+def field_yield(s, t, b, vt, f):
+    """What an open field f adds to the worker's yield in a typical round (a product field
+    only counts half: other product fields may take its place)."""
+    if s[b + P_FIELD + f] >= 0:
+        return 0.0
+    ft = field_type(s, t, b, f)
+    if F_FO <= ft <= F_LA:
+        return pv(vt, ft - F_FO, 0, NONE)
+    if F_CI <= ft <= F_TO:
+        return 0.5 * pv(vt, CI + ft - F_CI, 0, NONE)
+    return 0.0
+
+
+@njit
+def open_field_loss(params, s, t, b, vt, f):
+    """Subsidy for open fields that covering field f gives up."""
+    c = s[O_ACTS + SUBSIDY]
+    if c < 0:
+        return 0.0
+    ef = t[T_SEFF + c]
+    ft = field_type(s, t, b, f)
+    if (ef == EF_SUB_OPEN_RES and F_FO <= ft <= F_LA) or (ef == EF_SUB_OPEN_PROD and F_CI <= ft <= F_TO):
+        return t[T_SPARAM + 2 * c] * params[W_STATUTE] * min(2.0, vt[V_FUT] + 1.0)
+    return 0.0
+
+
+@njit
+def field_choice(params, s, t, p, vt, opts, n):
+    """The field for the building chosen (DK_ARCH_FIELD): the one that leaves the best home
+    (the pawn position where the worker's yield and the foreman's use of the buildings of its
+    row and column are worth most in a typical round), plus what the foreman still to come
+    this round gains at the pawn's position, less the subsidy for open fields given up."""
+    b = pbase(p)
+    k = s[G_CTX1]
+    typical = typical_round(s, b)
+    # values once the building is owned (where it stands hardly matters to them)
+    f0 = payload_of(opts[0])
+    typical[b + P_FIELD + f0] = k
+    vt_own = value_table(params, typical, t, p, np.empty(V_SIZE), False, NONE)
+    typical[b + P_FIELD + f0] = NONE
+    # per pawn position: without the building, and the foreman's gain with it in the cross
+    base = np.empty(NFIELDS)
+    gain = np.empty(NFIELDS)
+    for pos in range(NFIELDS):
+        m = rowcol_mask(pos)
+        y, gains, built = position_yield(typical, t, p, vt_own, pos)
+        before = set_value(params, typical, t, p, vt_own, m, gains) if built else 0.0
+        base[pos] = y + before
+        g = free_in(typical, b, m)
+        gain[pos] = 0.0
+        if g >= 0:
+            typical[b + P_FIELD + g] = k
+            gain[pos] = set_value(params, typical, t, p, vt_own, m, gains) - before
+            typical[b + P_FIELD + g] = NONE
+    now = s.copy()
+    pawn = rowcol_mask(s[b + P_PAWN])
+    foreman = vt[V_PLAY + FOREMAN] > 0
+    before_now = set_value(params, now, t, p, vt, pawn, 0) if foreman else 0.0
+    best = NEG
+    bi = 0
+    for i in range(n):
+        f = payload_of(opts[i])
+        lost = field_yield(typical, t, b, vt_own, f)
+        home = NEG
+        for pos in range(NFIELDS):
+            v = base[pos]
+            if crosses(pos, f):
+                v += gain[pos] - lost
+            home = max(home, v)
+        v = home * max(1.0, vt[V_FUT])
+        if foreman and (pawn >> f) & 1:
+            now[b + P_FIELD + f] = k
+            v += set_value(params, now, t, p, vt, pawn, 0) - before_now
+            now[b + P_FIELD + f] = NONE
+        v -= open_field_loss(params, s, t, b, vt, f)
+        if v > best:
+            best = v
+            bi = i
+    return bi

@@ -1,0 +1,28 @@
+"""How a Cuba kernel module declares itself to the registry (pure Python, never compiled).
+
+A kernel module defines three constants next to its compiled `choose(params, s, t, opts, n,
+rng) -> index`:
+
+- `KERNEL`: the kernel's name, as presets name it in configs/strategies/cuba.toml;
+- `DESCRIPTION`: one line;
+- `PARAMS`: a tuple of `Param`, in the order of the parameter vector `choose` receives.
+
+A preset gives every parameter a value: a number, or for a parameter with `choices` one of
+the choice names, passed to the kernel as its index in `choices`.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class Param(NamedTuple):
+    """One entry of a kernel's parameter vector."""
+
+    name: str
+    doc: str
+    choices: tuple[str, ...] = ()  # empty: a number; else one of these names (its index)
+
+
+def param_names(params: tuple[Param, ...]) -> list[str]:
+    """Names of the parameters, in vector order."""
+    return [p.name for p in params]

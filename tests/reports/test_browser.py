@@ -1,0 +1,56 @@
+"""The report page in headless Chromium: every figure decodes and shows (skipped without
+Chromium; Debian: apt-get install chromium)."""
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import matplotlib.image as mpimg
+import pytest
+
+from reports.report import report
+from tests.reports import synth
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed")
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run", "--hide-scrollbars"]
+# counts the images that loaded and have a size on the page, into the body's data-shown
+PROBE = ("<script>window.addEventListener('load',()=>{const i=[...document.images];"
+         "document.body.dataset.shown=i.filter(x=>x.complete&&x.naturalWidth>0&&"
+         "x.getBoundingClientRect().width>0).length;document.body.dataset.total=i.length;});"
+         "</script>")
+
+
+def chromium(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={tmp_path / 'profile'}", *args],
+                          capture_output=True, text=True, timeout=120, check=False)
+
+
+@pytest.fixture(scope="module")
+def page(tmp_path_factory) -> Path:
+    tmp = tmp_path_factory.mktemp("browser")
+    df = synth.results([("a", "b"), ("a", "c"), ("b", "c"), ("a", "b", "c")], 6,
+                       {"a": 2.0, "b": 1.0, "c": 0.0})
+    return report(synth.write(tmp / "run", df), n_boot=20).index
+
+
+def test_every_figure_shows_in_chromium(page, tmp_path):
+    probed = tmp_path / "probe.html"
+    probed.write_text(page.read_text().replace("</body>", PROBE + "</body>"))
+    result = chromium(tmp_path, "--virtual-time-budget=5000", "--dump-dom", probed.as_uri())
+    shown = re.search(r'data-shown="(\d+)"', result.stdout)
+    total = re.search(r'data-total="(\d+)"', result.stdout)
+    assert shown and total, result.stderr[-2000:]
+    figures = len(list(page.parent.glob("*.png")))
+    assert int(total.group(1)) == figures and int(shown.group(1)) == figures
+
+
+def test_screenshot_is_not_blank(page, tmp_path):
+    shot = tmp_path / "shot.png"
+    chromium(tmp_path, "--window-size=1280,2400", f"--screenshot={shot}", page.as_uri())
+    image = mpimg.imread(shot)
+    assert image.shape[0] >= 2000 and image.shape[1] == 1280
+    assert image[..., :3].std() > 0.05  # text and figures, not an empty page

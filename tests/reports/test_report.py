@@ -1,0 +1,209 @@
+"""`meeplab report` and `meeplab compare`: files, sections, figures, errors; on a synthetic
+run and on a real small tournament run."""
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import matplotlib.image as mpimg
+import pandas as pd
+import pytest
+from typer.testing import CliRunner
+
+import sim.cli as cli
+from reports.report import report
+from tests.reports import synth
+
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+SECTIONS = ("summary", "pairwise", "head-to-head", "ratings", "seats", "scores", "vp-sources",
+            "cuba-buildings", "cuba-parliament", "cuba-shipping", "methods")
+FIGURES = ("win_share", "head_to_head", "ratings", "seat_advantage", "scores", "vp_sources",
+           "cuba_build_rate", "cuba_win_when_built", "cuba_vp_by_building", "cuba_parliament",
+           "cuba_bill_gain", "cuba_shipping")
+LINEUPS = [("rush", "cafe"), ("rush", "money"), ("cafe", "money"), ("rush", "cafe", "money")]
+STRENGTH = {"rush": 5.0, "cafe": 2.5, "money": 0.0}
+
+
+def run(*args: str):
+    return CliRunner().invoke(cli.app, list(args))
+
+
+def assert_png(path: Path) -> None:
+    data = path.read_bytes()
+    assert data.startswith(PNG_MAGIC), path
+    image = mpimg.imread(io.BytesIO(data), format="png")
+    assert image.shape[0] > 50 and image.shape[1] > 50
+
+
+def embedded_images(html: str) -> list[str]:
+    return re.findall(r'<img alt="[^"]*" src="data:image/png;base64,([^"]+)"', html)
+
+
+@pytest.fixture(scope="module")
+def synthetic(tmp_path_factory) -> Path:
+    df = synth.results(LINEUPS, 12, STRENGTH, seat_bonus=1.0)
+    return synth.write(tmp_path_factory.mktemp("synthetic") / "run", df)
+
+
+@pytest.fixture(scope="module")
+def synthetic_report(synthetic):
+    return report(synthetic, n_boot=20)
+
+
+def test_report_writes_page_figures_and_csv(synthetic, synthetic_report):
+    out = synthetic / "report"
+    assert synthetic_report.directory == out and synthetic_report.index == out / "index.html"
+    html = (out / "index.html").read_text()
+    for key in SECTIONS:
+        assert f'<section id="{key}">' in html, key
+    assert sorted(p.stem for p in synthetic_report.figures) == sorted(FIGURES)
+    for name in FIGURES:
+        assert_png(out / f"{name}.png")
+    assert len(embedded_images(html)) == len(FIGURES)
+    assert "http://" not in html and "https://" not in html  # opens offline
+    summary = pd.read_csv(out / "summary.csv")
+    assert {"players", "strategy", "games", "win_share", "win_lo", "win_hi", "score",
+            "score_lo", "rank", "rank_hi"} <= set(summary.columns)
+    assert len(summary) == 3 + 3
+    for name in ("pairwise", "head_to_head", "ratings", "seat_advantage", "vp_by_source"):
+        assert (out / f"{name}.csv").is_file()
+
+
+def test_report_footer_names_provenance_and_assumed_data(synthetic_report):
+    html = synthetic_report.index.read_text()
+    footer = html.split("<footer>")[1]
+    for text in ("c0ffee00c0ffee00", "0123456789abcdef", "synthetic-1234abcd", "Seed",
+                 "meeplab 0.1.0", "openskill", "ASSUMED rules data", "ships.S01"):
+        assert text in footer, text
+
+
+def test_report_marks_significant_pairs(synthetic_report):
+    html = synthetic_report.index.read_text()
+    pairwise = html.split('<section id="pairwise">')[1].split("</section>")[0]
+    assert "<tr class=hl>" in pairwise and "yes *" in pairwise
+
+
+def test_terminal_summary(synthetic_report):
+    lines = synthetic_report.lines
+    assert lines[0].split()[:3] == ["players", "strategy", "games"]
+    assert len(lines) == 1 + 6
+    assert lines[1].split()[:2] == ["2", "rush"]  # best first
+
+
+def test_missing_breakdown_columns_say_what_is_needed(tmp_path):
+    df = synth.results(LINEUPS, 4, STRENGTH, buildings=False)
+    written = report(synth.write(tmp_path / "run", df), n_boot=20)
+    html = written.index.read_text()
+    assert "built_&lt;building key&gt;" in html and "passed_&lt;bill id&gt;" in html
+    for path in written.figures:
+        assert_png(path)
+
+
+def test_cli_report_prints_summary_and_path(synthetic, tmp_path):
+    result = run("report", str(synthetic), "--out", str(tmp_path / "r"), "--bootstrap", "20")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[0].startswith("players")
+    assert result.stdout.strip().endswith(f"report: {tmp_path / 'r' / 'index.html'}")
+
+
+@pytest.mark.parametrize("make", ["not_a_run", "damaged_shard"])
+def test_cli_report_bad_input_one_line_exit_2(tmp_path, make):
+    target = tmp_path / "run"
+    if make == "not_a_run":
+        target.mkdir()
+    else:
+        synth.write(target, synth.results([("a", "b")], 2, {"a": 0, "b": 0}))
+        shard = next((target / "results").glob("*.parquet"))
+        shard.write_bytes(b"PAR1 this is not parquet")
+    result = run("report", str(target))
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and "; " in lines[0]
+    assert "Traceback" not in result.output
+
+
+def test_compare_runs(tmp_path, synthetic):
+    changed = synth.results(LINEUPS, 12, {"rush": 0.0, "cafe": 2.5, "money": 5.0}, seed=9)
+    other = synth.write(tmp_path / "variant", changed)
+    result = run("compare", str(synthetic), str(other), "--out", str(tmp_path / "cmp"))
+    assert result.exit_code == 0, result.output
+    out = tmp_path / "cmp"
+    html = (out / "index.html").read_text()
+    for key in ("runs", "win-shares", "delta-win_share", "delta-score", "balance", "seats"):
+        assert f'<section id="{key}">' in html, key
+    for name in ("compare_win_share", "compare_balance", "compare_seats"):
+        assert_png(out / f"{name}.png")
+    assert len(embedded_images(html)) == 3
+    deltas = pd.read_csv(out / "win_share_deltas.csv")
+    rush = deltas[(deltas["strategy"] == "rush") & (deltas["players"] == 2)].iloc[0]
+    assert rush["diff"] < 0 and rush["significant"]
+    balance = pd.read_csv(out / "balance.csv")
+    assert set(balance["run"]) == {"run", "variant"}
+    assert {"spread_sd", "max_minus_min", "gini"} <= set(balance.columns)
+    assert "comparison: " in result.stdout
+
+
+def test_compare_default_output_next_to_first_run(tmp_path, synthetic):
+    result = run("compare", str(synthetic), str(synthetic))
+    assert result.exit_code == 0, result.output
+    assert (synthetic.parent / "compare-run-vs-run" / "index.html").is_file()
+
+
+def test_compare_needs_two_runs(synthetic):
+    result = run("compare", str(synthetic))
+    assert result.exit_code == 2 and result.stderr.startswith("error: compare needs")
+
+
+# --- a real small tournament ------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def real_run(tmp_path_factory) -> Path:
+    """A few games of the real engine through `meeplab tournament` (interpreted)."""
+    from strategies.cuba.registry import names
+
+    tmp = tmp_path_factory.mktemp("real")
+    known = names()
+    picked = known[:3] if len(known) >= 2 else known * 2
+    lineups = [picked[:2], picked[:3] if len(picked) >= 3 else picked[:2] + picked[:1]]
+    config = tmp / "small.toml"
+    config.write_text('game = "cuba"\nformat = "matchups"\n'
+                      f"matchups = {[list(x) for x in lineups]!r}\n".replace("'", '"')
+                      + "games = 6\nseed = 5\n")
+    result = run("tournament", str(config), "--out", str(tmp / "run"), "--workers", "1")
+    assert result.exit_code == 0, result.output
+    return tmp / "run"
+
+
+def test_report_of_a_real_run(real_run):
+    result = run("report", str(real_run), "--bootstrap", "20")
+    assert result.exit_code == 0, result.output
+    out = real_run / "report"
+    html = (out / "index.html").read_text()
+    for key in SECTIONS:
+        assert f'<section id="{key}">' in html, key
+    pngs = sorted(out.glob("*.png"))
+    assert len(pngs) >= 8 and len(embedded_images(html)) == len(pngs)
+    for path in pngs:
+        assert_png(path)
+    summary = pd.read_csv(out / "summary.csv")
+    assert summary["games"].sum() > 0
+    assert "ASSUMED rules data" in html and "CHANGED" not in html
+
+
+def test_cli_report_unwritable_output_is_one_line(synthetic, tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    result = run("report", str(synthetic), "--out", str(blocker / "sub"), "--bootstrap", "20")
+    assert result.exit_code == 2 and result.stderr.startswith("error: cannot write to ")
+
+
+def test_unfinished_run_is_flagged(tmp_path):
+    df = synth.results(LINEUPS, 3, STRENGTH)
+    path = synth.write(tmp_path / "run", df)
+    manifest = path / "manifest.json"
+    manifest.write_text(manifest.read_text().replace('"complete"', '"running"'))
+    html = report(path, n_boot=20).index.read_text()
+    assert "This run is running: the report covers its 4 finished shards only." in html
+    assert "This run is" not in (report(synth.write(tmp_path / "done", df), n_boot=20)
+                                 .index.read_text())

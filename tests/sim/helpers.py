@@ -1,0 +1,55 @@
+"""Shared helpers of the tournament tests: configs in tmp_path, the CLI, subprocess runs."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from typer.testing import CliRunner
+
+import sim.cli as cli
+
+ROOT = Path(__file__).resolve().parents[2]
+# only `random` is sure to be registered: matchups of random players, 4 and 3 seats
+RANDOM_MATCHUPS = {"format": "matchups",
+                   "matchups": [["random"] * 4, ["random"] * 3]}
+
+
+def toml_value(value: Any) -> str:
+    return json.dumps(value)  # strings, numbers, booleans and lists are the same in TOML
+
+
+def write_config(path: Path, variant: dict[str, Any] | None = None, **keys: Any) -> Path:
+    """A tournament TOML file with the given top-level keys and [variant] table."""
+    lines = [f"{k} = {toml_value(v)}" for k, v in keys.items()]
+    if variant:
+        lines += ["[variant]"] + [f"{k} = {toml_value(v)}" for k, v in variant.items()]
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def run_cli(*args: str):
+    return CliRunner().invoke(cli.app, [str(a) for a in args])
+
+
+def compiled_env() -> dict[str, str]:
+    """The environment of a subprocess with the JIT on."""
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_DISABLE_JIT"}
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    return env
+
+
+def meeplab(*args: str | Path) -> list[str]:
+    """The command line of `meeplab ARGS` in a subprocess."""
+    return [sys.executable, "-m", "sim.cli", *map(str, args)]
+
+
+def run_compiled(*args: str | Path, timeout: float = 400) -> subprocess.CompletedProcess:
+    """Run `meeplab ARGS` with the JIT on; assert it succeeds."""
+    done = subprocess.run(meeplab(*args), cwd=ROOT, env=compiled_env(), capture_output=True,
+                          text=True, timeout=timeout)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return done

@@ -1,0 +1,32 @@
+"""Helpers for kernel decision tests: ask a named strategy for the pending decision."""
+from __future__ import annotations
+
+import numpy as np
+
+from core.cuba import actions as A
+from core.cuba import state as S
+from strategies.cuba import dispatch, registry
+from tests.cuba.helpers import decode
+
+
+def ask(name: str, s: np.ndarray, t: np.ndarray, seed: int = 3) -> tuple[str, int]:
+    """(tag name, payload) of the option strategy `name` picks for the pending decision; the
+    state must be left unchanged."""
+    kernels, params = registry.resolve([name])
+    opts = np.zeros(A.MAX_OPTIONS, np.int32)
+    n = A.legal(s, t, opts)
+    before = s.copy()
+    rng = np.array([seed], np.uint64)
+    i = dispatch.decide(kernels[0], params[0], s, t, opts, n, rng)
+    assert 0 <= i < n
+    np.testing.assert_array_equal(before, s)
+    return decode(int(opts[i]))
+
+
+def hand(s: np.ndarray, p: int, *cards: int) -> None:
+    """Player p holds exactly these character cards, having played the others this round."""
+    b = S.pbase(p)
+    s[b + S.P_HAND:b + S.P_HAND + 5] = 0
+    for c in cards:
+        s[b + S.P_HAND + c] = 1
+    s[b + S.P_NPLAYED] = 5 - len(cards)
