@@ -117,6 +117,17 @@ def run_log(path: Path, multiprocess: bool) -> Iterator[logging.Logger]:
         for h in list(LOG.handlers):
             LOG.removeHandler(h)
             h.close()
+            _release_queue(h)
+
+
+def _release_queue(handler: logging.Handler) -> None:
+    """A worker stopped while logging can leave the multiprocessing-logging queue looking
+    non-empty for ever: its receiver thread then outlives close() and the process would hang
+    at exit joining the queue. Closing the queue ends both."""
+    thread = getattr(handler, "_receive_thread", None)
+    if thread is not None and thread.is_alive():
+        handler.queue.close()
+        thread.join(1)
 
 
 @contextmanager
