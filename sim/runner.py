@@ -121,13 +121,12 @@ def run_log(path: Path, multiprocess: bool) -> Iterator[logging.Logger]:
 
 
 def _release_queue(handler: logging.Handler) -> None:
-    """A worker stopped while logging can leave the multiprocessing-logging queue looking
-    non-empty for ever: its receiver thread then outlives close() and the process would hang
-    at exit joining the queue. Closing the queue ends both."""
+    """A worker killed while logging (second Ctrl-C) can leave the multiprocessing-logging
+    queue looking non-empty for ever: its receiver thread then outlives close(), and the exit
+    must not wait for the queue."""
     thread = getattr(handler, "_receive_thread", None)
     if thread is not None and thread.is_alive():
-        handler.queue.close()
-        thread.join(1)
+        handler.queue.cancel_join_thread()
 
 
 @contextmanager
@@ -146,10 +145,11 @@ class _Run:
     """One invocation: the store, the backend, the progress bar."""
 
     def __init__(self, cfg: Config, st: store.RunStore, backend: backends.Backend,
-                 bar: tqdm) -> None:
-        self.cfg, self.store, self.backend, self.bar = cfg, st, backend, bar
+                 bar: tqdm, show: bool) -> None:
+        self.cfg, self.store, self.backend, self.bar, self.show = cfg, st, backend, bar, show
         self.head = st.manifest
         self.played = 0
+        self.idle = False   # no shard in flight: the backend may shut down gently
 
     def games(self, shards: list[schedule.Shard]) -> int:
         return sum((s.stop - s.start) * len(self.cfg.matchups[s.matchup].seatings)
@@ -158,24 +158,49 @@ class _Run:
     def play(self, shards: list[schedule.Shard]) -> None:
         """Play the shards not finished yet, a bounded window at a time."""
         todo = iter([s for s in shards if s.id not in self.store.done])
-        pending: set[Any] = set()
+        inflight: set[Any] = set()
         window = 2 * self.backend.workers
-        while True:
-            while len(pending) < window and (s := next(todo, None)) is not None:
-                pending.add(self.backend.submit(shard.play, task(self.cfg, self.head, s)))
-            if not pending:
-                return
-            done, pending = self.backend.wait(pending, timeout=0.5)
+        try:
+            while True:
+                while len(inflight) < window and (s := next(todo, None)) is not None:
+                    inflight.add(self.backend.submit(shard.play, task(self.cfg, self.head, s)))
+                if not inflight:
+                    return
+                done, _ = self.backend.wait(inflight, timeout=0.5)
+                for future in done:
+                    inflight.discard(future)
+                    self.collect(future)
+        except (KeyboardInterrupt, ShardFailed):
+            self.settle(inflight)
+            raise
+
+    def collect(self, future: Any) -> None:
+        """Store a finished shard."""
+        try:
+            out = self.backend.result(future)
+        except Exception as exc:
+            raise ShardFailed(f"{type(exc).__name__}: {exc}") from exc
+        self.store.add(out["entry"], out["data"])
+        if not self.backend.gathers_logs:
+            LOG.info("%s [worker %s]", out["message"], out["worker"])
+        self.played += out["entry"]["games"]
+        self.bar.update(out["entry"]["games"])
+
+    def settle(self, inflight: set[Any]) -> None:
+        """Stopping: drop the shards not started, keep those in flight as they finish. Workers
+        are not killed mid-shard (nor mid-log); a second Ctrl-C stops at once."""
+        running = self.backend.cancel(inflight)
+        if running and self.show:
+            self.bar.write(f"stopping after {len(running)} shards in flight "
+                           "(Ctrl-C again to stop at once)", file=sys.stderr)
+        while running:
+            done, running = self.backend.wait(running, timeout=0.5)
             for future in done:
                 try:
-                    out = self.backend.result(future)
-                except Exception as exc:
-                    raise ShardFailed(f"{type(exc).__name__}: {exc}") from exc
-                self.store.add(out["entry"], out["data"])
-                if not self.backend.gathers_logs:
-                    LOG.info("%s [worker %s]", out["message"], out["worker"])
-                self.played += out["entry"]["games"]
-                self.bar.update(out["entry"]["games"])
+                    self.collect(future)
+                except ShardFailed:
+                    pass
+        self.idle = True
 
     def rounds(self) -> dict[str, Any] | None:
         """Play round after round until the plan is complete; the precision report."""
@@ -252,12 +277,11 @@ def run(cfg: Config, run_dir: Path, resume: bool = False, workers: int | None = 
         bar = tqdm(total=done_games, initial=done_games, unit="game", unit_scale=True,
                    desc=st.manifest["run_id"], disable=not show, file=sys.stderr,
                    dynamic_ncols=True, smoothing=0.1)
-        r = _Run(cfg, st, backend, bar)
-        cancel = True
+        r = _Run(cfg, st, backend, bar, show)
         try:
             st.save(status="running")
             report = r.rounds()
-            cancel = False
+            r.idle = True
         except KeyboardInterrupt:
             st.save(status="interrupted")
             LOG.warning("interrupted: %d shards kept", len(st.done))
@@ -268,7 +292,7 @@ def run(cfg: Config, run_dir: Path, resume: bool = False, workers: int | None = 
             raise
         finally:
             bar.close()
-            backend.close(cancel=cancel)
+            backend.close(cancel=not r.idle)
         rows = intervals(st.done, list(st.done))
         games = sum(e["games"] for e in st.done.values())
         errors = sum(e["errors"] for e in st.done.values())

@@ -27,6 +27,9 @@ class Backend(Protocol):
     def result(self, future: Any) -> Any:
         """The finished future's value (re-raises the worker's exception)."""
 
+    def cancel(self, pending: set[Any]) -> set[Any]:
+        """Cancel the futures not started yet; the rest (running or done) to be collected."""
+
     def close(self, cancel: bool) -> None:
         """Shut down; with cancel, drop queued and running shards right away."""
 

@@ -55,6 +55,11 @@ class DaskBackend:
         future.release()
         return value
 
+    def cancel(self, pending: set[Any]) -> set[Any]:
+        """Cancel them all: a shard running on the cluster is played again on resume."""
+        self.client.cancel(list(pending))
+        return set()
+
     def close(self, cancel: bool) -> None:
         # closing the client releases its futures: the scheduler drops their tasks
         self.client.close()

@@ -69,6 +69,9 @@ class LocalBackend:
     def result(self, future: Any) -> Any:
         return future.result()
 
+    def cancel(self, pending: set[Any]) -> set[Any]:
+        return {f for f in pending if not f.cancel()}
+
     def close(self, cancel: bool) -> None:
         if not cancel:
             self.pool.shutdown(wait=True)

@@ -86,8 +86,11 @@ def test_resume_adopts_renamed_shards_and_replays_missing_ones(cfg, finished, tm
     assert store.read_results(run_dir).equals(finished[1])
 
 
-def test_ctrl_c_keeps_finished_shards(cfg, finished, tmp_path, monkeypatch):
-    run_dir = tmp_path / "interrupted"
+def test_ctrl_c_keeps_finished_shards(tmp_path, monkeypatch):
+    """Ctrl-C after 2 shards: no new shard starts, those in flight are kept, resume completes
+    the same table."""
+    cfg = config.load(write_config(tmp_path / "c.toml", **dict(SMALL, games=24,
+                                                                shard_games=4)))
     real_add = store.RunStore.add
 
     def add_then_interrupt(self, entry, data):
@@ -96,12 +99,16 @@ def test_ctrl_c_keeps_finished_shards(cfg, finished, tmp_path, monkeypatch):
             raise KeyboardInterrupt
     monkeypatch.setattr(store.RunStore, "add", add_then_interrupt)
     with pytest.raises(runner.RunInterrupted):
-        runner.run(cfg, run_dir, workers=2)
-    manifest = store.read_manifest(run_dir)
-    assert manifest["status"] == "interrupted" and len(manifest["shards"]) == 2
+        runner.run(cfg, tmp_path / "interrupted", workers=2)
+    manifest = store.read_manifest(tmp_path / "interrupted")
+    assert manifest["status"] == "interrupted" and 2 <= len(manifest["shards"]) < 14
+    files = sorted(p.name for p in (tmp_path / "interrupted" / "results").iterdir())
+    assert files == sorted(e["file"] for e in manifest["shards"].values())
     monkeypatch.undo()
-    runner.run(cfg, run_dir, resume=True, workers=2)
-    assert store.read_results(run_dir).equals(finished[1])
+    runner.run(cfg, tmp_path / "interrupted", resume=True, workers=2)
+    runner.run(cfg, tmp_path / "whole", workers=1)
+    assert store.read_results(tmp_path / "interrupted").equals(
+        store.read_results(tmp_path / "whole"))
 
 
 def failing_play(task):
