@@ -6,23 +6,21 @@ from core.cuba.actions import (
     sel_range, tag_of, usable_building, vget, vsum,
 )
 from core.cuba.codes import (
-    CI, CG, EF_SUB_OPEN_PROD, EF_SUB_OPEN_RES, FT_BLACK_MARKET, FT_CHURCH, FT_CONVERT,
-    FT_GAIN_MONEY, FT_GAIN_PIECES, FT_GAIN_VP, FT_LARGE_BRANCH, FT_LIGHTHOUSE, FT_RETURN_VP,
-    FT_SELL, FT_SMALL_BRANCH, FT_STORE, FT_TOWN_HALL, F_CI, F_FO, F_LA, F_TO,
-    M_ARCH_ALT_VP1, NBUILDINGS, NCOLS, NFIELDS, RU, SUBSIDY, T_BFEAT, T_BPARAM, T_MISC,
-    T_SEFF, T_SPARAM, T_SPOTS, WORKER,
+    CI, CG, FT_BLACK_MARKET, FT_CHURCH, FT_CONVERT, FT_GAIN_MONEY, FT_GAIN_PIECES, FT_GAIN_VP,
+    FT_LARGE_BRANCH, FT_LIGHTHOUSE, FT_RETURN_VP, FT_SELL, FT_SMALL_BRANCH, FT_STORE,
+    FT_TOWN_HALL, M_ARCH_ALT_VP1, NBUILDINGS, NFIELDS, RU, T_BFEAT, T_BPARAM, T_MISC, T_SPOTS,
 )
 from core.cuba.state import (
-    G_ARCH_ALT_N, G_CTX1, G_CTX2, G_ROUND, G_VETO_BAN_ROUND, G_VETO_BAN_TYPE, O_ACTS,
-    O_BILLS, O_PILE, O_SHIP, O_STOCK, P_FIELD, P_LOT, P_PAWN, field_type, have, pbase,
+    G_ARCH_ALT_N, G_CTX2, G_ROUND, G_VETO_BAN_ROUND, G_VETO_BAN_TYPE, O_BILLS, O_PILE, O_SHIP,
+    O_STOCK, P_FIELD, P_LOT, P_PAWN, have, pbase,
 )
 from core.jit import njit
 from strategies.cuba.harbour import best_load, load_value
-from strategies.cuba.plan import W_ALT, W_BUILDING_VP, W_CAFE, W_KEEP_VOTES, W_STATUTE
+from strategies.cuba.plan import W_ALT, W_BUILDING_VP, W_CAFE, W_KEEP_VOTES
 from strategies.cuba.politics import veto_value
 from strategies.cuba.values import (
-    K_SAFE, K_TAIL, KW, NONE, S_USE, V_BUILT, V_FUT, V_MV, V_PLAY, available, build_net,
-    gain_value, loss_value, pv, vector_loss,
+    K_SAFE, K_TAIL, KW, NONE, S_USE, V_BUILT, V_MV, available, build_net, gain_value,
+    loss_value, pv, vector_loss,
 )
 
 NEG = -1e18

@@ -38,7 +38,8 @@ MAX_TAIL = 60  # plan steps that finish a turn
 
 @njit
 def evaluate(params, s, t, me, vt):
-    """VP plus weighted assets of player `me`, less `spite` times the opponents' mean VP."""
+    """VP (the end bonus of the buildings owned counted as scored) plus weighted assets of
+    player `me`, less `spite` times the opponents' mean VP."""
     b = pbase(me)
     value_table(params, s, t, me, vt, False, NONE)
     assets = s[b + P_MONEY] * vt[V_MV]
@@ -61,7 +62,8 @@ def evaluate(params, s, t, me, vt):
     for q in range(s[G_NP]):
         if q != me:
             others += s[pbase(q) + P_VP]
-    return (s[b + P_VP] + built * t[T_MISC + M_END_BUILDING_VP] + params[ASSETS] * assets
+    end_bonus = 0 if s[G_PHASE] == PH_OVER else built * t[T_MISC + M_END_BUILDING_VP]
+    return (s[b + P_VP] + end_bonus + params[ASSETS] * assets
             - params[SPITE] * others / max(s[G_NP] - 1, 1))
 
 

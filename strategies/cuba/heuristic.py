@@ -22,15 +22,19 @@ from strategies.cuba.production import (
 from strategies.cuba.values import NONE, V_SIZE, value_table
 
 KERNEL = "heuristic"
-DESCRIPTION = "scores each legal option with a weighted valuation of pieces, money, buildings and acts"
+DESCRIPTION = ("scores each legal option with a weighted valuation of pieces, money, buildings "
+               "and acts")
 PARAMS = PLAN_PARAMS
 
 
 @njit(inline="always")
 def needs_target(dk):
-    """Whether the decision weighs resources, and so the building they are saved for."""
-    return not (dk == DK_TRADE_STEP or dk == DK_FOREMAN_MODE or dk == DK_FOREMAN_NEXT
-                or dk == DK_MAYOR or dk == DK_BID or dk == DK_BILLS or dk == DK_TAX)
+    """Whether the decision weighs resources, so needs the building they are saved for (the
+    costliest part of the valuation). The character choice, the most frequent decision, makes
+    do with plain resource values."""
+    return not (dk == DK_CHARACTER or dk == DK_TRADE_STEP or dk == DK_FOREMAN_MODE
+                or dk == DK_FOREMAN_NEXT or dk == DK_MAYOR or dk == DK_BID or dk == DK_BILLS
+                or dk == DK_TAX)
 
 
 @njit

@@ -59,7 +59,9 @@ def open_field_loss(params, s, t, b, vt, f):
         return 0.0
     ef = t[T_SEFF + c]
     ft = field_type(s, t, b, f)
-    if (ef == EF_SUB_OPEN_RES and F_FO <= ft <= F_LA) or (ef == EF_SUB_OPEN_PROD and F_CI <= ft <= F_TO):
+    resource = F_FO <= ft <= F_LA
+    product = F_CI <= ft <= F_TO
+    if (ef == EF_SUB_OPEN_RES and resource) or (ef == EF_SUB_OPEN_PROD and product):
         return t[T_SPARAM + 2 * c] * params[W_STATUTE] * min(2.0, vt[V_FUT] + 1.0)
     return 0.0
 

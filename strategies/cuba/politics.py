@@ -8,7 +8,7 @@ from core.cuba.codes import (
     EF_SUB_FIFTH_CARD, EF_SUB_KIND_HELD, EF_SUB_MONEY, EF_SUB_OPEN_PROD, EF_SUB_OPEN_RES,
     EF_TAX_FLAT, EF_TAX_PER_BUILDING, F_CI, F_FO, F_LA, F_TO, M_ROUNDS, M_TAX_DUTY_BONUS,
     M_TAX_VP, NFIELDS, OTHER, SEL_RES_OR_PROD, SUBSIDY, SW_WAREHOUSE_IN_SUBSIDY,
-    SW_WAREHOUSE_IN_TAX, T_MISC, T_SEFF, T_SPARAM, T_SW, T_VOTES, TAX, TO, WA, WD, CI,
+    SW_WAREHOUSE_IN_TAX, T_MISC, T_SEFF, T_SPARAM, T_SW, T_VOTES, TO, WA, WD, CI,
 )
 from core.cuba.state import (
     G_NP, G_PHASE, G_ROUND, G_TIED, O_ACTS, O_BILLS, P_FIELD, P_LAST_CARD, P_MONEY,
@@ -146,7 +146,8 @@ def bill_value(params, s, t, q, ty, mv):
         return 0.0
     fut = t[T_MISC + M_ROUNDS] - s[G_ROUND]
     rounds = min(2.0, fut + (0.0 if ty == OTHER else 1.0))
-    return (act_value(params, s, t, q, c, mv) - act_value(params, s, t, q, s[O_ACTS + ty], mv)) * rounds
+    now = act_value(params, s, t, q, s[O_ACTS + ty], mv)
+    return (act_value(params, s, t, q, c, mv) - now) * rounds
 
 
 @njit

@@ -2,14 +2,16 @@
 import numpy as np
 
 from core.cuba.actions import (
-    building_fee, OT_ALT, OT_BUY, OT_SELL, lowest_price, payload_of, rowcol_mask, tag_of, trader_alt_free, vget,
-    worker_free_fields,
+    OT_ALT, OT_BUY, OT_SELL, building_fee, lowest_price, payload_of, rowcol_mask, tag_of,
+    trader_alt_free, vget, worker_free_fields,
 )
 from core.cuba.codes import (
-    ARCHITECT, BM_TRADER_PROD, BM_TRADER_RES, CI, F_CI, F_FO, F_LA, F_TO, FOREMAN, M_TRADER_ALT_PIECES,
-    NFIELDS, NKINDS, NMERCH, T_BCOST, T_MISC, TO, TRADER, WA, WD,
+    ARCHITECT, BM_TRADER_PROD, BM_TRADER_RES, CI, F_CI, F_FO, F_LA, F_TO, FOREMAN,
+    M_TRADER_ALT_PIECES, NFIELDS, NKINDS, NMERCH, T_BCOST, T_MISC, TO, TRADER, WA, WD,
 )
-from core.cuba.state import O_MARKET, O_STOCK, P_FIELD, P_LOT, P_MONEY, buy_price, field_type, have, pbase, sell_price
+from core.cuba.state import (
+    O_MARKET, O_STOCK, P_FIELD, P_LOT, P_MONEY, buy_price, field_type, have, pbase, sell_price,
+)
 from core.jit import njit
 from strategies.cuba.buildings import set_value
 from strategies.cuba.politics import money_reserve
@@ -75,8 +77,9 @@ def products_value(s, t, b, vt, avail, water):
 
 @njit
 def position_yield(s, t, p, vt, pos):
-    """(value, packed pieces, any building in the row or column) of what moving the pawn to
-    pos yields (CUBA-R14)."""
+    """(value, packed pieces, any building tile in the row or column) of what moving the pawn
+    to pos yields (CUBA-R14). The printed warehouse does not count as a tile: the foreman can
+    use it alone from anywhere."""
     b = pbase(p)
     m = rowcol_mask(pos)
     val = 0.0
@@ -87,7 +90,7 @@ def position_yield(s, t, p, vt, pos):
         if (m >> f) & 1 == 0:
             continue
         if s[b + P_FIELD + f] >= 0:
-            built = True
+            built = built or f > 0
             continue
         ft = field_type(s, t, b, f)
         if F_FO <= ft <= F_LA:

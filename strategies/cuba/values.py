@@ -9,21 +9,21 @@ out the sink an action itself uses (shipping a piece is not charged its own ship
 """
 import numpy as np
 
-from core.cuba.actions import sel_range
+from core.cuba.actions import free_vector, sel_range, vget
 from core.cuba.codes import (
     ARCHITECT, CI, CG, DUTY, EF_DUTY, EF_SUB_BUILDINGS, EF_SUB_KIND_HELD, EF_TAX_PER_BUILDING,
     FOREMAN, FT_BLACK_MARKET, FT_CHURCH, FT_CONVERT, FT_GAIN_MONEY, FT_GAIN_PIECES,
     FT_GAIN_VP, FT_LARGE_BRANCH, FT_LIGHTHOUSE, FT_RETURN_VP, FT_SELL, FT_SMALL_BRANCH,
-    FT_STORE, FT_TOWN_HALL, MAYOR, M_CARDS_PLAYED, M_DUTY_VP, M_END_BUILDING_VP, M_ROUNDS, M_TAX_DUTY_BONUS,
-    NBUILDINGS, NCHARS, NFIELDS, NKINDS, RU, ST, SUBSIDY, SEL_RES_OR_PROD,
+    FT_STORE, FT_TOWN_HALL, MAYOR, M_CARDS_PLAYED, M_DUTY_VP, M_END_BUILDING_VP, M_ROUNDS,
+    M_TAX_DUTY_BONUS, NBUILDINGS, NCHARS, NFIELDS, NKINDS, RU, SUBSIDY, SEL_RES_OR_PROD,
     SW_BUILDING_WAREHOUSE_MODE, T_BCOPIES, T_BCOST, T_BFEAT, T_BPARAM, T_MISC, T_SEFF,
     T_SPARAM, T_SW, T_VOTES, TAX, TO, TRADER, WA, WAREHOUSE_BUILDING, WD, WORKER,
 )
 from core.cuba.state import (
-    DK_BUILDING_USE, DK_FOREMAN_MODE, DK_FOREMAN_NEXT,
-    G_CTX1, G_CTX2, G_CUR, G_DK, G_NP, G_PHASE, G_ROUND, O_ACTS, O_SHIP, P_FIELD, P_HAND, P_HIDDEN, P_LOT, P_NPLAYED, P_STORED,
-    P_USED, PH_ACTIONS, PH_BILLS, PH_PARLIAMENT, PH_SETUP, PH_STATUTES, free_spots, have,
-    pbase, sell_price,
+    DK_BUILDING_USE, DK_FOREMAN_MODE, DK_FOREMAN_NEXT, G_CTX1, G_CTX2, G_CUR, G_DK, G_NP,
+    G_PHASE, G_ROUND, O_ACTS, O_SHIP, P_FIELD, P_HAND, P_HIDDEN, P_LOT, P_NPLAYED, P_STORED,
+    P_USED, PH_ACTIONS, PH_BILLS, PH_PARLIAMENT, PH_SETUP, PH_STATUTES, have, pbase,
+    sell_price,
 )
 from core.jit import njit
 from strategies.cuba.plan import (
@@ -266,29 +266,42 @@ def value_table(params, s, t, p, vt, target, kept):
     plays leave in hand for parliament, NONE to let the plan's kept_card decide."""
     b = pbase(p)
     vt[:] = 0.0
-    fut = t[T_MISC + M_ROUNDS] - s[G_ROUND]
-    mv = money_value(params, s, t)
-    vt[V_MV] = mv
-    vt[V_FUT] = fut
+    vt[V_MV] = money_value(params, s, t)
+    vt[V_FUT] = t[T_MISC + M_ROUNDS] - s[G_ROUND]
     for c in range(NCHARS):
         vt[V_PLAY + c] = 1.0 if playable(s, b, c) else 0.0
     if kept == NONE:
         kept = kept_card(params, s, t, b)
     if kept >= 0:
         vt[V_PLAY + kept] = 0.0
-    foreman = vt[V_PLAY + FOREMAN] > 0
-    now_fields = foreman_fields(s, b, p) if not foreman else (1 << NFIELDS) - 1
-    trader = vt[V_PLAY + TRADER] > 0
-    later = 0.85 if fut > 0 else 0.0
     packed = built_counts(s)
     vt[V_BUILT] = packed
     own = own_mask(s, b)
     vt[V_OWN] = own
     vt[V_CHAINS] = chain_flags(t, own, packed)
-    # own buildings: shipping by branch office, use sinks, sales, conversions
+    now_fields = (1 << NFIELDS) - 1 if vt[V_PLAY + FOREMAN] > 0 else foreman_fields(s, b, p)
+    branch_now, conv_to, conv_now = building_sinks(params, s, t, b, vt, now_fields)
+    ship_sinks(params, s, t, vt, vt[V_PLAY + MAYOR] > 0 or branch_now)
+    goods_tails(params, s, t, vt)
+    product_tails(params, s, t, b, vt, conv_to, conv_now, storable(s, t, b, now_fields))
+    resource_tails(params, vt)
+    statute_sinks(params, s, t, vt)
+    vt[V_TARGET] = NONE
+    if target and vt[V_FUT] + vt[V_PLAY + ARCHITECT] > 0:
+        target_sinks(params, s, t, p, vt, packed)
+    return vt
+
+
+@njit
+def building_sinks(params, s, t, b, vt, now_fields):
+    """Sinks of the player's buildings: cafés and other VP buildings (this round if the
+    foreman can still use them, else later), sales; returns (a branch office can ship this
+    round, packed conversions product -> 1 + good - RU, bit per product convertible now)."""
+    later = 0.85 if vt[V_FUT] > 0 else 0.0
+    mv = vt[V_MV]
     branch_now = False
-    conv_to = np.int64(0)   # packed 3 bits per product: 1 + good kind - RU, 0 none
-    conv_now = np.int64(0)  # bit per product: its converter can still be used this round
+    conv_to = np.int64(0)
+    conv_now = np.int64(0)
     for f in range(1, NFIELDS):
         k = s[b + P_FIELD + f]
         if k < 0:
@@ -316,31 +329,58 @@ def value_table(params, s, t, p, vt, target, kept):
                 conv_now |= 1 << r
         elif (ft == FT_SMALL_BRANCH or ft == FT_LARGE_BRANCH) and now:
             branch_now = True
-    # merchandise: ship spots on the docked ships
-    ship_now = vt[V_PLAY + MAYOR] > 0 or branch_now
-    fship = params[W_SHIP] * 2.0 * 0.6 if fut > 0 else 0.0
+    return branch_now, conv_to, conv_now
+
+
+@njit
+def ship_sinks(params, s, t, vt, ship_now):
+    """Merchandise that can ship this round: the free spots of the best dock for its kind."""
+    if not ship_now:
+        return
+    best = np.int64(0)   # best dock per kind, 2 bits each
+    caps = np.int64(0)   # its free spots per kind, 3 bits each
+    for d in range(1, 4):
+        if s[O_SHIP + d] < 0:
+            continue
+        free = free_vector(s, t, d)
+        for k in range(CI, CG + 1):
+            if vget(free, k) > 0:
+                best = (best & ~(3 << (2 * k))) | (d << (2 * k))
+                caps = (caps & ~(7 << (3 * k))) | (vget(free, k) << (3 * k))
     for k in range(CI, CG + 1):
-        best = 0
-        cap = 0
-        for d in range(1, 4):
-            fs = free_spots(s, t, d, k)
-            if fs > 0 and d >= best:
-                best = d
-                cap = fs
-        if ship_now and best > 0:
-            set_sink(vt, k, S_SHIP, params[W_SHIP] * best, cap)
-    # goods keep: sale, later shipping, cafés (set above)
+        d = (best >> (2 * k)) & 3
+        if d > 0:
+            set_sink(vt, k, S_SHIP, params[W_SHIP] * d, vget(caps, k))
+
+
+@njit(inline="always")
+def later_ship(params, vt):
+    """Value of a piece kept to ship in a later round (a dock-2 spot, uncertain)."""
+    return params[W_SHIP] * 2.0 * 0.6 if vt[V_FUT] > 0 else 0.0
+
+
+@njit
+def goods_tails(params, s, t, vt):
+    """Goods keep: sale, later shipping, a café still to build."""
+    trader = vt[V_PLAY + TRADER] > 0
     for k in range(RU, CG + 1):
         o = k * KW
-        sale_v = sell_price(s, t, k - CI) * mv * (1.0 if trader or fut > 0 else 0.0)
-        vt[o + K_SAFE] = max(vt[o + K_SAFE], sale_v, fship * 0.5)
-        if vt[o + 2 * S_USE] == 0.0 and fut > 0 and chain(vt, CH_CAN_CAFE, k):
-            # a café still to build: worth more the more the plan wants cafés
-            vt[o + K_SAFE] = max(vt[o + K_SAFE], 2.0 * params[W_CAFE] * min(0.8, 0.25 * params[W_CAFE]))
+        sale = sell_price(s, t, k - CI) * vt[V_MV] * (1.0 if trader or vt[V_FUT] > 0 else 0.0)
+        vt[o + K_SAFE] = max(vt[o + K_SAFE], sale, 0.5 * later_ship(params, vt))
+        if vt[o + 2 * S_USE] == 0.0 and vt[V_FUT] > 0 and chain(vt, CH_CAN_CAFE, k):
+            # worth more the more the plan wants cafés
+            cafe = 2.0 * params[W_CAFE] * min(0.8, 0.25 * params[W_CAFE])
+            vt[o + K_SAFE] = max(vt[o + K_SAFE], cafe)
         vt[o + K_TAIL] = vt[o + K_SAFE]
         vt[o + K_NSAFE] = BIG
-    # products: conversion, later use if stored, sale now
-    keep = storable(s, t, b, now_fields)
+
+
+@njit
+def product_tails(params, s, t, b, vt, conv_to, conv_now, keep):
+    """Products: conversion into a good (the café's room first), later use if kept past the
+    round (stored, or storable now: `keep`), sale now."""
+    later = 0.85 if vt[V_FUT] > 0 else 0.0
+    trader = vt[V_PLAY + TRADER] > 0
     for r in range(3):
         k = CI + r
         o = k * KW
@@ -349,74 +389,86 @@ def value_table(params, s, t, p, vt, target, kept):
             good = RU + g - 1
             go = good * KW
             gval = max(vt[go + 2 * S_USE], vt[go + 2 * S_SHIP], vt[go + K_SAFE])
-            gcap = max(vt[go + 2 * S_USE + 1] - have(s, b, good), 0.0)
             if (conv_now >> r) & 1:
-                set_sink(vt, k, S_USE, gval, gcap if gcap > 0 else BIG)
+                set_sink(vt, k, S_USE, gval, max(vt[go + 2 * S_USE + 1] - have(s, b, good), 0.0))
                 vt[o + K_SAFE] = max(vt[o + K_SAFE], vt[go + K_SAFE])
             else:
                 vt[o + K_SAFE] = max(vt[o + K_SAFE], gval * later)
-        sale_now = sell_price(s, t, r) * mv if trader else 0.0
-        future = max(fship, sell_price(s, t, r) * mv * 0.8) if fut > 0 else 0.0
+        sale_now = sell_price(s, t, r) * vt[V_MV] if trader else 0.0
+        future = 0.0
+        if vt[V_FUT] > 0:
+            future = max(later_ship(params, vt), sell_price(s, t, r) * vt[V_MV] * 0.8)
         vt[o + K_SAFE] = max(vt[o + K_SAFE], future, sale_now)
         vt[o + K_TAIL] = max(sale_now, params[STORE] * vt[o + K_SAFE] if keep else 0.0)
         vt[o + K_NSAFE] = s[b + P_STORED + r]
-    # resources: building (the target building's cost first), worker water
-    build_rounds = fut + (1 if vt[V_PLAY + ARCHITECT] > 0 else 0)
+
+
+@njit
+def resource_tails(params, vt):
+    """Resources keep their building value while the architect has rounds left; water also
+    buys extra product fields while the worker has."""
+    build_rounds = vt[V_FUT] + vt[V_PLAY + ARCHITECT]
     res = params[W_RESOURCE] * (1.0 if build_rounds >= 2 else 0.7 if build_rounds == 1 else 0.0)
-    worker_rounds = fut + (1 if vt[V_PLAY + WORKER] > 0 else 0)
     for k in range(WD, WA + 1):
         o = k * KW
         vt[o + K_SAFE] = max(vt[o + K_SAFE], res)
+        if k == WA and vt[V_FUT] + vt[V_PLAY + WORKER] > 0:
+            vt[o + K_SAFE] = max(vt[o + K_SAFE], 0.6 * max(params[W_SHIP], params[W_CAFE], 1.0))
         vt[o + K_TAIL] = vt[o + K_SAFE]
         vt[o + K_NSAFE] = BIG
-    if worker_rounds > 0:
-        wa = WA * KW
-        vt[wa + K_SAFE] = max(vt[wa + K_SAFE], 0.6 * max(params[W_SHIP], params[W_CAFE], 1.0))
-        vt[wa + K_TAIL] = vt[wa + K_SAFE]
-    # statutes this round: duty pieces, pieces held for a subsidy
-    if s[G_PHASE] <= PH_STATUTES:
-        c = s[O_ACTS + DUTY]
-        if c >= 0 and t[T_SEFF + c] == EF_DUTY:
-            sel = t[T_SPARAM + 2 * c]
-            cnt = t[T_SPARAM + 2 * c + 1]
-            k0, k1 = sel_range(sel)
-            if sel == SEL_RES_OR_PROD:
-                k0, k1 = WD, TO + 1
-            for kk in range(k0, k1):
-                set_sink(vt, kk, S_EXTRA, duty_value(params, t) / cnt, cnt)
-        c = s[O_ACTS + SUBSIDY]
-        if c >= 0 and t[T_SEFF + c] == EF_SUB_KIND_HELD:
-            kk = t[T_SPARAM + 2 * c]
-            set_sink(vt, kk, S_EXTRA, params[W_STATUTE] * min(2.0, fut + 1.0), t[T_SPARAM + 2 * c + 1])
-    # the target building: the best one still to come
-    vt[V_TARGET] = NONE
-    if target and build_rounds > 0:
-        best = 0.0
-        for k in range(NBUILDINGS):
-            if not available(t, packed, k):
-                continue
-            cost = t[T_BCOST + 3 * k] + t[T_BCOST + 3 * k + 1] + t[T_BCOST + 3 * k + 2]
-            v = building_value(params, s, t, p, vt, k) - 0.8 * cost * max(params[W_RESOURCE], 0.5)
-            if v > best:
-                best = v
-                vt[V_TARGET] = k
-        if vt[V_TARGET] >= 0:
-            # the fewer pieces it still lacks, the more each of them is worth
-            k = np.int64(vt[V_TARGET])
-            missing = 0
-            for r in range(3):
-                missing += max(0, t[T_BCOST + 3 * k + r] - s[b + P_LOT + WD + r])
-            if missing == 1 and vt[V_PLAY + ARCHITECT] > 0:
-                bonus = min(8.0, 0.3 * best)  # the last piece: it builds this round
-            else:
-                bonus = min(3.0, 0.3 * best / max(missing, 1))
-                if vt[V_PLAY + ARCHITECT] == 0:
-                    bonus *= 0.5
-            for r in range(3):
-                if t[T_BCOST + 3 * k + r] > 0:
-                    o = (WD + r) * KW
-                    set_sink(vt, WD + r, S_TARGET, vt[o + K_SAFE] + bonus, t[T_BCOST + 3 * k + r])
-    return vt
+
+
+@njit
+def statute_sinks(params, s, t, vt):
+    """This round's statutes still to come: the duty's pieces, pieces a subsidy counts."""
+    if s[G_PHASE] > PH_STATUTES:
+        return
+    c = s[O_ACTS + DUTY]
+    if c >= 0 and t[T_SEFF + c] == EF_DUTY:
+        sel = t[T_SPARAM + 2 * c]
+        cnt = t[T_SPARAM + 2 * c + 1]
+        k0, k1 = sel_range(sel)
+        if sel == SEL_RES_OR_PROD:
+            k0, k1 = WD, TO + 1
+        for kk in range(k0, k1):
+            set_sink(vt, kk, S_EXTRA, duty_value(params, t) / cnt, cnt)
+    c = s[O_ACTS + SUBSIDY]
+    if c >= 0 and t[T_SEFF + c] == EF_SUB_KIND_HELD:
+        value = params[W_STATUTE] * min(2.0, vt[V_FUT] + 1.0)
+        set_sink(vt, t[T_SPARAM + 2 * c], S_EXTRA, value, t[T_SPARAM + 2 * c + 1])
+
+
+@njit
+def target_sinks(params, s, t, p, vt, packed):
+    """The target: the building worth most for its cost among those left. Its resources are
+    worth a bonus, the more the fewer are missing; the last one, with the architect still to
+    come this round, builds it now."""
+    b = pbase(p)
+    best = 0.0
+    for k in range(NBUILDINGS):
+        if not available(t, packed, k):
+            continue
+        cost = t[T_BCOST + 3 * k] + t[T_BCOST + 3 * k + 1] + t[T_BCOST + 3 * k + 2]
+        v = building_value(params, s, t, p, vt, k) - 0.8 * cost * max(params[W_RESOURCE], 0.5)
+        if v > best:
+            best = v
+            vt[V_TARGET] = k
+    if vt[V_TARGET] < 0:
+        return
+    k = np.int64(vt[V_TARGET])
+    missing = 0
+    for r in range(3):
+        missing += max(0, t[T_BCOST + 3 * k + r] - s[b + P_LOT + WD + r])
+    if missing == 1 and vt[V_PLAY + ARCHITECT] > 0:
+        bonus = min(8.0, 0.3 * best)
+    else:
+        bonus = min(3.0, 0.3 * best / max(missing, 1))
+        if vt[V_PLAY + ARCHITECT] == 0:
+            bonus *= 0.5
+    for r in range(3):
+        if t[T_BCOST + 3 * k + r] > 0:
+            o = (WD + r) * KW
+            set_sink(vt, WD + r, S_TARGET, vt[o + K_SAFE] + bonus, t[T_BCOST + 3 * k + r])
 
 
 @njit

@@ -101,9 +101,9 @@ def speed(games: int) -> float:
 def measure(games: int, greedy_games: int) -> dict[str, object]:
     """The whole report: identity, strength of each named strategy and greedy, speed, and the
     number of compiled play-loop signatures (one for every seat mix)."""
-    import numba
+    from strategies.cuba.play import play_batch  # first: core.jit must set the cache dir
 
-    from strategies.cuba.play import play_batch
+    import numba  # noqa: E402  (after core.jit, or numba caches next to the sources)
 
     report: dict[str, object] = {"jit_disabled": int(numba.config.DISABLE_JIT)}
     report["identity"] = identity(games)

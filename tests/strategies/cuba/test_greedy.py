@@ -1,8 +1,6 @@
 """The greedy kernel: one-ply look-ahead on constructed states, and secret bids."""
 from __future__ import annotations
 
-import numpy as np
-
 from core.cuba import actions as A
 from core.cuba import codes as C
 from core.cuba import state as S

@@ -10,8 +10,8 @@ from core.cuba import codes as C
 from core.cuba import state as S
 from tests.cuba.helpers import choose, flat_tables
 from tests.cuba.scenario import (
-    building, fresh, pb, place, play, set_act, set_bills, set_cargo, set_lot, set_money,
-    set_ships, set_stored, statute, to_parliament, to_statutes, vec,
+    building, fresh, pb, place, play, set_act, set_bills, set_lot, set_money, set_ships,
+    set_stored, to_parliament, to_statutes, vec,
 )
 from tests.strategies.cuba.helpers import ask, hand
 

@@ -103,7 +103,8 @@ BAD = {
     "unknown kernel": ('[presets.x]\nkernel = "minimax"\ndescription = "d"\n',
                        "preset 'x' names unknown kernel 'minimax'; set kernel to one of: "),
     "no kernel": ('[presets.x]\ndescription = "d"\n', "preset 'x' has no kernel; "),
-    "no description": ('[presets.x]\nkernel = "random"\n', "preset 'x' has no one-line description"),
+    "no description": ('[presets.x]\nkernel = "random"\n',
+                       "preset 'x' has no one-line description"),
     "unknown key": ('[presets.x]\nkernel = "random"\ndescription = "d"\nweight = 1\n',
                     "preset 'x': unknown key 'weight'; use kernel, description, params"),
     "unknown parameter": ('[presets.x]\nkernel = "random"\ndescription = "d"\n'
