@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import sys
 from pathlib import Path
 
 _ROOT = Path(__file__).resolve().parents[1]
@@ -29,10 +30,13 @@ def source_hash() -> str:
 
 
 def _set_cache_dir() -> None:
-    if "NUMBA_CACHE_DIR" in os.environ:
-        return
-    base = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "meeplab" / "numba"
-    os.environ["NUMBA_CACHE_DIR"] = str(base / source_hash())
+    """Point numba's cache at the source-keyed folder, also when numba was imported first
+    (numba reads the environment once at import; its cache locators read numba.config)."""
+    if "NUMBA_CACHE_DIR" not in os.environ:
+        base = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "meeplab"
+        os.environ["NUMBA_CACHE_DIR"] = str(base / "numba" / source_hash())
+    if "numba" in sys.modules:
+        sys.modules["numba"].config.CACHE_DIR = os.environ["NUMBA_CACHE_DIR"]
 
 
 _set_cache_dir()
