@@ -474,7 +474,6 @@ def target_sinks(params, s, t, p, vt, packed):
 @njit
 def use_potential(params, s, t, p, vt, k):
     """Value of the uses a tile of building kind k owned by p has to come (foreman rounds)."""
-    b = pbase(p)
     uses = vt[V_FUT] + vt[V_PLAY + FOREMAN]
     mv = vt[V_MV]
     ft = t[T_BFEAT + k]
