@@ -12,6 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 import sim.cli as cli
+from core.cuba.check import ERR_PIECES
 from core.cuba.tables import load_raw, rules_data_hash, switch_values
 from tests.json_schema import Validator
 
@@ -106,7 +107,7 @@ def test_check_failure_exits_1(monkeypatch):
         game = real(name)
         play = game.play_game
         return dataclasses.replace(
-            game, play_game=lambda *a, **k: play(*a, **k)._replace(error=1))
+            game, play_game=lambda *a, **k: play(*a, **k)._replace(error=ERR_PIECES))
     monkeypatch.setattr(cli, "get_game", broken)
     result = run(*PLAY, "--quiet", "--check")
     assert result.exit_code == 1

@@ -1,6 +1,9 @@
 """Invariant checker: pieces conserved, nothing negative, VP equal to its ledger."""
 import numpy as np
 
+from core.common.errors import (  # noqa: F401 (loop codes re-exported)
+    ERR_ILLEGAL, ERR_STUCK, FIRST_GAME_ERROR, LOOP_ERR_NAMES, OK,
+)
 from core.cuba.codes import CI, CG, NKINDS, NBUILDINGS, NSHIPS, NSRC, SHIP_SPOTS, NPOS, NFIELDS
 from core.cuba.codes import SW_MONEY_LIMITED, M_MONEY_SUPPLY
 from core.cuba.state import (
@@ -10,19 +13,17 @@ from core.cuba.state import (
 from core.cuba.codes import T_BCOPIES, T_MISC, T_MLEN, T_SPOTS, T_SUPPLY, T_SW
 from core.jit import njit
 
-OK = 0
-ERR_PIECES = 1       # a kind's pieces do not add up to the supply
-ERR_NEGATIVE = 2     # a count or money below zero
-ERR_VP_LEDGER = 3    # VP differs from the sum of VP by source
-ERR_MARKET = 4       # a market row over its length
-ERR_SHIPS = 5        # ship cards lost or duplicated
-ERR_BUILDINGS = 6    # more tiles of a kind than exist
-ERR_MONEY = 7        # money not conserved (money_limited)
-ERR_ILLEGAL = 8      # a strategy chose outside the legal options or changed the state
-ERR_STUCK = 9        # the game did not end within the step limit
-ERR_NAMES = ("ok", "pieces not conserved", "negative count", "VP differ from their ledger",
-             "market row overfull", "ship cards lost or duplicated", "too many building tiles",
-             "money not conserved", "illegal decision", "game did not end")
+ERR_PIECES = FIRST_GAME_ERROR  # a kind's pieces do not add up to the supply
+ERR_NEGATIVE = ERR_PIECES + 1  # a count or money below zero
+ERR_VP_LEDGER = ERR_PIECES + 2  # VP differs from the sum of VP by source
+ERR_MARKET = ERR_PIECES + 3    # a market row over its length
+ERR_SHIPS = ERR_PIECES + 4     # ship cards lost or duplicated
+ERR_BUILDINGS = ERR_PIECES + 5  # more tiles of a kind than exist
+ERR_MONEY = ERR_PIECES + 6     # money not conserved (money_limited)
+ERR_NAMES = LOOP_ERR_NAMES + (
+    "pieces not conserved", "negative count", "VP differ from their ledger",
+    "market row overfull", "ship cards lost or duplicated", "too many building tiles",
+    "money not conserved")
 
 
 @njit

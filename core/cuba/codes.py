@@ -2,6 +2,8 @@
 
 Everything here is a plain module-level int so numba folds it into compiled code.
 """
+from core.common.trace import EVW  # noqa: F401 (event columns of a trace row)
+
 
 # --- piece kinds (rules §0) -------------------------------------------------
 WD, ST, WA, CI, SU, TO, RU, CG = 0, 1, 2, 3, 4, 5, 6, 7
@@ -202,7 +204,6 @@ EVENT_NAMES = ("round", "phase", "bills", "setup", "hide_card", "card", "worker"
                "load", "ship_leaves", "ships_move", "vp", "start_player", "votes", "bid",
                "parliament_win", "pass_bill", "veto", "tax", "duty", "market_act", "spoil",
                "nothing", "end_bonus", "game_end", "remove_bill")
-EVW = 6
 
 # --- flat rules-data array: offsets into the int32 vector that compiled code receives ----
 # (one array instead of a tuple of arrays: every compiled call then pays one reference count,

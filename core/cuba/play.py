@@ -1,17 +1,14 @@
-"""Game-level pieces of the compiled play loop: the per-seat record layout, starting a game,
-writing its records. The loop itself, which alternates `actions.legal`, a strategy's decision
-and `rules.apply`, lives in strategies/cuba/play.py: numba cannot cache a function that
-receives a compiled strategy as a value, so the loop calls the dispatcher directly.
+"""Cuba's parts of the shared play loop (core.common.loop): the per-seat record layout, whose
+turn it is, whether the game is over, writing a finished game's records. The loop is bound to
+these and to the strategy dispatcher in strategies/cuba/play.py.
 """
-from typing import NamedTuple
-
 import numpy as np
 
 from core.cuba.codes import BUILDING_KEYS, NBUILDINGS, NFIELDS, NSRC, NSTATUTES, SRC_NAMES
 from core.cuba.rules import standings
 from core.cuba.state import (
-    P_BILLS, P_BUILT, P_FIELD, P_MONEY, P_PARL_WINS, P_PASSED, P_SHIPPED, P_VP, P_VPSRC, pbase,
-    rng_seed,
+    G_CUR, G_PHASE, PH_OVER, P_BILLS, P_BUILT, P_FIELD, P_MONEY, P_PARL_WINS, P_PASSED,
+    P_SHIPPED, P_VP, P_VPSRC, pbase,
 )
 from core.cuba.tables import STATUTE_IDS
 from core.jit import njit
@@ -27,27 +24,22 @@ REC_NAMES = ("score", "rank", "win_share", "money", "buildings_built", "bills_pa
 MAX_STEPS = 20000  # decision points per game before a game counts as stuck
 
 
-class GameResult(NamedTuple):
-    """One game: per-seat records (R_* columns), error code (check.ERR_*), trace buffer or None."""
-
-    records: np.ndarray
-    error: int
-    trace: np.ndarray | None
-
-
 def record_columns() -> list[str]:
     """Names of the record columns, in R_* order."""
     return (list(REC_NAMES) + ["vp_" + name for name in SRC_NAMES]
             + ["built_" + key for key in BUILDING_KEYS] + ["passed_" + sid for sid in STATUTE_IDS])
 
 
-@njit
-def seat_rngs(n_players, seed):
-    """One independent random stream per seat for the strategies, from the game seed."""
-    rngs = np.zeros((n_players, 1), np.uint64)
-    for p in range(n_players):
-        rng_seed(rngs[p], seed, p)
-    return rngs
+@njit(inline="always")
+def current(s):
+    """The seat to decide."""
+    return s[G_CUR]
+
+
+@njit(inline="always")
+def is_over(s):
+    """Whether the game has ended."""
+    return s[G_PHASE] == PH_OVER
 
 
 @njit

@@ -1,8 +1,8 @@
 """Cuba transitions: `apply` carries out one legal option, `advance` runs the game on to the
 next decision point (see actions.py for the decision model).
 
-`tr` is the trace buffer: row 0 holds (events recorded, overflow), row i event i (EVW
-columns: code, player, a, b, c, d) followed by the state after it. One row records nothing.
+`tr` is the trace buffer (core.common.trace): each `log` call records an event and the state
+after it; a one-row buffer records nothing.
 """
 import numpy as np
 
@@ -46,28 +46,11 @@ from core.cuba.state import (
     PH_STATUTES, STATE_SIZE, act_effect, buy_price, field_type, have, n_buildings, pbase, sell_price,
 )
 from core.cuba.codes import T_BCOST, T_BFEAT, T_BPARAM, T_MISC, T_MLEN, T_SEFF, T_SPARAM, T_SPOTS, T_SW, T_VOTES
+from core.common import trace as common_trace
+from core.common.trace import log, no_trace  # noqa: F401 (no_trace re-exported)
 from core.jit import njit
 
 # ---------------------------------------------------------------- trace and ledgers
-
-
-@njit(inline="always")
-def log(tr, s, code, p, a, b, c, d):
-    """Record an event and the state after it (only when tracing)."""
-    if tr.shape[0] <= 1:
-        return
-    i = tr[0, 0] + 1
-    if i >= tr.shape[0]:
-        tr[0, 1] = 1  # overflow
-        return
-    tr[i, 0] = code
-    tr[i, 1] = p
-    tr[i, 2] = a
-    tr[i, 3] = b
-    tr[i, 4] = c
-    tr[i, 5] = d
-    tr[0, 0] = i
-    tr[i, EVW:] = s
 
 
 @njit(inline="always")
@@ -971,11 +954,6 @@ def apply(s, t, o, tr):
     advance(s, t, tr)
 
 
-def no_trace():
-    """A one-row trace buffer: nothing is recorded."""
-    return np.zeros((1, EVW), np.int32)
-
-
-def trace_buffer(max_events: int = 4000):
-    """A trace buffer for up to max_events events with their state snapshots."""
-    return np.zeros((max_events + 1, EVW + STATE_SIZE), np.int32)
+def trace_buffer(max_events: int = 4000) -> np.ndarray:
+    """A trace buffer for up to max_events events with their Cuba state snapshots."""
+    return common_trace.trace_buffer(max_events, STATE_SIZE)

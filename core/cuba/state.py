@@ -11,6 +11,7 @@ from core.cuba.codes import (
     PRINTED_WAREHOUSE, NO_BUILDING, SW_MONEY_LIMITED,
 )
 from core.cuba.codes import T_LAYOUT, T_MBUY, T_MFILL, T_MISC, T_MLEN, T_MSELL, T_MTOP, T_PILES, T_SEFF, T_SPOTS, T_SUPPLY, T_SW
+from core.common.rng import DEAL_STREAM, rng_below, rng_seed, shuffle
 from core.jit import njit
 
 # --- phases and decision kinds ----------------------------------------------
@@ -117,41 +118,6 @@ def pbase(p):
     return O_PLAYERS + p * PSIZE
 
 
-# --- deterministic RNG (splitmix64), so deals never depend on numba's global state ---
-@njit(inline="always")
-def rng_next(rng):
-    """Advance the uint64 state in rng[0]; return 64 random bits."""
-    rng[0] += np.uint64(0x9E3779B97F4A7C15)
-    z = rng[0]
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return z ^ (z >> np.uint64(31))
-
-
-@njit(inline="always")
-def rng_below(rng, n):
-    """A uniform integer in [0, n) for n < 2**32 (multiply-shift: no division)."""
-    return np.int64(((rng_next(rng) >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
-
-
-@njit
-def rng_seed(rng, seed, stream):
-    """Seed rng for (seed, stream): independent streams for the deal and each seat."""
-    rng[0] = np.uint64(seed) ^ (np.uint64(stream + 1) * np.uint64(0xD1B54A32D192ED03))
-    rng_next(rng)
-
-
-@njit
-def shuffle(rng, a, n):
-    """Fisher-Yates shuffle of a[:n]."""
-    for i in range(n - 1, 0, -1):
-        j = rng_below(rng, i + 1)
-        tmp = a[i]
-        a[i] = a[j]
-        a[j] = tmp
-
-
-DEAL_STREAM = 99
 
 
 @njit

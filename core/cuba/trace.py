@@ -1,18 +1,19 @@
 """Cuba trace rows -> public JSON-ready dicts and readable log lines (pure Python, no numba).
 
-A trace buffer (core/cuba/rules.py `log`) holds in row 0 (events recorded, overflow flag) and
-in row i the event (code, player, a, b, c, d) followed by the state snapshot after it. Every
-name below comes from codes.py, state.py and the rules tables; nothing here knows a rule value.
+The buffer layout and the JSON-lines file are core.common.trace's; this module decodes Cuba's
+events and states. Every name below comes from codes.py, state.py and the rules tables;
+nothing here knows a rule value.
 """
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any, NamedTuple
 
 import numpy as np
 
+from core.common import trace as common_trace
+from core.common.trace import events
 from core.cuba import codes as c
 from core.cuba import state as S
 from core.cuba.actions import DOCK_SHIFT, VEC_MASK
@@ -481,11 +482,6 @@ def event_text(row: np.ndarray, tables: CubaTables, colours: Sequence[str]) -> s
 # ------------------------------------------------------------------------------ game log
 
 
-def events(trace: np.ndarray) -> np.ndarray:
-    """The recorded event rows of a trace buffer."""
-    return trace[1:int(trace[0, 0]) + 1]
-
-
 def _building_source(src: int) -> bool:
     return c.SRC_BUILDING <= src < c.SRC_BUILDING + c.NBUILDINGS
 
@@ -576,21 +572,8 @@ def log_lines(trace: np.ndarray, tables: CubaTables, n_players: int,
 # ------------------------------------------------------------------------------ JSON lines
 
 
-def _dump(obj: object) -> str:
-    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
-
-
 def write_jsonl(path: str | Path | IO[str], header: dict[str, Any], trace: np.ndarray,
                 tables: CubaTables, n_players: int, final: dict[str, Any]) -> None:
     """Write the trace as JSON lines: header, one {"i", "event", "state"} per event, final."""
-    own = not hasattr(path, "write")
-    out: IO[str] = open(path, "w", encoding="utf-8") if own else path  # type: ignore[arg-type]
-    try:
-        out.write(_dump(header) + "\n")
-        for i, row in enumerate(events(trace), start=1):
-            out.write(_dump({"i": i, "event": event_dict(row, tables),
-                             "state": public_state(row[c.EVW:], tables, n_players)}) + "\n")
-        out.write(_dump({"final": final}) + "\n")
-    finally:
-        if own:
-            out.close()
+    common_trace.write_jsonl(path, header, trace, lambda row: event_dict(row, tables),
+                             lambda snap: public_state(snap, tables, n_players), final)

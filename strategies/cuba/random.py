@@ -1,5 +1,5 @@
 """Random: uniform over the legal options at every decision point (the skill floor)."""
-from core.cuba.state import rng_below
+from core.common.rng import rng_below
 from core.jit import njit
 
 KERNEL = "random"

@@ -101,7 +101,8 @@ def speed(games: int) -> float:
 def measure(games: int, greedy_games: int) -> dict[str, object]:
     """The whole report: identity, strength of each named strategy and greedy, speed, and the
     number of compiled play-loop signatures (one for every seat mix)."""
-    from strategies.cuba.play import play_batch  # first: core.jit must set the cache dir
+    from strategies.cuba.play import LOOP  # first: core.jit must set the cache dir
+    play_batch = LOOP.play_batch
 
     import numba  # noqa: E402  (after core.jit, or numba caches next to the sources)
 
