@@ -18,7 +18,7 @@ except ImportError:  # older typer depends on click
 
 from sim import bench as bench_mod
 from sim.errors import UserError, fail, one_line, user_errors
-from sim.games import Game, get as get_game
+from sim.games import Game, get as get_game, names as game_names
 from sim.options import check_players, parse_variants, seat_strategies
 
 TRACE_FORMAT, TRACE_VERSION = "meeplab-trace", 1
@@ -26,7 +26,8 @@ TRACE_FORMAT, TRACE_VERSION = "meeplab-trace", 1
 app = typer.Typer(help="meeplab: tournament and AI-strategy simulation lab for board games.",
                   no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
 
-GameArg = Annotated[str, typer.Argument(help="Game name (cuba).", show_default=False)]
+GameArg = Annotated[str, typer.Argument(help="Game name (see `meeplab games`).",
+                                         show_default=False)]
 PlayersOpt = Annotated[int, typer.Option("--players", help="Number of players.")]
 StrategiesOpt = Annotated[str, typer.Option(
     "--strategies", help="Strategy per seat, comma-separated, or one name for every seat.")]
@@ -183,6 +184,17 @@ def strategy_lines(entries: list[dict[str, Any]]) -> list[str]:
         lines += textwrap.wrap(" ".join(values), 96, initial_indent="    ",
                                subsequent_indent="    ") or ["    (no parameters)"]
     return lines
+
+
+@app.command()
+def games() -> None:
+    """List the games: name, player counts, strategies."""
+    with user_errors():
+        for name in game_names():
+            game = get_game(name)
+            low, high = game.player_range(game.load_tables(None))
+            typer.echo(f"{name}: {low}-{high} players; strategies: "
+                       f"{', '.join(game.strategy_names())}")
 
 
 @app.command()

@@ -17,7 +17,7 @@ from typing import Any
 
 from sim import schedule
 from sim.errors import UserError
-from sim.games import GAMES, Game, get as get_game
+from sim.games import Game, get as get_game, names as game_names
 from sim.options import option_text, parse_variants
 
 DEFAULTS: dict[str, Any] = {
@@ -197,7 +197,7 @@ def load(path: str | Path, games: int | None = None, seed: int | None = None,
     v = DEFAULTS | raw
     overrides = {"games": games, "seed": seed, "precision": precision}
     v |= {k: x for k, x in overrides.items() if x is not None}
-    game = get_game(check.choice("game", v["game"], tuple(GAMES)))
+    game = get_game(check.choice("game", v["game"], tuple(game_names())))
     if v["format"] is None:
         raise check.fail("no format given", f"add e.g. format = \"round-robin\" (or "
                                             f"{', '.join(schedule.FORMATS[1:])})")

@@ -1,17 +1,23 @@
 """Game registry: each game's rules-data loader, play loops, strategy registry, trace decoder.
 
-The CLI only talks to a `Game`; a new game adds one loader function to GAMES.
+The CLI only talks to a `Game`. A game is found by its package strategies/<game>/game.py,
+which names its rules loader, compiled loop, registry, records and trace decoder; nothing here
+changes when a game is added.
 """
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import numpy as np
 
 from sim.errors import UserError, as_user_errors
+
+STRATEGIES = Path(__file__).resolve().parents[1] / "strategies"
 
 
 @dataclass(frozen=True)
@@ -39,50 +45,40 @@ class Game:
     strategy_info: Callable[[], list[dict[str, object]]]
 
 
-def _cuba() -> Game:
-    from core.cuba import check, codes, play, tables, trace
-    from strategies.cuba import play as loops
-    from strategies.cuba import registry
+def _bind(name: str, module: ModuleType) -> Game:
+    """A Game from strategies/<name>/game.py, its errors turned into one-line UserErrors."""
+    from strategies.common.registry import PresetError, UnknownStrategy
 
-    data = as_user_errors((tables.RulesDataError,), "fix configs/games/cuba.toml")
-    presets = as_user_errors((registry.PresetError,), "fix configs/strategies/cuba.toml")
-
-    @data
-    def load_tables(overrides: dict[str, object] | None) -> tables.CubaTables:
-        return tables.load_tables(overrides=overrides)
-
-    @data
-    def switch_values(overrides: dict[str, object] | None) -> dict[str, object]:
-        return tables.switch_values(tables.load_raw(), overrides)
-
-    def player_range(t: tables.CubaTables) -> tuple[int, int]:
-        return int(t.misc[codes.M_MIN_PLAYERS]), int(t.misc[codes.M_MAX_PLAYERS])
-
+    registry = module.REGISTRY
+    data = as_user_errors(module.RULES_ERRORS, f"fix configs/games/{name}.toml")
+    presets = as_user_errors((PresetError,), f"fix configs/strategies/{name}.toml")
     return Game(
-        name="cuba",
-        load_tables=load_tables,
-        switch_values=switch_values,
-        switch_options={name: opts for name, (_, opts) in tables.SWITCH_OPTIONS.items()},
-        rules_data_hash=data(tables.rules_data_hash),
-        player_range=player_range,
+        name=name,
+        load_tables=data(module.load_tables),
+        switch_values=data(module.switch_values),
+        switch_options=module.SWITCH_OPTIONS,
+        rules_data_hash=data(module.rules_data_hash),
+        player_range=module.player_range,
         strategy_names=presets(registry.names),
-        resolve=as_user_errors((registry.UnknownStrategy,), "see the registered names")(
+        resolve=as_user_errors((UnknownStrategy,), "see the registered names")(
             presets(registry.resolve)),
-        play_game=loops.play_game,
-        run_batch=loops.run_batch,
-        record_columns=play.record_columns,
-        error_names=check.ERR_NAMES,
-        colours=codes.COLOURS,
-        trace=trace,
+        play_game=module.play_game,
+        run_batch=module.run_batch,
+        record_columns=module.record_columns,
+        error_names=module.ERROR_NAMES,
+        colours=module.COLOURS,
+        trace=module.TRACE,
         strategy_info=presets(registry.describe),
     )
 
 
-GAMES: dict[str, Callable[[], Game]] = {"cuba": _cuba}
+def names() -> list[str]:
+    """Every game: each strategies/<game>/ package with a game.py."""
+    return sorted(p.parent.name for p in STRATEGIES.glob("*/game.py"))
 
 
 def get(name: str) -> Game:
     """The game called `name`; UserError if there is none."""
-    if name not in GAMES:
-        raise UserError(f"unknown game '{name}'", f"use one of: {', '.join(GAMES)}")
-    return GAMES[name]()
+    if name not in names():
+        raise UserError(f"unknown game '{name}'", f"use one of: {', '.join(names())}")
+    return _bind(name, importlib.import_module(f"strategies.{name}.game"))

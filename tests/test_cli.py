@@ -173,3 +173,9 @@ def test_bench_json_compiled(request):
     assert {"games_per_s_per_core", "compile_s", "jit_speedup", "games", "players",
             "strategies", "cached_start_s"} <= report.keys()
     assert report["jit"] and report["games"] == 2000 and report["jit_speedup"] > 1
+
+
+def test_games_lists_every_game_with_its_player_counts():
+    result = run("games")
+    assert result.exit_code == 0
+    assert "cuba: 2-5 players; strategies: " in result.stdout and "random" in result.stdout

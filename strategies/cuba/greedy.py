@@ -19,7 +19,7 @@ from core.jit import njit
 from strategies.cuba.plan import NPLAN, PLAN_PARAMS, SPITE
 from strategies.cuba.heuristic import plan_choice
 from strategies.cuba.politics import keep_value
-from strategies.cuba.spec import Param
+from strategies.common.spec import Param
 from strategies.cuba.values import NONE, V_MV, V_SIZE, pv, use_potential, value_table
 
 KERNEL = "greedy"

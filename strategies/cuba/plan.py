@@ -4,7 +4,7 @@ Values are in VP-equivalents. The first entries of every plan-based kernel's par
 follow PLAN_PARAMS, so the valuation in values.py reads them by the index constants below.
 """
 from core.cuba.codes import BUILDING_KEYS
-from strategies.cuba.spec import Param
+from strategies.common.spec import Param
 
 BUILDING_CHOICES = ("none",) + BUILDING_KEYS  # a focus parameter: 0 none, 1 + building kind
 

@@ -196,7 +196,7 @@ def test_strategies_command_lists_names_descriptions_and_parameters():
 
 def test_strategies_command_bad_preset_is_one_line(tmp_path, monkeypatch):
     path = write(tmp_path, BAD["unknown kernel"][0])
-    monkeypatch.setattr(registry, "PRESETS_PATH", path)
+    monkeypatch.setattr(registry.REGISTRY, "path", path)
     result = CliRunner().invoke(cli.app, ["strategies", "cuba"])
     assert result.exit_code == 2
     lines = result.stderr.strip().splitlines()

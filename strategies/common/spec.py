@@ -1,9 +1,9 @@
-"""How a Cuba kernel module declares itself to the registry (pure Python, never compiled).
+"""How a kernel module declares itself to its game's registry (pure Python, never compiled).
 
-A kernel module defines three constants next to its compiled `choose(params, s, t, opts, n,
-rng) -> index`:
+A kernel module in strategies/<game>/ defines three constants next to its compiled
+`choose(params, s, t, opts, n, rng) -> index`:
 
-- `KERNEL`: the kernel's name, as presets name it in configs/strategies/cuba.toml;
+- `KERNEL`: the kernel's name, as presets name it in configs/strategies/<game>.toml;
 - `DESCRIPTION`: one line;
 - `PARAMS`: a tuple of `Param`, in the order of the parameter vector `choose` receives.
 

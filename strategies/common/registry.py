@@ -1,0 +1,179 @@
+"""A game's strategy registry: named presets (configs/strategies/<game>.toml) and kernels ->
+(kernel ids, parameter rows) for the game's compiled dispatcher.
+
+A preset names a kernel and gives every parameter the kernel declares (spec.Param) a value. A
+kernel without parameters is also a strategy under its own name, so `random` is always there.
+Every problem in a presets file is one line: what is wrong, where, and how to fix it.
+"""
+from __future__ import annotations
+
+import functools
+import tomllib
+from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
+from typing import NamedTuple
+
+import numpy as np
+
+from strategies.common.spec import Param
+
+MAX_PARAMS = 32
+ROOT = Path(__file__).resolve().parents[2]
+PRESET_KEYS = ("kernel", "description", "params")
+
+
+def presets_path(game: str) -> Path:
+    """Where a game's presets live."""
+    return ROOT / "configs" / "strategies" / f"{game}.toml"
+
+
+class UnknownStrategy(ValueError):
+    """A strategy name that is not registered."""
+
+
+class PresetError(ValueError):
+    """A bad presets file; the message is one line '<problem>; <fix>'."""
+
+
+class Strategy(NamedTuple):
+    """A named strategy: kernel, one-line description, parameter values as written."""
+
+    name: str
+    kernel: str
+    description: str
+    params: dict[str, float | int | str]
+    row: np.ndarray  # float64[MAX_PARAMS]: the kernel's parameter vector
+
+
+def _where(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(ROOT))
+    except ValueError:
+        return str(path)
+
+
+def _encode(where: str, param: Param, value: object) -> float:
+    """A parameter value as the kernel receives it (a number, or a choice's index)."""
+    if param.choices:
+        if not isinstance(value, str) or value not in param.choices:
+            raise PresetError(f"{where}: parameter '{param.name}' = {value!r} is not a choice; "
+                              f"use one of: {', '.join(param.choices)}")
+        return float(param.choices.index(value))
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise PresetError(f"{where}: parameter '{param.name}' = {value!r} is not a number; "
+                          f"write a number such as 1.0")
+    return float(value)
+
+
+def _preset(path: Path, name: str, entry: object, modules: dict[str, ModuleType]) -> Strategy:
+    where = f"{_where(path)}: preset '{name}'"
+    if not isinstance(entry, dict):
+        raise PresetError(f"{where} is not a table; write it as [presets.{name}]")
+    for key in entry:
+        if key not in PRESET_KEYS:
+            raise PresetError(f"{where}: unknown key '{key}'; use {', '.join(PRESET_KEYS)}")
+    kernel = entry.get("kernel")
+    if kernel not in modules:
+        problem = "has no kernel" if kernel is None else f"names unknown kernel {kernel!r}"
+        raise PresetError(f"{where} {problem}; set kernel to one of: {', '.join(modules)}")
+    description = entry.get("description")
+    if not isinstance(description, str) or not description.strip() or "\n" in description:
+        raise PresetError(f"{where} has no one-line description; add description = \"...\"")
+    values = entry.get("params", {})
+    if not isinstance(values, dict):
+        raise PresetError(f"{where}: params is not a table; write [presets.{name}.params]")
+    declared: tuple[Param, ...] = modules[kernel].PARAMS
+    names = [p.name for p in declared]
+    for key in values:
+        if key not in names:
+            known = ", ".join(names) if names else "none"
+            raise PresetError(f"{where}: unknown parameter '{key}' for kernel '{kernel}'; "
+                              f"its parameters are: {known}")
+    row = np.zeros(MAX_PARAMS)
+    for i, param in enumerate(declared):
+        if param.name not in values:
+            raise PresetError(f"{where}: parameter '{param.name}' is missing; kernel "
+                              f"'{kernel}' needs all of: {', '.join(names)}")
+        row[i] = _encode(where, param, values[param.name])
+    return Strategy(name, kernel, description.strip(), dict(values), row)
+
+
+def _builtin(module: ModuleType) -> Strategy:
+    return Strategy(module.KERNEL, module.KERNEL, module.DESCRIPTION, {}, np.zeros(MAX_PARAMS))
+
+
+def _read(path: Path) -> dict:
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise PresetError(f"cannot read {_where(path)} ({exc.strerror}); restore the presets "
+                          f"file") from exc
+    except tomllib.TOMLDecodeError as exc:
+        raise PresetError(f"{_where(path)} is not valid TOML ({exc}); fix its syntax") from exc
+    presets = raw.get("presets")
+    if not isinstance(presets, dict) or not presets:
+        raise PresetError(f"{_where(path)} has no [presets.<name>] tables; add at least one")
+    return presets
+
+
+class Registry:
+    """The strategies of one game: its kernel modules (their index is the kernel id the
+    dispatcher switches on) and its presets file."""
+
+    def __init__(self, game: str, modules: Sequence[ModuleType],
+                 path: Path | None = None) -> None:
+        self.game = game
+        self.modules = tuple(modules)
+        self.kernels = tuple(m.KERNEL for m in self.modules)
+        self.path = path if path is not None else presets_path(game)
+        for module in self.modules:
+            if len(module.PARAMS) > MAX_PARAMS:
+                raise RuntimeError(f"kernel {module.KERNEL} declares more than {MAX_PARAMS} "
+                                   f"parameters")
+        self._load = functools.lru_cache(maxsize=8)(self._load_uncached)
+
+    def kernel_module(self, name: str) -> ModuleType:
+        """The kernel module registered under `name`."""
+        return self.modules[self.kernels.index(name)]
+
+    def _load_uncached(self, path: Path, mtime_ns: int) -> dict[str, Strategy]:
+        by_name = dict(zip(self.kernels, self.modules))
+        found = {name: _preset(path, name, entry, by_name)
+                 for name, entry in _read(path).items()}
+        for module in self.modules:
+            if not module.PARAMS and module.KERNEL not in found:
+                found[module.KERNEL] = _builtin(module)
+        return found
+
+    def strategies(self, path: str | Path | None = None) -> dict[str, Strategy]:
+        """Every strategy by name: the presets, and each kernel without parameters."""
+        p = Path(path) if path is not None else self.path
+        try:
+            mtime = p.stat().st_mtime_ns
+        except OSError as exc:
+            raise PresetError(f"cannot read {_where(p)} ({exc.strerror}); restore the presets "
+                              f"file") from exc
+        return self._load(p.resolve(), mtime)
+
+    def names(self, path: str | Path | None = None) -> list[str]:
+        """Registered strategy names."""
+        return list(self.strategies(path))
+
+    def resolve(self, seats: list[str],
+                path: str | Path | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """Kernel id and parameter row per seat for the given strategy names."""
+        known = self.strategies(path)
+        kernels = np.zeros(len(seats), np.int32)
+        params = np.zeros((len(seats), MAX_PARAMS))
+        for seat, name in enumerate(seats):
+            if name not in known:
+                raise UnknownStrategy(f"unknown strategy '{name}' (known: {', '.join(known)})")
+            kernels[seat] = self.kernels.index(known[name].kernel)
+            params[seat] = known[name].row
+        return kernels, params
+
+    def describe(self, path: str | Path | None = None) -> list[dict[str, object]]:
+        """Name, kernel, description and parameter values of every strategy, for listings."""
+        return [{"name": st.name, "kernel": st.kernel, "description": st.description,
+                 "params": st.params} for st in self.strategies(path).values()]
