@@ -1,15 +1,14 @@
 """Cuba rules data: configs/games/cuba.toml -> validated numpy tables (see codes.py)."""
 from __future__ import annotations
 
-import functools
-import hashlib
-import tomllib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import NamedTuple
 
 import numpy as np
 
+from core.common import tables as common
+from core.common.tables import STATUS_LABELS, fmt as _fmt, i32 as _i32  # noqa: F401
 from core.cuba import codes as c
 
 
@@ -46,7 +45,6 @@ class CubaTables(NamedTuple):
 # =========================================================================================
 
 DEFAULT_PATH = Path(__file__).resolve().parents[2] / "configs/games/cuba.toml"
-STATUS_LABELS = ("seed", "sourced", "inferred", "assumed")
 LAYOUT_NAMES = ("standard",) + c.COLOURS
 MAX_COPIES = 3  # tiles per building kind: the engine counts them in 2 bits (state.tiles_built)
 STATUTE_IDS = tuple(f"{roman}-{n}" for roman in ("I", "II", "III", "IV")
@@ -87,110 +85,16 @@ SWITCH_OPTIONS: dict[str, tuple[int, tuple[object, ...]]] = {
 assert sorted(i for i, _ in SWITCH_OPTIONS.values()) == list(range(c.NSWITCHES))
 
 
-class RulesDataError(ValueError):
+class RulesDataError(common.RulesDataError):
     """A problem in the Cuba rules data or switches; the message is one line naming the fix."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(" ".join(message.splitlines()))
 
-
-def _err(message: str) -> RulesDataError:
-    return RulesDataError(f"cuba.toml: {message}")
-
-
-# --- value checkers: each returns the checked value or raises one RulesDataError line -----
-
-def _show(value: object) -> str:
-    kinds = {bool: "a boolean", int: "an integer", float: "a float", str: "a string",
-             list: "an array", dict: "a table"}
-    return f"{kinds.get(type(value), type(value).__name__)} ({value!r})"
-
-
-def _fmt(value: object) -> str:
-    """A switch option as written in TOML."""
-    if isinstance(value, bool):
-        return str(value).lower()
-    return f'"{value}"' if isinstance(value, str) else str(value)
-
-
-def _int(path: str, value: object, minimum: int = 0) -> int:
-    if type(value) is not int:
-        raise _err(f"{path} is {_show(value)}; expected an integer >= {minimum}")
-    if value < minimum:
-        raise _err(f"{path} is {value}; it must be >= {minimum}")
-    return value
-
-
-def _name(path: str, value: object, names: tuple[str, ...], what: str) -> int:
-    """Index of a name in `names` (a codes.py key tuple)."""
-    if not isinstance(value, str):
-        raise _err(f"{path} is {_show(value)}; expected a {what} name")
-    if value not in names:
-        raise _err(f"unknown {what} {value!r} at {path} (known: {', '.join(names)})")
-    return names.index(value)
-
-
-def _table(path: str, value: object) -> dict:
-    if not isinstance(value, dict):
-        raise _err(f"{path} is {_show(value)}; expected a table")
-    return value
-
-
-def _list(path: str, value: object, length: int, what: str) -> list:
-    if not isinstance(value, list):
-        raise _err(f"{path} is {_show(value)}; expected an array of {length} {what}")
-    if len(value) != length:
-        raise _err(f"{path} has {len(value)} {what}; need exactly {length}")
-    return value
-
-
-def _check_keys(where: str, table: dict, required: tuple[str, ...],
-                optional: tuple[str, ...] = (), what: str = "key") -> None:
-    allowed = required + optional
-    for key in table:
-        if key not in allowed:
-            raise _err(f"unknown {what} {key!r} in {where} (allowed: {', '.join(allowed)})")
-    for key in required:
-        if key not in table:
-            raise _err(f"{where} is missing {what} {key!r}; add it")
-
-
-def _entry(path: str, entry: dict, fields: tuple[str, ...],
-           required_statuses: tuple[str, ...] = ()) -> dict:
-    """Check an entry's keys: its data fields, `status`, optional `note` and `<field>_status`."""
-    optional = ("note",) + tuple(f"{f}_status" for f in fields
-                                 if f"{f}_status" not in required_statuses)
-    _check_keys(path, entry, fields + ("status",) + required_statuses, optional)
-    for key, value in entry.items():
-        if key == "status" or key.endswith("_status"):
-            if value not in STATUS_LABELS:
-                raise _err(f"{path}.{key} is {value!r}; use one of {', '.join(STATUS_LABELS)}")
-    if not isinstance(entry.get("note", ""), str):
-        raise _err(f"{path}.note is {_show(entry['note'])}; expected a string")
-    return entry
-
-
-def _named_entries(section: str, table: object, names: tuple[str, ...],
-                   what: str) -> list[tuple[str, dict]]:
-    """(dotted path, entry) for each of `names`, which must be exactly the section's keys."""
-    _check_keys(f"[{section}]", _table(section, table), names, what=what)
-    return [(f"{section}.{n}", _table(f"{section}.{n}", table[n])) for n in names]
-
-
-def _by_id(section: str, value: object, ids: tuple[str, ...], what: str) -> list[dict]:
-    """An array of tables ordered by `ids`; each id exactly once."""
-    entries = _list(f"[[{section}]]", value, len(ids), what)
-    found: dict[str, dict] = {}
-    for i, entry in enumerate(entries):
-        _table(f"{section}[{i}]", entry)
-        if "id" not in entry:
-            raise _err(f"{section}[{i}] is missing key 'id'; add it")
-        _name(f"{section}[{i}].id", entry["id"], ids, "id")
-        if entry["id"] in found:
-            raise _err(f"duplicate id {entry['id']!r} in [[{section}]]; "
-                       "each id must appear exactly once")
-        found[entry["id"]] = entry
-    return [found[i] for i in ids]
+_CHECK = common.Checker("cuba.toml", RulesDataError)
+_err, _int, _name, _table, _list = _CHECK.err, _CHECK.int, _CHECK.name, _CHECK.table, _CHECK.list
+_check_keys, _entry, _named_entries, _by_id = (_CHECK.check_keys, _CHECK.entry,
+                                               _CHECK.named_entries, _CHECK.by_id)
+_SWITCHES = common.Switches(_CHECK, SWITCH_OPTIONS)
+_check_switch = _SWITCHES.check
 
 
 # --- parameterised features and effects ---------------------------------------------------
@@ -264,16 +168,10 @@ def _coded_params(path: str, entry: dict, key: str, names: tuple[str, ...],
 
 # --- sections -> arrays -----------------------------------------------------------------------
 
-def _i32(values: object) -> np.ndarray:
-    return np.array(values, dtype=np.int32)
-
-
 def _scalars(raw: dict, section: str, names: tuple[str, ...], what: str,
              field: str, minimum: int = 0) -> np.ndarray:
     """One integer `field` per named entry of a section."""
-    entries = _named_entries(section, raw[section], names, what)
-    return _i32([_int(f"{p}.{field}", _entry(p, e, (field,))[field], minimum)
-                 for p, e in entries])
+    return _CHECK.scalars(raw, section, names, what, field, minimum)
 
 
 def _cost(path: str, value: object) -> list[int]:
@@ -385,19 +283,6 @@ def _market(raw: dict) -> dict[str, np.ndarray]:
 
 # --- switches -------------------------------------------------------------------------------
 
-def _check_switch(name: object, value: object, source: str) -> None:
-    if name not in SWITCH_OPTIONS:
-        raise _err(f"unknown switch {name!r} in {source} (known: {', '.join(SWITCH_OPTIONS)})")
-    options = SWITCH_OPTIONS[name][1]
-    if not any(type(value) is type(o) and value == o for o in options):
-        raise _err(f"switch {name} = {_fmt(value)} in {source} is not allowed "
-                   f"(options: {', '.join(_fmt(o) for o in options)})")
-
-
-def _switch_code(value: object, options: tuple[object, ...]) -> int:
-    return int(value) if isinstance(value, int) else options.index(value)
-
-
 def _parse_cost(text: str) -> list[int]:
     """'2Wd+2St+1Wa' -> [2, 2, 1] (wood, stone, water)."""
     cost = [0, 0, 0]
@@ -455,27 +340,6 @@ def _apply_switch_data(t: dict[str, np.ndarray], values: dict[str, object]) -> N
 
 # --- public API -------------------------------------------------------------------------------
 
-def _resolve(path: str | Path | None) -> Path:
-    return DEFAULT_PATH if path is None else Path(path)
-
-
-def _read_bytes(path: Path) -> bytes:
-    try:
-        return path.read_bytes()
-    except OSError as exc:
-        raise RulesDataError(f"{path.name}: cannot read {path} ({exc.strerror}); "
-                             "check the path") from exc
-
-
-def load_raw(path: str | Path | None = None) -> dict:
-    """Parse the rules TOML (default: DEFAULT_PATH) without validating it."""
-    p = _resolve(path)
-    try:
-        return tomllib.loads(_read_bytes(p).decode("utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise RulesDataError(f"{p.name}: malformed TOML: {exc}; fix the syntax there") from exc
-
-
 def _base_tables(raw: object) -> dict[str, np.ndarray]:
     """Every table except `switches`, as in the file (no switch applied); validates."""
     _check_keys("the file", _table("the file", raw), _TOP_LEVEL, what="table")
@@ -490,13 +354,7 @@ def _base_tables(raw: object) -> dict[str, np.ndarray]:
 
 def switch_values(raw: dict, overrides: dict[str, object] | None = None) -> dict[str, object]:
     """The named switch values of the file's [switches], after `overrides`."""
-    table = _table("switches", _table("the file", raw).get("switches"))
-    _check_keys("[switches]", table, tuple(SWITCH_OPTIONS), what="switch")
-    for name, value in table.items():
-        _check_switch(name, value, "[switches]")
-    for name, value in (overrides or {}).items():
-        _check_switch(name, value, "the overrides")
-    return {name: (overrides or {}).get(name, table[name]) for name in SWITCH_OPTIONS}
+    return _SWITCHES.values(raw, overrides)
 
 
 def validate(raw: dict) -> None:
@@ -510,31 +368,18 @@ def build_tables(raw: dict, overrides: dict[str, object] | None = None) -> CubaT
     t = _base_tables(raw)
     values = switch_values(raw, overrides)
     _apply_switch_data(t, values)
-    codes = [0] * c.NSWITCHES
-    for name, (index, options) in SWITCH_OPTIONS.items():
-        codes[index] = _switch_code(values[name], options)
-    return CubaTables(switches=_i32(codes), **t)
+    return CubaTables(switches=_SWITCHES.codes(values), **t)
 
 
-@functools.lru_cache(maxsize=64)
-def _cached_tables(path: Path, mtime_ns: int,
-                   overrides: tuple[tuple[str, object], ...]) -> CubaTables:
-    return build_tables(load_raw(path), dict(overrides))
+_FILE = common.RulesFile(DEFAULT_PATH, RulesDataError, build_tables, _SWITCHES)
+load_raw = _FILE.load_raw
+rules_data_hash = _FILE.rules_data_hash
 
 
 def load_tables(path: str | Path | None = None,
                 overrides: dict[str, object] | None = None) -> CubaTables:
     """Load, validate and convert the rules file. Cached: treat the arrays as read-only."""
-    p = _resolve(path).resolve()
-    for name, value in (overrides or {}).items():
-        _check_switch(name, value, "the overrides")  # also makes the cache key hashable
-    mtime = p.stat().st_mtime_ns if p.exists() else -1
-    return _cached_tables(p, mtime, tuple(sorted((overrides or {}).items())))
-
-
-def rules_data_hash(path: str | Path | None = None) -> str:
-    """First 16 hex digits of the sha256 of the rules file's bytes."""
-    return hashlib.sha256(_read_bytes(_resolve(path))).hexdigest()[:16]
+    return _FILE.load_tables(path, overrides)
 
 
 def _status_entries(raw: dict) -> Iterator[tuple[str, dict]]:
@@ -554,22 +399,9 @@ def _status_entries(raw: dict) -> Iterator[tuple[str, dict]]:
 def assumed_values(raw: dict) -> list[str]:
     """Dotted names of all values labelled "assumed": the entry for `status`, else entry.field."""
     validate(raw)
-    names = []
-    for path, entry in _status_entries(raw):
-        for key, value in entry.items():
-            if value == "assumed" and key == "status":
-                names.append(path)
-            elif value == "assumed" and key.endswith("_status"):
-                names.append(f"{path}.{key.removesuffix('_status')}")
-    return names
+    return common.assumed_in(_status_entries(raw))
 
 
 def flatten(tables: CubaTables) -> np.ndarray:
     """All tables as one int32 vector laid out by the codes.T_* offsets (for compiled code)."""
-    from core.cuba import codes
-
-    flat = np.concatenate([np.ascontiguousarray(getattr(tables, name), np.int32).ravel()
-                           for name in codes.FLAT_ORDER]).astype(np.int32)
-    if flat.size != codes.T_SIZE:
-        raise RulesDataError(f"rules tables flatten to {flat.size} values, expected {codes.T_SIZE}")
-    return flat
+    return common.flatten(tables, c.FLAT_ORDER, c.T_SIZE, RulesDataError)
