@@ -67,9 +67,9 @@ class RunInfo:
 
     @property
     def variant(self) -> str:
-        """'<variant id> (<switch overrides>)'."""
+        """'<variant id> (<overrides: switches and rules-data paths>)'."""
         overrides = ", ".join(f"{k}={v}" for k, v in self.overrides.items())
-        return f"{self.variant_id} ({overrides or 'default switches'})"
+        return f"{self.variant_id} ({overrides or 'default rules'})"
 
     @property
     def name(self) -> str:

@@ -23,10 +23,11 @@ ROOT = Path(__file__).resolve().parents[1]
 SHARD_GAMES = 10_000
 
 
-def time_games(game: Game, seats: list[str], games: int, first_seed: int = 0) -> float:
+def time_games(game: Game, seats: list[str], games: int, first_seed: int = 0,
+               variant: dict[str, object] | None = None) -> float:
     """Seconds to play `games` games (seeds first_seed...) in run_batch calls of at most
     SHARD_GAMES games, as the tournament runner's shards do."""
-    tables = game.load_tables(None)
+    tables = game.load_tables(variant or None)
     kernels, params = game.resolve(seats)
     seeds = np.arange(first_seed, first_seed + games, dtype=np.int64)
     start = time.perf_counter()
@@ -36,14 +37,16 @@ def time_games(game: Game, seats: list[str], games: int, first_seed: int = 0) ->
     return time.perf_counter() - start
 
 
-def _worker(game: Game, seats: list[str], games: int, jit: bool) -> tuple[dict[str, Any], float]:
+def _worker(game: Game, seats: list[str], games: int, jit: bool,
+            variant: dict[str, object]) -> tuple[dict[str, Any], float]:
     """Run sim.bench_worker in a fresh process: (its JSON report, wall seconds incl. start-up)."""
     path = os.pathsep.join(filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))
     env = dict(os.environ, PYTHONPATH=path)
     env.pop("NUMBA_DISABLE_JIT", None)
     if not jit:
         env["NUMBA_DISABLE_JIT"] = "1"
-    cmd = [sys.executable, "-m", "sim.bench_worker", game.name, ",".join(seats), str(games)]
+    cmd = [sys.executable, "-m", "sim.bench_worker", game.name, ",".join(seats), str(games),
+           json.dumps(variant)]
     start = time.perf_counter()
     done = subprocess.run(cmd, env=env, cwd=ROOT, capture_output=True, text=True)
     wall = time.perf_counter() - start
@@ -54,15 +57,17 @@ def _worker(game: Game, seats: list[str], games: int, jit: bool) -> tuple[dict[s
     return json.loads(done.stdout.strip().splitlines()[-1]), wall
 
 
-def run(game: Game, seats: list[str], games: int) -> dict[str, Any]:
+def run(game: Game, seats: list[str], games: int,
+        variant: dict[str, object] | None = None) -> dict[str, Any]:
     """All measurements for `games` compiled games and max(20, games // 2000) interpreted."""
     import numba
 
-    compile_s = time_games(game, seats, 1)
-    seconds = time_games(game, seats, games, first_seed=1)
+    variant = variant or {}
+    compile_s = time_games(game, seats, 1, variant=variant)
+    seconds = time_games(game, seats, games, first_seed=1, variant=variant)
     small = max(20, games // 2000)
-    interp, _ = _worker(game, seats, small, jit=False)
-    _, cached_start = _worker(game, seats, 1, jit=True)
+    interp, _ = _worker(game, seats, small, jit=False, variant=variant)
+    _, cached_start = _worker(game, seats, 1, jit=True, variant=variant)
     per_s = games / seconds
     interp_per_s = interp["games"] / interp["seconds"]
     return {

@@ -1,5 +1,6 @@
-"""Benchmark worker: `python -m sim.bench_worker GAME STRATEGIES GAMES` plays GAMES games
-(one strategy name per seat, comma-separated) and prints {"games", "seconds"} as JSON.
+"""Benchmark worker: `python -m sim.bench_worker GAME STRATEGIES GAMES [VARIANT_JSON]` plays
+GAMES games (one strategy name per seat, comma-separated; rules under the variant's flat
+overrides) and prints {"games", "seconds"} as JSON.
 
 The parent (sim/bench.py) sets NUMBA_DISABLE_JIT for the interpreted measurement and times
 the whole process for the cached start.
@@ -14,9 +15,9 @@ from sim.bench import time_games
 
 
 def main(argv: list[str]) -> None:
-    name, strategies, n = argv
-    seats = strategies.split(",")
-    seconds = time_games(games.get(name), seats, int(n))
+    name, strategies, n = argv[:3]
+    variant = json.loads(argv[3]) if len(argv) > 3 else {}
+    seconds = time_games(games.get(name), strategies.split(","), int(n), variant=variant)
     print(json.dumps({"games": int(n), "seconds": seconds}))
 
 

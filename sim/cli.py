@@ -19,7 +19,8 @@ except ImportError:  # older typer depends on click
 from sim import bench as bench_mod
 from sim.errors import UserError, fail, one_line, user_errors
 from sim.games import Game, get as get_game, names as game_names
-from sim.options import check_players, parse_variants, seat_strategies
+from core.common.overlay import split
+from sim.options import Variant, check_players, parse_variants, seat_strategies
 
 TRACE_FORMAT, TRACE_VERSION = "meeplab-trace", 1
 
@@ -28,6 +29,9 @@ app = typer.Typer(help="meeplab: tournament and AI-strategy simulation lab for b
 
 GameArg = Annotated[str, typer.Argument(help="Game name (see `meeplab games`).",
                                          show_default=False)]
+VariantOpt = Annotated[list[str] | None, typer.Option(
+    "--variant", help="Variant file (configs/variants/*.toml) or KEY=VALUE, KEY a switch or a "
+                      "dotted rules-data path (repeatable); see README.", show_default=False)]
 PlayersOpt = Annotated[int, typer.Option("--players", help="Number of players.")]
 StrategiesOpt = Annotated[str, typer.Option(
     "--strategies", help="Strategy per seat, comma-separated, or one name for every seat.")]
@@ -38,21 +42,21 @@ class Setup(NamedTuple):
 
     game: Game
     tables: Any
-    overrides: dict[str, object]
+    variant: Variant
     seats: list[str]
     kernels: np.ndarray
     params: np.ndarray
 
 
 def prepare(game_name: str, players: int, strategies: str, variants: list[str]) -> Setup:
-    """Game, rules tables with the variant switches, and one strategy per seat (UserError)."""
+    """Game, rules tables under the variant, and one strategy per seat (UserError)."""
     game = get_game(game_name)
-    overrides = parse_variants(variants, game.switch_options)
-    tables = game.load_tables(overrides or None)
+    variant = parse_variants(variants, game.name, game.switch_options)
+    tables = game.load_tables(variant.values or None)
     check_players(players, game.player_range(tables))
     seats = seat_strategies(strategies, players, game)
     kernels, params = game.resolve(seats)
-    return Setup(game, tables, overrides, seats, kernels, params)
+    return Setup(game, tables, variant, seats, kernels, params)
 
 
 def open_trace(path: Path) -> IO[str]:
@@ -108,7 +112,10 @@ def trace_header(setup: Setup, seed: int) -> dict[str, Any]:
     """First line of a JSON-lines trace."""
     game = setup.game
     return {"format": TRACE_FORMAT, "version": TRACE_VERSION, "game": game.name,
-            "players": len(setup.seats), "variant": game.switch_values(setup.overrides or None),
+            "players": len(setup.seats),
+            "variant": game.switch_values(setup.variant.values or None),
+            "variant_name": setup.variant.name,
+            "variant_data": split(setup.variant.values)[1],
             "seed": seed, "strategies": setup.seats, "rules_data_hash": game.rules_data_hash(),
             "colours": list(game.colours[:len(setup.seats)])}
 
@@ -124,9 +131,7 @@ def play(game: GameArg,
          check: Annotated[bool, typer.Option(
              "--check", help="Run the invariant checker after every step; exit 1 on a "
                              "broken invariant.")] = False,
-         variant: Annotated[list[str] | None, typer.Option(
-             "--variant", help="Switch override KEY=VALUE (repeatable); see README.",
-             show_default=False)] = None,
+         variant: VariantOpt = None,
          quiet: Annotated[bool, typer.Option(
              "--quiet", help="Print only the final table, not the game log.")] = False,
          ) -> None:
@@ -164,13 +169,14 @@ def bench(game: GameArg,
           games: Annotated[int, typer.Option("--games", help="Compiled games to time.")] = 200000,
           players: PlayersOpt = 4,
           as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+          variant: VariantOpt = None,
           ) -> None:
     """Time the compiled engine: compile, games/s per core, JIT speedup, cached start."""
     with user_errors():
         if games < 1:
             raise UserError(f"--games {games} is too small", "use --games 1 or more")
-        setup = prepare(game, players, strategies, [])
-        result = bench_mod.run(setup.game, setup.seats, games)
+        setup = prepare(game, players, strategies, variant or [])
+        result = bench_mod.run(setup.game, setup.seats, games, setup.variant.values)
     typer.echo(json.dumps(result) if as_json else bench_mod.report(result))
 
 
@@ -240,9 +246,7 @@ def tournament(
         precision: Annotated[str | None, typer.Option(
             "--precision", help="Add deals until every strategy's 95% interval on its win "
                                 "share is within +-P (0.005 or 0.5%).", show_default=False)] = None,
-        variant: Annotated[list[str] | None, typer.Option(
-            "--variant", help="Switch override KEY=VALUE (repeatable); see README.",
-            show_default=False)] = None,
+        variant: VariantOpt = None,
         ) -> None:
     """Play a tournament from a config into a run directory (Parquet results, manifest)."""
     from sim import config as config_mod

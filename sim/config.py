@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from core.common import overlay
 from sim import schedule
 from sim.errors import UserError
 from sim.games import Game, get as get_game, names as game_names
@@ -23,7 +24,7 @@ from sim.options import option_text, parse_variants
 DEFAULTS: dict[str, Any] = {
     "game": "cuba", "format": None, "strategies": None, "baseline": None, "matchups": None,
     "players": None, "seatings": "rotations", "games": 1000, "seed": 0, "precision": None,
-    "max_games": 200_000, "shard_games": None, "variant": {},
+    "max_games": 200_000, "shard_games": None, "variant": {}, "variant_name": None,
 }
 # default games per shard: games / 8 (several shards per matchup keep every worker busy on a
 # small run) within these bounds (big shards keep the per-file cost small on a large run)
@@ -57,9 +58,11 @@ class Config:
 
     @property
     def variant_id(self) -> str:
-        """'default', or the switch overrides as 'key=value,...' (sorted)."""
+        """The variant's name, else its overrides as 'key=value,...' (sorted), else
+        'default'."""
         v = self.values["variant"]
-        return ",".join(f"{k}={option_text(v[k])}" for k in sorted(v)) or "default"
+        return (self.values["variant_name"] if v and self.values["variant_name"]
+                else ",".join(f"{k}={option_text(v[k])}" for k in sorted(v)) or "default")
 
 
 class _Checker:
@@ -138,19 +141,39 @@ def _players(check: _Checker, value: Any, bounds: tuple[int, int]) -> list[int]:
     return items
 
 
-def _variant(check: _Checker, game: Game, table: Any, cli: Sequence[str]) -> dict[str, Any]:
-    """[variant] then --variant, minus the values that equal the rules data's defaults."""
-    if not isinstance(table, dict):
-        raise check.fail("[variant] must be a table of switch = value",
-                         "write e.g. [variant] money_limited = true")
+def _variant(check: _Checker, game: Game, v: dict[str, Any], cli: Sequence[str]) -> None:
+    """Resolve v["variant"] (a table of KEY = VALUE, or a list of variant files and
+    'KEY=VALUE' strings), then --variant, into flat overrides minus the switches that equal
+    the rules data's defaults; v["variant_name"] is the label (given, or from the files)."""
+    table = v["variant"]
+    if isinstance(table, dict):
+        items = [f"{k}={_toml_text(x)}" for k, x in overlay.flatten(table).items()]
+    elif isinstance(table, list) and all(isinstance(x, str) for x in table):
+        items = [str(Path(check.path).parent / x) if x.endswith(".toml") and not Path(x).exists()
+                 else x for x in table]
+    else:
+        raise check.fail("variant must be a table of KEY = VALUE or a list of variant files",
+                         'write e.g. [variant] money_limited = true, or variant = '
+                         '["configs/variants/cuba-hidden-parliament.toml"]')
     try:
-        merged = parse_variants([f"{k}={option_text(v)}" for k, v in table.items()],
-                                game.switch_options)
+        parse_variants(items, game.name, game.switch_options)
     except UserError as exc:
         raise check.fail(f"[variant]: {exc.problem}", exc.fix) from exc
-    merged |= parse_variants(cli, game.switch_options)
+    both = parse_variants([*items, *cli], game.name, game.switch_options)
     defaults = game.switch_values(None)
-    return {k: v for k, v in sorted(merged.items()) if defaults[k] != v}
+    v["variant"] = {k: x for k, x in sorted(both.values.items()) if k not in defaults
+                    or defaults[k] != x}
+    label = both.name
+    if v["variant_name"] is not None and not isinstance(v["variant_name"], str):
+        raise check.fail("variant_name must be text", 'write e.g. variant_name = "cheap-banks"')
+    v["variant_name"] = v["variant_name"] or label or None
+
+
+def _toml_text(value: object) -> str:
+    """A value as it would be typed after KEY= (strings bare, the rest as TOML)."""
+    if isinstance(value, str):
+        return value
+    return option_text(value) if isinstance(value, bool) else json.dumps(value)
 
 
 def _lineups(check: _Checker, v: dict[str, Any], known: list[str],
@@ -217,7 +240,7 @@ def load(path: str | Path, games: int | None = None, seed: int | None = None,
         if v["max_games"] < v["games"]:
             raise check.fail(f"max_games {v['max_games']} is below games {v['games']}",
                              "raise max_games (the cap on games per matchup)")
-    v["variant"] = _variant(check, game, v["variant"], variants)
+    _variant(check, game, v, variants)
     bounds = game.player_range(game.load_tables(v["variant"] or None))
     lineup_list = _lineups(check, v, game.strategy_names(), bounds)
     matchups = schedule.build(lineup_list, v["seatings"])

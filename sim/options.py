@@ -1,7 +1,12 @@
 """Parsing and checking of command-line values shared by the commands (raise UserError)."""
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Sequence
+from pathlib import Path
+from typing import NamedTuple
+
+from core.common import overlay
 
 from sim.errors import UserError
 from sim.games import Game
@@ -12,26 +17,100 @@ def option_text(value: object) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
-def parse_variants(items: Sequence[str], options: dict[str, tuple[object, ...]]
-                   ) -> dict[str, object]:
-    """['key=value', ...] -> switch overrides; each value is matched against the switch's
-    allowed options (booleans as true/false, numbers, names)."""
-    overrides: dict[str, object] = {}
+VARIANT_FILE_KEYS = ("game", "description", "switches", "data")
+
+
+class Variant(NamedTuple):
+    """A parsed variant: its name ('' unless it came from files) and its flat overrides
+    {switch name | dotted rules-data path: value} (see core.common.overlay)."""
+
+    name: str
+    values: dict[str, object]
+
+
+def _switch_value(key: str, text: str, options: dict[str, tuple[object, ...]]) -> object:
+    allowed = {option_text(o): o for o in options[key]}
+    if text.lower() not in allowed:
+        raise UserError(f"variant {key}={text} is not allowed",
+                        f"use one of: {', '.join(allowed)}")
+    return allowed[text.lower()]
+
+
+def _data_value(text: str) -> object:
+    """A rules-data value typed on the command line: a TOML value (12, true, [1, 2],
+    { wood = 1 }), or else plain text."""
+    try:
+        return tomllib.loads(f"v = {text}")["v"]
+    except tomllib.TOMLDecodeError:
+        return text
+
+
+def _item(item: str, options: dict[str, tuple[object, ...]]) -> tuple[str, object]:
+    key, sep, text = item.partition("=")
+    key, text = key.strip(), text.strip()
+    if not sep or not key:
+        raise UserError(f"--variant '{item}' is neither KEY=VALUE nor a .toml file",
+                        "write e.g. --variant money_limited=true or --variant "
+                        "configs/variants/cuba-hidden-parliament.toml")
+    if "." in key:
+        return key, _data_value(text)
+    if key not in options:
+        raise UserError(f"unknown variant switch '{key}'",
+                        f"use one of: {', '.join(options)} (or a dotted rules-data path)")
+    return key, _switch_value(key, text, options)
+
+
+def read_variant_file(path: Path, game: str,
+                      options: dict[str, tuple[object, ...]]) -> dict[str, object]:
+    """The flat overrides of a variant file (UserError naming the file on any problem)."""
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError as exc:
+        raise UserError(f"variant file {path} not found",
+                        "check the path; ready-made variants are in configs/variants/") from exc
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UserError(f"cannot read variant file {path} ({exc})", "check the file") from exc
+    except tomllib.TOMLDecodeError as exc:
+        raise UserError(f"{path}: malformed TOML ({exc})", "fix the syntax there") from exc
+    unknown = sorted(set(raw) - set(VARIANT_FILE_KEYS))
+    if unknown:
+        raise UserError(f"{path}: unknown key '{unknown[0]}'",
+                        f"use: {', '.join(VARIANT_FILE_KEYS)}")
+    if raw.get("game") != game:
+        raise UserError(f"{path}: variant is for game {raw.get('game')!r}, not {game!r}",
+                        f"set game = \"{game}\" or use a {game} variant")
+    values: dict[str, object] = {}
+    for section in ("switches", "data"):
+        if not isinstance(raw.get(section, {}), dict):
+            raise UserError(f"{path}: [{section}] must be a table", f"write [{section}]")
+    try:
+        for key, value in raw.get("switches", {}).items():
+            values |= dict([_item(f"{key}={option_text(value)}", options)])
+    except UserError as exc:
+        raise UserError(f"{path}: {exc.problem}", exc.fix) from exc
+    return values | overlay.flatten(raw.get("data", {}))
+
+
+def parse_variants(items: Sequence[str], game: str,
+                   options: dict[str, tuple[object, ...]]) -> Variant:
+    """['FILE.toml' | 'key=value', ...] -> Variant. Switch values are matched against the
+    switch's options (booleans as true/false, numbers, names); rules-data values are read as
+    TOML values; the game's loader checks that data keys exist and types match."""
+    names: list[str] = []
+    values: dict[str, object] = {}
+    files = False
     for item in items:
-        key, sep, text = item.partition("=")
-        key, text = key.strip(), text.strip()
-        if not sep or not key:
-            raise UserError(f"--variant '{item}' is not KEY=VALUE",
-                            "write e.g. --variant money_limited=true")
-        if key not in options:
-            raise UserError(f"unknown variant switch '{key}'",
-                            f"use one of: {', '.join(options)}")
-        allowed = {option_text(o): o for o in options[key]}
-        if text.lower() not in allowed:
-            raise UserError(f"variant {key}={text} is not allowed",
-                            f"use one of: {', '.join(allowed)}")
-        overrides[key] = allowed[text.lower()]
-    return overrides
+        if item.strip().endswith(".toml"):
+            path = Path(item.strip())
+            values |= read_variant_file(path, game, options)
+            names.append(path.stem)
+            files = True
+        else:
+            key, value = _item(item, options)
+            values[key] = value
+            names.append(f"{key}={option_text(value)}")
+    # named after its files (and any extra KEY=VALUE); plain overrides name themselves
+    return Variant("+".join(names) if files else "", values)
 
 
 def check_players(players: int, bounds: tuple[int, int]) -> None:

@@ -58,7 +58,8 @@ def test_trace_header(trace_lines):
     header = trace_lines[0]
     assert header == {
         "format": "meeplab-trace", "version": 1, "game": "cuba", "players": 4,
-        "variant": switch_values(load_raw()), "seed": 7, "strategies": ["random"] * 4,
+        "variant": switch_values(load_raw()), "variant_name": "", "variant_data": {},
+        "seed": 7, "strategies": ["random"] * 4,
         "rules_data_hash": rules_data_hash(), "colours": ["blue", "red", "yellow", "green"]}
 
 
@@ -124,7 +125,7 @@ def test_check_failure_exits_1(monkeypatch):
     (["play", "cuba", "--variant", "nope=1"], "unknown variant switch 'nope'"),
     (["play", "cuba", "--variant", "money_limited=maybe"], "money_limited=maybe is not allowed"),
     (["play", "cuba", "--variant", "goods_row_spaces=5"], "goods_row_spaces=5 is not allowed"),
-    (["play", "cuba", "--variant", "money_limited"], "is not KEY=VALUE"),
+    (["play", "cuba", "--variant", "money_limited"], "is neither KEY=VALUE nor a .toml file"),
     (["play", "cuba", "--trace", "/nonexistent-dir/t.jsonl"], "cannot write trace file"),
     (["play", "cuba", "--seed", "-1"], "--seed -1 is negative"),
     (["bench", "cuba", "--strategies", "nobody"], "unknown strategy 'nobody'"),

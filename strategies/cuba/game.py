@@ -1,11 +1,13 @@
 """Cuba as the orchestration layer (sim/) sees it: rules data, the compiled loop, the strategy
 registry, records, trace decoding. sim.games finds this module by the package name."""
+from core.common.overlay import OverlayError
 from core.cuba import check, codes, tables, trace
 from core.cuba import play as records
+from strategies.common.variants import loaders
 from strategies.cuba import play as loops
 from strategies.cuba.registry import REGISTRY
 
-RULES_ERRORS = (tables.RulesDataError,)
+RULES_ERRORS = (tables.RulesDataError, OverlayError)
 SWITCH_OPTIONS = {name: opts for name, (_, opts) in tables.SWITCH_OPTIONS.items()}
 ERROR_NAMES = check.ERR_NAMES
 COLOURS = codes.COLOURS
@@ -14,16 +16,7 @@ play_game = loops.play_game
 run_batch = loops.run_batch
 record_columns = records.record_columns
 rules_data_hash = tables.rules_data_hash
-
-
-def load_tables(overrides: dict[str, object] | None) -> tables.CubaTables:
-    """The rules tables with switch overrides."""
-    return tables.load_tables(overrides=overrides)
-
-
-def switch_values(overrides: dict[str, object] | None) -> dict[str, object]:
-    """Every switch's value after the overrides."""
-    return tables.switch_values(tables.load_raw(), overrides)
+load_tables, switch_values = loaders(tables)
 
 
 def player_range(t: tables.CubaTables) -> tuple[int, int]:
