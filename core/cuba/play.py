@@ -7,20 +7,22 @@ import numpy as np
 from core.cuba.codes import BUILDING_KEYS, NBUILDINGS, NFIELDS, NSRC, NSTATUTES, SRC_NAMES
 from core.cuba.rules import standings
 from core.cuba.state import (
-    G_CUR, G_PHASE, PH_OVER, P_BILLS, P_BUILT, P_FIELD, P_MONEY, P_PARL_WINS, P_PASSED,
-    P_SHIPPED, P_VP, P_VPSRC, pbase,
+    G_CUR, G_PHASE, G_SAILED, PH_OVER, P_BILLS, P_BUILT, P_FIELD, P_FILLED, P_LOADS, P_MONEY,
+    P_PARL_WINS, P_PASSED, P_SHIPPED, P_VP, P_VPSRC, pbase,
 )
 from core.cuba.tables import STATUTE_IDS
 from core.jit import njit
 
 R_SCORE, R_RANK, R_WIN_SHARE, R_MONEY, R_BUILT, R_BILLS, R_PARL_WINS, R_SHIPPED = range(8)
 R_DECISIONS = 8
-R_VP = 9  # VP by source: R_VP + codes.SRC_*
+R_LOADS, R_FILLED, R_SAILED = 9, 10, 11  # ship loads, ships filled by the seat, ships sailed
+R_VP = 12  # VP by source: R_VP + codes.SRC_*
 R_BUILT_KIND = R_VP + NSRC  # tiles of each building kind on the seat's plantation at the end
 R_PASSED = R_BUILT_KIND + NBUILDINGS  # 1 for each statute card (I-1..IV-6) this seat passed
 NREC = R_PASSED + NSTATUTES
 REC_NAMES = ("score", "rank", "win_share", "money", "buildings_built", "bills_passed",
-             "parliament_wins", "pieces_shipped", "decisions")
+             "parliament_wins", "pieces_shipped", "decisions", "ship_loads", "ships_filled",
+             "ships_sailed")
 MAX_STEPS = 20000  # decision points per game before a game counts as stuck
 
 
@@ -60,6 +62,9 @@ def write_records(s, t, decisions, rec):
         rec[p, R_PARL_WINS] = s[b + P_PARL_WINS]
         rec[p, R_SHIPPED] = s[b + P_SHIPPED]
         rec[p, R_DECISIONS] = decisions[p]
+        rec[p, R_LOADS] = s[b + P_LOADS]
+        rec[p, R_FILLED] = s[b + P_FILLED]
+        rec[p, R_SAILED] = s[G_SAILED]
         for i in range(NSRC):
             rec[p, R_VP + i] = s[b + P_VPSRC + i]
         for f in range(1, NFIELDS):

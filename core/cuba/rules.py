@@ -37,11 +37,12 @@ from core.cuba.state import (
     DK_FOREMAN_MODE, DK_FOREMAN_NEXT, DK_HIDE_CARD, DK_MAYOR, DK_NONE, DK_SETUP_PIECES, DK_TAX,
     DK_TRADE_MODE, DK_TRADE_STEP, DK_WORKER_FIELDS, DK_WORKER_POS, G_ARCH_ALT_N, G_BANK,
     G_BEST4_PLAYER, G_BEST4_VOTES, G_BID_ROUND, G_CTX0, G_CTX1, G_CTX2, G_CUR, G_DK,
-    G_MAYOR_ALT_N, G_NP, G_OLD_START, G_PARL_WINNER, G_PHASE, G_PILE_N, G_ROUND, G_START,
+    G_MAYOR_ALT_N, G_NP, G_OLD_START, G_SAILED, G_PARL_WINNER, G_PHASE, G_PILE_N, G_ROUND, G_START,
     G_STEP, G_TIED, G_TURN, G_VETO_BAN_ROUND, G_VETO_BAN_TYPE, G_VETO_OWNER, G_VETOED_TYPE,
     O_ACT_ROUND, O_ACTS, O_BILLS, O_CARGO, O_MARKERS, O_MARKET, O_PILE, O_SHIP, O_STAT_PILE,
     O_STAT_PTR, O_STOCK, P_BID, P_BILLS, P_BUILT, P_FIELD, P_HAND, P_HIDDEN, P_LAST_CARD,
-    P_LOT, P_MONEY, P_NPLAYED, P_PAID_TAX, P_PASSED, P_PARL_WINS, P_PAWN, P_SHIPPED, P_STORED,
+    P_FILLED, P_LOADS, P_LOT, P_MONEY, P_NPLAYED, P_PAID_TAX, P_PASSED, P_PARL_WINS, P_PAWN,
+    P_SHIPPED, P_STORED,
     P_TOWN_HALL, P_USED, P_VOTES, P_VP, P_VPSRC, PH_ACTIONS, PH_BILLS, PH_END_ROUND, PH_OVER, PH_PARLIAMENT, PH_SETUP,
     PH_STATUTES, STATE_SIZE, act_effect, buy_price, field_type, have, n_buildings, pbase, sell_price,
 )
@@ -140,6 +141,7 @@ def depart(s, t, tr, pos):
     s[O_PILE + s[G_PILE_N]] = ship
     s[G_PILE_N] += 1
     s[O_SHIP + pos] = -1
+    s[G_SAILED] += 1
     log(tr, s, EV_SHIP_LEAVES, -1, pos, ship, 0, 0)
 
 
@@ -209,11 +211,15 @@ def load_ship(s, t, tr, p, dock, v, building):
                 n -= 1
         total += vget(v, k)
     s[b + P_SHIPPED] += total
+    s[b + P_LOADS] += 1
+    full = ship_full(s, dock)
+    if full:
+        s[b + P_FILLED] += 1
     log(tr, s, EV_LOAD, p, dock, v, building, 0)
     add_vp(s, tr, p, SRC_SHIP if building < 0 else SRC_BUILDING + building, dock * total)
     triggers = building < 0 or t[T_SW + SW_HARBOR_ACT_BRANCHES] == 0 or \
         t[T_BFEAT + building] == FT_LARGE_BRANCH
-    if act_effect(s, t, OTHER) == EF_HARBOR_ACT and triggers and ship_full(s, dock):
+    if act_effect(s, t, OTHER) == EF_HARBOR_ACT and triggers and full:
         harbor_departure(s, t, tr, dock)
 
 

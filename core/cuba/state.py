@@ -68,7 +68,8 @@ G_PARL_WINNER = 23
 G_BANK = 24         # money in the bank (money_limited only)
 G_SEED_LO = 25
 G_SEED_HI = 26
-NGLOBAL = 27
+G_SAILED = 27       # ships that have left the harbour (CUBA-R35/R36)
+NGLOBAL = 28
 
 O_MARKERS = NGLOBAL                    # black markers, 1 = covered
 O_STOCK = O_MARKERS + NMARKERS         # general stock per kind
@@ -105,7 +106,9 @@ P_BILLS = P_BUILT + 1           # bills passed by this player
 P_PARL_WINS = P_BILLS + 1
 P_SHIPPED = P_PARL_WINS + 1     # pieces loaded onto ships
 P_PASSED = P_SHIPPED + 1        # bit mask of the statute rows (0..23) this player passed
-P_VPSRC = P_PASSED + 1          # VP by source, NSRC slots
+P_LOADS = P_PASSED + 1          # times this player loaded a ship
+P_FILLED = P_LOADS + 1          # ships whose last free spot this player filled
+P_VPSRC = P_FILLED + 1          # VP by source, NSRC slots
 PSIZE = P_VPSRC + NSRC
 
 MAX_PLAYERS = 5

@@ -2,7 +2,7 @@
 
 Columns used (per seat): `buildings_built`, `bills_passed`, `parliament_wins`,
 `pieces_shipped`, `vp_ship`, `vp_use_<building>` (VP from using each building) and, when the
-engine records them, `built_<building>` (tiles of that building built, 0..copies) and
+engine records them, `ship_loads`, `ships_filled`, `ships_sailed` (per game), `built_<building>` (tiles of that building built, 0..copies) and
 `passed_<bill id>` (1 when this seat passed that statute card). A part whose columns are
 absent says so instead of drawing.
 """
@@ -173,15 +173,38 @@ def parliament(df: pd.DataFrame, rules: dict) -> Section:
 
 # --- shipping -------------------------------------------------------------------------------
 
+SHIP_COLUMNS = {"ship loads [95%]": "ship_loads", "ships filled [95%]": "ships_filled"}
+
+
+def ships_sailed(df: pd.DataFrame) -> pd.DataFrame:
+    """Ships that left the harbour per game, with interval, per player count."""
+    games = df.drop_duplicates("game_id")
+    t = stats.column_means(games, ["ships_sailed"], by=("players",)).set_index("players")
+    return pd.DataFrame({"players": t.index.to_numpy(),
+                         "games": games.groupby("players").size().to_numpy(),
+                         "ships sailed per game [95%]": fmt.interval_column(
+                             t, stats.MEAN, digits=2)})
+
+
 def shipping(df: pd.DataFrame) -> Section:
     columns = {"pieces shipped [95%]": "pieces_shipped"}
+    columns |= {title: c for title, c in SHIP_COLUMNS.items() if c in df}
     if "vp_ship" in df:
         columns["VP from shipping [95%]"] = "vp_ship"
-    return Section("cuba-shipping", "Cuba: shipping", [
-        Table("Ships loaded per seat", means_cells(df, columns)),
-        Figure("cuba_shipping", "Pieces shipped", plots.mean_rows(
-            long_means(df, "pieces_shipped"), "Pieces loaded onto ships per seat",
-            "mean pieces shipped (95% interval)"))])
+    items: list[Item] = [Table(
+        "Ships loaded per seat", means_cells(df, columns),
+        "Ship loads: times the seat loaded a ship; ships filled: ships whose last free spot "
+        "the seat filled.")]
+    if "ships_sailed" in df:
+        items.append(Table("Ships sailed", ships_sailed(df),
+                           "Ships that left the harbour in a game (all seats together)."))
+    else:
+        items.append(missing_note("Ships loaded and sailed",
+                                  "ship_loads, ships_filled and ships_sailed"))
+    items.append(Figure("cuba_shipping", "Pieces shipped", plots.mean_rows(
+        long_means(df, "pieces_shipped"), "Pieces loaded onto ships per seat",
+        "mean pieces shipped (95% interval)")))
+    return Section("cuba-shipping", "Cuba: shipping", items)
 
 
 REQUIRED = ("buildings_built", "bills_passed", "parliament_wins", "pieces_shipped")

@@ -189,6 +189,10 @@ def test_report_of_a_real_run(real_run):
     summary = pd.read_csv(out / "summary.csv")
     assert summary["games"].sum() > 0
     assert "ASSUMED rules data" in html and "CHANGED" not in html
+    shipping = html.split('<section id="cuba-shipping">')[1].split("</section>")[0]
+    for text in ("ship loads [95%]", "ships filled [95%]", "Ships sailed",
+                 "ships sailed per game [95%]"):
+        assert text in shipping, text
 
 
 def test_cli_report_unwritable_output_is_one_line(synthetic, tmp_path):
