@@ -12,34 +12,12 @@ from core.cuba import codes as C
 from core.cuba import state as S
 from core.cuba.check import check_state
 from tests.cuba.helpers import choose, flat_tables, options, started_game
+from tests.cuba.scenario import (  # noqa: F401 (names the rules tests import from here)
+    building as bld, load as ship_vec, lot, market, money, payloads, pile, statute, stock, vec, vp,
+    vp_from as vpsrc,
+)
 
 T = flat_tables()  # default rules data (every switch at its reference default)
-
-
-# --- names -------------------------------------------------------------------------------
-
-def bld(key: str) -> int:
-    """Building kind index of a codes.BUILDING_KEYS name."""
-    return C.BUILDING_KEYS.index(key)
-
-
-def statute(card_id: str) -> int:
-    """Statute row of a card id such as 'IV-3'."""
-    roman, n = card_id.split("-")
-    return ("I", "II", "III", "IV").index(roman) * C.PILE_CARDS + int(n) - 1
-
-
-def vec(**pieces: int) -> int:
-    """Packed piece vector, e.g. vec(Ci=2, Ru=1)."""
-    v = 0
-    for short, n in pieces.items():
-        v |= n << (3 * C.KIND_SHORT.index(short))
-    return v
-
-
-def ship_vec(dock: int, **pieces: int) -> int:
-    """Payload of a load onto the ship in `dock`."""
-    return (dock << A.DOCK_SHIFT) | vec(**pieces)
 
 
 # --- reading the state ---------------------------------------------------------------------
@@ -56,41 +34,12 @@ def dk(s: np.ndarray) -> str:
     return S.DK_NAMES[s[S.G_DK]]
 
 
-def lot(s: np.ndarray, p: int, k: int) -> int:
-    return int(s[b_(p) + S.P_LOT + k])
-
-
 def stored(s: np.ndarray, p: int, k: int) -> int:
     return int(s[b_(p) + S.P_STORED + k - C.CI])
 
 
 def lots(s: np.ndarray, p: int) -> list[int]:
     return [lot(s, p, k) for k in range(C.NKINDS)]
-
-
-def money(s: np.ndarray, p: int) -> int:
-    return int(s[b_(p) + S.P_MONEY])
-
-
-def vp(s: np.ndarray, p: int) -> int:
-    return int(s[b_(p) + S.P_VP])
-
-
-def vpsrc(s: np.ndarray, p: int, src: int) -> int:
-    return int(s[b_(p) + S.P_VPSRC + src])
-
-
-def stock(s: np.ndarray, k: int) -> int:
-    return int(s[S.O_STOCK + k])
-
-
-def market(s: np.ndarray, k: int) -> int:
-    return int(s[S.O_MARKET + k - C.CI])
-
-
-def payloads(s: np.ndarray, t: np.ndarray, tag: int) -> list[int]:
-    """Payloads of the legal options with this tag."""
-    return [A.payload_of(o) for o in options(s, t) if A.tag_of(o) == tag]
 
 
 def tags(s: np.ndarray, t: np.ndarray) -> set[int]:
@@ -187,10 +136,6 @@ def place_ship(s: np.ndarray, pos: int, ship: int) -> None:
         s[S.O_PILE:S.O_PILE + len(pile)] = pile
         s[S.G_PILE_N] = len(pile)
     s[S.O_SHIP + pos] = ship
-
-
-def pile(s: np.ndarray) -> list[int]:
-    return [int(x) for x in s[S.O_PILE:S.O_PILE + s[S.G_PILE_N]]]
 
 
 # --- driving decisions ---------------------------------------------------------------------
