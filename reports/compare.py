@@ -1,9 +1,12 @@
 """`meeplab compare RUN_A RUN_B [...]`: the same strategies in several runs side by side.
 
 Typical use: one tournament under two rule variants. The first run is the baseline; each other
-run's win share and mean score per (players, strategy) is compared with it (independent runs,
-deal-group variances, Holm-corrected), balance indices are computed per run, and the figures
-put the runs side by side. Written like the report: index.html, PNGs and CSVs.
+run's win share and mean score per (players, strategy) is compared with it, Holm-corrected:
+paired over the deal groups when the runs share their deals (same config and seed, as the
+variants of `meeplab sweep`; see reports/sweep.py), else as independent runs with deal-group
+variances. Balance indices per run come with bootstrap intervals and, against the baseline,
+paired bootstrap differences. The figures put the runs side by side. Written like the report:
+index.html, PNGs and CSVs.
 """
 from __future__ import annotations
 
@@ -11,7 +14,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from reports import fmt, plots, stats
+from reports import fmt, plots, stats, sweep
 from reports.html import Figure, Note, Section, Table, render_page
 from reports.load import Run, RunDataError, load_run
 from reports.report import Written, footer, valid_games, write_output
@@ -76,12 +79,19 @@ def balance(summary: pd.DataFrame, names: list[str]) -> pd.DataFrame:
     return table[["run"] + [c for c in table.columns if c != "run"]]
 
 
-def balance_cells(table: pd.DataFrame) -> pd.DataFrame:
-    return pd.DataFrame({
-        "run": table["run"], "players": table["players"], "strategies": table["strategies"],
-        "spread (sd of win shares)": [fmt.num(x, 3) for x in table["spread_sd"]],
-        "max - min": [fmt.num(x, 3) for x in table["max_minus_min"]],
-        "Gini": [fmt.num(x, 3) for x in table["gini"]]})
+def balance_cells(table: pd.DataFrame, names: list[str]) -> pd.DataFrame:
+    """Per (players, index): each run's value [95%], then each change against the first."""
+    keys = table[["players", "index"]].drop_duplicates()
+    out = pd.DataFrame({"players": keys["players"],
+                        "index": [BALANCE[i] for i in keys["index"]]}).reset_index(drop=True)
+    for name in names:
+        t = table[table["run"] == name].set_index(["players", "index"]).reindex(
+            pd.MultiIndex.from_frame(keys))
+        out[f"{name} [95%]"] = fmt.interval_column(t, ("value", "lo", "hi"))
+        if name != names[0]:
+            out[f"{name} - {names[0]} [95%]"] = fmt.interval_column(t, stats.DIFF, signed=True)
+            out[f"Holm p ({name})"] = [fmt.pvalue(p) for p in t["p_holm"]]
+    return out
 
 
 def seat_table(frames: dict[str, pd.DataFrame]) -> pd.DataFrame:
@@ -101,8 +111,16 @@ def sections(frames: dict[str, pd.DataFrame], runs: list[Run]) -> tuple[list[Sec
     """The comparison's sections and its tables (for CSV)."""
     names = list(frames)
     summary = side_by_side(frames)
-    deltas = {m: stats.run_deltas(frames, m) for m in METRICS}
-    bal = balance(summary, names)
+    paired = sweep.common_deals(frames)
+    deltas = {m: (sweep.paired_deltas if paired else stats.run_deltas)(frames, m)
+              for m in METRICS}
+    test = ("paired t test over the deal groups the runs share (same deals: the difference "
+            "is the rule's, not the dice's)" if paired else
+            "difference of means of two independent runs, each with its deal-group variance "
+            "(normal approximation)")
+    bal = sweep.balance_intervals(frames, seed=runs[0].info.seed or 0)
+    points = balance(summary, names)
+    bal_changes = bal.dropna(subset=["p"])
     seats = seat_table(frames)
     win_long = summary.rename(columns={"win_share": "mean", "win_lo": "lo", "win_hi": "hi"})
     out = [
@@ -123,30 +141,38 @@ def sections(frames: dict[str, pd.DataFrame], runs: list[Run]) -> tuple[list[Sec
         significant = int(d["significant"].sum())
         out.append(Section(f"delta-{metric}", f"Differences in {title}", [
             Note(f"{significant} of {len(d)} differences are significant after Holm "
-                 "correction (alpha 0.05). Test: difference of means of two independent "
-                 "runs, each with its deal-group variance (normal approximation)."),
+                 f"correction (alpha 0.05). Test: {test}."),
             Table("", delta_cells(d, digits), highlight=d["significant"].tolist())]))
     out += [
         Section("balance", "Balance", [
-            Table("Balance indices per run", balance_cells(bal),
+            Note(f"{int(bal_changes['significant'].sum())} of {len(bal_changes)} changes "
+                 "of a balance index are significant after Holm correction per index "
+                 "(alpha 0.05)."),
+            Table("Balance indices per run", balance_cells(bal, names),
                   "Over the strategies' win shares at one player count: standard "
                   "deviation, max - min, Gini coefficient (0 = every strategy wins equally "
-                  "often)."),
-            Figure("compare_balance", "Balance by run", plots.grouped_bars(
-                bal, BALANCE, "players", "run", "Balance of the strategies' win shares "
-                "(lower is more balanced)"))]),
+                  f"often). Intervals: {sweep.N_BOOT} bootstrap resamples of the deal groups "
+                  "within each matchup; changes " + ("paired (the same resampled deals in "
+                                                     "both runs)." if paired else
+                                                     "from the joint resamples.")),
+            Figure("compare_balance", "Balance by run", plots.grouped_intervals(
+                bal.assign(index=bal["index"].map(BALANCE)).rename(columns={"value": "mean"}),
+                "index", "run", "Balance of the strategies' win shares (lower is more "
+                "balanced)", "index value (95% bootstrap interval)"))]),
         Section("seats", "Seat advantage side by side", [
             Figure("compare_seats", "Seat advantage by run", plots.grouped_intervals(
                 seats, "seat", "run", "Seat advantage by run", "win share - fair share",
                 ref=lambda n: 0.0))])]
     tables = {"summary": summary, "win_share_deltas": deltas["win_share"],
-              "score_deltas": deltas["score"], "balance": bal}
+              "score_deltas": deltas["score"], "balance": points, "balance_intervals": bal}
     return out, tables
 
 
-def compare(run_dirs: list[str | Path], out_dir: Path | None = None) -> Written:
+def compare(run_dirs: list[str | Path], out_dir: Path | None = None,
+            title: str | None = None) -> Written:
     """Load two or more runs of one game and write their comparison (RunDataError on bad
-    input); default output directory: next to the first run (`default_out`)."""
+    input); default output directory: next to the first run (`default_out`). The terminal
+    lines are the balance table and the significant win-share changes."""
     paths = [Path(p) for p in run_dirs]
     if len(paths) < 2:
         raise RunDataError("compare needs at least two run directories",
@@ -159,17 +185,23 @@ def compare(run_dirs: list[str | Path], out_dir: Path | None = None) -> Written:
     names = run_labels(runs)
     frames = {name: valid_games(run.results)[0] for name, run in zip(names, runs)}
     secs, tables = sections(frames, runs)
-    title = f"meeplab comparison: {' vs '.join(names)}"
+    title = title or f"meeplab comparison: {' vs '.join(names)}"
     subtitle = f"{games[0]}: baseline {names[0]}"
     facts = [(f"{name}: {term}", value) for name, run in zip(names, runs)
              for term, value in footer(run.info, frames[name])]
     page = render_page(title, subtitle, secs, facts)
     out = out_dir or default_out(paths)
     index, figures = write_output(out, page, secs, tables)
-    lines = fmt.text_table(*_terminal(tables["win_share_deltas"]))
-    return Written(out, index, figures, lines)
+    return Written(out, index, figures, terminal_lines(tables, names))
 
 
-def _terminal(deltas: pd.DataFrame) -> tuple[list[str], list[list[str]]]:
-    cells = delta_cells(deltas, 3)
-    return list(cells.columns), cells.astype(str).to_numpy().tolist()
+def _text(cells: pd.DataFrame, left: int) -> list[str]:
+    return fmt.text_table(list(cells.columns), cells.astype(str).to_numpy().tolist(), left)
+
+
+def terminal_lines(tables: dict[str, pd.DataFrame], names: list[str]) -> list[str]:
+    """Win share per strategy and run with the changes, then the balance indices."""
+    summary, deltas = tables["summary"], tables["win_share_deltas"]
+    lines = _text(wide_cells(summary, deltas, names), 2)
+    lines += [""] + _text(balance_cells(tables["balance_intervals"], names), 2)
+    return lines

@@ -4,7 +4,8 @@ from __future__ import annotations
 import json
 import sys
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Annotated, Any, NamedTuple
 
@@ -347,6 +348,87 @@ def compare(
     from reports.compare import compare as write
 
     _write_report(lambda: write(runs, out), "comparison")
+
+
+@contextmanager
+def _stoppable(again: str, log: str) -> Iterator[None]:
+    """Ctrl-C/SIGTERM: exit 130 saying how to continue (`again`); a failed shard: exit 1."""
+    from sim import runner
+
+    try:
+        yield
+    except (runner.RunInterrupted, KeyboardInterrupt) as exc:
+        fail(f"interrupted ({exc or 'before the first shard'}); continue with: {again}",
+             code=130)
+    except runner.ShardFailed as exc:
+        fail(f"a shard failed ({exc}); see {log}, finished shards are kept", code=1)
+
+
+@app.command()
+def sweep(
+        config: Annotated[Path, typer.Argument(
+            help="Sweep config TOML (see configs/sweeps/).", show_default=False)],
+        games: Annotated[int | None, typer.Option(
+            "--games", help="Games per matchup of every variant (overrides the configs).",
+            show_default=False)] = None,
+        workers: WorkersOpt = None,
+        out: Annotated[Path | None, typer.Option(
+            "--out", help="Sweep directory [default: runs/<sweep name>].",
+            show_default=False)] = None,
+        seed: Annotated[int | None, typer.Option(
+            "--seed", help="Tournament seed of every variant (overrides the configs).",
+            show_default=False)] = None,
+        resume: Annotated[bool, typer.Option(
+            "--resume", help="Complete the sweep in --out, skipping its complete runs.")
+        ] = False,
+        ) -> None:
+    """Play a tournament per rule variant on the same deals, then compare them."""
+    from sim import sweep as sweep_mod
+
+    with user_errors():
+        for option, value, minimum in (("--games", games, 1), ("--seed", seed, 0),
+                                       ("--workers", workers, 1)):
+            _positive(option, value, minimum)
+        plan = sweep_mod.load(config, games=games, seed=seed)
+        where = out or Path("runs") / config.stem
+        with _stoppable(f"meeplab sweep {config} --out {where} --resume",
+                        f"{where}/<variant>/run.log"):
+            dirs = sweep_mod.run(plan, where, resume=resume, workers=workers, echo=typer.echo)
+    _write_report(lambda: sweep_mod.compare(plan, dirs, where), "comparison")
+
+
+@app.command()
+def tune(
+        config: Annotated[Path, typer.Argument(
+            help="Tune config TOML (see configs/tunes/).", show_default=False)],
+        trials: Annotated[int | None, typer.Option(
+            "--trials", help="Complete trials the study should reach (overrides the config; "
+                             "a rerun continues the study).", show_default=False)] = None,
+        workers: WorkersOpt = None,
+        out: Annotated[Path | None, typer.Option(
+            "--out", help="Study directory [default: runs/tune-<config name>].",
+            show_default=False)] = None,
+        presets_dir: Annotated[Path | None, typer.Option(
+            "--presets-dir", help="Where the tuned preset goes (strategy mode) [default: "
+                                  "configs/strategies/<game>.d/].", show_default=False)] = None,
+        ) -> None:
+    """Search a strategy's parameters or a fair rule variant with Optuna (resumable)."""
+    from sim import tune as tune_mod
+
+    with user_errors():
+        _positive("--trials", trials)
+        _positive("--workers", workers)
+        plan = tune_mod.load(config, trials)
+        if plan["mode"] == "strategy":
+            tune_mod.presets_target(plan, presets_dir)
+        where = out or Path("runs") / f"tune-{config.stem}"
+        typer.echo(f"{config.stem}: {plan['mode']} tune, {tune_mod.games_per_trial(plan)} "
+                   f"games per trial, study {where / tune_mod.STUDY_FILE}")
+        with _stoppable(f"meeplab tune {config} --out {where}", "the trial's output"):
+            study = tune_mod.optimise(plan, where, workers=workers, echo=typer.echo)
+        lines = tune_mod.write_best(plan, study, where, presets_dir)
+    for line in lines:
+        typer.echo(line)
 
 
 def main() -> None:

@@ -1,5 +1,11 @@
-"""A game's strategy registry: named presets (configs/strategies/<game>.toml) and kernels ->
-(kernel ids, parameter rows) for the game's compiled dispatcher.
+"""A game's strategy registry: named presets and kernels -> (kernel ids, parameter rows) for
+the game's compiled dispatcher.
+
+Presets are read from the game's main file `configs/strategies/<game>.toml`, then from every
+`*.toml` in the directory next to it, `configs/strategies/<game>.d/` (sorted by name; where
+`meeplab tune` writes tuned presets), then from every `*.toml` in the directories listed in
+$MEEPLAB_PRESETS (separated like PATH). Every file holds `[presets.<name>]` tables; a name
+defined twice, in one file set or across files, is an error.
 
 A preset names a kernel and gives every parameter the kernel declares (spec.Param) a value. A
 kernel without parameters is also a strategy under its own name, so `random` is always there.
@@ -8,6 +14,7 @@ Every problem in a presets file is one line: what is wrong, where, and how to fi
 from __future__ import annotations
 
 import functools
+import os
 import tomllib
 from collections.abc import Sequence
 from pathlib import Path
@@ -21,11 +28,25 @@ from strategies.common.spec import Param
 MAX_PARAMS = 32
 ROOT = Path(__file__).resolve().parents[2]
 PRESET_KEYS = ("kernel", "description", "params")
+EXTRA_ENV = "MEEPLAB_PRESETS"
 
 
 def presets_path(game: str) -> Path:
     """Where a game's presets live."""
     return ROOT / "configs" / "strategies" / f"{game}.toml"
+
+
+def extra_dir(path: Path) -> Path:
+    """The directory of extra preset files next to a main presets file: <game>.d/."""
+    return path.with_suffix(".d")
+
+
+def preset_files(path: Path) -> list[Path]:
+    """The main presets file, then the extra files: <game>.d/*.toml and $MEEPLAB_PRESETS."""
+    dirs = [extra_dir(path)] + [Path(d) for d in os.environ.get(EXTRA_ENV, "").split(
+        os.pathsep) if d]
+    extra = [f for d in dirs if d.is_dir() for f in sorted(d.glob("*.toml"))]
+    return [path] + list(dict.fromkeys(f.resolve() for f in extra))
 
 
 class UnknownStrategy(ValueError):
@@ -137,24 +158,39 @@ class Registry:
         """The kernel module registered under `name`."""
         return self.modules[self.kernels.index(name)]
 
-    def _load_uncached(self, path: Path, mtime_ns: int) -> dict[str, Strategy]:
+    def _load_uncached(self, files: tuple[tuple[Path, int], ...]) -> dict[str, Strategy]:
         by_name = dict(zip(self.kernels, self.modules))
-        found = {name: _preset(path, name, entry, by_name)
-                 for name, entry in _read(path).items()}
+        found: dict[str, Strategy] = {}
+        origin: dict[str, Path] = {}
+        for path, _ in files:
+            for name, entry in _read(path).items():
+                if name in found:
+                    raise PresetError(f"{_where(path)}: preset '{name}' is already defined in "
+                                      f"{_where(origin[name])}; rename one of them")
+                found[name], origin[name] = _preset(path, name, entry, by_name), path
         for module in self.modules:
             if not module.PARAMS and module.KERNEL not in found:
                 found[module.KERNEL] = _builtin(module)
         return found
 
+    def make(self, name: str, kernel: str, description: str,
+             params: dict[str, float | int | str], where: str = "") -> Strategy:
+        """A strategy from values given in code (checked like a preset; PresetError)."""
+        entry = {"kernel": kernel, "description": description, "params": params}
+        return _preset(Path(where or "(generated)"), name, entry,
+                       dict(zip(self.kernels, self.modules)))
+
     def strategies(self, path: str | Path | None = None) -> dict[str, Strategy]:
         """Every strategy by name: the presets, and each kernel without parameters."""
         p = Path(path) if path is not None else self.path
-        try:
-            mtime = p.stat().st_mtime_ns
-        except OSError as exc:
-            raise PresetError(f"cannot read {_where(p)} ({exc.strerror}); restore the presets "
-                              f"file") from exc
-        return self._load(p.resolve(), mtime)
+        files = []
+        for f in preset_files(p):
+            try:
+                files.append((f.resolve(), f.stat().st_mtime_ns))
+            except OSError as exc:
+                raise PresetError(f"cannot read {_where(f)} ({exc.strerror}); restore the "
+                                  f"presets file") from exc
+        return self._load(tuple(files))
 
     def names(self, path: str | Path | None = None) -> list[str]:
         """Registered strategy names."""
@@ -177,3 +213,21 @@ class Registry:
         """Name, kernel, description and parameter values of every strategy, for listings."""
         return [{"name": st.name, "kernel": st.kernel, "description": st.description,
                  "params": st.params} for st in self.strategies(path).values()]
+
+
+def _toml_value(value: object) -> str:
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return repr(float(value)) if isinstance(value, float) else str(value)
+
+
+def preset_toml(strategy: Strategy, notes: Sequence[str] = ()) -> str:
+    """A presets file holding one strategy, `notes` as leading comment lines."""
+    lines = [f"# {n}" for n in notes]
+    lines += [f"[presets.{strategy.name}]", f"kernel = {_toml_value(strategy.kernel)}",
+              f"description = {_toml_value(strategy.description)}", ""]
+    if strategy.params:
+        lines.append(f"[presets.{strategy.name}.params]")
+        width = max(len(k) for k in strategy.params)
+        lines += [f"{k:<{width}} = {_toml_value(v)}" for k, v in strategy.params.items()]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,111 @@
+"""Play a set of matchups for one tuning trial and return the strategies' win shares.
+
+Like a tournament (the same seeding, duplicate deals, seatings and shards, on the same local
+backend), but nothing is written to disk and a strategy may be *custom*: a kernel and a
+parameter row given by the caller instead of a registered preset (the candidate of a strategy
+tune). A game's seed depends only on (seed, matchup key, deal index), so every trial of a
+study replays the same deals: trials differ by their parameters or rules, not by the dice.
+"""
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from sim import backends, schedule, seeding, shard, stats
+from sim.games import get as get_game
+
+
+@dataclass(frozen=True)
+class Trial:
+    """What one trial plays: the game, its rules, the deals and the custom strategies."""
+
+    game: str
+    variant: dict[str, Any]
+    seed: int
+    matchups: tuple[schedule.Matchup, ...]
+    games: int                                   # games per matchup
+    custom: dict[str, tuple[int, list[float]]] = field(default_factory=dict)
+    shard_games: int = 2000
+
+
+def registry(game: str) -> Any:
+    """The game's strategy Registry (strategies/<game>/game.py REGISTRY)."""
+    return importlib.import_module(f"strategies.{game}.game").REGISTRY
+
+
+def custom_strategy(game: str, name: str, kernel: str, params: dict[str, Any]
+                    ) -> tuple[int, list[float]]:
+    """(kernel id, parameter row) of a strategy given by its values (PresetError if bad)."""
+    reg = registry(game)
+    made = reg.make(name, kernel, "trial", params)
+    return reg.kernels.index(kernel), made.row.tolist()
+
+
+def seats(game: Any, seating: Sequence[str], custom: dict[str, tuple[int, list[float]]]
+          ) -> tuple[np.ndarray, np.ndarray]:
+    """Kernel ids and parameter rows of a seating; custom names take their given values."""
+    known = [n for n in seating if n not in custom]
+    k, p = game.resolve(known) if known else (None, None)
+    kernels = np.zeros(len(seating), np.int32)
+    params = np.zeros((len(seating), len(next(iter(custom.values()))[1]) if custom
+                       else p.shape[1]))
+    for seat, name in enumerate(seating):
+        if name in custom:
+            kernels[seat], params[seat] = custom[name]
+        else:
+            i = known.index(name)
+            kernels[seat], params[seat] = k[i], p[i]
+    return kernels, params
+
+
+def play(task: dict[str, Any]) -> dict[str, Any]:
+    """Worker: one shard of a trial -> its matchup and win-share sums (sim.stats)."""
+    game, tables = shard.engine(task)
+    m = task["matchup"]
+    seeds = seeding.deal_seeds(task["seed"], m["key"], task["start"], task["stop"])
+    column = game.record_columns().index("win_share")
+    win = np.empty((len(seeds), len(m["seatings"]), m["players"]))
+    errors = 0
+    for j, seating in enumerate(m["seatings"]):
+        kernels, params = seats(game, seating, task["custom"])
+        rec, err = game.run_batch(tables, m["players"], seeds, kernels, params, check=False)
+        win[:, j] = rec[..., column]
+        errors += int(np.count_nonzero(err))
+    return {"matchup": m["index"], "id": task["id"], "errors": errors,
+            "sums": stats.shard_sums(win, m["seatings"])}
+
+
+def tasks(trial: Trial) -> list[dict[str, Any]]:
+    """One task per shard of the trial."""
+    out = []
+    hashes = {"engine_hash": shard.engine_hash(),
+              "rules_data_hash": get_game(trial.game).rules_data_hash()}
+    for m in trial.matchups:
+        for s in schedule.shards(m, 0, m.deals_for(trial.games),
+                                 schedule.shard_deals(m, trial.shard_games)):
+            out.append({"id": s.id, "start": s.start, "stop": s.stop, "matchup": m.to_dict(),
+                        "game": trial.game, "variant": trial.variant, "seed": trial.seed,
+                        "custom": trial.custom, **hashes})
+    return out
+
+
+def warm_up(trial: Trial) -> None:
+    """Load (or compile) the engine here, so forked workers start warm."""
+    first = tasks(trial)[0]
+    play(first | {"stop": first["start"] + 1})
+
+
+def run(trial: Trial, backend: backends.Backend) -> tuple[list[stats.Interval], int]:
+    """Play the trial on the backend: (win-share intervals per strategy, engine errors)."""
+    pending = {backend.submit(play, t) for t in tasks(trial)}
+    results = []
+    while pending:
+        done, pending = backend.wait(pending, timeout=0.5)
+        results += [backend.result(f) for f in done]
+    results.sort(key=lambda r: r["id"])
+    return (stats.intervals((r["matchup"], r["sums"]) for r in results),
+            sum(r["errors"] for r in results))

@@ -1,0 +1,427 @@
+"""`meeplab tune CONFIG.toml`: Optuna searches for a strategy's parameters or a fair variant.
+
+Two modes (`mode` in the config):
+
+- `strategy`: search some parameters of a kernel (PARAMS in its module) to maximise a
+  candidate's win share against a field: the candidate starts from a preset (`start`), plays
+  the lineup [candidate, *field] in every seat rotation. Best result: a preset file
+  `<presets dir>/<preset>.toml` (default configs/strategies/<game>.d/, which the registry
+  reads), listed by `meeplab strategies` and playable by name.
+- `variant`: search variant values (switches and numeric rules-data paths) of a base
+  tournament to minimise an imbalance index of the strategies' win shares (spread_sd,
+  max_minus_min or gini). Best result: a variant file `OUT/<name>.toml` for `--variant FILE`.
+
+Every trial plays the same deals (same seed, same matchups: common random numbers), so trials
+differ by their values only. The study lives in OUT/study.db (SQLite): a rerun with the same
+config continues it up to `trials` complete trials (or --trials), keeping the count.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sim import backends, schedule, trials
+from sim import config as config_mod
+from sim.errors import UserError
+from sim.games import get as get_game, names as game_names
+from sim.options import option_text
+
+MODES = ("strategy", "variant")
+OBJECTIVES = ("spread_sd", "max_minus_min", "gini")
+COMMON = {"mode": None, "game": "cuba", "trials": 30, "games": 2000, "seed": 0,
+          "description": None, "search": None}
+MODE_KEYS = {"strategy": {"kernel": None, "start": None, "field": None, "preset": None},
+             "variant": {"base": None, "objective": "spread_sd", "name": None}}
+STUDY_FILE, TRIALS_FILE = "study.db", "trials.csv"
+NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
+
+
+@dataclass(frozen=True)
+class Space:
+    """One searched dimension: a number range or a list of choices."""
+
+    key: str
+    low: float | None = None
+    high: float | None = None
+    integer: bool = False
+    log: bool = False
+    choices: tuple[Any, ...] = ()
+
+    def suggest(self, trial: Any) -> Any:
+        """The trial's value (floats rounded to 3 decimals: what is played and written)."""
+        if self.choices:
+            return trial.suggest_categorical(self.key, list(self.choices))
+        if self.integer:
+            return trial.suggest_int(self.key, int(self.low), int(self.high), log=self.log)
+        return round(trial.suggest_float(self.key, self.low, self.high, log=self.log), 3)
+
+    def corners(self) -> list[Any]:
+        """The extreme values (checked before the study starts)."""
+        return list(self.choices) if self.choices else [self.low, self.high]
+
+
+@dataclass(frozen=True)
+class Tune:
+    """A checked tune config."""
+
+    path: Path
+    values: dict[str, Any]
+    space: tuple[Space, ...]
+    base: config_mod.Config | None        # variant mode: the base tournament
+    start: dict[str, Any]                 # strategy mode: the start preset's parameters
+
+    def __getitem__(self, key: str) -> Any:
+        return self.values[key]
+
+    @property
+    def hash(self) -> str:
+        """The study's identity: every value but `trials` (which a rerun may raise)."""
+        body = {k: v for k, v in self.values.items() if k != "trials"}
+        text = json.dumps(body, sort_keys=True, default=str)
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+    @property
+    def direction(self) -> str:
+        return "maximize" if self["mode"] == "strategy" else "minimize"
+
+
+def _fail(path: Path, problem: str, fix: str) -> UserError:
+    return UserError(f"{path}: {problem}", fix)
+
+
+def _number(x: Any) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool)
+
+
+def parse_space(path: Path, key: str, spec: Any, choices_only: bool = False) -> Space:
+    """[low, high] (numbers: a range, int when both are), {low, high, log}, or a list of
+    choices (strings, booleans, or not exactly two numbers; always for a switch or a choice
+    parameter: `choices_only`)."""
+    if isinstance(spec, dict):
+        unknown = set(spec) - {"low", "high", "log", "choices"}
+        if unknown or ("choices" in spec) == ("low" in spec or "high" in spec):
+            raise _fail(path, f"search.{key} table is not {{low, high[, log]}} or {{choices}}",
+                        f"write e.g. {key} = {{ low = 0.1, high = 2.0, log = true }}")
+        if "choices" in spec:
+            spec = spec["choices"]
+        else:
+            low, high, log = spec.get("low"), spec.get("high"), spec.get("log", False)
+            return _range(path, key, low, high, bool(log))
+    if not isinstance(spec, list) or not spec:
+        raise _fail(path, f"search.{key} is not a range or a list of choices",
+                    f"write e.g. {key} = [0.2, 1.5] (a range) or {key} = [\"a\", \"b\"]")
+    if len(spec) == 2 and all(_number(x) for x in spec) and not choices_only:
+        return _range(path, key, spec[0], spec[1], False)
+    if len(set(map(repr, spec))) != len(spec) or len(spec) < 2:
+        raise _fail(path, f"search.{key} needs at least two different choices",
+                    f"list the values to try, e.g. {key} = [false, true]")
+    return Space(key, choices=tuple(spec))
+
+
+def _range(path: Path, key: str, low: Any, high: Any, log: bool) -> Space:
+    if not (_number(low) and _number(high)) or not low < high or (log and low <= 0):
+        raise _fail(path, f"search.{key} range [{low!r}, {high!r}] is not low < high"
+                          + (" > 0 (log)" if log else ""),
+                    f"write e.g. {key} = [0.2, 1.5]")
+    integer = isinstance(low, int) and isinstance(high, int)
+    return Space(key, low if integer else float(low), high if integer else float(high),
+                 integer, log)
+
+
+def _strategy(path: Path, v: dict[str, Any], space: list[Space]) -> dict[str, Any]:
+    """Check the strategy-mode keys; the start preset's parameters."""
+    reg = trials.registry(v["game"])
+    known = get_game(v["game"]).strategy_names()
+    if v["kernel"] not in reg.kernels:
+        raise _fail(path, f"kernel {v['kernel']!r} is not a kernel of {v['game']}",
+                    f"set kernel to one of: {', '.join(reg.kernels)}")
+    start_name = v["start"] or v["kernel"]
+    presets = reg.strategies()
+    if start_name not in presets or presets[start_name].kernel != v["kernel"]:
+        raise _fail(path, f"start preset {start_name!r} is not a {v['kernel']} preset",
+                    f"set start to a preset of kernel {v['kernel']} (see meeplab strategies "
+                    f"{v['game']})")
+    v["start"] = start_name
+    field = v["field"]
+    if not isinstance(field, list) or not field or not all(f in known for f in field):
+        raise _fail(path, "field must be a non-empty list of strategy names",
+                    f"write e.g. field = [\"{start_name}\", \"random\", \"random\"] "
+                    f"(known: {', '.join(known)})")
+    v["preset"] = v["preset"] or f"{start_name}_tuned"
+    if not NAME.fullmatch(v["preset"]) or v["preset"] in field:
+        raise _fail(path, f"preset name {v['preset']!r} is not a new strategy name",
+                    "choose a name of letters, digits, _ and - that the field does not use")
+    declared = [p.name for p in reg.kernel_module(v["kernel"]).PARAMS]
+    start = dict(presets[start_name].params)
+    for s in space:
+        if s.key not in declared:
+            raise _fail(path, f"search.{s.key} is not a parameter of kernel {v['kernel']}",
+                        f"search some of: {', '.join(declared)}")
+        for value in s.corners():
+            try:
+                reg.make(v["preset"], v["kernel"], "check", start | {s.key: value})
+            except ValueError as exc:
+                raise _fail(path, f"search.{s.key}: {exc}".split("; ")[0],
+                            "fix the range or choices") from exc
+    return start
+
+
+def _variant(path: Path, v: dict[str, Any], space: list[Space]) -> config_mod.Config:
+    """Check the variant-mode keys: the base tournament, loaded with every extreme value."""
+    if not isinstance(v["base"], str):
+        raise _fail(path, "variant mode needs a base tournament config",
+                    'add base = "../tournaments/<config>.toml" (relative to this file)')
+    if v["objective"] not in OBJECTIVES:
+        raise _fail(path, f"unknown objective {v['objective']!r}",
+                    f"use one of: {', '.join(OBJECTIVES)}")
+    v["name"] = v["name"] or f"{v['game']}-{path.stem}"
+    if not NAME.fullmatch(v["name"]):
+        raise _fail(path, f"variant name {v['name']!r} is not a file name",
+                    "use letters, digits, _ and -")
+    base_path = path.parent / v["base"]
+    for i in range(2):
+        items = [item(s.key, s.corners()[-i]) for s in space]
+        try:
+            cfg = config_mod.load(base_path, games=v["games"], seed=v["seed"], variants=items)
+        except UserError as exc:
+            raise _fail(path, f"search: {exc.problem}", exc.fix) from exc
+    if len({m.players for m in cfg.matchups}) != 1:
+        raise _fail(path, "the base tournament mixes player counts",
+                    "use a base with one player count: win shares are compared with 1/players")
+    if cfg["game"] != v["game"]:
+        raise _fail(path, f"the base tournament is of {cfg['game']}, not {v['game']}",
+                    f"set game = \"{cfg['game']}\"")
+    return config_mod.load(base_path, games=v["games"], seed=v["seed"])
+
+
+def item(key: str, value: Any) -> str:
+    """A --variant KEY=VALUE item."""
+    return f"{key}={option_text(value)}"
+
+
+def load(path: Path, trials_override: int | None = None) -> Tune:
+    """Read and check a tune config (UserError)."""
+    if not path.is_file():
+        raise UserError(f"tune config {path} not found",
+                        "check the path; ready-made tunes are in configs/tunes/")
+    raw = config_mod.read_toml(path)
+    mode = raw.get("mode")
+    if mode not in MODES:
+        raise _fail(path, f"mode {mode!r} is not one of {', '.join(MODES)}",
+                    'add mode = "strategy" (search parameters) or mode = "variant"')
+    defaults = COMMON | MODE_KEYS[mode]
+    unknown = sorted(set(raw) - set(defaults))
+    if unknown:
+        raise _fail(path, f"unknown key '{unknown[0]}' for mode {mode}",
+                    f"use: {', '.join(defaults)}")
+    v = defaults | raw
+    if trials_override is not None:
+        v["trials"] = trials_override
+    if v["game"] not in game_names():
+        raise _fail(path, f"unknown game {v['game']!r}", f"use one of: {', '.join(game_names())}")
+    for key, minimum in (("trials", 1), ("games", 1), ("seed", 0)):
+        x = v[key]
+        if not isinstance(x, int) or isinstance(x, bool) or x < minimum:
+            raise _fail(path, f"{key} = {x!r} is not a whole number >= {minimum}",
+                        f"set {key} to a whole number >= {minimum}")
+    if not isinstance(v["search"], dict) or not v["search"]:
+        raise _fail(path, "no [search] table", "add [search] with key = [low, high] or "
+                                               "key = [choice, ...] lines")
+    if mode == "strategy":
+        kernel = trials.registry(v["game"]).kernel_module
+        fixed = {p.name for p in kernel(v["kernel"]).PARAMS if p.choices} if isinstance(
+            v["kernel"], str) and v["kernel"] in trials.registry(v["game"]).kernels else set()
+    else:
+        fixed = set(get_game(v["game"]).switch_options)
+    space = [parse_space(path, k, s, k in fixed) for k, s in v["search"].items()]
+    if mode == "strategy":
+        return Tune(path, v, tuple(space), None, _strategy(path, v, space))
+    return Tune(path, v, tuple(space), _variant(path, v, space), {})
+
+
+def trial_plan(tune: Tune, values: dict[str, Any]) -> trials.Trial:
+    """What a trial with these values plays (UserError when a variant value is refused)."""
+    v = tune.values
+    if v["mode"] == "strategy":
+        lineup = (v["preset"], *v["field"])
+        matchups = tuple(schedule.build([lineup], "rotations"))
+        custom = {v["preset"]: trials.custom_strategy(v["game"], v["preset"], v["kernel"],
+                                                      tune.start | values)}
+        return trials.Trial(v["game"], {}, v["seed"], matchups, v["games"], custom)
+    cfg = config_mod.load(tune.path.parent / v["base"], games=v["games"], seed=v["seed"],
+                          variants=[item(k, x) for k, x in values.items()])
+    return trials.Trial(v["game"], cfg["variant"], cfg["seed"], cfg.matchups, v["games"])
+
+
+def objective_value(tune: Tune, shares: list[Any]) -> tuple[float, dict[str, Any]]:
+    """The trial's objective from its win-share intervals, and what to record with it."""
+    by_name = {i.strategy: i for i in shares}
+    recorded = {"win_shares": {i.strategy: round(i.win_share, 5) for i in shares}}
+    if tune["mode"] == "strategy":
+        me = by_name[tune["preset"]]
+        return me.win_share, recorded | {"half_width": me.half_width}
+    import numpy as np
+    from reports.sweep import indices
+
+    index = indices(np.array([[i.win_share for i in shares]]))[tune["objective"]][0]
+    return float(index), recorded
+
+
+def study(tune: Tune, out: Path) -> Any:
+    """The Optuna study in out/study.db, created or reopened (UserError: another config)."""
+    import optuna
+
+    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    out.mkdir(parents=True, exist_ok=True)
+    storage = f"sqlite:///{(out / STUDY_FILE).resolve()}"
+    s = optuna.create_study(study_name="meeplab-tune", storage=storage, load_if_exists=True,
+                            direction=tune.direction,
+                            sampler=optuna.samplers.TPESampler(seed=tune["seed"] + len(
+                                _existing(storage))))
+    mine = s.user_attrs.get("config_hash")
+    if mine is None:
+        s.set_user_attr("config_hash", tune.hash)
+        s.set_user_attr("config", json.loads(json.dumps(tune.values, default=str)))
+    elif mine != tune.hash:
+        raise UserError(f"{out} holds a study of another tune config (or other values)",
+                        "choose another --out, or delete that directory to start over")
+    return s
+
+
+def _existing(storage: str) -> list[Any]:
+    import optuna
+
+    try:
+        return optuna.load_study(study_name="meeplab-tune", storage=storage).trials
+    except KeyError:
+        return []
+
+
+def complete(s: Any) -> list[Any]:
+    """The study's complete trials."""
+    import optuna
+
+    return [t for t in s.trials if t.state == optuna.trial.TrialState.COMPLETE]
+
+
+def optimise(tune: Tune, out: Path, workers: int | None = None,
+             echo: Callable[[str], None] = print) -> Any:
+    """Run trials until the study has tune['trials'] complete ones; return the study."""
+    s = study(tune, out)
+    todo = tune["trials"] - len(complete(s))
+    if todo <= 0:
+        echo(f"the study already has {len(complete(s))} complete trials (trials = "
+             f"{tune['trials']}); raise --trials to continue it")
+        return s
+    if tune["mode"] == "strategy" and not s.trials:
+        s.enqueue_trial({sp.key: tune.start[sp.key] for sp in tune.space
+                         if _inside(sp, tune.start[sp.key])}, skip_if_exists=True)
+    first = trial_plan(tune, {sp.key: sp.corners()[0] for sp in tune.space})
+    trials.warm_up(first)
+    backend = backends.make(workers)
+    try:
+        def objective(t: Any) -> float:
+            values = {sp.key: sp.suggest(t) for sp in tune.space}
+            shares, errors = trials.run(trial_plan(tune, values), backend)
+            value, recorded = objective_value(tune, shares)
+            for k, x in (recorded | {"values": values, "errors": errors}).items():
+                t.set_user_attr(k, x)
+            echo(f"trial {t.number}: {_describe(tune, value, recorded)}  "
+                 + " ".join(f"{k}={option_text(x)}" for k, x in values.items()))
+            return value
+        s.optimize(objective, n_trials=todo, catch=())
+    finally:
+        backend.close(cancel=True)
+    return s
+
+
+def _inside(sp: Space, value: Any) -> bool:
+    return value in sp.choices if sp.choices else sp.low <= value <= sp.high
+
+
+def _describe(tune: Tune, value: float, recorded: dict[str, Any]) -> str:
+    if tune["mode"] == "strategy":
+        return f"win share {value:.4f} +-{recorded['half_width']:.4f}"
+    return f"{tune['objective']} {value:.4f}"
+
+
+def games_per_trial(tune: Tune) -> int:
+    """Games one trial plays (every matchup in whole rotations)."""
+    plan = trial_plan(tune, {sp.key: sp.corners()[0] for sp in tune.space})
+    return sum(m.deals_for(plan.games) * len(m.seatings) for m in plan.matchups)
+
+
+def presets_target(tune: Tune, presets_dir: Path | None) -> Path:
+    """Where the tuned preset goes; UserError when its name is taken by another file."""
+    from strategies.common.registry import extra_dir
+
+    reg = trials.registry(tune["game"])
+    folder = presets_dir or extra_dir(reg.path)
+    target = folder / f"{tune['preset']}.toml"
+    ours = target.is_file() and f"[presets.{tune['preset']}]" in target.read_text("utf-8")
+    if tune["preset"] in get_game(tune["game"]).strategy_names() and not ours:
+        raise _fail(tune.path, f"preset name '{tune['preset']}' is already a strategy",
+                    "set preset to a new name")
+    return target
+
+
+def _toml(value: Any) -> str:
+    return json.dumps(value) if not isinstance(value, bool) else str(value).lower()
+
+
+def write_best(tune: Tune, s: Any, out: Path, presets_dir: Path | None) -> list[str]:
+    """Write the best trial as a preset (strategy) or variant file (variant), and
+    out/trials.csv; return the summary lines."""
+    from strategies.common.registry import preset_toml
+
+    done = complete(s)
+    s.trials_dataframe().to_csv(out / TRIALS_FILE, index=False)
+    best = s.best_trial
+    values = best.user_attrs["values"]
+    v = tune.values
+    rel = tune.path.as_posix()
+    head = (f"tuned by `meeplab tune {rel}`: {len(done)} trials of {games_per_trial(tune)} "
+            f"games on the same deals (seed {v['seed']}); best: trial {best.number}")
+    lines = [f"best of {len(done)} trials: trial {best.number}, "
+             f"{_describe(tune, best.value, best.user_attrs)}"]
+    if v["mode"] == "strategy":
+        start = next((t for t in done if t.user_attrs["values"] == {
+            sp.key: tune.start[sp.key] for sp in tune.space}), None)
+        field = ", ".join(v["field"])
+        notes = [head, f"win share {best.value:.4f} +-{best.user_attrs['half_width']:.4f} "
+                       f"(95%) against {field}"
+                 + (f"; the start preset {v['start']}: {start.value:.4f}" if start else ""),
+                 f"searched: {', '.join(sp.key for sp in tune.space)}; the other parameters "
+                 f"are {v['start']}'s"]
+        description = v["description"] or (f"{v['start']} with parameters tuned against "
+                                            f"{field}")
+        made = trials.registry(v["game"]).make(v["preset"], v["kernel"], description,
+                                               tune.start | values)
+        target = presets_target(tune, presets_dir)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(preset_toml(made, notes), encoding="utf-8")
+        if start is not None:
+            lines.append(f"start ({v['start']}): trial {start.number}, win share "
+                         f"{start.value:.4f} +-{start.user_attrs['half_width']:.4f}")
+        listed = v["preset"] in get_game(v["game"]).strategy_names()
+        lines.append(f"preset '{v['preset']}': {target}" + (
+            "" if listed else f" (not listed: add {target.parent} to $MEEPLAB_PRESETS)"))
+        return lines
+    switches = get_game(v["game"]).switch_options
+    body = [f"# {head}", f"# {v['objective']} of the win shares: {best.value:.4f}",
+            f"game = {_toml(v['game'])}",
+            f"description = {_toml(v['description'] or 'tuned for balance by meeplab tune')}",
+            "", "[switches]"]
+    body += [f"{k} = {_toml(x)}" for k, x in values.items() if k in switches]
+    body += ["", "[data]"] + [f"{k} = {_toml(x)}" for k, x in values.items()
+                              if k not in switches]
+    target = out / f"{v['name']}.toml"
+    target.write_text("\n".join(body) + "\n", encoding="utf-8")
+    lines.append(f"variant: {target} (use it with --variant {target})")
+    return lines

@@ -1,0 +1,202 @@
+"""`meeplab tune`: a short strategy tune writes a preset that is listed and plays, a rerun
+continues the study, variant mode writes a variant file, extra preset files, bad configs
+(engine interpreted, a few games per trial)."""
+from __future__ import annotations
+
+import tomllib
+
+import pytest
+
+from sim import config, runner, tune
+from strategies.cuba import registry
+from tests.sim.helpers import ROOT, run_cli, write_config
+
+STRATEGY = """
+mode = "strategy"
+kernel = "heuristic"
+start = "builder"
+field = ["random", "random", "random"]
+preset = "builder_tuned_test"
+trials = 2
+games = 4
+seed = 5
+[search]
+money = [0.1, 1.0]
+focus_a = ["none", "hotel"]
+"""
+
+
+@pytest.fixture
+def presets(tmp_path, monkeypatch):
+    """An extra presets directory the registry reads ($MEEPLAB_PRESETS)."""
+    folder = tmp_path / "presets"
+    monkeypatch.setenv("MEEPLAB_PRESETS", str(folder))
+    return folder
+
+
+@pytest.fixture
+def tuned(tmp_path, presets):
+    path = tmp_path / "t.toml"
+    path.write_text(STRATEGY)
+    result = run_cli("tune", path, "--out", tmp_path / "study", "--presets-dir", presets,
+                     "--workers", "1")
+    assert result.exit_code == 0, result.output
+    return path, result
+
+
+def test_a_short_tune_writes_a_preset_that_is_listed_and_plays(tmp_path, presets, tuned):
+    _, result = tuned
+    file = presets / "builder_tuned_test.toml"
+    entry = tomllib.loads(file.read_text())["presets"]["builder_tuned_test"]
+    assert entry["kernel"] == "heuristic"
+    start = registry.strategies()["builder"].params
+    assert set(entry["params"]) == set(start)
+    assert entry["params"]["focus_a"] in ("none", "hotel") and 0.1 <= entry["params"][
+        "money"] <= 1.0
+    assert {k: v for k, v in entry["params"].items() if k not in ("money", "focus_a")} == {
+        k: v for k, v in start.items() if k not in ("money", "focus_a")}
+    listed = run_cli("strategies", "cuba")
+    assert "builder_tuned_test (heuristic)" in listed.stdout
+    cfg = config.load(write_config(tmp_path / "use.toml", format="matchups", games=4,
+                                   matchups=[["builder_tuned_test", "random", "random",
+                                              "random"]]))
+    outcome = runner.run(cfg, tmp_path / "run", workers=1)
+    assert outcome.games == 4 and not outcome.errors
+    assert "builder_tuned_test" in {i.strategy for i in outcome.intervals}
+    assert "trial 0: win share" in result.stdout and "trial 1: " in result.stdout
+    assert (tmp_path / "study" / tune.TRIALS_FILE).is_file()
+
+
+def test_trial_0_is_the_start_preset_and_every_trial_plays_the_same_deals(tuned, tmp_path):
+    import optuna
+
+    study = optuna.load_study(study_name="meeplab-tune",
+                              storage=f"sqlite:///{tmp_path / 'study' / tune.STUDY_FILE}")
+    first = study.trials[0].user_attrs["values"]
+    assert first == {"money": 0.4, "focus_a": "hotel"}   # builder's own values
+    plan = tune.load(tuned[0])
+    seeds = [tune.trial_plan(plan, t.user_attrs["values"]) for t in study.trials]
+    assert len({(p.seed, p.matchups[0].key, p.games) for p in seeds}) == 1
+
+
+def test_a_rerun_continues_the_study_and_its_trial_count(tuned, tmp_path, presets):
+    path, _ = tuned
+    out = tmp_path / "study"
+    again = run_cli("tune", path, "--out", out, "--presets-dir", presets, "--trials", "3",
+                    "--workers", "1")
+    assert again.exit_code == 0, again.output
+    assert "trial 2: " in again.stdout and "trial 0: " not in again.stdout
+    import optuna
+
+    study = optuna.load_study(study_name="meeplab-tune",
+                              storage=f"sqlite:///{out / tune.STUDY_FILE}")
+    assert [t.number for t in tune.complete(study)] == [0, 1, 2]
+    done = run_cli("tune", path, "--out", out, "--presets-dir", presets, "--trials", "3")
+    assert done.exit_code == 0 and "already has 3 complete trials" in done.stdout
+
+
+def test_another_config_in_the_same_study_is_refused(tuned, tmp_path, presets):
+    path, _ = tuned
+    path.write_text(STRATEGY.replace("games = 4", "games = 8"))
+    result = run_cli("tune", path, "--out", tmp_path / "study", "--presets-dir", presets)
+    assert result.exit_code == 2 and "another tune config" in result.stderr
+
+
+VARIANT = """
+mode = "variant"
+base = "base.toml"
+trials = 2
+games = 4
+seed = 2
+objective = "max_minus_min"
+name = "cuba-fair-test"
+[search]
+hidden_parliament_card = [false, true]
+"misc.start_money" = [8, 12]
+"""
+
+
+def test_variant_mode_writes_a_variant_file_a_tournament_can_use(tmp_path):
+    write_config(tmp_path / "base.toml", format="matchups", matchups=[["random"] * 3],
+                 shard_games=3)
+    (tmp_path / "v.toml").write_text(VARIANT)
+    result = run_cli("tune", tmp_path / "v.toml", "--out", tmp_path / "study", "--workers", "1")
+    assert result.exit_code == 0, result.output
+    file = tmp_path / "study" / "cuba-fair-test.toml"
+    raw = tomllib.loads(file.read_text())
+    assert raw["game"] == "cuba" and set(raw["switches"]) == {"hidden_parliament_card"}
+    assert 8 <= raw["data"]["misc"]["start_money"] <= 12
+    cfg = config.load(tmp_path / "base.toml", variants=[str(file)])
+    assert cfg["variant"]["misc.start_money"] == raw["data"]["misc"]["start_money"]
+
+
+def test_the_shipped_tune_configs_load():
+    for path in sorted((ROOT / "configs" / "tunes").glob("*.toml")):
+        plan = tune.load(path)
+        assert plan.space and tune.games_per_trial(plan) >= 1000, path
+
+
+BAD = {
+    "no mode": ('kernel = "heuristic"\n', "mode None is not one of"),
+    "unknown key": (STRATEGY.replace("trials = 2", "trails = 2"), "unknown key 'trails'"),
+    "unknown kernel": (STRATEGY.replace('kernel = "heuristic"', 'kernel = "minimax"'),
+                       "kernel 'minimax' is not a kernel"),
+    "start of another kernel": (STRATEGY.replace('start = "builder"', 'start = "greedy"'),
+                                "start preset 'greedy' is not a heuristic preset"),
+    "unknown parameter": (STRATEGY.replace("money = [", "breadth = ["),
+                          "search.breadth is not a parameter of kernel heuristic"),
+    "bad range": (STRATEGY.replace("[0.1, 1.0]", "[1.0, 0.1]"), "is not low < high"),
+    "bad choice": (STRATEGY.replace('"hotel"]', '"castle"]'), "search.focus_a"),
+    "no search": (STRATEGY.split("[search]")[0], "no [search] table"),
+    "field": (STRATEGY.replace('field = ["random", "random", "random"]', 'field = ["nobody"]'),
+              "field must be a non-empty list"),
+    "taken name": (STRATEGY.replace('"builder_tuned_test"', '"greedy"'),
+                   "preset name 'greedy' is already a strategy"),
+    "games": (STRATEGY.replace("games = 4", "games = 0"), "games = 0 is not a whole number"),
+    "variant objective": (VARIANT.replace('"max_minus_min"', '"entropy"'),
+                          "unknown objective 'entropy'"),
+    "variant key": (VARIANT.replace('"misc.start_money"', '"misc.start_cash"'), "search: "),
+    "variant value": (VARIANT.replace("[false, true]", "[false, 3]"), "search: "),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD))
+def test_a_bad_tune_config_is_one_line_and_exit_2(tmp_path, presets, case):
+    write_config(tmp_path / "base.toml", format="matchups", matchups=[["random"] * 3])
+    (tmp_path / "bad.toml").write_text(BAD[case][0])
+    result = run_cli("tune", tmp_path / "bad.toml", "--out", tmp_path / "study",
+                     "--presets-dir", presets)
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and "; " in lines[0], lines
+    assert BAD[case][1] in lines[0]
+    assert not (tmp_path / "study").exists()
+
+
+def test_a_missing_tune_config(tmp_path):
+    result = run_cli("tune", tmp_path / "gone.toml")
+    assert result.exit_code == 2 and "tune config" in result.stderr
+
+
+# ------------------------------------------------------------------ extra preset files
+
+def test_extra_preset_files_are_read_and_a_name_defined_twice_is_an_error(tmp_path,
+                                                                          monkeypatch):
+    main = tmp_path / "cuba.toml"
+    main.write_text('[presets.a]\nkernel = "random"\ndescription = "a"\n')
+    (tmp_path / "cuba.d").mkdir()
+    (tmp_path / "cuba.d" / "b.toml").write_text('[presets.b]\nkernel = "random"\n'
+                                                'description = "b"\n')
+    assert {"a", "b"} <= set(registry.names(main))
+    extra = tmp_path / "more"
+    extra.mkdir()
+    (extra / "c.toml").write_text('[presets.a]\nkernel = "random"\ndescription = "again"\n')
+    monkeypatch.setenv("MEEPLAB_PRESETS", str(extra))
+    with pytest.raises(registry.PresetError, match="preset 'a' is already defined in .*"
+                                                   "cuba.toml; rename one of them"):
+        registry.names(main)
+    result = run_cli("strategies", "cuba")
+    assert result.exit_code == 0   # the shipped presets do not define 'a'
+    (extra / "c.toml").write_text('[presets.greedy]\nkernel = "random"\ndescription = "x"\n')
+    result = run_cli("strategies", "cuba")
+    assert result.exit_code == 2 and "preset 'greedy' is already defined" in result.stderr
