@@ -1,0 +1,28 @@
+"""A random stream kept inside a flat int32 game state (compiled).
+
+A stream (core.common.rng) is a uint64[1]; a state that must draw again later in the game
+(dice rolls, reshuffles) keeps it in 4 int32 slots of 16 bits each from offset `at`, so the
+state alone says what comes next: a copy of the state (look-ahead, the trace) carries it.
+"""
+import numpy as np
+
+from core.jit import njit
+
+SLOTS = 4  # int32 slots a stored stream takes
+
+
+@njit
+def save_stream(s, at, rng):
+    """Store the stream's uint64 state in s[at:at + SLOTS]."""
+    v = rng[0]
+    for i in range(SLOTS):
+        s[at + i] = np.int32((v >> np.uint64(16 * i)) & np.uint64(0xFFFF))
+
+
+@njit
+def load_stream(s, at, rng):
+    """Restore the stream's state from s[at:at + SLOTS]."""
+    v = np.uint64(0)
+    for i in range(SLOTS):
+        v |= np.uint64(s[at + i]) << np.uint64(16 * i)
+    rng[0] = v

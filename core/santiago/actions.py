@@ -1,0 +1,339 @@
+"""Legal decisions of Santiago de Cuba and their integer encoding.
+
+The decision model
+------------------
+The engine stops at a *decision point* whenever a player must choose; `state[G_DK]` names its
+kind (DK_* in state.py) and `state[G_CUR]` the player. `legal(s, t, opts)` writes every legal
+option into `opts` and returns their number (always at least 1 while the game runs); a
+strategy returns an index into that list and `rules.apply(s, t, opts[i], tr)` carries it out
+and runs the game on to the next decision. A decision with one option is taken without asking
+the strategy.
+
+A turn of the active player (G_ACTIVE) is a chain of decision points:
+
+- drive (SDC-R7): one option per distance 1..misc.max_drive the player can pay for
+  (misc.free_stops free, then misc.stop_cost pesos per stop). Passing the harbour may move the
+  goods-value marker and send the ship (SDC-R8); the new ship is placed before the turn goes
+  on;
+- at a Cuban (SDC-R9): Pablo asks for the kind (those of switch pablo_kinds the bank holds);
+  El Zorro asks each other player in turn, clockwise from the active player's left, what they
+  give (1 peso, 1 VP or 1 non-wood good; the giver decides, or the receiver under
+  `zorro_chooser = receiver`; nothing to give: no question); Alonso offers a property marker
+  on each building without one (or, under `alonso_claim_owned`, also on other players'
+  buildings), the use of each own building, or nothing. A closed Cuban gives nothing;
+- phase 2 (SDC-R10): move the pawn to a free building at a flower of the Cuban's colour, stay
+  (not offered under `building_move = mandatory` when a move is possible), or after El Zorro
+  under `zorro_reuse_building` use the building the pawn stands on again; then
+- use (§8.2): "no use", or one option per way to use the building (amounts, kinds, dice,
+  stops). The swap effect asks again for each further swap ("no use" then ends it);
+- at the harbour (SDC-R12..R16): the delivery round asks each player in turn for one delivery
+  step (a dice good: 1..die pieces; wood: any number) or a pass (after wood under
+  `wood_is_a_kind = false`, "pass" ends the step without leaving the round).
+
+Ship placement (SDC-R5, SDC-R17): after every roll the roller chooses which of the 5 dice stays
+off the ship (one option per die).
+
+Hidden information (SDC-R4): the other players' goods, pesos and VP (P_GOODS, P_MONEY, P_VP,
+P_VPSRC of their blocks) and the deal stream (G_RNG). A kernel must not read them; the bank,
+the board, the dice, the markers and the pawns are public (the goods others hold can be deduced
+from the bank only as a total per kind).
+
+Option encoding: `tag << TAG_SHIFT | payload`; payloads: a distance, a kind, a slot, a stop, an
+amount, `kind << AMOUNT_SHIFT | pieces` (deliveries), `given kind << 3 | taken kind` (swaps),
+`pieces of kind a << AMOUNT_SHIFT | pieces of kind b` (return for VP), `die << 1 | up` (demand).
+"""
+import numpy as np
+
+from core.jit import njit
+from core.santiago.codes import (
+    BE_CLOSE_CUBAN, BE_CONVERT, BE_DELIVER, BE_DEMAND, BE_EXCHANGE, BE_GAIN_GOODS,
+    BE_GAIN_MONEY, BE_MOVE_VALUE, BE_RETURN_VP, BE_SWAP, BE_ZERO_DIE, CA_PICKPOCKET, CI,
+    M_FREE_STOPS, M_MAX_DRIVE, M_MAX_EXCHANGE, M_STOP_COST, M_VALUE_START, NBPARAMS, NDICE,
+    NFACES, NKINDS, NSLOTS, NSTOPS, SU, SW_ALONSO_CLAIM_OWNED, SW_BUILDING_MOVE,
+    SW_MONEY_LIMITED, SW_PABLO_KINDS, SW_WOOD_IS_A_KIND, SW_ZORRO_REUSE, T_BEFFECT, T_BPARAM,
+    T_CACTION, T_CCOLOUR, T_FACES, T_MISC, T_SW, TO, WD,
+)
+from core.santiago.state import (
+    DK_ALONSO, DK_DELIVER, DK_DRIVE, DK_MOVE, DK_PABLO, DK_SHIP, DK_USE, DK_ZORRO, G_ACTIVE,
+    G_BANK_MONEY, G_CAR, G_CUBAN, G_CUR, G_DK, G_USE_LEFT, G_USE_SLOT, G_VALUE,
+    G_WOOD_DONE, G_ZORRO_NEXT, G_NP, O_BANK, O_BUILDING_AT, O_DICE, O_OWNER, P_GOODS,
+    P_MARKERS, P_MONEY, P_PAWN, P_VP, pawn_at, pbase, slot_colour,
+)
+
+MAX_OPTIONS = 128
+
+(OT_SHIP, OT_DRIVE, OT_PABLO, OT_GIVE, OT_MARKER, OT_OWN_USE, OT_NOTHING, OT_MOVE, OT_STAY,
+ OT_REUSE, OT_NO_USE, OT_USE, OT_SELL_VP, OT_BUY_VP, OT_CLOSE, OT_CONVERT, OT_VALUE_UP,
+ OT_VALUE_DOWN, OT_SWAP, OT_DELIVER, OT_DEMAND, OT_RETURN, OT_ZERO, OT_PASS) = range(24)
+OPTION_TAGS = ("ship", "drive", "pablo", "give", "marker", "own_use", "nothing", "move",
+               "stay", "reuse", "no_use", "use", "sell_vp", "buy_vp", "close", "convert",
+               "value_up", "value_down", "swap", "deliver", "demand", "return", "zero", "pass")
+TAG_SHIFT = 10
+PAYLOAD_MASK = (1 << TAG_SHIFT) - 1
+AMOUNT_SHIFT = 6  # deliveries: kind << 6 | pieces; return: a << 6 | b
+AMOUNT_MASK = (1 << AMOUNT_SHIFT) - 1
+GIVE_MONEY, GIVE_VP, GIVE_GOOD = 0, 1, 2  # give payload: 0 peso, 1 VP, 2 + kind
+
+
+@njit(inline="always")
+def enc(tag, payload):
+    """Option code for (tag, payload)."""
+    return np.int32((tag << TAG_SHIFT) | payload)
+
+
+@njit(inline="always")
+def tag_of(o):
+    return o >> TAG_SHIFT
+
+
+@njit(inline="always")
+def payload_of(o):
+    return o & PAYLOAD_MASK
+
+
+# --- queries ---------------------------------------------------------------------------------
+
+@njit(inline="always")
+def bparam(t, building, i):
+    """Parameter i of a building's effect."""
+    return t[T_BPARAM + building * NBPARAMS + i]
+
+
+@njit(inline="always")
+def drive_cost(t, d):
+    """Pesos for driving d stops (SDC-R7)."""
+    return max(0, d - t[T_MISC + M_FREE_STOPS]) * t[T_MISC + M_STOP_COST]
+
+
+@njit(inline="always")
+def money_gain(s, t, amount):
+    """Pesos a gain of `amount` gives: all, or what the bank holds (money_limited)."""
+    if t[T_SW + SW_MONEY_LIMITED] == 1:
+        return min(amount, s[G_BANK_MONEY])
+    return amount
+
+
+@njit(inline="always")
+def max_face(t):
+    """The highest face of a demand die (the newspaper's upper bound)."""
+    m = 0
+    for i in range(NFACES):
+        m = max(m, t[T_FACES + i])
+    return m
+
+
+@njit(inline="always")
+def pablo_allows(t, k):
+    """SDC-Q13: whether Pablo gives kind k (all6, no_wood, raw_only: Su, Ci, To, Wd)."""
+    mode = t[T_SW + SW_PABLO_KINDS]
+    if mode == 1:
+        return k != WD
+    if mode == 2:
+        return k == SU or k == CI or k == TO or k == WD
+    return True
+
+
+@njit(inline="always")
+def cuban_colour(t, cuban):
+    return t[T_CCOLOUR + cuban]
+
+
+# --- option lists ----------------------------------------------------------------------------
+
+@njit
+def delivery_options(s, t, b, opts, n, wood_ok):
+    """Append one option per legal delivery of the player at block b (SDC-R14, R15)."""
+    for k in range(NDICE):
+        most = min(s[O_DICE + k], s[b + P_GOODS + k])
+        for m in range(1, most + 1):
+            opts[n] = enc(OT_DELIVER, (k << AMOUNT_SHIFT) | m)
+            n += 1
+    if wood_ok:
+        for m in range(1, min(s[b + P_GOODS + WD], AMOUNT_MASK) + 1):
+            opts[n] = enc(OT_DELIVER, (WD << AMOUNT_SHIFT) | m)
+            n += 1
+    return n
+
+
+@njit
+def drive_options(s, t, opts):
+    b = pbase(s[G_CUR])
+    n = 0
+    for d in range(1, t[T_MISC + M_MAX_DRIVE] + 1):
+        if drive_cost(t, d) <= s[b + P_MONEY]:
+            opts[n] = enc(OT_DRIVE, d)
+            n += 1
+    return n
+
+
+@njit
+def give_options(s, t, opts):
+    """El Zorro: what the current victim can give (SDC-Q6 decides who chooses)."""
+    victim = (s[G_ACTIVE] + s[G_ZORRO_NEXT]) % s[G_NP]
+    b = pbase(victim)
+    n = 0
+    if s[b + P_MONEY] > 0:
+        opts[n] = enc(OT_GIVE, GIVE_MONEY)
+        n += 1
+    if s[b + P_VP] > 0:
+        opts[n] = enc(OT_GIVE, GIVE_VP)
+        n += 1
+    for k in range(NKINDS):
+        if k != WD and s[b + P_GOODS + k] > 0:
+            opts[n] = enc(OT_GIVE, GIVE_GOOD + k)
+            n += 1
+    return n
+
+
+@njit
+def alonso_options(s, t, opts):
+    p = s[G_CUR]
+    b = pbase(p)
+    opts[0] = enc(OT_NOTHING, 0)
+    n = 1
+    claim = t[T_SW + SW_ALONSO_CLAIM_OWNED] == 1
+    for slot in range(NSLOTS):
+        owner = s[O_OWNER + slot]
+        if s[b + P_MARKERS] > 0 and (owner < 0 or (claim and owner != p)):
+            opts[n] = enc(OT_MARKER, slot)
+            n += 1
+        if owner == p:
+            opts[n] = enc(OT_OWN_USE, slot)
+            n += 1
+    return n
+
+
+@njit
+def move_options(s, t, opts):
+    """SDC-R10 (SDC-Q2, SDC-Q7): free buildings at the Cuban's flower colour, stay, reuse."""
+    p = s[G_CUR]
+    cuban = s[G_CUBAN]
+    colour = cuban_colour(t, cuban)
+    n = 0
+    for slot in range(NSLOTS):
+        if slot_colour(t, slot) == colour and pawn_at(s, slot) < 0:
+            opts[n] = enc(OT_MOVE, slot)
+            n += 1
+    pawn = s[pbase(p) + P_PAWN]
+    if (t[T_CACTION + cuban] == CA_PICKPOCKET and t[T_SW + SW_ZORRO_REUSE] == 1
+            and pawn >= 0):
+        opts[n] = enc(OT_REUSE, pawn)
+        n += 1
+    if n == 0 or t[T_SW + SW_BUILDING_MOVE] == 0 or (n == 1 and tag_of(opts[0]) == OT_REUSE):
+        opts[n] = enc(OT_STAY, 0)
+        n += 1
+    return n
+
+
+@njit
+def use_options(s, t, opts):
+    """'no use', then every way to use the building on G_USE_SLOT (§8.2)."""
+    p = s[G_CUR]
+    b = pbase(p)
+    building = s[O_BUILDING_AT + s[G_USE_SLOT]]
+    effect = t[T_BEFFECT + building]
+    opts[0] = enc(OT_NO_USE, 0)
+    n = 1
+    if effect == BE_EXCHANGE:
+        cap = t[T_MISC + M_MAX_EXCHANGE]
+        sell, buy = bparam(t, building, 0), bparam(t, building, 1)
+        for m in range(1, min(cap, s[b + P_VP]) + 1):
+            if money_gain(s, t, m * sell) == m * sell:
+                opts[n] = enc(OT_SELL_VP, m)
+                n += 1
+        for m in range(1, min(cap, s[b + P_MONEY] // buy) + 1):
+            opts[n] = enc(OT_BUY_VP, m)
+            n += 1
+    elif effect == BE_GAIN_MONEY:
+        if money_gain(s, t, bparam(t, building, 0)) > 0:
+            opts[n] = enc(OT_USE, 0)
+            n += 1
+    elif effect == BE_GAIN_GOODS:
+        if s[O_BANK + bparam(t, building, 0)] > 0:
+            opts[n] = enc(OT_USE, 0)
+            n += 1
+    elif effect == BE_CLOSE_CUBAN:
+        for stop in range(1, NSTOPS):
+            if stop != s[G_CAR]:
+                opts[n] = enc(OT_CLOSE, stop)
+                n += 1
+    elif effect == BE_CONVERT:
+        src, dst = bparam(t, building, 0), bparam(t, building, 1)
+        most = min(bparam(t, building, 2), s[b + P_GOODS + src], s[O_BANK + dst])
+        for m in range(1, most + 1):
+            opts[n] = enc(OT_CONVERT, m)
+            n += 1
+    elif effect == BE_MOVE_VALUE:
+        opts[n] = enc(OT_VALUE_UP, 0)
+        n += 1
+        if s[G_VALUE] > t[T_MISC + M_VALUE_START]:
+            opts[n] = enc(OT_VALUE_DOWN, 0)
+            n += 1
+    elif effect == BE_SWAP:
+        if s[G_USE_LEFT] > 0:
+            for a in range(NKINDS):
+                if s[b + P_GOODS + a] > 0:
+                    for k in range(NKINDS):
+                        if k != a and s[O_BANK + k] > 0:
+                            opts[n] = enc(OT_SWAP, (a << 3) | k)
+                            n += 1
+    elif effect == BE_DELIVER:
+        n = delivery_options(s, t, b, opts, n, True)
+    elif effect == BE_DEMAND:
+        top = max_face(t)
+        for k in range(NDICE):
+            v = s[O_DICE + k]
+            if v >= 0:
+                if v < top:
+                    opts[n] = enc(OT_DEMAND, (k << 1) | 1)
+                    n += 1
+                if v > 0:
+                    opts[n] = enc(OT_DEMAND, k << 1)
+                    n += 1
+    elif effect == BE_RETURN_VP:
+        ka, kb, most = bparam(t, building, 0), bparam(t, building, 1), bparam(t, building, 2)
+        for x in range(min(most, s[b + P_GOODS + ka]) + 1):
+            for y in range(min(most - x, s[b + P_GOODS + kb]) + 1):
+                if x + y > 0:
+                    opts[n] = enc(OT_RETURN, (x << AMOUNT_SHIFT) | y)
+                    n += 1
+    elif effect == BE_ZERO_DIE:
+        for k in range(NDICE):
+            if s[O_DICE + k] > 0:
+                opts[n] = enc(OT_ZERO, k)
+                n += 1
+    return n
+
+
+@njit
+def legal(s, t, opts):
+    """Write the legal options of the pending decision into opts; return their number."""
+    dk = s[G_DK]
+    if dk == DK_DRIVE:
+        return drive_options(s, t, opts)
+    if dk == DK_MOVE:
+        return move_options(s, t, opts)
+    if dk == DK_USE:
+        return use_options(s, t, opts)
+    if dk == DK_DELIVER:
+        b = pbase(s[G_CUR])
+        wood_ok = t[T_SW + SW_WOOD_IS_A_KIND] == 1 or s[G_WOOD_DONE] == 0
+        opts[0] = enc(OT_PASS, 0)
+        return delivery_options(s, t, b, opts, 1, wood_ok)
+    if dk == DK_SHIP:
+        for k in range(NDICE):
+            opts[k] = enc(OT_SHIP, k)
+        return NDICE
+    if dk == DK_PABLO:
+        n = 0
+        for k in range(NKINDS):
+            if pablo_allows(t, k) and s[O_BANK + k] > 0:
+                opts[n] = enc(OT_PABLO, k)
+                n += 1
+        return n
+    if dk == DK_ZORRO:
+        return give_options(s, t, opts)
+    if dk == DK_ALONSO:
+        return alonso_options(s, t, opts)
+    return 0
+

@@ -1,0 +1,144 @@
+"""Invariant checker: goods and pesos conserved, nothing negative, VP equal to its ledger,
+markers and pawns where they may be, the dice and the value marker in range, the layout a valid
+assignment that honours the layout rule."""
+import numpy as np
+
+from core.common.errors import (  # noqa: F401 (loop codes re-exported)
+    ERR_ILLEGAL, ERR_STUCK, FIRST_GAME_ERROR, LOOP_ERR_NAMES, OK,
+)
+from core.jit import njit
+from core.santiago.actions import max_face
+from core.santiago.codes import (
+    LAYOUT_FORBID, M_MARKERS, M_MONEY_SUPPLY, M_SHIPS, M_VALUE_MAX, M_VALUE_START, NCUBANS,
+    NDICE, NKINDS, NSLOTS, NSRC, NSTOPS, SW_LAYOUT, SW_MONEY_LIMITED, T_MISC, T_SUPPLY, T_SW,
+    M_DICE_ON_SHIP,
+)
+from core.santiago.state import (
+    DK_SHIP, G_BANK_MONEY, G_CAR, G_DK, G_LAYOUT_OK, G_NP, G_PHASE, G_SHIPS, G_VALUE, O_BANK,
+    O_BUILDING_AT, O_CUBAN_AT, O_DICE, O_OWNER, O_SLOT_OF, P_GOODS, P_MARKERS, P_MONEY,
+    P_PAWN, P_VP, P_VPSRC, PH_PLAY, layout_ok, pbase,
+)
+
+ERR_GOODS = FIRST_GAME_ERROR    # a kind's goods do not add up to the supply
+ERR_NEGATIVE = ERR_GOODS + 1    # goods, pesos or VP below zero
+ERR_VP_LEDGER = ERR_GOODS + 2   # VP differ from the sum of VP by source
+ERR_MONEY = ERR_GOODS + 3       # pesos not conserved (money_limited)
+ERR_MARKERS = ERR_GOODS + 4     # property markers lost, duplicated or misplaced
+ERR_PAWNS = ERR_GOODS + 5       # two pawns on one building, or a pawn off the board
+ERR_SHIP = ERR_GOODS + 6        # dice, goods value, car or ships out of range
+ERR_LAYOUT = ERR_GOODS + 7      # the layout is no assignment, or breaks the layout rule
+ERR_NAMES = LOOP_ERR_NAMES + (
+    "goods not conserved", "negative count", "VP differ from their ledger",
+    "pesos not conserved", "property markers broken", "pawns broken", "ship out of range",
+    "layout broken")
+
+
+@njit
+def check_goods(s, t, np_):
+    for k in range(NKINDS):
+        total = s[O_BANK + k]
+        if total < 0:
+            return ERR_NEGATIVE
+        for p in range(np_):
+            n = s[pbase(p) + P_GOODS + k]
+            if n < 0:
+                return ERR_NEGATIVE
+            total += n
+        if total != t[T_SUPPLY + k]:
+            return ERR_GOODS
+    money = s[G_BANK_MONEY]
+    for p in range(np_):
+        b = pbase(p)
+        if s[b + P_MONEY] < 0 or s[b + P_VP] < 0:
+            return ERR_NEGATIVE
+        money += s[b + P_MONEY]
+        vp = 0
+        for src in range(NSRC):
+            vp += s[b + P_VPSRC + src]
+        if vp != s[b + P_VP]:
+            return ERR_VP_LEDGER
+    if t[T_SW + SW_MONEY_LIMITED] == 1:
+        if s[G_BANK_MONEY] < 0:
+            return ERR_NEGATIVE
+        if money != t[T_MISC + M_MONEY_SUPPLY]:
+            return ERR_MONEY
+    return OK
+
+
+@njit
+def check_board(s, t, np_):
+    placed = np.zeros(np_, np.int64)
+    for slot in range(NSLOTS):
+        owner = s[O_OWNER + slot]
+        if owner < -1 or owner >= np_:
+            return ERR_MARKERS
+        if owner >= 0:
+            placed[owner] += 1
+    seen = np.zeros(NSLOTS, np.int64)
+    for p in range(np_):
+        b = pbase(p)
+        if s[b + P_MARKERS] < 0 or s[b + P_MARKERS] + placed[p] != t[T_MISC + M_MARKERS]:
+            return ERR_MARKERS
+        pawn = s[b + P_PAWN]
+        if pawn < -1 or pawn >= NSLOTS:
+            return ERR_PAWNS
+        if pawn >= 0:
+            seen[pawn] += 1
+            if seen[pawn] > 1:
+                return ERR_PAWNS
+    return OK
+
+
+@njit
+def check_ship(s, t):
+    top = max_face(t)
+    on = 0
+    for k in range(NDICE):
+        v = s[O_DICE + k]
+        if v < -1 or v > top:
+            return ERR_SHIP
+        if v >= 0:
+            on += 1
+    playing = s[G_PHASE] == PH_PLAY
+    if playing and s[G_DK] != DK_SHIP and on != t[T_MISC + M_DICE_ON_SHIP]:
+        return ERR_SHIP
+    if playing and not t[T_MISC + M_VALUE_START] <= s[G_VALUE] <= t[T_MISC + M_VALUE_MAX]:
+        return ERR_SHIP
+    if s[G_CAR] < 0 or s[G_CAR] >= NSTOPS or s[G_SHIPS] > t[T_MISC + M_SHIPS]:
+        return ERR_SHIP
+    return OK
+
+
+@njit
+def check_layout(s, t):
+    seen = np.zeros(NSLOTS, np.int64)
+    if s[O_CUBAN_AT] != -1:
+        return ERR_LAYOUT
+    for stop in range(1, NSTOPS):
+        c = s[O_CUBAN_AT + stop]
+        if c < 0 or c >= NCUBANS or seen[c]:
+            return ERR_LAYOUT
+        seen[c] = 1
+    seen[:] = 0
+    for slot in range(NSLOTS):
+        bld = s[O_BUILDING_AT + slot]
+        if bld < 0 or bld >= NSLOTS or seen[bld] or s[O_SLOT_OF + bld] != slot:
+            return ERR_LAYOUT
+        seen[bld] = 1
+    if t[T_SW + SW_LAYOUT] == LAYOUT_FORBID and (s[G_LAYOUT_OK] != 1 or not layout_ok(s, t)):
+        return ERR_LAYOUT
+    return OK
+
+
+@njit
+def check_state(s, t):
+    """0 when every invariant holds, else the first broken one's ERR_ code."""
+    np_ = s[G_NP]
+    err = check_goods(s, t, np_)
+    if err == OK:
+        err = check_board(s, t, np_)
+    if err == OK:
+        err = check_ship(s, t)
+    if err == OK:
+        err = check_layout(s, t)
+    return err

@@ -1,0 +1,97 @@
+"""Santiago de Cuba's parts of the shared play loop (core.common.loop): the per-seat record
+layout, whose turn it is, whether the game is over, writing a finished game's records. The
+loop is bound to these and to the strategy dispatcher in strategies/santiago/play.py.
+
+Every row also holds the game's layout (the same in every seat's row), so results can be
+stratified by it: `cuban_at_K<i>` (Cuban index, codes.CUBAN_KEYS), `building_at_B<i>`
+(building index, codes.BUILDING_KEYS), `flower_<building>` (flower colour index of the
+building's slot, codes.FLOWER_NAMES) and `layout_draws` (draws the layout rule needed).
+"""
+import numpy as np
+
+from core.jit import njit
+from core.santiago.codes import (
+    BUILDING_KEYS, CUBAN_KEYS, KIND_NAMES, NBUILDINGS, NCUBANS, NKINDS, NSLOTS, NSRC,
+    SLOT_NAMES, SRC_NAMES, STOP_NAMES, T_MISC, M_MARKERS,
+)
+from core.santiago.rules import standings
+from core.santiago.state import (
+    G_CUR, G_LAYOUT_DRAWS, G_PHASE, G_SHIPS, G_TURN, O_BUILDING_AT, O_CUBAN_AT, O_SLOT_OF,
+    P_CONVERTED, P_DELIVERED, P_DRIVE_PAID, P_MARKERS, P_MONEY, P_OWNER_VP, P_TURNS, P_USES,
+    P_VISITS, P_VP, P_VPSRC, PH_OVER, goods_held, pbase, slot_colour,
+)
+
+R_SCORE, R_RANK, R_WIN_SHARE, R_MONEY, R_DECISIONS, R_GOODS_LEFT, R_TURNS = range(7)
+R_MARKERS_PLACED, R_OWNER_PAID, R_CONVERTED, R_DRIVE_PAID, R_SHIPS, R_GAME_TURNS = range(7, 13)
+R_LAYOUT_DRAWS = 13
+R_VP = 14                           # VP by source: R_VP + codes.SRC_*
+R_USES = R_VP + NSRC                # uses of each building by this seat
+R_VISITS = R_USES + NBUILDINGS      # actions taken at each Cuban by this seat
+R_DELIVERED = R_VISITS + NCUBANS    # goods delivered per kind
+R_CUBAN_AT = R_DELIVERED + NKINDS   # layout: Cuban at K1..K9
+R_BUILDING_AT = R_CUBAN_AT + NCUBANS  # layout: building at B1..B12
+R_FLOWER = R_BUILDING_AT + NSLOTS   # layout: flower colour at each building
+NREC = R_FLOWER + NBUILDINGS
+REC_NAMES = ("score", "rank", "win_share", "money", "decisions", "goods_left", "turns",
+             "markers_placed", "owner_paid", "goods_converted", "drive_paid", "ships_departed",
+             "game_turns", "layout_draws")
+MAX_STEPS = 20000  # decision points per game before a game counts as stuck
+
+
+def record_columns() -> list[str]:
+    """Names of the record columns, in R_* order."""
+    return (list(REC_NAMES) + ["vp_" + name for name in SRC_NAMES]
+            + ["uses_" + key for key in BUILDING_KEYS] + ["visits_" + key for key in CUBAN_KEYS]
+            + ["delivered_" + name for name in KIND_NAMES]
+            + ["cuban_at_" + stop for stop in STOP_NAMES[1:]]
+            + ["building_at_" + slot for slot in SLOT_NAMES]
+            + ["flower_" + key for key in BUILDING_KEYS])
+
+
+@njit(inline="always")
+def current(s):
+    """The seat to decide."""
+    return s[G_CUR]
+
+
+@njit(inline="always")
+def is_over(s):
+    """Whether the game has ended."""
+    return s[G_PHASE] == PH_OVER
+
+
+@njit
+def write_records(s, t, decisions, rec):
+    """Fill rec[seat, R_*] from a finished game."""
+    n_players = rec.shape[0]
+    rank = np.zeros(n_players, np.int64)
+    share = np.zeros(n_players)
+    standings(s, t, rank, share)
+    for p in range(n_players):
+        b = pbase(p)
+        rec[p, R_SCORE] = s[b + P_VP]
+        rec[p, R_RANK] = rank[p]
+        rec[p, R_WIN_SHARE] = share[p]
+        rec[p, R_MONEY] = s[b + P_MONEY]
+        rec[p, R_DECISIONS] = decisions[p]
+        rec[p, R_GOODS_LEFT] = goods_held(s, b, True)
+        rec[p, R_TURNS] = s[b + P_TURNS]
+        rec[p, R_MARKERS_PLACED] = t[T_MISC + M_MARKERS] - s[b + P_MARKERS]
+        rec[p, R_OWNER_PAID] = s[b + P_OWNER_VP]
+        rec[p, R_CONVERTED] = s[b + P_CONVERTED]
+        rec[p, R_DRIVE_PAID] = s[b + P_DRIVE_PAID]
+        rec[p, R_SHIPS] = s[G_SHIPS]
+        rec[p, R_GAME_TURNS] = s[G_TURN]
+        rec[p, R_LAYOUT_DRAWS] = s[G_LAYOUT_DRAWS]
+        for i in range(NSRC):
+            rec[p, R_VP + i] = s[b + P_VPSRC + i]
+        for i in range(NBUILDINGS):
+            rec[p, R_USES + i] = s[b + P_USES + i]
+            rec[p, R_FLOWER + i] = slot_colour(t, s[O_SLOT_OF + i])
+        for i in range(NCUBANS):
+            rec[p, R_VISITS + i] = s[b + P_VISITS + i]
+            rec[p, R_CUBAN_AT + i] = s[O_CUBAN_AT + 1 + i]
+        for i in range(NKINDS):
+            rec[p, R_DELIVERED + i] = s[b + P_DELIVERED + i]
+        for i in range(NSLOTS):
+            rec[p, R_BUILDING_AT + i] = s[O_BUILDING_AT + i]

@@ -1,0 +1,274 @@
+"""Santiago de Cuba trace rows -> JSON-ready dicts and readable log lines (pure Python, no
+numba).
+
+The buffer layout and the JSON-lines file are core.common.trace's; this module decodes
+Santiago's events and states. Every name comes from codes.py, state.py and the rules tables.
+The state of a trace line holds the layout (`layout`: the Cuban at every stop, the building,
+flower, owner and pawn at every slot) and, under `screens`, what each player keeps behind the
+screen (goods, pesos, VP: hidden in the game, SDC-R4, shown for analysis).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import IO, Any
+
+import numpy as np
+
+from core.common import trace as common_trace
+from core.common.trace import events
+from core.santiago import codes as c
+from core.santiago import state as S
+from core.santiago.tables import SantiagoTables
+
+_pbase = getattr(S.pbase, "py_func", S.pbase)
+
+
+def kind(k: int) -> str:
+    return c.KIND_NAMES[k]
+
+
+def cuban(i: int) -> str:
+    return c.CUBAN_KEYS[i]
+
+
+def building(i: int) -> str:
+    return c.BUILDING_KEYS[i]
+
+
+def stop_name(stop: int, s: np.ndarray | None = None) -> str:
+    """'K4 (jose)' with the state's layout, 'H (harbour)'."""
+    if stop == c.HARBOUR:
+        return "H (harbour)"
+    name = c.STOP_NAMES[stop]
+    return f"{name} ({cuban(int(s[S.O_CUBAN_AT + stop]))})" if s is not None else name
+
+
+def slot_name(slot: int) -> str:
+    return c.SLOT_NAMES[slot]
+
+
+def layout(s: np.ndarray, tables: SantiagoTables) -> dict[str, Any]:
+    """The layout of a state: Cuban per stop, building and flower per slot."""
+    return {"cubans": {c.STOP_NAMES[k]: cuban(int(s[S.O_CUBAN_AT + k]))
+                       for k in range(1, c.NSTOPS)},
+            "buildings": {slot_name(i): building(int(s[S.O_BUILDING_AT + i]))
+                          for i in range(c.NSLOTS)},
+            "flowers": {slot_name(i): c.FLOWER_NAMES[tables.slot_colour[i]]
+                        for i in range(c.NSLOTS)},
+            "draws": int(s[S.G_LAYOUT_DRAWS])}
+
+
+def _seat(v: int) -> int | None:
+    return int(v) if v >= 0 else None
+
+
+def public_state(snapshot: np.ndarray, tables: SantiagoTables, n_players: int
+                 ) -> dict[str, Any]:
+    """The board every player can see, the layout, and (under `screens`) what each player
+    keeps behind the screen."""
+    s = snapshot
+    slots = {}
+    for i in range(c.NSLOTS):
+        pawn = next((p for p in range(n_players) if s[_pbase(p) + S.P_PAWN] == i), None)
+        slots[slot_name(i)] = {"building": building(int(s[S.O_BUILDING_AT + i])),
+                               "owner": _seat(s[S.O_OWNER + i]), "pawn": pawn}
+    players = []
+    for p in range(n_players):
+        b = _pbase(p)
+        players.append({
+            "goods": {kind(k): int(s[b + S.P_GOODS + k]) for k in range(c.NKINDS)},
+            "pesos": int(s[b + S.P_MONEY]), "vp": int(s[b + S.P_VP]),
+            "vp_by_source": {name: int(s[b + S.P_VPSRC + i])
+                             for i, name in enumerate(c.SRC_NAMES) if s[b + S.P_VPSRC + i]}})
+    return {
+        "phase": S.PHASE_NAMES[s[S.G_PHASE]],
+        "active": int(s[S.G_ACTIVE]),
+        "car": c.STOP_NAMES[s[S.G_CAR]],
+        "ships_departed": int(s[S.G_SHIPS]),
+        "goods_value": int(s[S.G_VALUE]),
+        "dice": {kind(k): int(s[S.O_DICE + k]) for k in range(c.NDICE) if s[S.O_DICE + k] >= 0},
+        "closed": c.STOP_NAMES[s[S.G_CLOSED]] if s[S.G_CLOSED] >= 0 else None,
+        "bank": {kind(k): int(s[S.O_BANK + k]) for k in range(c.NKINDS)},
+        "bank_pesos": int(s[S.G_BANK_MONEY]) if tables.switches[c.SW_MONEY_LIMITED] else None,
+        "slots": slots,
+        "markers_left": [int(s[_pbase(p) + S.P_MARKERS]) for p in range(n_players)],
+        "layout": layout(s, tables),
+        "screens": players,
+    }
+
+
+# ------------------------------------------------------------------------------ events
+
+def _what(v: int) -> str | None:
+    if v < 0:
+        return None
+    return ("peso", "vp")[v] if v < 2 else kind(v - 2)
+
+
+def _dice(packed: int, bits: int, offset: int) -> dict[str, int]:
+    mask = (1 << bits) - 1
+    out = {}
+    for k in range(c.NDICE):
+        v = ((packed >> (bits * k)) & mask) - offset
+        if v >= 0:
+            out[kind(k)] = v
+    return out
+
+
+_Field = tuple[str, Callable[[int], Any]]
+_I: Callable[[int], Any] = int
+_STOP: Callable[[int], Any] = lambda v: c.STOP_NAMES[v]  # noqa: E731
+_SLOT: Callable[[int], Any] = slot_name
+_SEAT: Callable[[int], Any] = _seat
+# Fields a, b, c, d of each event (codes.py EV_* comments, after the player).
+EVENT_FIELDS: dict[int, tuple[_Field, ...]] = {
+    c.EV_SETUP: (("start_player", _I), ("layout_draws", _I)),
+    c.EV_TURN: (("turn", _I),),
+    c.EV_DRIVE: (("stop", _STOP), ("distance", _I), ("pesos", _I)),
+    c.EV_VALUE: (("goods_value", _I), ("cause", lambda v: c.VALUE_CAUSES[v])),
+    c.EV_CLOSED: (("stop", _STOP),),
+    c.EV_CUBAN: (("cuban", cuban), ("stop", _STOP)),
+    c.EV_GOODS: (("kind", kind), ("amount", _I)),
+    c.EV_MONEY: (("amount", _I),),
+    c.EV_VP: (("source", lambda v: c.SRC_NAMES[v]), ("amount", _I)),
+    c.EV_GIVE: (("receiver", _SEAT), ("gives", _what)),
+    c.EV_MARKER: (("slot", _SLOT), ("building", building), ("previous_owner", _SEAT)),
+    c.EV_MOVE: (("slot", _SLOT), ("building", building)),
+    c.EV_STAY: (("slot", lambda v: slot_name(v) if v >= 0 else None), ("reuse", bool)),
+    c.EV_USE: (("building", building), ("slot", _SLOT), ("payload", _I)),
+    c.EV_NO_USE: (("building", building), ("slot", _SLOT)),
+    c.EV_HARBOUR: (),
+    c.EV_DELIVER: (("kind", kind), ("pieces", _I), ("vp", _I)),
+    c.EV_PASS: (),
+    c.EV_ROUND_END: (("ship_full", bool),),
+    c.EV_DEPART: (("ships_departed", _I), ("cause", lambda v: c.DEPARTURE_CAUSES[v])),
+    c.EV_ROLL: (("faces", lambda v: _dice(v, 3, 0)),),
+    c.EV_SHIP: (("left_off", kind), ("dice", lambda v: _dice(v, 4, 1))),
+    c.EV_CLOSE: (("stop", _STOP),),
+    c.EV_REOPEN: (("stop", _STOP),),
+    c.EV_CONVERT: (("from", kind), ("to", kind), ("pieces", _I)),
+    c.EV_SWAP: (("gives", kind), ("takes", kind)),
+    c.EV_DIE: (("kind", kind), ("value", _I)),
+    c.EV_END_BONUS: (("goods", _I), ("vp", _I)),
+    c.EV_GAME_END: (),
+    c.EV_EXCHANGE: (("vp", _I), ("pesos", _I)),
+}
+assert sorted(EVENT_FIELDS) == list(range(len(c.EVENT_NAMES)))
+
+
+def event_dict(row: np.ndarray, tables: SantiagoTables) -> dict[str, Any]:
+    """A trace row's event as {"name", "player", named decoded fields..., "raw"}."""
+    code, player = int(row[0]), int(row[1])
+    out: dict[str, Any] = {"name": c.EVENT_NAMES[code], "player": _seat(player)}
+    for (name, decode), value in zip(EVENT_FIELDS[code], row[2:c.EVW]):
+        out[name] = decode(int(value))
+    if code == c.EV_SETUP:
+        out["layout"] = layout(row[c.EVW:], tables)
+    out["raw"] = [int(x) for x in row[:c.EVW]]
+    return out
+
+
+# ------------------------------------------------------------------------------ text
+
+def player_label(p: int, colours: Sequence[str]) -> str:
+    """'P1 (yellow)': 1-based seat number and colour."""
+    return f"P{p + 1} ({colours[p]})"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _use_text(d: dict[str, Any], s: np.ndarray, t: SantiagoTables) -> str:
+    return f"uses the {d['building'].replace('_', ' ')} ({d['slot']})"
+
+
+_TEXT: dict[int, Callable[[dict[str, Any], np.ndarray, SantiagoTables], str]] = {
+    c.EV_SETUP: lambda d, s, t: "layout: " + ", ".join(
+        f"{k} {v}" for k, v in d["layout"]["cubans"].items()) + "; " + ", ".join(
+        f"{k} {v} ({d['layout']['flowers'][k]})" for k, v in d["layout"]["buildings"].items())
+        + f" [{_plural(d['layout_draws'], 'draw')}]",
+    c.EV_TURN: lambda d, s, t: f"turn {d['turn']}",
+    c.EV_DRIVE: lambda d, s, t: f"drives {_plural(d['distance'], 'stop')} to "
+                                f"{stop_name(c.STOP_NAMES.index(d['stop']), s)}"
+                                + (f", paying {d['pesos']} pesos" if d["pesos"] else ""),
+    c.EV_VALUE: lambda d, s, t: f"goods value now {d['goods_value']} ({d['cause'].replace('_', ' ')})",
+    c.EV_CLOSED: lambda d, s, t: f"finds {d['stop']} closed",
+    c.EV_CUBAN: lambda d, s, t: f"visits {d['cuban']}",
+    c.EV_GOODS: lambda d, s, t: f"takes {d['amount']} {d['kind']}",
+    c.EV_MONEY: lambda d, s, t: (f"gains {d['amount']} pesos" if d["amount"] > 0
+                                 else f"pays {-d['amount']} pesos"),
+    c.EV_VP: lambda d, s, t: f"{d['amount']:+d} VP ({d['source'].replace('_', ' ')})",
+    c.EV_GIVE: lambda d, s, t: (f"gives P{d['receiver'] + 1} 1 {d['gives']}" if d["gives"]
+                                else "has nothing to give"),
+    c.EV_MARKER: lambda d, s, t: f"puts a property marker on the "
+                                 f"{d['building'].replace('_', ' ')} ({d['slot']})",
+    c.EV_MOVE: lambda d, s, t: f"moves the pawn to the {d['building'].replace('_', ' ')} "
+                               f"({d['slot']})",
+    c.EV_STAY: lambda d, s, t: "reuses the building" if d["reuse"] else "stays",
+    c.EV_USE: _use_text,
+    c.EV_NO_USE: lambda d, s, t: f"does not use the {d['building'].replace('_', ' ')}",
+    c.EV_HARBOUR: lambda d, s, t: "stops at the harbour: delivery round",
+    c.EV_DELIVER: lambda d, s, t: f"delivers {d['pieces']} {d['kind']} for {d['vp']} VP",
+    c.EV_PASS: lambda d, s, t: "passes",
+    c.EV_ROUND_END: lambda d, s, t: "delivery round ends" + (" (ship full)" if d["ship_full"]
+                                                             else ""),
+    c.EV_DEPART: lambda d, s, t: f"ship {d['ships_departed']} departs "
+                                 f"({d['cause'].replace('_', ' ')})",
+    c.EV_ROLL: lambda d, s, t: "rolls " + ", ".join(f"{k} {v}" for k, v in d["faces"].items()),
+    c.EV_SHIP: lambda d, s, t: f"leaves {d['left_off']} off: demand " + ", ".join(
+        f"{k} {v}" for k, v in d["dice"].items()),
+    c.EV_CLOSE: lambda d, s, t: f"closes {stop_name(c.STOP_NAMES.index(d['stop']), s)}",
+    c.EV_REOPEN: lambda d, s, t: f"{d['stop']} opens again",
+    c.EV_CONVERT: lambda d, s, t: f"converts {d['pieces']} {d['from']} into {d['to']}",
+    c.EV_SWAP: lambda d, s, t: f"swaps 1 {d['gives']} for 1 {d['takes']}",
+    c.EV_DIE: lambda d, s, t: f"sets the {d['kind']} die to {d['value']}",
+    c.EV_END_BONUS: lambda d, s, t: f"holds {_plural(d['goods'], 'good')}: end bonus",
+    c.EV_GAME_END: lambda d, s, t: "game over",
+    c.EV_EXCHANGE: lambda d, s, t: f"exchanges {d['vp']:+d} VP / {d['pesos']:+d} pesos",
+}
+assert sorted(_TEXT) == sorted(EVENT_FIELDS)
+
+
+def event_text(row: np.ndarray, tables: SantiagoTables, colours: Sequence[str]) -> str:
+    """One self-contained log line, e.g. 'S2 T14  P1 (yellow) drives 2 stops to K4 (jose)'."""
+    d = event_dict(row, tables)
+    s = row[c.EVW:]
+    who = f"{player_label(d['player'], colours)} " if d["player"] is not None else ""
+    ship = min(int(s[S.G_SHIPS]) + (row[0] != c.EV_DEPART), int(tables.misc[c.M_SHIPS]))
+    prefix = f"S{ship} T{int(s[S.G_TURN]) + 1:<3}"
+    return f"{prefix} {who}{_TEXT[int(row[0])](d, s, tables)}"
+
+
+def _standings(s: np.ndarray, n_players: int, colours: Sequence[str]) -> str:
+    return "  standings: " + ", ".join(
+        f"{player_label(p, colours)} {s[_pbase(p) + S.P_VP]} VP {s[_pbase(p) + S.P_MONEY]} pesos"
+        for p in range(n_players))
+
+
+def log_lines(trace: np.ndarray, tables: SantiagoTables, n_players: int,
+              colours: Sequence[str]) -> Iterator[str]:
+    """The readable game log: a header per ship, one line per event, standings after each
+    departure."""
+    yield "== Setup =="
+    for row in events(trace):
+        yield "  " + event_text(row, tables, colours)
+        if row[0] == c.EV_DEPART:
+            s = row[c.EVW:]
+            yield _standings(s, n_players, colours)
+            if s[S.G_PHASE] != S.PH_OVER:
+                yield f"== Ship {int(s[S.G_SHIPS]) + 1} =="
+
+
+# ------------------------------------------------------------------------------ JSON lines
+
+def write_jsonl(path: str | Path | IO[str], header: dict[str, Any], trace: np.ndarray,
+                tables: SantiagoTables, n_players: int, final: dict[str, Any]) -> None:
+    """Write the trace as JSON lines: header, one {"i", "event", "state"} per event, final.
+    The header gains the game's layout (from the first event's state)."""
+    rows = events(trace)
+    if len(rows):
+        header = dict(header, layout=layout(rows[0][c.EVW:], tables))
+    common_trace.write_jsonl(path, header, trace, lambda row: event_dict(row, tables),
+                             lambda snap: public_state(snap, tables, n_players), final)
