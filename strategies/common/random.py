@@ -1,4 +1,5 @@
-"""Random: uniform over the legal options at every decision point (the skill floor)."""
+"""Random: uniform over the legal options at every decision point (the skill floor). Every
+game's dispatcher lists this module: it reads nothing but the number of options."""
 from core.common.rng import rng_below
 from core.jit import njit
 
