@@ -1,0 +1,132 @@
+"""The weighted evaluation and the look-ahead every Santiago de Cuba search kernel shares.
+
+`evaluate` scores a state from one player's point of view in VP: the VP held, plus weighted
+assets read only from that player's own block and the public board (actions.py: hidden
+information): goods (raw, refined, wood), pesos (full
+weight up to a cap, less beyond), property markers placed (worth more the more ships are to
+come). A good the ship on the board takes now is worth at least `deliverable` times the goods
+value. Near the end goods fade towards their end-bonus value (misc.end_goods_per_vp) and pesos
+towards nothing.
+
+`look_ahead` applies an option to a copy of the state and scores the result; while the copy
+waits for another decision of the same player in the same turn (Pablo's kind, Alonso, the pawn
+move, the building use, their own delivery step) and `depth` allows, it takes the best of
+those too. Decisions of other players, and new ships (their dice are rolled from the state's
+stream), are never searched.
+"""
+import numpy as np
+
+from core.common.trace import EVW
+from core.jit import njit
+from core.santiago.actions import MAX_OPTIONS, legal
+from core.santiago.codes import (
+    CG, M_END_GOODS_PER_VP, M_MARKERS, M_SHIPS, NDICE, RU, T_MISC, WD,
+)
+from core.santiago.rules import apply
+from core.santiago.state import (
+    DK_ALONSO, DK_DELIVER, DK_MOVE, DK_PABLO, DK_USE, G_ACTIVE, G_CUR, G_DK, G_PHASE,
+    G_SHIPS, G_VALUE, O_DICE, P_GOODS, P_MARKERS, P_MONEY, P_VP, PH_OVER, pbase,
+)
+from strategies.common.spec import Param
+
+WEIGHTS = (
+    Param("raw", "value in VP of 1 sugar, citrus or tobacco held"),
+    Param("refined", "value in VP of 1 rum or cigar held"),
+    Param("wood", "value in VP of 1 wood held"),
+    Param("deliverable", "share of the goods value a good the ship takes now is worth at "
+                         "least (<= 1: delivering never loses; rewards matching the demand "
+                         "and a high goods value)"),
+    Param("money", "value in VP of 1 peso, up to money_cap pesos"),
+    Param("money_cap", "pesos worth `money` each; pesos beyond it are worth money_over"),
+    Param("money_over", "value in VP of 1 peso beyond money_cap"),
+    Param("marker", "value in VP of a placed property marker per ship still to come"),
+    Param("horizon", "ships to come below which goods fade linearly to their end-bonus value "
+                     "and pesos to 0"),
+)
+W_RAW, W_REFINED, W_WOOD, W_DELIVERABLE, W_MONEY, W_CAP, W_OVER, W_MARKER, W_HORIZON = range(9)
+NWEIGHTS = len(WEIGHTS)
+
+
+@njit
+def evaluate(params, s, t, p):
+    """VP plus weighted assets of player p (see the module docstring)."""
+    b = pbase(p)
+    v = float(s[b + P_VP])
+    if s[G_PHASE] == PH_OVER:
+        return v
+    ships = t[T_MISC + M_SHIPS]
+    left = ships - s[G_SHIPS]
+    fade = min(1.0, left / max(params[W_HORIZON], 1e-9))
+    floor = 1.0 / t[T_MISC + M_END_GOODS_PER_VP]
+    for k in range(NDICE + 1):
+        n = s[b + P_GOODS + k]
+        if n == 0:
+            continue
+        w = params[W_RAW]
+        if k == RU or k == CG:
+            w = params[W_REFINED]
+        elif k == WD:
+            w = params[W_WOOD]
+        w = floor + (w - floor) * fade
+        v += n * w
+        if k < NDICE and s[O_DICE + k] > 0:  # what the ship takes now: at least its share
+            now = s[G_VALUE] * params[W_DELIVERABLE]  # of the goods value
+            if now > w:
+                v += min(n, s[O_DICE + k]) * (now - w)
+    money = s[b + P_MONEY]
+    cap = params[W_CAP]
+    v += (min(money, cap) * params[W_MONEY] + max(0.0, money - cap) * params[W_OVER]) * fade
+    placed = t[T_MISC + M_MARKERS] - s[b + P_MARKERS]
+    v += placed * params[W_MARKER] * left
+    return v
+
+
+@njit(inline="always")
+def continues(s, p):
+    """Whether the state waits for another decision of p within p's own turn."""
+    dk = s[G_DK]
+    return (s[G_PHASE] != PH_OVER and s[G_CUR] == p and s[G_ACTIVE] == p
+            and (dk == DK_MOVE or dk == DK_USE or dk == DK_PABLO or dk == DK_ALONSO
+                 or dk == DK_DELIVER))
+
+
+@njit
+def best_after(params, s, t, p, depth, tr):
+    """The best evaluation p reaches from s searching p's own decisions `depth` deep (no
+    recursion: numba compiles each level as a loop)."""
+    if depth <= 0 or not continues(s, p):
+        return evaluate(params, s, t, p)
+    opts = np.zeros(MAX_OPTIONS, np.int32)
+    n = legal(s, t, opts)
+    best = -1e18
+    for i in range(n):
+        s1 = s.copy()
+        apply(s1, t, opts[i], tr)
+        if depth >= 2 and continues(s1, p):
+            opts2 = np.zeros(MAX_OPTIONS, np.int32)
+            n2 = legal(s1, t, opts2)
+            for j in range(n2):
+                s2 = s1.copy()
+                apply(s2, t, opts2[j], tr)
+                best = max(best, evaluate(params, s2, t, p))
+        else:
+            best = max(best, evaluate(params, s1, t, p))
+    return best
+
+
+@njit
+def look_ahead(params, s, t, opts, n, rng, depth):
+    """Index of the option whose result scores best for the deciding player, searching
+    `depth` - 1 more of their own decisions (at most 2 more); ties go to the first."""
+    p = s[G_CUR]
+    tr = np.zeros((1, EVW), np.int32)  # records nothing
+    best = -1e18
+    pick = 0
+    for i in range(n):
+        s1 = s.copy()
+        apply(s1, t, opts[i], tr)
+        v = best_after(params, s1, t, p, depth - 1, tr)
+        if v > best + 1e-9:
+            best = v
+            pick = i
+    return pick

@@ -1,0 +1,17 @@
+"""Greedy kernel: one-ply look-ahead. Each legal option is applied to a copy of the state; when
+it opens a sub-decision of the same player in the same turn (the building use after a pawn
+move, Pablo's kind, ...) that one is searched one more ply, as Cuba's greedy does; the result
+is scored with the weighted evaluation (evaluate.py) from the deciding player's point of view
+and the best option is taken."""
+from core.jit import njit
+from strategies.santiago.evaluate import WEIGHTS, look_ahead
+
+KERNEL = "greedy"
+DESCRIPTION = "one-ply look-ahead: applies each option to a copy and scores VP plus weighted assets"
+PARAMS = WEIGHTS
+
+
+@njit
+def choose(params, s, t, opts, n, rng):
+    """Index of the option with the best evaluation one ply ahead."""
+    return look_ahead(params, s, t, opts, n, rng, 2)
