@@ -1,0 +1,93 @@
+"""Shared helpers for Santiago de Cuba tests: tables, states at a decision, options by tag.
+
+Scenarios use the fixed layout of configs/games/santiago.toml (switch layout = "fixed"):
+K1 pedro, K2 jose, K3 conchita, K4 miguel, K5 pablo, K6 maria, K7 martinez, K8 el_zorro,
+K9 alonso; B1 bank, B2 casino, B3 church (white), B4 rum distillery, B5 harbour office,
+B6 cigar factory (yellow), B7 black market, B8 trading office, B9 sawmill (red), B10
+newspaper, B11 cafe, B12 customs office (blue).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from core.common.trace import no_trace
+from core.santiago import actions as A
+from core.santiago import codes as C
+from core.santiago import state as S
+from core.santiago.rules import advance, apply
+from core.santiago.tables import flatten, load_tables
+
+K = {name: i + 1 for i, name in enumerate(C.CUBAN_KEYS)}    # stop of each Cuban (fixed)
+B = {name: i for i, name in enumerate(C.BUILDING_KEYS)}     # slot of each building (fixed)
+
+
+def flat_tables(**overrides) -> np.ndarray:
+    """Flat rules vector of the fixed layout with switch overrides."""
+    return flatten(load_tables(overrides={"layout": "fixed", **overrides}))
+
+
+def options(s: np.ndarray, t: np.ndarray) -> list[int]:
+    opts = np.zeros(A.MAX_OPTIONS, np.int32)
+    n = A.legal(s, t, opts)
+    return [int(o) for o in opts[:n]]
+
+
+def decode(o: int) -> tuple[str, int]:
+    return A.OPTION_TAGS[A.tag_of(o)], A.payload_of(o)
+
+
+def tags(s: np.ndarray, t: np.ndarray) -> list[tuple[str, int]]:
+    return [decode(o) for o in options(s, t)]
+
+
+def choose(s: np.ndarray, t: np.ndarray, tag: int, payload: int | None = None,
+           tr: np.ndarray | None = None) -> None:
+    """Apply the legal option with this tag (and payload); fail if it is not legal."""
+    for o in options(s, t):
+        if A.tag_of(o) == tag and (payload is None or A.payload_of(o) == payload):
+            apply(s, t, np.int32(o), no_trace() if tr is None else tr)
+            return
+    raise AssertionError(f"option {A.OPTION_TAGS[tag]}:{payload} not legal at "
+                         f"{S.DK_NAMES[s[S.G_DK]]}; legal: {tags(s, t)}")
+
+
+def new(t: np.ndarray, n_players: int = 4, seed: int = 1) -> np.ndarray:
+    """A new game, advanced to the first ship placement."""
+    s = S.new_game(t, n_players, seed)
+    advance(s, t, no_trace())
+    return s
+
+
+def at_drive(t: np.ndarray, n_players: int = 4, seed: int = 1,
+             dice: tuple[int, ...] = (2, 2, 2, 2, -1)) -> np.ndarray:
+    """A game at the start player's first drive, the ship's dice set to `dice`."""
+    s = new(t, n_players, seed)
+    choose(s, t, A.OT_SHIP, 4)
+    assert s[S.G_DK] == S.DK_DRIVE
+    set_dice(s, dice)
+    return s
+
+
+def set_dice(s: np.ndarray, dice: tuple[int, ...]) -> None:
+    for k, v in enumerate(dice):
+        s[S.O_DICE + k] = v
+
+
+def goods(s: np.ndarray, p: int, kind: int) -> int:
+    return int(s[S.pbase(p) + S.P_GOODS + kind])
+
+
+def give_goods(s: np.ndarray, p: int, kind: int, n: int) -> None:
+    """Move n goods of a kind from the bank to player p (conserving the supply)."""
+    s[S.O_BANK + kind] -= n
+    s[S.pbase(p) + S.P_GOODS + kind] += n
+
+
+def pv(s: np.ndarray, p: int, slot: int) -> int:
+    return int(s[S.pbase(p) + slot])
+
+
+def drive_to(s: np.ndarray, t: np.ndarray, stop: int, distance: int = 1) -> None:
+    """The active player drives `distance` stops ending at `stop` (the car is put before)."""
+    s[S.G_CAR] = (stop - distance) % C.NSTOPS
+    choose(s, t, A.OT_DRIVE, distance)
