@@ -12,9 +12,15 @@ functions (cache=True, one cache entry per game, named after it). A game provide
     check_state(s, t) -> 0 or an error code     write_records(s, t, decisions, rec[seat, :])
     decide(kernel, params, s, t, opts, n, rng) -> option index (the strategy dispatcher)
     flatten(tables) -> int32 rules vector t     NREC, MAX_OPTIONS, STATE_SIZE, MAX_STEPS
+
+`bind(game, decide)` finds these in the game's engine package by the layout every core/<game>/
+shares: play.py (current, is_over, write_records, NREC, MAX_STEPS), actions.py (legal,
+MAX_OPTIONS), check.py (check_state), rules.py (advance, apply), state.py (new_game,
+STATE_SIZE) and tables.py (flatten).
 """
 from __future__ import annotations
 
+import importlib
 import types
 from collections.abc import Callable
 from typing import Any, NamedTuple
@@ -142,3 +148,15 @@ class Loop:
         """Play one game per seed with fixed seat kernels: (records[g, seat, :], errors[g])."""
         return self.play_batch(self.flatten(tables), n_players, np.asarray(seeds, np.int64),
                                kernels.astype(np.int32), params.astype(np.float64), check)
+
+
+def bind(game: str, decide: Callable) -> Loop:
+    """The loop of the engine package core/<game>/ with the strategy dispatcher `decide`."""
+    m = {name: importlib.import_module(f"core.{game}.{name}")
+         for name in ("play", "actions", "check", "rules", "state", "tables")}
+    return Loop(game, m["tables"].flatten, m["state"].STATE_SIZE, new_game=m["state"].new_game,
+                advance=m["rules"].advance, legal=m["actions"].legal, apply=m["rules"].apply,
+                current=m["play"].current, is_over=m["play"].is_over,
+                check_state=m["check"].check_state, write_records=m["play"].write_records,
+                decide=decide, NREC=m["play"].NREC, MAX_OPTIONS=m["actions"].MAX_OPTIONS,
+                MAX_STEPS=m["play"].MAX_STEPS)

@@ -6,7 +6,7 @@ A game's tables.py binds these to its own file, error class and switch list:
     class RulesDataError(common.RulesDataError): ...
     CHECK = common.Checker("<game>.toml", RulesDataError)     # CHECK.int(path, value), ...
     SWITCHES = common.Switches(CHECK, {name: (index, options)})
-    FILE = common.RulesFile(DEFAULT_PATH, RulesDataError, build_tables, SWITCHES)
+    FILE = common.RulesFile(DEFAULT_PATH, RulesDataError, SWITCHES, base_tables, assemble)
 
 and then only writes what is its own: which sections exist and what they mean.
 """
@@ -188,15 +188,18 @@ class Switches:
 
 
 class RulesFile:
-    """A game's rules file: default path, reading, hashing and the cached loader."""
+    """A game's rules file: reading, hashing, validating and converting it, and the cached
+    loader. `base_tables(raw)` validates everything but [switches] and returns the game's
+    arrays by name; `assemble(arrays, switch values)` makes the game's tables tuple."""
 
-    def __init__(self, default_path: Path, error: type[RulesDataError],
-                 build: Callable[[dict, dict[str, object] | None], Any],
-                 switches: Switches) -> None:
+    def __init__(self, default_path: Path, error: type[RulesDataError], switches: Switches,
+                 base_tables: Callable[[object], dict[str, np.ndarray]],
+                 assemble: Callable[[dict[str, np.ndarray], dict[str, object]], Any]) -> None:
         self.default_path = default_path
         self.error = error
-        self.build = build
         self.switches = switches
+        self.base_tables = base_tables
+        self.assemble = assemble
         self._cached = functools.lru_cache(maxsize=64)(self._build_file)
 
     def resolve(self, path: str | Path | None) -> Path:
@@ -217,9 +220,24 @@ class RulesFile:
         except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
             raise self.error(f"{p.name}: malformed TOML: {exc}; fix the syntax there") from exc
 
+    def switch_values(self, raw: dict, overrides: dict[str, object] | None = None
+                      ) -> dict[str, object]:
+        """The named switch values of the file's [switches], after `overrides`."""
+        return self.switches.values(raw, overrides)
+
+    def validate(self, raw: dict) -> None:
+        """Raise the game's error (one line) on the first problem in the raw rules data."""
+        self.base_tables(raw)
+        self.switches.values(raw)
+
+    def build_tables(self, raw: dict, overrides: dict[str, object] | None = None) -> Any:
+        """Validate `raw` and convert it to the game's tables, with switch `overrides`."""
+        arrays = self.base_tables(raw)
+        return self.assemble(arrays, self.switches.values(raw, overrides))
+
     def _build_file(self, path: Path, mtime_ns: int,
                     overrides: tuple[tuple[str, object], ...]) -> Any:
-        return self.build(self.load_raw(path), dict(overrides))
+        return self.build_tables(self.load_raw(path), dict(overrides))
 
     def load_tables(self, path: str | Path | None = None,
                     overrides: dict[str, object] | None = None) -> Any:

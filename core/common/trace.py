@@ -1,4 +1,5 @@
-"""The trace buffer shared by every engine, and its JSON-lines file.
+"""The trace buffer shared by every engine, its JSON-lines file, and the helpers every game's
+trace.py decodes rows with (Row, decode_event, player_label).
 
 A buffer is int32[rows, EVW + state size]: row 0 holds the event count and an overflow flag,
 each further row one event (code, player, a, b, c, d) and the state after it. A one-row buffer
@@ -7,9 +8,9 @@ records nothing, so tracing costs one comparison when off.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, NamedTuple
 
 import numpy as np
 
@@ -76,3 +77,46 @@ def write_jsonl(path: str | Path | IO[str], header: dict[str, Any], trace: np.nd
     finally:
         if own:
             out.close()
+
+
+# --- decoding helpers every game's trace.py uses (pure Python) ---------------------------
+
+
+class Row(NamedTuple):
+    """One trace row split into its parts."""
+
+    code: int
+    player: int
+    a: int
+    b: int
+    c: int
+    d: int
+    state: np.ndarray
+
+    @classmethod
+    def of(cls, row: np.ndarray) -> Row:
+        return cls(*(int(x) for x in row[:EVW]), row[EVW:])
+
+
+def player_label(p: int, colours: Sequence[str]) -> str:
+    """'P1 (blue)': 1-based seat number and colour."""
+    return f"P{p + 1} ({colours[p]})"
+
+
+def plural(n: int, word: str) -> str:
+    """'1 card', '2 cards'."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def decode_event(row: np.ndarray, names: Sequence[str],
+                 fields: dict[int, tuple[tuple[str, Callable[[int], Any]] | None, ...]]
+                 ) -> dict[str, Any]:
+    """A trace row's event as {"name", "player", named decoded fields..., "raw"}: `fields`
+    gives per event code the (key, decoder) of a, b, c, d in order (None: unused)."""
+    r = Row.of(row)
+    out: dict[str, Any] = {"name": names[r.code], "player": r.player if r.player >= 0 else None}
+    for spec, value in zip(fields[r.code], (r.a, r.b, r.c, r.d)):
+        if spec is not None:
+            out[spec[0]] = spec[1](value)
+    out["raw"] = [r.code, r.player, r.a, r.b, r.c, r.d]
+    return out

@@ -352,28 +352,16 @@ def _base_tables(raw: object) -> dict[str, np.ndarray]:
     return t
 
 
-def switch_values(raw: dict, overrides: dict[str, object] | None = None) -> dict[str, object]:
-    """The named switch values of the file's [switches], after `overrides`."""
-    return _SWITCHES.values(raw, overrides)
-
-
-def validate(raw: dict) -> None:
-    """Raise RulesDataError (one line) on the first problem in the raw rules data."""
-    _base_tables(raw)
-    switch_values(raw)
-
-
-def build_tables(raw: dict, overrides: dict[str, object] | None = None) -> CubaTables:
-    """Validate `raw` and convert it to CubaTables, with switch `overrides` applied."""
-    t = _base_tables(raw)
-    values = switch_values(raw, overrides)
+def _assemble(t: dict[str, np.ndarray], values: dict[str, object]) -> CubaTables:
     _apply_switch_data(t, values)
     return CubaTables(switches=_SWITCHES.codes(values), **t)
 
 
-_FILE = common.RulesFile(DEFAULT_PATH, RulesDataError, build_tables, _SWITCHES)
-load_raw = _FILE.load_raw
-rules_data_hash = _FILE.rules_data_hash
+_FILE = common.RulesFile(DEFAULT_PATH, RulesDataError, _SWITCHES, _base_tables,
+                         _assemble)
+load_raw, rules_data_hash = _FILE.load_raw, _FILE.rules_data_hash
+switch_values, validate = _FILE.switch_values, _FILE.validate
+build_tables = _FILE.build_tables
 
 
 def load_tables(path: str | Path | None = None,

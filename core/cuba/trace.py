@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import IO, Any, NamedTuple
+from typing import IO, Any
 
 import numpy as np
 
 from core.common import trace as common_trace
-from core.common.trace import events
+from core.common.trace import Row, events, player_label, plural  # noqa: F401 (re-exported)
 from core.cuba import codes as c
 from core.cuba import state as S
 from core.cuba.actions import DOCK_SHIFT, VEC_MASK
@@ -170,22 +170,6 @@ def public_state(snapshot: np.ndarray, tables: CubaTables, n_players: int) -> di
 # ------------------------------------------------------------------------------ events
 
 
-class Row(NamedTuple):
-    """One trace row split into its parts."""
-
-    code: int
-    player: int
-    a: int
-    b: int
-    c: int
-    d: int
-    state: np.ndarray
-
-    @classmethod
-    def of(cls, row: np.ndarray) -> Row:
-        return cls(*(int(x) for x in row[:c.EVW]), row[c.EVW:])
-
-
 _Decoder = Callable[[int, Row, CubaTables], Any]
 
 
@@ -336,10 +320,6 @@ def _nice(key: str) -> str:
     return key.replace("_", " ")
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def _ordinal(n: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
@@ -393,7 +373,7 @@ def _position_text(name: str) -> str:
 
 def _votes_text(d: dict[str, Any], r: Row, t: CubaTables) -> str:
     extra = f" + {d['town_hall_votes']} from the town hall" if d["town_hall_votes"] else ""
-    return f"reveals the {d['character']}: {_plural(d['card_votes'], 'vote')}{extra}"
+    return f"reveals the {d['character']}: {plural(d['card_votes'], 'vote')}{extra}"
 
 
 def _tax_text(d: dict[str, Any], r: Row, t: CubaTables) -> str:
@@ -443,8 +423,8 @@ _CLAUSES: dict[int, _Clause] = {
     c.EV_START_PLAYER: lambda d, r, t: "becomes the start player",
     c.EV_VOTES: _votes_text,
     c.EV_BID: lambda d, r, t: f"{'re-bids' if d['bid_round'] else 'bids'} ${d['bid']}: "
-                              f"{_plural(d['votes'], 'vote')}",
-    c.EV_PARL_WIN: lambda d, r, t: f"wins parliament with {_plural(d['votes'], 'vote')}"
+                              f"{plural(d['votes'], 'vote')}",
+    c.EV_PARL_WIN: lambda d, r, t: f"wins parliament with {plural(d['votes'], 'vote')}"
                                    + (" (tie broken by seating)" if d["tie_rule"] else ""),
     c.EV_PASS_BILL: lambda d, r, t: f"passes {statute_text(r.a, t)}",
     c.EV_VETO: lambda d, r, t: f"vetoes {_statute_of(r, t, r.a)}",
@@ -453,16 +433,11 @@ _CLAUSES: dict[int, _Clause] = {
     c.EV_MARKET_ACT: lambda d, r, t: f"{statute_text(r.a, t)} changes the market",
     c.EV_SPOIL: lambda d, r, t: f"loses unstored {pieces_text(d['pieces'])}",
     c.EV_NOTHING: lambda d, r, t: "does nothing",
-    c.EV_END_BONUS: lambda d, r, t: f"has {_plural(d['buildings'], 'building')} at the end",
+    c.EV_END_BONUS: lambda d, r, t: f"has {plural(d['buildings'], 'building')} at the end",
     c.EV_GAME_END: lambda d, r, t: "game over",
     c.EV_REMOVE_BILL: lambda d, r, t: f"bill {statute_text(r.a, t)} is not passed",
 }
 assert sorted(_CLAUSES) == sorted(EVENT_FIELDS)
-
-
-def player_label(p: int, colours: Sequence[str]) -> str:
-    """'P1 (blue)': 1-based seat number and colour."""
-    return f"P{p + 1} ({colours[p]})"
 
 
 def clause(row: np.ndarray, tables: CubaTables) -> str:

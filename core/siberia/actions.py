@@ -1,0 +1,278 @@
+"""Legal decisions of Siberia and their integer encoding.
+
+The decision model
+------------------
+Play stops whenever someone has to choose. The pending choice is `state[G_DK]` (a DK_* of
+state.py), the chooser `state[G_CUR]`. `legal(s, t, opts)` lists the choice's options in
+`opts` and returns how many there are; the strategy answers with an index, and
+`rules.apply(s, t, opts[i], tr)` plays that option and everything automatic after it, up to
+the next choice. The loop takes a choice with a single option without asking.
+
+A turn is a short chain of decision points of the same player:
+
+- discovery (SIB-R5): one option per face-down card that may be turned (any of them, or under
+  `discover_any = false` only the first from the headframe), plus "none" when discovery is
+  optional (fewer than misc.discovery_threshold face-down cards, and not forced by
+  `force_discovery_when_deck_empty` with the deck empty); no decision without face-down cards;
+- main (SIB-R6): draw (when a card can be drawn: below the hand limit, SIB-R7), skip (only
+  when no card can be drawn), or an action whose combination the hand can pay and that is
+  allowed (SIB-R14): mine kind k taking n cards for n = 1..min(workers, face-up k cards)
+  (only the largest n under `mine_max_forced`, SIB-R10), hire a worker (supply and cap,
+  SIB-R11), hire the salesman of a category still available (SIB-R12), hire the investor of
+  a resource still available (SIB-R13);
+- pay (SIB-R8/R9): one option per multiset of hand cards that pays the action:
+  misc.combo_match cards showing X, or one card showing X and misc.combo_any other cards
+  (any, X included); the investor of X saves misc.investor_saves cards: then
+  combo_match - investor_saves cards showing X, or (`investor_two_any`) combo_any any cards.
+  Each multiset is listed once.
+
+Hidden information: the order of the action draw pile (O_APILE), the resource deck
+(O_RDECK), the face-down cards of the row (O_ROW where O_FACE is 0), the deal stream (G_RNG)
+and the other players' hands (P_HAND; their sizes P_HAND_N are public). A kernel must not read
+them; everything else (the face-up row, the cards and persons in front of each player, the
+discards, the supplies) is public.
+
+Option encoding: `tag << TAG_SHIFT | payload`; payloads are a row position, a resource kind
+times 16 plus a card count (mine), a salesman category or resource kind (hires), the paid
+card types packed 4 bits each as type + 1 (pay).
+"""
+
+from core.common.options import enc, payload_of, tag_of
+from core.jit import njit
+from core.siberia.codes import (
+    INVESTOR, M_COMBO_ANY, M_COMBO_MATCH, M_DISCOVERY_THRESHOLD, M_DRAW_CARDS, M_HAND_LIMIT,
+    M_INVESTOR_SAVES, M_ROW_SIZE, NRES, NSYM, NTYPES, SALESMAN, SW_DISCOVER_ANY,
+    SW_FORCE_DISCOVERY, SW_INVESTOR_TWO_ANY, SW_MINE_MAX_FORCED, SW_WORKER_CAP, T_MISC, T_SW,
+    WORKER,
+)
+from core.siberia.state import (
+    deck_left, DK_DISCOVER, DK_MAIN, DK_PAY, face_down, G_APILE_N, G_CUR, G_DISCARD_N, G_DK,
+    G_SYMBOL, G_WORKERS, investor_held, O_FACE, O_FACE_UP, O_INVESTORS, O_ROW, O_SALESMEN,
+    P_HAND, P_HAND_N, P_WORKERS, pbase, shows, symbol_cards,
+)
+
+MAX_OPTIONS = 256
+SCRATCH = MAX_OPTIONS - NTYPES  # opts[SCRATCH:] is scratch space for pay_options
+
+OT_DISCOVER, OT_NO_DISCOVER, OT_DRAW, OT_SKIP, OT_MINE = range(5)
+OT_WORKER, OT_SALESMAN, OT_INVESTOR, OT_PAY = range(5, 9)
+OPTION_TAGS = ("discover", "no_discovery", "draw", "skip", "mine", "hire_worker",
+               "hire_salesman", "hire_investor", "pay")
+TAG_SHIFT = 16
+CARD_BITS = 4  # a paid card in a pay payload: type + 1
+MINE_SHIFT = 4  # mine payload: kind << MINE_SHIFT | cards
+MINE_MASK = (1 << MINE_SHIFT) - 1
+
+
+@njit(inline="always")
+def option(tag, payload):
+    """Siberia's option code (core.common.options with TAG_SHIFT)."""
+    return enc(tag, payload, TAG_SHIFT)
+
+
+@njit(inline="always")
+def tag(o):
+    """The OT_* tag of option code o."""
+    return tag_of(o, TAG_SHIFT)
+
+
+@njit(inline="always")
+def payload(o):
+    """The payload of option code o."""
+    return payload_of(o, TAG_SHIFT)
+
+
+@njit(inline="always")
+def action_symbol(o):
+    """Symbol X whose combination pays for main option o (an action)."""
+    kind = tag(o)
+    if kind == OT_MINE:
+        return payload(o) >> MINE_SHIFT
+    if kind == OT_WORKER:
+        return WORKER
+    if kind == OT_SALESMAN:
+        return SALESMAN
+    return INVESTOR
+
+
+# --- queries -------------------------------------------------------------------------------
+
+@njit(inline="always")
+def draw_count(s, t, b, n):
+    """Cards a draw of n would give the player at block b: the hand limit (SIB-R7) and the
+    cards left in the pile and the discards."""
+    room = t[T_MISC + M_HAND_LIMIT] - s[b + P_HAND_N]
+    return max(0, min(n, room, s[G_APILE_N] + s[G_DISCARD_N]))
+
+
+@njit
+def discovery_options(s, t, opts, n):
+    """Append the face-down positions that may be turned (SIB-R5, SIB-Q6); return n."""
+    first_only = t[T_SW + SW_DISCOVER_ANY] == 0
+    for i in range(t[T_MISC + M_ROW_SIZE]):
+        if s[O_ROW + i] >= 0 and s[O_FACE + i] == 0:
+            opts[n] = option(OT_DISCOVER, i)
+            n += 1
+            if first_only:
+                break
+    return n
+
+
+@njit(inline="always")
+def discovery_forced(s, t, fd):
+    """Whether discovery is mandatory with fd face-down cards (SIB-R5, SIB-Q9)."""
+    if fd >= t[T_MISC + M_DISCOVERY_THRESHOLD]:
+        return True
+    return t[T_SW + SW_FORCE_DISCOVERY] == 1 and deck_left(s) == 0
+
+
+@njit(inline="always")
+def face_up_of(s, t, k):
+    """Face-up cards of resource kind k in the row."""
+    return s[O_FACE_UP + k]
+
+
+@njit(inline="always")
+def any_allowed(s, t, b, x):
+    """Whether the '1 showing X + any cards' form pays for X (SIB-R8), or with the investor
+    of X the 'any cards' form (SIB-R9, SIB-Q2)."""
+    return not investor_held(s, b, x) or t[T_SW + SW_INVESTOR_TWO_ANY] == 1
+
+
+@njit(inline="always")
+def payment_sizes(s, t, b, x):
+    """(cards of the all-X form, cards of the any form or -1 when it is not allowed, whether
+    the any form needs a card showing X) for an X-combination of the player at block b."""
+    saved = t[T_MISC + M_INVESTOR_SAVES] if investor_held(s, b, x) else 0
+    all_x = t[T_MISC + M_COMBO_MATCH] - saved
+    if not any_allowed(s, t, b, x):
+        return all_x, -1, False
+    if saved >= 1:
+        return all_x, t[T_MISC + M_COMBO_ANY], False
+    return all_x, t[T_MISC + M_COMBO_ANY] + 1, True
+
+
+@njit(inline="always")
+def payable(s, t, b, x):
+    """Whether the hand of the player at block b can pay an X-combination (SIB-R8/R9)."""
+    all_x, any_form, need_x = payment_sizes(s, t, b, x)
+    nx = symbol_cards(s, b, x)
+    if nx >= all_x:
+        return True
+    return any_form >= 0 and s[b + P_HAND_N] >= any_form and (nx >= 1 or not need_x)
+
+
+@njit(inline="always")
+def worker_allowed(s, t, b):
+    """SIB-R11/R14: a worker is left and the cap (SIB-V1) is not reached."""
+    cap = t[T_SW + SW_WORKER_CAP]
+    return s[G_WORKERS] > 0 and (cap == 0 or s[b + P_WORKERS] < cap)
+
+
+# --- the legal options -----------------------------------------------------------------------
+
+@njit
+def main_options(s, t, opts):
+    """SIB-R6, R10..R14: draw or skip, and every allowed action the hand can pay for."""
+    b = pbase(s[G_CUR])
+    forced = t[T_SW + SW_MINE_MAX_FORCED] == 1
+    workers = s[b + P_WORKERS]
+    n = 1
+    if draw_count(s, t, b, t[T_MISC + M_DRAW_CARDS]) > 0:
+        opts[0] = option(OT_DRAW, 0)
+    else:
+        opts[0] = option(OT_SKIP, 0)
+    for k in range(NRES):
+        most = min(workers, s[O_FACE_UP + k])
+        if most > 0 and payable(s, t, b, k):
+            for m in range(most if forced else 1, most + 1):
+                opts[n] = option(OT_MINE, (k << MINE_SHIFT) | m)
+                n += 1
+    if worker_allowed(s, t, b) and payable(s, t, b, WORKER):
+        opts[n] = option(OT_WORKER, 0)
+        n += 1
+    if payable(s, t, b, SALESMAN):
+        for c in range(NSYM):
+            if s[O_SALESMEN + c] > 0:
+                opts[n] = option(OT_SALESMAN, c)
+                n += 1
+    if payable(s, t, b, INVESTOR):
+        for k in range(NRES):
+            if s[O_INVESTORS + k] > 0:
+                opts[n] = option(OT_INVESTOR, k)
+                n += 1
+    return n
+
+
+@njit
+def multisets(s, b, x, k, only_x, need_x, opts, n):
+    """Append one pay option per multiset of k cards of the hand at block b (k <= 3): only
+    cards showing X, or any cards with at least one showing X (need_x), or any cards."""
+    m = 0
+    for ty in range(NTYPES):  # the types in hand, in opts[SCRATCH:]
+        if s[b + P_HAND + ty] > 0:
+            opts[SCRATCH + m] = ty
+            m += 1
+    for i in range(m):
+        t1 = opts[SCRATCH + i]
+        x1 = shows(t1, x)
+        if only_x and not x1:
+            continue
+        if k == 1:
+            if x1 or not need_x:
+                opts[n] = option(OT_PAY, t1 + 1)
+                n += 1
+            continue
+        for j in range(i, m):
+            t2 = opts[SCRATCH + j]
+            x2 = shows(t2, x)
+            if (t2 == t1 and s[b + P_HAND + t1] < 2) or (only_x and not x2):
+                continue
+            if k == 2:
+                if x1 or x2 or not need_x:
+                    opts[n] = option(OT_PAY, (t1 + 1) | (t2 + 1) << CARD_BITS)
+                    n += 1
+                continue
+            for l in range(j, m):
+                t3 = opts[SCRATCH + l]
+                x3 = shows(t3, x)
+                used = (1 if t3 == t1 else 0) + (1 if t3 == t2 else 0)
+                if s[b + P_HAND + t3] <= used or (only_x and not x3):
+                    continue
+                if x1 or x2 or x3 or not need_x:
+                    opts[n] = option(OT_PAY, (t1 + 1) | (t2 + 1) << CARD_BITS
+                                     | (t3 + 1) << (2 * CARD_BITS))
+                    n += 1
+    return n
+
+
+@njit
+def pay_options(s, t, opts):
+    """SIB-R8/R9: one option per multiset of cards that pays the pending action."""
+    b = pbase(s[G_CUR])
+    x = s[G_SYMBOL]
+    all_x, any_form, need_x = payment_sizes(s, t, b, x)
+    n = 0
+    if any_form > 0:
+        n = multisets(s, b, x, any_form, False, need_x, opts, n)
+    if all_x > 0 and all_x != any_form:  # of equal size, the all-X multisets are listed
+        n = multisets(s, b, x, all_x, True, False, opts, n)
+    return n
+
+
+@njit
+def legal(s, t, opts):
+    """Write the legal options of the pending decision into opts; return their number."""
+    dk = s[G_DK]
+    if dk == DK_MAIN:
+        return main_options(s, t, opts)
+    if dk == DK_PAY:
+        return pay_options(s, t, opts)
+    if dk == DK_DISCOVER:
+        n = 0
+        if not discovery_forced(s, t, face_down(s, t)):
+            opts[0] = option(OT_NO_DISCOVER, 0)
+            n = 1
+        return discovery_options(s, t, opts, n)
+    return 0
+

@@ -1,0 +1,72 @@
+"""Siberia's parts of the shared play loop (core.common.loop): the per-seat record layout, whose
+turn it is, whether the game is over, writing a finished game's records. The loop is bound to
+these and to the strategy dispatcher in strategies/siberia/play.py.
+
+Money columns (score, money, vp_<source>, upgrade_<category>) are in the rules data's money
+unit (misc.money_unit: thousands). `vp_<source>` is the generic name of the score by source:
+Siberia's score is money, and its sources add up to it.
+"""
+import numpy as np
+
+from core.jit import njit
+from core.siberia.codes import NRES, NSRC, NSYM, RES_NAMES, SRC_NAMES, SYMBOL_NAMES, T_SVALUE
+from core.siberia.rules import standings
+from core.siberia.state import (  # noqa: F401 (current, is_over: the loop's hooks)
+    P_DISCOVERIES, P_DRAWS, P_HAND_N, P_INVESTORS, P_MINES, P_RES_V, P_SALESMEN, P_SKIPS,
+    P_TURNS, current, held, is_over, money_by_source, pbase, resource_cards,
+)
+
+R_SCORE, R_RANK, R_WIN_SHARE, R_MONEY, R_DECISIONS = range(5)
+R_TURNS, R_DRAWS, R_SKIPS, R_MINES, R_DISCOVERIES, R_RESOURCE_CARDS, R_HAND = range(5, 12)
+R_VP = 12                    # money by source: R_VP + codes.SRC_*
+R_CARDS = R_VP + NSRC        # cards held per category (resources, workers, salesmen, investors)
+R_UPGRADE = R_CARDS + NSYM   # money a category's salesman added (0 without it)
+R_SALESMAN = R_UPGRADE + NSYM  # 1 when the seat holds that category's salesman
+R_INVESTOR = R_SALESMAN + NSYM  # 1 when the seat holds that resource's investor
+NREC = R_INVESTOR + NRES
+REC_NAMES = ("score", "rank", "win_share", "money", "decisions", "turns", "draws", "skips",
+             "mine_actions", "discoveries", "resource_cards", "hand_cards")
+MAX_STEPS = 20000  # decision points per game before a game counts as stuck
+# record columns copied from a player's state slots
+COUNTERS = ((R_TURNS, P_TURNS), (R_DRAWS, P_DRAWS), (R_SKIPS, P_SKIPS), (R_MINES, P_MINES),
+            (R_DISCOVERIES, P_DISCOVERIES), (R_HAND, P_HAND_N))
+
+
+def record_columns() -> list[str]:
+    """Names of the record columns, in R_* order."""
+    return (list(REC_NAMES) + ["vp_" + name for name in SRC_NAMES]
+            + ["cards_" + name for name in SYMBOL_NAMES]
+            + ["upgrade_" + name for name in SYMBOL_NAMES]
+            + ["salesman_" + name for name in SYMBOL_NAMES]
+            + ["investor_" + name for name in RES_NAMES])
+
+
+@njit
+def write_records(s, t, decisions, rec):
+    """Fill rec[seat, R_*] from a finished game."""
+    rank, share = standings(s, t)
+    src = np.zeros(NSRC, np.int64)
+    for p in range(rec.shape[0]):
+        b = pbase(p)
+        money_by_source(s, t, p, src)
+        total = 0
+        for i in range(NSRC):
+            rec[p, R_VP + i] = src[i]
+            total += src[i]
+        rec[p, R_SCORE] = total
+        rec[p, R_RANK] = rank[p]
+        rec[p, R_WIN_SHARE] = share[p]
+        rec[p, R_MONEY] = total
+        rec[p, R_DECISIONS] = decisions[p]
+        for column, slot in COUNTERS:
+            rec[p, column] = s[b + slot]
+        rec[p, R_RESOURCE_CARDS] = resource_cards(s, b)
+        for x in range(NSYM):
+            n = held(s, b, x)
+            rec[p, R_CARDS + x] = n
+            if s[b + P_SALESMEN + x] > 0:
+                rec[p, R_SALESMAN + x] = 1
+                base = s[b + P_RES_V + x] if x < NRES else src[x]
+                rec[p, R_UPGRADE + x] = n * t[T_SVALUE + x] - base
+        for k in range(NRES):
+            rec[p, R_INVESTOR + k] = 1 if s[b + P_INVESTORS + k] > 0 else 0

@@ -1,0 +1,327 @@
+"""Siberia transitions: `apply` carries out one legal option, `advance` runs the game on to the
+next decision point (see actions.py for the decision model).
+
+`tr` is the trace buffer (core.common.trace): each `log` call records an event and the state
+after it; a one-row buffer records nothing.
+"""
+import numpy as np
+
+from core.common.ranking import rank_by_keys
+from core.common.rng import shuffle
+from core.common.trace import log
+from core.jit import njit
+from core.siberia.actions import (
+    action_symbol, CARD_BITS, draw_count, MINE_MASK, MINE_SHIFT, OT_DISCOVER, OT_DRAW, OT_MINE,
+    OT_SALESMAN, OT_SKIP, OT_WORKER, payload, payment_sizes, tag,
+)
+from core.siberia.codes import (
+    EV_DISCOVER, EV_DRAW, EV_END_TRIGGER, EV_GAME_END, EV_HIRE_INVESTOR, EV_HIRE_SALESMAN,
+    EV_HIRE_WORKER, EV_MINE, EV_NO_DISCOVER, EV_PLAY, EV_REFILL, EV_RESHUFFLE, EV_SCORE,
+    EV_SETUP, EV_SKIP, EV_TURN, M_DRAW_CARDS, M_FACE_UP_START, M_PLAY_DRAW, M_ROW_SIZE,
+    M_START_HAND, NSRC, NTYPES, SW_FINAL_TIE, SW_REFILL_MODE, SW_TRIGGER_EXTRA_TURN, T_MISC,
+    T_RKIND, T_RVALUE, T_SW,
+)
+from core.siberia.state import (
+    deck_left, DK_DISCOVER, DK_MAIN, DK_NONE, DK_PAY, face_down, face_up_value, G_ACTION,
+    G_APILE_N, G_CUR, G_DISCARD_N, G_DISCOVERED, G_DK, G_FACE_DOWN, G_FINAL_LEFT, G_NP, G_PAID,
+    G_PAID_N, G_PHASE, G_RDECK_PTR, G_RESHUFFLES, G_START, G_SYMBOL, G_TRIGGER, G_TURN,
+    G_WORKERS, give_card, load_rng, money, money_by_source, O_APILE, O_DISCARD, O_FACE,
+    O_FACE_UP, O_INVESTORS, O_RDECK, O_ROW, O_SALESMEN, P_DISCOVERIES, P_DRAWS, P_HAND_N,
+    P_INVESTORS, P_MINES, P_RES_N, P_RES_V, P_SALESMEN, P_SKIPS, P_TURNS, P_WORKERS, pbase,
+    PH_OVER, PH_PLAY, PH_SETUP, resource_cards, save_rng, take_card,
+)
+
+
+# ---------------------------------------------------------------- action cards (SIB-R6/R7)
+
+
+@njit
+def reshuffle(s, tr):
+    """SIB-R7: the discards become the new draw pile, shuffled with the deal stream."""
+    n = 0
+    for ty in range(NTYPES):
+        for _ in range(s[O_DISCARD + ty]):
+            s[O_APILE + n] = ty
+            n += 1
+        s[O_DISCARD + ty] = 0
+    s[G_DISCARD_N] = 0
+    rng = np.zeros(1, np.uint64)
+    load_rng(s, rng)
+    shuffle(rng, s[O_APILE:O_APILE + n], n)
+    save_rng(s, rng)
+    s[G_APILE_N] = n
+    s[G_RESHUFFLES] += 1
+    log(tr, s, EV_RESHUFFLE, -1, n, 0, 0, 0)
+
+
+@njit
+def draw(s, t, tr, p, n):
+    """Player p draws up to n action cards (hand limit, SIB-R7); return how many."""
+    b = pbase(p)
+    k = draw_count(s, t, b, n)
+    for _ in range(k):
+        if s[G_APILE_N] == 0:
+            reshuffle(s, tr)
+        top = O_APILE + s[G_APILE_N] - 1
+        take_card(s, b, s[top])
+        s[top] = 0
+        s[G_APILE_N] -= 1
+    log(tr, s, EV_DRAW, p, k, 0, 0, 0)
+    return k
+
+
+# ---------------------------------------------------------------- the resource row
+
+
+@njit
+def check_trigger(s, t, tr, p):
+    """SIB-R16: the last card is discovered once the deck is empty and nothing is face down;
+    then every player (SIB-Q5: the discoverer included or not) has one more turn."""
+    if s[G_FINAL_LEFT] < 0 and deck_left(s) == 0 and face_down(s, t) == 0:
+        s[G_FINAL_LEFT] = s[G_NP] + t[T_SW + SW_TRIGGER_EXTRA_TURN]
+        s[G_TRIGGER] = p
+        log(tr, s, EV_END_TRIGGER, p, s[G_FINAL_LEFT] - 1, 0, 0, 0)
+
+
+@njit
+def discover(s, t, tr, p, pos):
+    """SIB-R5: turn the card at row position pos face up."""
+    card = s[O_ROW + pos]
+    s[O_FACE + pos] = 1
+    s[G_FACE_DOWN] -= 1
+    s[O_FACE_UP + t[T_RKIND + card]] += 1
+    s[G_DISCOVERED] += 1
+    s[pbase(p) + P_DISCOVERIES] += 1
+    log(tr, s, EV_DISCOVER, p, pos, t[T_RKIND + card], t[T_RVALUE + card], 0)
+    check_trigger(s, t, tr, p)
+
+
+@njit
+def refill(s, t, tr):
+    """SIB-R15: slide the row toward the headframe keeping order and faces (SIB-Q1 slide), or
+    leave the gaps where they are (in_place); then fill it up to its size with face-down
+    cards from the deck while cards remain."""
+    row = t[T_MISC + M_ROW_SIZE]
+    if t[T_SW + SW_REFILL_MODE] == 0:
+        j = 0
+        for i in range(row):
+            if s[O_ROW + i] >= 0:
+                s[O_ROW + j] = s[O_ROW + i]
+                s[O_FACE + j] = s[O_FACE + i]
+                j += 1
+        for i in range(j, row):
+            s[O_ROW + i] = -1
+            s[O_FACE + i] = 0
+    added = 0
+    for i in range(row):
+        if s[O_ROW + i] < 0 and deck_left(s) > 0:
+            s[O_ROW + i] = s[O_RDECK + s[G_RDECK_PTR]]
+            s[O_FACE + i] = 0
+            s[G_RDECK_PTR] += 1
+            added += 1
+    s[G_FACE_DOWN] += added
+    log(tr, s, EV_REFILL, -1, added, deck_left(s), 0, 0)
+
+
+@njit
+def mine(s, t, tr, p, k, m):
+    """SIB-R10: take the first m face-up cards of kind k from the headframe end (other kinds
+    and face-down cards are passed over), then refill (SIB-R15)."""
+    b = pbase(p)
+    value = face_up_value(s, t, k, m)
+    taken = 0
+    for i in range(t[T_MISC + M_ROW_SIZE]):
+        if taken < m and s[O_ROW + i] >= 0 and s[O_FACE + i] == 1 \
+                and t[T_RKIND + s[O_ROW + i]] == k:
+            s[O_ROW + i] = -1
+            s[O_FACE + i] = 0
+            taken += 1
+    s[O_FACE_UP + k] -= taken
+    s[b + P_RES_N + k] += taken
+    s[b + P_RES_V + k] += value
+    s[b + P_MINES] += 1
+    log(tr, s, EV_MINE, p, k, taken, value, 0)
+    refill(s, t, tr)
+
+
+# ---------------------------------------------------------------- combinations (SIB-R8/R9)
+
+CARD_MASK = (1 << CARD_BITS) - 1
+
+
+@njit
+def begin_payment(s, t, p, o):
+    """Set up the payment of main option o (an action); True when nothing is to pay (the
+    investor saves every card)."""
+    b = pbase(p)
+    x = action_symbol(o)
+    s[G_ACTION] = o
+    s[G_SYMBOL] = x
+    s[G_PAID_N] = 0
+    s[G_PAID] = 0
+    all_x, any_form, _ = payment_sizes(s, t, b, x)
+    return all_x <= 0 or any_form == 0
+
+
+@njit
+def pay(s, t, p, o):
+    """Pay the cards of pay option o to the discards (SIB-R8)."""
+    b = pbase(p)
+    cards = payload(o)
+    s[G_PAID] = cards
+    while cards:
+        ty = (cards & CARD_MASK) - 1
+        give_card(s, b, ty)
+        s[O_DISCARD + ty] += 1
+        s[G_DISCARD_N] += 1
+        s[G_PAID_N] += 1
+        cards >>= CARD_BITS
+
+
+@njit
+def resolve_action(s, t, tr, p):
+    """Carry out the paid action (SIB-R10..R13) and clear the payment slots."""
+    b = pbase(p)
+    o = s[G_ACTION]
+    kind = tag(o)
+    x = payload(o)
+    log(tr, s, EV_PLAY, p, s[G_SYMBOL], s[G_PAID_N], s[G_PAID], 0)
+    if kind == OT_MINE:
+        mine(s, t, tr, p, x >> MINE_SHIFT, x & MINE_MASK)
+    elif kind == OT_WORKER:
+        s[G_WORKERS] -= 1
+        s[b + P_WORKERS] += 1
+        log(tr, s, EV_HIRE_WORKER, p, s[b + P_WORKERS], 0, 0, 0)
+    elif kind == OT_SALESMAN:
+        s[O_SALESMEN + x] -= 1
+        s[b + P_SALESMEN + x] += 1
+        log(tr, s, EV_HIRE_SALESMAN, p, x, 0, 0, 0)
+    else:
+        s[O_INVESTORS + x] -= 1
+        s[b + P_INVESTORS + x] += 1
+        log(tr, s, EV_HIRE_INVESTOR, p, x, 0, 0, 0)
+    s[G_ACTION] = 0
+    s[G_SYMBOL] = 0
+
+
+# ---------------------------------------------------------------- turns and the end
+
+
+@njit
+def begin_turn(s, t, tr):
+    """A turn starts with discovery when a card is face down (SIB-R5), else with SIB-R6."""
+    p = s[G_CUR]
+    log(tr, s, EV_TURN, p, s[G_TURN] + 1, s[G_FINAL_LEFT], 0, 0)
+    s[G_DK] = DK_DISCOVER if face_down(s, t) > 0 else DK_MAIN
+
+
+@njit
+def end_game(s, t, tr):
+    """SIB-R17: every card is counted; one score event per player and source."""
+    out = np.zeros(NSRC, np.int64)
+    for p in range(s[G_NP]):
+        money_by_source(s, t, p, out)
+        for src in range(NSRC):
+            if out[src] != 0:
+                log(tr, s, EV_SCORE, p, src, out[src], 0, 0)
+    s[G_PHASE] = PH_OVER
+    s[G_DK] = DK_NONE
+    log(tr, s, EV_GAME_END, -1, 0, 0, 0, 0)
+
+
+@njit
+def end_turn(s, t, tr):
+    """The turn is over: the game ends after the last final turn (SIB-R16), else the next
+    player (clockwise) begins."""
+    s[pbase(s[G_CUR]) + P_TURNS] += 1
+    s[G_TURN] += 1
+    if s[G_FINAL_LEFT] > 0:
+        s[G_FINAL_LEFT] -= 1
+        if s[G_FINAL_LEFT] == 0:
+            end_game(s, t, tr)
+            return
+    s[G_CUR] = (s[G_CUR] + 1) % s[G_NP]
+    s[G_DK] = DK_NONE
+
+
+@njit
+def standings(s, t):
+    """(rank, win share) per seat (SIB-R18, SIB-Q7): money, then most resource cards, then
+    fewest action cards in hand, then shared; or shared right after money."""
+    n = s[G_NP]
+    rank = np.zeros(n, np.int64)
+    share = np.zeros(n)
+    key = np.zeros(n, np.int64)
+    tie_break = t[T_SW + SW_FINAL_TIE] == 0
+    for p in range(n):
+        b = pbase(p)
+        key[p] = money(s, t, p)
+        if tie_break:
+            key[p] = (key[p] * 1024 + resource_cards(s, b)) * 1024 + 1023 - s[b + P_HAND_N]
+    rank_by_keys(key, rank, share)
+    return rank, share
+
+
+# ---------------------------------------------------------------- the state machine
+
+
+@njit
+def advance(s, t, tr):
+    """Run automatic steps until a decision is pending or the game is over."""
+    if s[G_PHASE] == PH_SETUP:
+        s[G_PHASE] = PH_PLAY
+        log(tr, s, EV_SETUP, s[G_START], t[T_MISC + M_ROW_SIZE], t[T_MISC + M_FACE_UP_START],
+            t[T_MISC + M_START_HAND], 0)
+    if s[G_DK] == DK_NONE and s[G_PHASE] == PH_PLAY:
+        begin_turn(s, t, tr)
+
+
+@njit
+def finish_combination(s, t, tr, p):
+    """The combination is paid: the action, then draw (SIB-R6), then the turn ends."""
+    resolve_action(s, t, tr, p)
+    draw(s, t, tr, p, t[T_MISC + M_PLAY_DRAW])
+    end_turn(s, t, tr)
+
+
+@njit
+def discovery_step(s, t, o, tr, p):
+    """SIB-R5: turn the chosen card, or none; then the main decision."""
+    if tag(o) == OT_DISCOVER:
+        discover(s, t, tr, p, payload(o))
+    else:
+        log(tr, s, EV_NO_DISCOVER, p, 0, 0, 0, 0)
+    s[G_DK] = DK_MAIN
+
+
+@njit
+def main_step(s, t, o, tr, p):
+    """SIB-R6: draw, skip, or start paying for an action."""
+    kind = tag(o)
+    if kind == OT_DRAW:
+        s[pbase(p) + P_DRAWS] += 1
+        draw(s, t, tr, p, t[T_MISC + M_DRAW_CARDS])
+        end_turn(s, t, tr)
+    elif kind == OT_SKIP:
+        s[pbase(p) + P_SKIPS] += 1
+        log(tr, s, EV_SKIP, p, 0, 0, 0, 0)
+        end_turn(s, t, tr)
+    elif begin_payment(s, t, p, o):
+        finish_combination(s, t, tr, p)
+    else:
+        s[G_DK] = DK_PAY
+
+
+@njit
+def apply(s, t, o, tr):
+    """Carry out legal option o of the pending decision, then advance the game."""
+    decision = s[G_DK]
+    s[G_DK] = DK_NONE
+    if decision == DK_DISCOVER:
+        discovery_step(s, t, o, tr, s[G_CUR])
+    elif decision == DK_MAIN:
+        main_step(s, t, o, tr, s[G_CUR])
+    elif decision == DK_PAY:
+        pay(s, t, s[G_CUR], o)
+        finish_combination(s, t, tr, s[G_CUR])
+    advance(s, t, tr)

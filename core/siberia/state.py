@@ -1,0 +1,309 @@
+"""Siberia game state: one flat int32 array with named offsets, and the deal of a new game.
+
+A state is cheap to copy (look-ahead), hash and snapshot (trace). Globals come first, then the
+resource row, the two decks and the supplies, then one block of PSIZE slots per player. Money
+is never stored: it follows from the cards a player holds (`money`).
+"""
+import numpy as np
+
+from core.common.rng import DEAL_STREAM, rng_below, rng_seed, shuffle
+from core.jit import njit
+from core.siberia.codes import (
+    M_FACE_UP_START, M_PERSON_VALUE, M_ROW_SIZE, M_START_HAND, M_START_WORKERS, M_WORKER_SUPPLY,
+    MAX_ACTION_CARDS, MAX_PLAYERS, MAX_RES_CARDS, MAX_ROW, NPERSON, NRES, NSYM, NTYPES,
+    SALESMAN, SRC_UPGRADES, T_ACOUNT, T_ICOUNT, T_MISC, T_RCOUNT, T_RKIND, T_RVALUE, T_SCOUNT,
+    T_SVALUE, WORKER,
+)
+
+# --- phases and decision kinds ----------------------------------------------------------
+PH_SETUP, PH_PLAY, PH_OVER = range(3)
+PHASE_NAMES = ("setup", "play", "over")
+
+DK_NONE = 0
+DK_DISCOVER = 1   # SIB-R5: which face-down card to turn (or none, when optional)
+DK_MAIN = 2       # SIB-R6: draw, skip, or the action of a combination (SIB-R10..R13)
+DK_PAY = 3        # SIB-R8/R9: the next card of the combination's payment
+DK_NAMES = ("none", "discover", "main", "pay")
+
+# --- global slots -------------------------------------------------------------------------
+G_NP = 0            # number of players
+G_PHASE = 1
+G_CUR = 2           # player to decide / whose turn it is
+G_DK = 3            # pending decision kind
+G_START = 4         # start player (SIB-R4)
+G_TURN = 5          # turns finished, all players
+G_FINAL_LEFT = 6    # -1 before the end trigger; then turns left, the current one included
+G_TRIGGER = 7       # player who discovered the last card, -1 none
+G_RDECK_PTR = 8     # next card of the resource deck (O_RDECK)
+G_RDECK_N = 9       # resource cards in the game
+G_APILE_N = 10      # cards in the action draw pile (top = O_APILE + n - 1)
+G_RESHUFFLES = 11
+G_WORKERS = 12      # worker cards left in the supply
+G_ACTION = 13       # the chosen action while it is paid (its DK_MAIN option), else 0
+G_SYMBOL = 14       # symbol X of the combination being paid
+G_PAID_N = 15       # cards paid for the last combination
+G_PAID = 16         # their types, packed 4 bits each (type + 1)
+G_DISCOVERED = 17   # resource cards discovered (turned face up), setup included
+G_FACE_DOWN = 18    # face-down cards in the row (kept up to date, checked)
+G_DISCARD_N = 19    # action cards in the discard pile (kept up to date, checked)
+G_RNG = 20          # 4 slots: the deal stream's state, 16 bits each (reshuffles, SIB-R7)
+NGLOBAL = 24
+
+O_ROW = NGLOBAL                    # resource card id at each row position (0 = headframe), -1
+O_FACE = O_ROW + MAX_ROW           # 1 when that card is face up
+O_RDECK = O_FACE + MAX_ROW         # resource deck: card ids, drawn from G_RDECK_PTR on
+O_APILE = O_RDECK + MAX_RES_CARDS  # action draw pile: card types
+O_DISCARD = O_APILE + MAX_ACTION_CARDS  # discarded action cards per type
+O_SALESMEN = O_DISCARD + NTYPES    # salesman cards left per category
+O_INVESTORS = O_SALESMEN + NSYM    # investor cards left per resource kind
+O_FACE_UP = O_INVESTORS + NRES     # face-up cards in the row per kind (kept up to date, checked)
+O_PLAYERS = O_FACE_UP + NRES
+
+# --- per-player slots (offset from the player's block) ----------------------------------
+P_HAND = 0                      # action cards in hand per type
+P_HAND_N = P_HAND + NTYPES
+P_SYMBOLS = P_HAND_N + 1        # cards in hand showing each symbol (kept up to date, checked)
+P_WORKERS = P_SYMBOLS + NSYM
+P_RES_N = P_WORKERS + 1         # resource cards taken per kind
+P_RES_V = P_RES_N + NRES        # their printed value per kind (money units)
+P_SALESMEN = P_RES_V + NRES     # salesman cards held per category
+P_INVESTORS = P_SALESMEN + NSYM  # investor cards held per resource kind
+P_TURNS = P_INVESTORS + NRES    # turns taken
+P_DRAWS = P_TURNS + 1           # draw actions
+P_SKIPS = P_DRAWS + 1
+P_MINES = P_SKIPS + 1           # mining actions
+P_DISCOVERIES = P_MINES + 1     # cards this player turned face up
+PSIZE = P_DISCOVERIES + 1
+
+STATE_SIZE = O_PLAYERS + MAX_PLAYERS * PSIZE
+
+
+@njit(inline="always")
+def current(s):
+    """The seat to decide (the play loop's hook)."""
+    return s[G_CUR]
+
+
+@njit(inline="always")
+def pbase(p):
+    """Offset of player p's block."""
+    return O_PLAYERS + p * PSIZE
+
+
+# --- the deal stream kept in the state (16 bits per slot) ---------------------------------
+
+@njit
+def save_rng(s, rng):
+    """Store the deal stream's uint64 state in the G_RNG slots."""
+    v = rng[0]
+    for i in range(4):
+        s[G_RNG + i] = np.int32((v >> np.uint64(16 * i)) & np.uint64(0xFFFF))
+
+
+@njit
+def load_rng(s, rng):
+    """Restore the deal stream's state from the G_RNG slots."""
+    v = np.uint64(0)
+    for i in range(4):
+        v |= np.uint64(s[G_RNG + i]) << np.uint64(16 * i)
+    rng[0] = v
+
+
+# --- hands: the cards per type and the symbol counts move together --------------------------
+
+@njit(inline="always")
+def take_card(s, b, ty):
+    """An action card of type ty joins the hand of the player at block b."""
+    s[b + P_HAND + ty] += 1
+    s[b + P_HAND_N] += 1
+    s[b + P_SYMBOLS + ty // NPERSON] += 1
+    s[b + P_SYMBOLS + WORKER + ty % NPERSON] += 1
+
+
+@njit(inline="always")
+def give_card(s, b, ty):
+    """An action card of type ty leaves the hand of the player at block b."""
+    s[b + P_HAND + ty] -= 1
+    s[b + P_HAND_N] -= 1
+    s[b + P_SYMBOLS + ty // NPERSON] -= 1
+    s[b + P_SYMBOLS + WORKER + ty % NPERSON] -= 1
+
+
+# --- setup (SIB-R1..R4) --------------------------------------------------------------------
+
+@njit
+def new_game(t, n_players, seed):
+    """The dealt state before the first turn. Deal randomness comes only from `seed`."""
+    s = np.zeros(STATE_SIZE, np.int32)
+    rng = np.zeros(1, np.uint64)
+    rng_seed(rng, seed, DEAL_STREAM)
+    s[G_NP] = n_players
+    s[G_PHASE] = PH_SETUP
+    s[G_FINAL_LEFT] = -1
+    s[G_TRIGGER] = -1
+    # SIB-R1 resource deck and row
+    n_res = 0
+    for k in range(NRES):
+        n_res += t[T_RCOUNT + k]
+    deck = np.arange(MAX_RES_CARDS).astype(np.int32)
+    shuffle(rng, deck, n_res)
+    for i in range(MAX_RES_CARDS):
+        s[O_RDECK + i] = deck[i] if i < n_res else -1
+    s[G_RDECK_N] = n_res
+    row = t[T_MISC + M_ROW_SIZE]
+    for i in range(MAX_ROW):
+        s[O_ROW + i] = -1
+    for i in range(row):
+        card = s[O_RDECK + i]
+        s[O_ROW + i] = card
+        if i < t[T_MISC + M_FACE_UP_START]:
+            s[O_FACE + i] = 1
+            s[O_FACE_UP + t[T_RKIND + card]] += 1
+        else:
+            s[G_FACE_DOWN] += 1
+    s[G_RDECK_PTR] = row
+    s[G_DISCOVERED] = min(row, t[T_MISC + M_FACE_UP_START])
+    # SIB-R2 supplies and the first worker
+    s[G_WORKERS] = t[T_MISC + M_WORKER_SUPPLY] - n_players * t[T_MISC + M_START_WORKERS]
+    for c in range(NSYM):
+        s[O_SALESMEN + c] = t[T_SCOUNT + c]
+    for k in range(NRES):
+        s[O_INVESTORS + k] = t[T_ICOUNT + k]
+    # SIB-R3 action pile and hands
+    n = 0
+    for ty in range(NTYPES):
+        for _ in range(t[T_ACOUNT + ty]):
+            s[O_APILE + n] = ty
+            n += 1
+    shuffle(rng, s[O_APILE:O_APILE + n], n)
+    for p in range(n_players):
+        b = pbase(p)
+        s[b + P_WORKERS] = t[T_MISC + M_START_WORKERS]
+        for _ in range(t[T_MISC + M_START_HAND]):
+            n -= 1
+            take_card(s, b, s[O_APILE + n])
+            s[O_APILE + n] = 0
+    s[G_APILE_N] = n
+    # SIB-R4 start player at random
+    s[G_START] = rng_below(rng, n_players)
+    s[G_CUR] = s[G_START]
+    save_rng(s, rng)
+    return s
+
+
+# --- read-only queries used by rules, actions, checks and strategies --------------------
+
+@njit(inline="always")
+def card_type(res, person):
+    """Action card type of (resource kind, person index 0..2)."""
+    return res * NPERSON + person
+
+
+@njit(inline="always")
+def shows(ty, x):
+    """Whether action card type ty shows symbol x."""
+    if x < NRES:
+        return ty // NPERSON == x
+    return ty % NPERSON == x - WORKER
+
+
+@njit(inline="always")
+def symbol_cards(s, b, x):
+    """Cards in the hand of the player at block b that show symbol x."""
+    return s[b + P_SYMBOLS + x]
+
+
+@njit(inline="always")
+def held(s, b, x):
+    """Cards of category x the player at block b holds (resource cards or persons)."""
+    if x < NRES:
+        return s[b + P_RES_N + x]
+    if x == WORKER:
+        return s[b + P_WORKERS]
+    if x == SALESMAN:
+        n = 0
+        for c in range(NSYM):
+            n += s[b + P_SALESMEN + c]
+        return n
+    n = 0
+    for k in range(NRES):
+        n += s[b + P_INVESTORS + k]
+    return n
+
+
+@njit
+def money_by_source(s, t, p, out):
+    """Money of player p by source into out[NSRC] (SIB-R17): printed resource values per kind,
+    person values per person kind, and what the salesmen add (SRC_UPGRADES)."""
+    b = pbase(p)
+    pv = t[T_MISC + M_PERSON_VALUE]
+    out[SRC_UPGRADES] = 0
+    for x in range(NSYM):
+        n = held(s, b, x)
+        base = s[b + P_RES_V + x] if x < NRES else n * pv
+        out[x] = base
+        if s[b + P_SALESMEN + x] > 0:
+            out[SRC_UPGRADES] += n * t[T_SVALUE + x] - base
+
+
+@njit
+def money(s, t, p):
+    """Player p's money if the game ended now (SIB-R17), in money units."""
+    b = pbase(p)
+    pv = t[T_MISC + M_PERSON_VALUE]
+    total = 0
+    for x in range(NSYM):
+        n = held(s, b, x)
+        if s[b + P_SALESMEN + x] > 0:
+            total += n * t[T_SVALUE + x]
+        elif x < NRES:
+            total += s[b + P_RES_V + x]
+        else:
+            total += n * pv
+    return total
+
+
+@njit
+def resource_cards(s, b):
+    """Resource cards the player at block b holds."""
+    n = 0
+    for k in range(NRES):
+        n += s[b + P_RES_N + k]
+    return n
+
+
+@njit(inline="always")
+def face_down(s, t):
+    """Face-down cards in the resource row."""
+    return s[G_FACE_DOWN]
+
+
+@njit(inline="always")
+def is_over(s):
+    """Whether the game has ended (the play loop's hook): nothing is left to decide."""
+    return s[G_PHASE] == PH_OVER
+
+
+@njit(inline="always")
+def deck_left(s):
+    """Resource cards still in the deck."""
+    return s[G_RDECK_N] - s[G_RDECK_PTR]
+
+
+@njit(inline="always")
+def investor_held(s, b, x):
+    """Whether the player at block b holds the investor of symbol x (resources only)."""
+    return x < NRES and s[b + P_INVESTORS + x] > 0
+
+
+@njit
+def face_up_value(s, t, k, m):
+    """Printed value of the first m face-up cards of kind k from the headframe (SIB-R10)."""
+    taken = 0
+    value = 0
+    for i in range(t[T_MISC + M_ROW_SIZE]):
+        card = s[O_ROW + i]
+        if taken < m and card >= 0 and s[O_FACE + i] == 1 and t[T_RKIND + card] == k:
+            value += t[T_RVALUE + card]
+            taken += 1
+    return value

@@ -1,0 +1,268 @@
+"""Siberia trace rows -> public JSON-ready dicts and readable log lines (pure Python, no numba).
+
+The buffer layout, the JSON-lines file and the row helpers are core.common.trace's; this module
+decodes Siberia's events and states. Every name comes from codes.py, state.py and the rules
+tables; nothing here knows a rule value. Money is shown in full ($), the engine's units times
+misc.money_unit.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import IO, Any
+
+import numpy as np
+
+from core.common import trace as common_trace
+from core.common.trace import Row, decode_event, events, player_label, plural  # noqa: F401
+from core.siberia import codes as c
+from core.siberia import state as S
+from core.siberia.actions import CARD_BITS
+from core.siberia.tables import SiberiaTables, flatten
+
+
+def _py(fn: Callable) -> Callable:
+    """The plain Python function behind a compiled engine helper."""
+    return getattr(fn, "py_func", fn)
+
+
+_pbase = _py(S.pbase)
+_money_by_source = _py(S.money_by_source)
+_held = _py(S.held)
+
+
+def card_name(ty: int) -> str:
+    """'gold/worker': an action card type's resource and person symbol."""
+    return f"{c.RES_NAMES[ty // c.NPERSON]}/{c.PERSON_NAMES[ty % c.NPERSON]}"
+
+
+def paid_cards(packed: int) -> list[str]:
+    """Card names of a packed payment (4 bits per card, type + 1)."""
+    out = []
+    while packed:
+        out.append(card_name((packed & ((1 << CARD_BITS) - 1)) - 1))
+        packed >>= CARD_BITS
+    return out
+
+
+def _dollars(units: int, tables: SiberiaTables) -> int:
+    return int(units) * int(tables.misc[c.M_MONEY_UNIT])
+
+
+# ------------------------------------------------------------------------------ state
+
+
+def _row_card(s: np.ndarray, tables: SiberiaTables, i: int) -> dict[str, Any] | str | None:
+    card = int(s[S.O_ROW + i])
+    if card < 0:
+        return None
+    if not s[S.O_FACE + i]:
+        return "face_down"
+    return {"kind": c.RES_NAMES[tables.res_kind[card]],
+            "value": _dollars(tables.res_value[card], tables)}
+
+
+def _player_state(s: np.ndarray, t: np.ndarray, tables: SiberiaTables,
+                  p: int) -> dict[str, Any]:
+    b = _pbase(p)
+    src = np.zeros(c.NSRC, np.int64)
+    _money_by_source(s, t, p, src)
+    return {
+        "money": _dollars(src.sum(), tables),
+        "money_by_source": {name: _dollars(v, tables) for name, v in zip(c.SRC_NAMES, src)
+                            if v},
+        "hand_size": int(s[b + S.P_HAND_N]),
+        "workers": int(s[b + S.P_WORKERS]),
+        "resources": {name: int(s[b + S.P_RES_N + k]) for k, name in enumerate(c.RES_NAMES)
+                      if s[b + S.P_RES_N + k]},
+        "resource_value": {name: _dollars(s[b + S.P_RES_V + k], tables)
+                           for k, name in enumerate(c.RES_NAMES) if s[b + S.P_RES_N + k]},
+        "salesmen": [name for x, name in enumerate(c.SYMBOL_NAMES)
+                     if s[b + S.P_SALESMEN + x]],
+        "investors": [name for k, name in enumerate(c.RES_NAMES) if s[b + S.P_INVESTORS + k]],
+    }
+
+
+_FLAT: list[tuple[SiberiaTables, np.ndarray]] = []
+
+
+def _flat(tables: SiberiaTables) -> np.ndarray:
+    """The flat rules vector of `tables`, cached for one table."""
+    if not _FLAT or _FLAT[0][0] is not tables:
+        _FLAT[:] = [(tables, flatten(tables))]
+    return _FLAT[0][1]
+
+
+def public_state(snapshot: np.ndarray, tables: SiberiaTables, n_players: int) -> dict[str, Any]:
+    """What every player can see in a state snapshot: no hand contents, no face-down card,
+    no deck order."""
+    s = snapshot
+    t = _flat(tables)
+    final = int(s[S.G_FINAL_LEFT])
+    return {
+        "phase": S.PHASE_NAMES[s[S.G_PHASE]],
+        "turn": int(s[S.G_TURN]) + 1,
+        "current": int(s[S.G_CUR]),
+        "start_player": int(s[S.G_START]),
+        "final_turns_left": final if final >= 0 else None,
+        "row": [_row_card(s, tables, i) for i in range(int(tables.misc[c.M_ROW_SIZE]))],
+        "deck": int(s[S.G_RDECK_N] - s[S.G_RDECK_PTR]),
+        "action_pile": int(s[S.G_APILE_N]),
+        "discards": {card_name(ty): int(s[S.O_DISCARD + ty]) for ty in range(c.NTYPES)
+                     if s[S.O_DISCARD + ty]},
+        "supply": {"workers": int(s[S.G_WORKERS]),
+                   "salesmen": [name for x, name in enumerate(c.SYMBOL_NAMES)
+                                if s[S.O_SALESMEN + x]],
+                   "investors": [name for k, name in enumerate(c.RES_NAMES)
+                                 if s[S.O_INVESTORS + k]]},
+        "players": [_player_state(s, t, tables, p) for p in range(n_players)],
+    }
+
+
+# ------------------------------------------------------------------------------ events
+
+
+def _fields(tables: SiberiaTables) -> dict[int, tuple[tuple[str, Callable[[int], Any]] | None,
+                                                      ...]]:
+    """(key, decoder) of the fields a, b, c, d of each event (codes.py EV_* comments)."""
+    def num(v: int) -> int:
+        return v
+
+    def dollars(v: int) -> int:
+        return _dollars(v, tables)
+
+    def kind(v: int) -> str:
+        return c.RES_NAMES[v]
+
+    def symbol(v: int) -> str:
+        return c.SYMBOL_NAMES[v]
+
+    def optional(v: int) -> int | None:
+        return v if v >= 0 else None
+
+    return {
+        c.EV_SETUP: (("row_cards", num), ("face_up", num), ("hand_size", num)),
+        c.EV_TURN: (("turn", num), ("final_turns_left", optional)),
+        c.EV_DISCOVER: (("position", num), ("kind", kind), ("value", dollars)),
+        c.EV_NO_DISCOVER: (),
+        c.EV_DRAW: (("cards", num),),
+        c.EV_RESHUFFLE: (("cards", num),),
+        c.EV_PLAY: (("symbol", symbol), ("cards", num), ("paid", paid_cards)),
+        c.EV_MINE: (("kind", kind), ("cards", num), ("value", dollars)),
+        c.EV_REFILL: (("added", num), ("deck", num)),
+        c.EV_HIRE_WORKER: (("workers", num),),
+        c.EV_HIRE_SALESMAN: (("category", symbol),),
+        c.EV_HIRE_INVESTOR: (("kind", kind),),
+        c.EV_SKIP: (),
+        c.EV_END_TRIGGER: (("turns_after", num),),
+        c.EV_SCORE: (("source", lambda v: c.SRC_NAMES[v]), ("amount", dollars)),
+        c.EV_GAME_END: (),
+    }
+
+
+def event_dict(row: np.ndarray, tables: SiberiaTables) -> dict[str, Any]:
+    """A trace row's event as {"name", "player", named decoded fields..., "raw"}."""
+    return decode_event(row, c.EVENT_NAMES, _fields(tables))
+
+
+assert len(c.EVENT_NAMES) == c.EV_GAME_END + 1
+
+
+# ------------------------------------------------------------------------------ text
+
+
+def _money_text(v: int) -> str:
+    return f"${v:,}"
+
+
+_CLAUSES: dict[int, Callable[[dict[str, Any]], str]] = {
+    c.EV_SETUP: lambda d: f"deal: {d['row_cards']} resource cards in the row, {d['face_up']} "
+                          f"face up; {d['hand_size']} action cards each",
+    c.EV_TURN: lambda d: f"turn {d['turn']}" + (f" (final turns left: {d['final_turns_left']})"
+                                                if d["final_turns_left"] is not None else ""),
+    c.EV_DISCOVER: lambda d: f"discovers {d['kind']} {_money_text(d['value'])} at position "
+                             f"{d['position'] + 1}",
+    c.EV_NO_DISCOVER: lambda d: "discovers nothing",
+    c.EV_DRAW: lambda d: f"draws {plural(d['cards'], 'card')}",
+    c.EV_RESHUFFLE: lambda d: f"the discards are shuffled into a new pile of "
+                              f"{plural(d['cards'], 'card')}",
+    c.EV_PLAY: lambda d: f"plays {' + '.join(d['paid']) or 'nothing'} for {d['symbol']}",
+    c.EV_MINE: lambda d: f"mines {d['cards']} {d['kind']} ({_money_text(d['value'])})",
+    c.EV_REFILL: lambda d: f"the row is refilled with {d['added']} face down "
+                           f"({d['deck']} left in the deck)",
+    c.EV_HIRE_WORKER: lambda d: f"hires a worker (now {d['workers']})",
+    c.EV_HIRE_SALESMAN: lambda d: f"hires the {d['category']} salesman",
+    c.EV_HIRE_INVESTOR: lambda d: f"hires the {d['kind']} investor",
+    c.EV_SKIP: lambda d: "skips",
+    c.EV_END_TRIGGER: lambda d: f"the last card is discovered: {plural(d['turns_after'], 'turn')} "
+                                "to go",
+    c.EV_SCORE: lambda d: f"{_money_text(d['amount'])} from {d['source'].replace('_', ' ')}",
+    c.EV_GAME_END: lambda d: "game over",
+}
+assert sorted(_CLAUSES) == list(range(len(c.EVENT_NAMES)))
+
+
+def clause(row: np.ndarray, tables: SiberiaTables) -> str:
+    """What happened in one event, without the actor."""
+    return _CLAUSES[int(row[0])](event_dict(row, tables))
+
+
+def event_text(row: np.ndarray, tables: SiberiaTables, colours: Sequence[str]) -> str:
+    """One self-contained log line, e.g. 'T12 P2 (blue) mines 2 gold ($9,000)'."""
+    r = Row.of(row)
+    who = f"{player_label(r.player, colours)} " if r.player >= 0 else ""
+    return f"T{int(r.state[S.G_TURN]) + 1:<3} {who}{clause(row, tables)}"
+
+
+def _standings(s: np.ndarray, tables: SiberiaTables, n_players: int,
+               colours: Sequence[str]) -> str:
+    players = public_state(s, tables, n_players)["players"]
+    return "  money: " + ", ".join(f"{player_label(p, colours)} {_money_text(pl['money'])}"
+                                   for p, pl in enumerate(players))
+
+
+def log_lines(trace: np.ndarray, tables: SiberiaTables, n_players: int,
+              colours: Sequence[str]) -> Iterator[str]:
+    """The readable game log: the deal, one line per turn (discovery, action, draw), the money
+    of every player after each round, and each player's money by source at the end."""
+    yield "== Setup =="
+    line: list[str] = []
+    head = ""
+    for row in events(trace):
+        r = Row.of(row)
+        if r.code in (c.EV_TURN, c.EV_SCORE, c.EV_GAME_END) and line:
+            yield head + "; ".join(line)
+            line = []
+        if r.code == c.EV_SETUP:
+            yield f"  {clause(row, tables)}; {player_label(r.player, colours)} starts"
+        elif r.code == c.EV_TURN:
+            turn = event_dict(row, tables)["turn"]
+            if turn > 1 and (turn - 1) % n_players == 0:
+                yield _standings(r.state, tables, n_players, colours)
+            head = f"  T{turn:<3} {player_label(r.player, colours):<12} "
+        elif r.code == c.EV_SCORE:
+            if head:
+                yield "== Final money =="
+                head = ""
+            yield f"  {player_label(r.player, colours):<12} {clause(row, tables)}"
+        elif r.code == c.EV_GAME_END:
+            yield _standings(r.state, tables, n_players, colours)
+        else:
+            line.append(clause(row, tables))
+    if line:
+        yield head + "; ".join(line)
+
+
+# ------------------------------------------------------------------------------ JSON lines
+
+
+def write_jsonl(path: str | Path | IO[str], header: dict[str, Any], trace: np.ndarray,
+                tables: SiberiaTables, n_players: int, final: dict[str, Any]) -> None:
+    """Write the trace as JSON lines: header, one {"i", "event", "state"} per event, final."""
+    common_trace.write_jsonl(path, header, trace, lambda row: event_dict(row, tables),
+                             lambda snap: public_state(snap, tables, n_players), final)
+
+
+def trace_buffer(max_events: int = 4000) -> np.ndarray:
+    """A trace buffer for up to max_events events with their Siberia state snapshots."""
+    return common_trace.trace_buffer(max_events, S.STATE_SIZE)

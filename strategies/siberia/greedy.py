@@ -1,0 +1,112 @@
+"""Greedy kernel: one-ply look-ahead. Each action of the main decision is carried out on a copy
+of the state (rules.begin_payment, pay with the cheapest payment, resolve_action) and the
+result is scored with a weighted evaluation from the deciding player's point of view: money if
+the game ended now, what the holdings still promise, the cards in hand, less `spite` times the
+richest opponent's money. A draw is scored by the number of cards it gives, never by which:
+the pile is hidden, so the copy never draws. Discovery (blind) and payment follow the shared
+rules of values.py.
+"""
+import numpy as np
+
+from core.common.trace import EVW
+from core.jit import njit
+from core.siberia.actions import MAX_OPTIONS, OT_DRAW, OT_SKIP, pay_options, tag
+from core.siberia.codes import M_DRAW_CARDS, M_PLAY_DRAW, NSYM, T_MISC
+from core.siberia.rules import begin_payment, pay, resolve_action
+from core.siberia.state import DK_DISCOVER, DK_PAY, G_CUR, G_DK, G_FINAL_LEFT, G_NP, money, pbase
+from core.siberia.actions import draw_count
+from strategies.common.spec import Param
+from strategies.siberia.values import (
+    cheapest_payment, DISCOVER_CHOICES, discovery_pick, hand_worth, NW, outlook, potential,
+    symbol_interest, W_CARD, W_HIRE_UNTIL, W_INVESTOR, W_MIN_MINE, W_MINE, W_RICH, W_SALESMAN,
+    W_WORKER, W_WORKER_TARGET,
+)
+
+KERNEL = "greedy"
+DESCRIPTION = ("one-ply look-ahead: carries out each action on a copy and scores money, the "
+               "holdings' promise and the hand, less spite times the richest opponent")
+PARAMS = (
+    Param("worker", "money (thousands) each worker up to the target promises at the start; "
+                    "falls with the hire outlook"),
+    Param("worker_target", "workers wanted; more promise nothing"),
+    Param("salesman", "weight of a held salesman's expected future upgrades"),
+    Param("investor", "weight of a held investor's expected savings (a card per mining of its "
+                      "kind still to come)"),
+    Param("hire_until", "share of the resource cards discovered at which holdings stop "
+                        "promising (0..1)"),
+    Param("card", "money (thousands) one action card in hand is worth"),
+    Param("spite", "weight of the richest opponent's money, subtracted"),
+    Param("discover", "optional discoveries: always, or only while leading",
+          DISCOVER_CHOICES),
+)
+WORKER, TARGET, SALESMAN, INVESTOR, HIRE_UNTIL, CARD, SPITE, DISCOVER = range(8)
+
+
+@njit
+def weights(params):
+    """The values.py weights row of the greedy parameters (money counts as it is)."""
+    w = np.zeros(NW)
+    w[W_MINE] = 1.0
+    w[W_RICH] = 0.0
+    w[W_WORKER] = params[WORKER]
+    w[W_WORKER_TARGET] = params[TARGET]
+    w[W_SALESMAN] = params[SALESMAN]
+    w[W_INVESTOR] = params[INVESTOR]
+    w[W_HIRE_UNTIL] = params[HIRE_UNTIL]
+    w[W_CARD] = params[CARD]
+    w[W_MIN_MINE] = 0.0
+    return w
+
+
+@njit
+def evaluate(w, spite, s, t, me, frac, interest, extra_cards):
+    """Money of `me` now, the promise of the holdings, the hand (plus extra_cards unseen
+    cards), less spite times the richest opponent's money."""
+    b = pbase(me)
+    value = money(s, t, me) + potential(w, s, t, b, frac)
+    if s[G_FINAL_LEFT] < 0:
+        value += hand_worth(w, s, t, b, interest) + extra_cards * w[W_CARD]
+    richest = 0
+    for q in range(s[G_NP]):
+        if q != me:
+            richest = max(richest, money(s, t, q))
+    return value - spite * richest
+
+
+@njit
+def choose(params, s, t, opts, n, rng):
+    """Index into opts[:n]: the option whose outcome evaluates best."""
+    dk = s[G_DK]
+    if dk == DK_DISCOVER:
+        return discovery_pick(s, t, opts, n, int(params[DISCOVER]))
+    me = s[G_CUR]
+    b = pbase(me)
+    w = weights(params)
+    frac = outlook(s, t, w[W_HIRE_UNTIL])
+    interest = np.empty(NSYM)
+    symbol_interest(w, s, t, b, frac, interest)
+    if dk == DK_PAY:
+        return cheapest_payment(w, s, t, b, opts, n, interest)
+    tr = np.zeros((1, EVW), np.int32)
+    pay_opts = np.empty(MAX_OPTIONS, np.int32)
+    best = 0
+    top = -1e18
+    for i in range(n):
+        o = opts[i]
+        kind = tag(o)
+        if kind == OT_DRAW:
+            v = evaluate(w, params[SPITE], s, t, me, frac, interest,
+                         draw_count(s, t, b, t[T_MISC + M_DRAW_CARDS]))
+        elif kind == OT_SKIP:
+            v = evaluate(w, params[SPITE], s, t, me, frac, interest, 0)
+        else:
+            s2 = s.copy()
+            if not begin_payment(s2, t, me, o):
+                m = pay_options(s2, t, pay_opts)
+                pay(s2, t, me, pay_opts[cheapest_payment(w, s2, t, b, pay_opts, m, interest)])
+            resolve_action(s2, t, tr, me)
+            v = evaluate(w, params[SPITE], s2, t, me, frac, interest, t[T_MISC + M_PLAY_DRAW])
+        if v > top:
+            top = v
+            best = i
+    return best

@@ -1,0 +1,73 @@
+"""Plan kernel: a heuristic that scores every legal option with a plan's weights (values.py)
+and takes the best. Presets are plans: when hires stop paying (hire_until), how much a worker,
+a salesman's future upgrades and an investor's savings are worth, how much the valuable
+kinds are preferred when mining, what a card in hand is worth.
+
+- discovery: the first face-down card; an optional one always or only while leading;
+- main: the action of the highest value (money now, what it promises, cards it costs and
+  draws) against drawing; mining less than `min_mine` is left while a draw is possible;
+- pay: the multiset of cards that gives up the least (cards of the symbols wanted kept).
+"""
+import numpy as np
+
+from core.jit import njit
+from core.siberia.actions import MINE_MASK, MINE_SHIFT, OT_DRAW, OT_MINE, payload, tag
+from core.siberia.codes import NSYM
+from core.siberia.state import DK_DISCOVER, DK_PAY, G_CUR, G_DK, pbase
+from strategies.common.spec import Param
+from strategies.siberia.values import (
+    action_value, cheapest_payment, DISCOVER_CHOICES, discovery_pick, NW, outlook,
+    symbol_interest, take_value, W_HIRE_UNTIL, W_MIN_MINE,
+)
+
+KERNEL = "plan"
+DESCRIPTION = ("heuristic: scores each option with the plan's weights (money now, hires' "
+               "future, cards spent and drawn) and takes the best")
+PARAMS = (
+    Param("mine", "weight of the money a mining action takes"),
+    Param("rich", "extra weight of the valuable kinds when mining: x (the kind's salesman "
+                  "value / the highest - 1/2)"),
+    Param("worker", "money (in thousands) a worker below the target is worth at the start; "
+                    "falls with the hire outlook"),
+    Param("worker_target", "workers wanted; more are worth only their card"),
+    Param("salesman", "weight of a salesman's expected future upgrades (cards of its "
+                      "category still to come, shared among the players)"),
+    Param("investor", "weight of an investor's expected savings: a card per mining of its "
+                      "kind still to come"),
+    Param("hire_until", "share of the resource cards discovered at which hires stop "
+                        "counting their future (0..1)"),
+    Param("card", "money (in thousands) one action card in hand is worth"),
+    Param("min_mine", "smallest mined money (thousands) worth a turn while a draw is possible"),
+    Param("discover", "optional discoveries: always, or only while leading (brings the end "
+                      "nearer)", DISCOVER_CHOICES),
+)
+DISCOVER = NW
+assert len(PARAMS) == NW + 1
+
+
+@njit
+def choose(params, s, t, opts, n, rng):
+    """Index into opts[:n] of the option the plan values most."""
+    dk = s[G_DK]
+    if dk == DK_DISCOVER:
+        return discovery_pick(s, t, opts, n, int(params[DISCOVER]))
+    b = pbase(s[G_CUR])
+    frac = outlook(s, t, params[W_HIRE_UNTIL])
+    if dk == DK_PAY:
+        interest = np.empty(NSYM)
+        symbol_interest(params, s, t, b, frac, interest)
+        return cheapest_payment(params, s, t, b, opts, n, interest)
+    can_draw = tag(opts[0]) == OT_DRAW
+    best = 0
+    top = action_value(params, s, t, b, opts[0], frac)
+    for i in range(1, n):
+        o = opts[i]
+        if tag(o) == OT_MINE and can_draw:
+            x = payload(o)
+            if take_value(s, t, b, x >> MINE_SHIFT, x & MINE_MASK) < params[W_MIN_MINE]:
+                continue
+        v = action_value(params, s, t, b, o, frac)
+        if v > top:
+            top = v
+            best = i
+    return best
