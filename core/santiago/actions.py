@@ -42,8 +42,7 @@ Option encoding: `tag << TAG_SHIFT | payload`; payloads: a distance, a kind, a s
 amount, `kind << AMOUNT_SHIFT | pieces` (deliveries), `given kind << 3 | taken kind` (swaps),
 `pieces of kind a << AMOUNT_SHIFT | pieces of kind b` (return for VP), `die << 1 | up` (demand).
 """
-import numpy as np
-
+from core.common import options
 from core.jit import njit
 from core.santiago.codes import (
     BE_CLOSE_CUBAN, BE_CONVERT, BE_DELIVER, BE_DEMAND, BE_EXCHANGE, BE_GAIN_GOODS,
@@ -69,7 +68,6 @@ OPTION_TAGS = ("ship", "drive", "pablo", "give", "marker", "own_use", "nothing",
                "stay", "reuse", "no_use", "use", "sell_vp", "buy_vp", "close", "convert",
                "value_up", "value_down", "swap", "deliver", "demand", "return", "zero", "pass")
 TAG_SHIFT = 10
-PAYLOAD_MASK = (1 << TAG_SHIFT) - 1
 AMOUNT_SHIFT = 6  # deliveries: kind << 6 | pieces; return: a << 6 | b
 AMOUNT_MASK = (1 << AMOUNT_SHIFT) - 1
 GIVE_MONEY, GIVE_VP, GIVE_GOOD = 0, 1, 2  # give payload: 0 peso, 1 VP, 2 + kind
@@ -78,17 +76,17 @@ GIVE_MONEY, GIVE_VP, GIVE_GOOD = 0, 1, 2  # give payload: 0 peso, 1 VP, 2 + kind
 @njit(inline="always")
 def enc(tag, payload):
     """Option code for (tag, payload)."""
-    return np.int32((tag << TAG_SHIFT) | payload)
+    return options.enc(tag, payload, TAG_SHIFT)
 
 
 @njit(inline="always")
 def tag_of(o):
-    return o >> TAG_SHIFT
+    return options.tag_of(o, TAG_SHIFT)
 
 
 @njit(inline="always")
 def payload_of(o):
-    return o & PAYLOAD_MASK
+    return options.payload_of(o, TAG_SHIFT)
 
 
 # --- queries ---------------------------------------------------------------------------------

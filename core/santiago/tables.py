@@ -290,26 +290,14 @@ def _base_tables(raw: object) -> dict[str, np.ndarray]:
 
 # --- public API -------------------------------------------------------------------------------
 
-def switch_values(raw: dict, overrides: dict[str, object] | None = None) -> dict[str, object]:
-    """The named switch values of the file's [switches], after `overrides`."""
-    return SWITCHES.values(raw, overrides)
+def _assemble(t: dict[str, np.ndarray], values: dict[str, object]) -> SantiagoTables:
+    return SantiagoTables(switches=SWITCHES.codes(values), **t)
 
 
-def validate(raw: dict) -> None:
-    """Raise RulesDataError (one line) on the first problem in the raw rules data."""
-    _base_tables(raw)
-    switch_values(raw)
-
-
-def build_tables(raw: dict, overrides: dict[str, object] | None = None) -> SantiagoTables:
-    """Validate `raw` and convert it to SantiagoTables, with switch `overrides` applied."""
-    t = _base_tables(raw)
-    return SantiagoTables(switches=SWITCHES.codes(switch_values(raw, overrides)), **t)
-
-
-FILE = common.RulesFile(DEFAULT_PATH, RulesDataError, build_tables, SWITCHES)
-load_raw = FILE.load_raw
-rules_data_hash = FILE.rules_data_hash
+FILE = common.RulesFile(DEFAULT_PATH, RulesDataError, SWITCHES, _base_tables, _assemble)
+load_raw, rules_data_hash = FILE.load_raw, FILE.rules_data_hash
+switch_values, validate = FILE.switch_values, FILE.validate
+build_tables = FILE.build_tables
 
 
 def load_tables(path: str | Path | None = None,

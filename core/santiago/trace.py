@@ -16,7 +16,7 @@ from typing import IO, Any
 import numpy as np
 
 from core.common import trace as common_trace
-from core.common.trace import events
+from core.common.trace import decode_event, events, player_label, plural  # noqa: F401 (player_label re-exported)
 from core.santiago import codes as c
 from core.santiago import state as S
 from core.santiago.tables import SantiagoTables
@@ -159,26 +159,13 @@ assert sorted(EVENT_FIELDS) == list(range(len(c.EVENT_NAMES)))
 
 def event_dict(row: np.ndarray, tables: SantiagoTables) -> dict[str, Any]:
     """A trace row's event as {"name", "player", named decoded fields..., "raw"}."""
-    code, player = int(row[0]), int(row[1])
-    out: dict[str, Any] = {"name": c.EVENT_NAMES[code], "player": _seat(player)}
-    for (name, decode), value in zip(EVENT_FIELDS[code], row[2:c.EVW]):
-        out[name] = decode(int(value))
-    if code == c.EV_SETUP:
+    out = decode_event(row, c.EVENT_NAMES, EVENT_FIELDS)
+    if row[0] == c.EV_SETUP:
         out["layout"] = layout(row[c.EVW:], tables)
-    out["raw"] = [int(x) for x in row[:c.EVW]]
     return out
 
 
 # ------------------------------------------------------------------------------ text
-
-def player_label(p: int, colours: Sequence[str]) -> str:
-    """'P1 (yellow)': 1-based seat number and colour."""
-    return f"P{p + 1} ({colours[p]})"
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
 
 def _use_text(d: dict[str, Any], s: np.ndarray, t: SantiagoTables) -> str:
     return f"uses the {d['building'].replace('_', ' ')} ({d['slot']})"
@@ -188,9 +175,9 @@ _TEXT: dict[int, Callable[[dict[str, Any], np.ndarray, SantiagoTables], str]] = 
     c.EV_SETUP: lambda d, s, t: "layout: " + ", ".join(
         f"{k} {v}" for k, v in d["layout"]["cubans"].items()) + "; " + ", ".join(
         f"{k} {v} ({d['layout']['flowers'][k]})" for k, v in d["layout"]["buildings"].items())
-        + f" [{_plural(d['layout_draws'], 'draw')}]",
+        + f" [{plural(d['layout_draws'], 'draw')}]",
     c.EV_TURN: lambda d, s, t: f"turn {d['turn']}",
-    c.EV_DRIVE: lambda d, s, t: f"drives {_plural(d['distance'], 'stop')} to "
+    c.EV_DRIVE: lambda d, s, t: f"drives {plural(d['distance'], 'stop')} to "
                                 f"{stop_name(c.STOP_NAMES.index(d['stop']), s)}"
                                 + (f", paying {d['pesos']} pesos" if d["pesos"] else ""),
     c.EV_VALUE: lambda d, s, t: f"goods value now {d['goods_value']} ({d['cause'].replace('_', ' ')})",
@@ -224,7 +211,7 @@ _TEXT: dict[int, Callable[[dict[str, Any], np.ndarray, SantiagoTables], str]] = 
     c.EV_CONVERT: lambda d, s, t: f"converts {d['pieces']} {d['from']} into {d['to']}",
     c.EV_SWAP: lambda d, s, t: f"swaps 1 {d['gives']} for 1 {d['takes']}",
     c.EV_DIE: lambda d, s, t: f"sets the {d['kind']} die to {d['value']}",
-    c.EV_END_BONUS: lambda d, s, t: f"holds {_plural(d['goods'], 'good')}: end bonus",
+    c.EV_END_BONUS: lambda d, s, t: f"holds {plural(d['goods'], 'good')}: end bonus",
     c.EV_GAME_END: lambda d, s, t: "game over",
     c.EV_EXCHANGE: lambda d, s, t: f"exchanges {d['vp']:+d} VP / {d['pesos']:+d} pesos",
 }

@@ -1,0 +1,172 @@
+"""Whole-game properties of the Santiago de Cuba engine under random play.
+
+(a) interpreted, hypothesis: random seeds, player counts and switch combinations finish with
+    the invariant checker on, and every VP is accounted for by an EV_VP trace event;
+(b) compiled (subprocess, JIT on): >= 20,000 random games over 2-4 players and every switch
+    value, checker on, zero errors; every game under layout = forbid honours the advice;
+(c) layout constraints: a custom forbid list (rules data through a variant) holds in 100% of
+    thousands of generated layouts, and the fixed layout is used as given;
+(d) compiled vs interpreted: identical records (and traces) for the same seeds.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from core.santiago import codes as C
+from core.santiago import state as S
+from core.santiago.check import check_state
+from core.santiago.play import R_SCORE, R_VP, record_columns
+from core.santiago.tables import SWITCH_OPTIONS, flatten, load_tables
+from strategies.santiago.game import load_tables as variant_tables
+from strategies.santiago.play import play_game, run_batch
+from strategies.santiago.registry import resolve
+from tests.cuba.test_properties import run_compiled
+
+pytestmark = pytest.mark.filterwarnings("ignore:overflow encountered:RuntimeWarning")
+SWITCHES = st.fixed_dictionaries({name: st.sampled_from(opts)
+                                  for name, (_, opts) in SWITCH_OPTIONS.items()})
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**40), n_players=st.integers(2, 4), switches=SWITCHES)
+def test_random_games_finish_clean_and_vp_matches_trace(seed: int, n_players: int,
+                                                         switches: dict) -> None:
+    tables = load_tables(overrides=switches)
+    kernels, params = resolve(["random"] * n_players)
+    g = play_game(tables, n_players, seed, kernels, params, check=True, trace=True)
+    assert g.error == 0
+    tr = g.trace
+    assert tr[0, 1] == 0, "trace overflow"
+    n = tr[0, 0]
+    events = tr[1:n + 1, :C.EVW]
+    assert events[-1, 0] == C.EV_GAME_END
+    final = tr[n, C.EVW:]
+    assert final[S.G_PHASE] == S.PH_OVER and final[S.G_SHIPS] == 7
+    assert check_state(final, flatten(tables)) == 0
+    vp_rows = events[events[:, 0] == C.EV_VP]
+    for p in range(n_players):
+        mine = vp_rows[vp_rows[:, 1] == p]
+        start = tables.misc[C.M_START_VP]
+        assert g.records[p, R_SCORE] == mine[:, 3].sum() + start == final[S.pbase(p) + S.P_VP]
+        for src in range(1, C.NSRC):
+            assert g.records[p, R_VP + src] == mine[mine[:, 2] == src, 3].sum()
+
+
+def test_layout_forbid_list_from_rules_data_holds_in_every_layout() -> None:
+    forbid = [{"building": "rum_distillery", "flower": "yellow"},
+              {"building": "rum_distillery", "flower": "white"},
+              {"building": "cigar_factory", "flower": "white"},
+              {"building": "cafe", "flower": "blue"},
+              {"building": "bank", "flower": "red"}]
+    tables = variant_tables({"layout": "forbid", "layout.forbid": forbid})
+    t = flatten(tables)
+    banned = {(C.BUILDING_KEYS.index(f["building"]), C.FLOWER_NAMES.index(f["flower"]))
+              for f in forbid}
+    seen = set()
+    for seed in range(3000):
+        s = S.new_game(t, 3, seed)
+        at = s[S.O_BUILDING_AT:S.O_BUILDING_AT + C.NSLOTS]
+        pairs = {(int(b), int(tables.slot_colour[i])) for i, b in enumerate(at)}
+        assert not pairs & banned, seed
+        assert s[S.G_LAYOUT_OK] == 1
+        seen.add(tuple(at))
+    assert len(seen) > 2900  # still random
+
+
+def test_layout_fixed_from_rules_data_is_used_as_given() -> None:
+    order = list(reversed(C.BUILDING_KEYS))
+    tables = variant_tables({"layout": "fixed", "layout.fixed.buildings": order})
+    s = S.new_game(flatten(tables), 2, 123)
+    assert [C.BUILDING_KEYS[b] for b in s[S.O_BUILDING_AT:S.O_BUILDING_AT + 12]] == order
+
+
+SOAK = """
+    import json
+    import numba
+    import numpy as np
+    from core.santiago.play import record_columns
+    from core.santiago.tables import SWITCH_OPTIONS, load_tables
+    from strategies.santiago.play import run_batch
+    from strategies.santiago.registry import resolve
+
+    GAMES_PER_BATCH = 300
+    cols = record_columns()
+    rum, cigar = cols.index("flower_rum_distillery"), cols.index("flower_cigar_factory")
+    # the defaults, every non-default switch value on its own, then random combinations
+    configs = [{}] + [{name: v} for name, (_, opts) in SWITCH_OPTIONS.items() for v in opts[1:]]
+    rng = np.random.default_rng(20240607)
+    configs += [{name: opts[int(rng.integers(len(opts)))]
+                 for name, (_, opts) in SWITCH_OPTIONS.items()} for _ in range(4)]
+    games, failures, forbid_games, broken = 0, [], 0, 0
+    for i, overrides in enumerate(configs):
+        tables = load_tables(overrides=overrides)
+        for n in range(2, 5):
+            kernels, params = resolve(["random"] * n)
+            seeds = np.arange(GAMES_PER_BATCH, dtype=np.int64) + 1_000_000 * i + 10_000 * n
+            rec, err = run_batch(tables, n, seeds, kernels, params, check=True)
+            games += len(seeds)
+            bad = np.flatnonzero(err)
+            if bad.size:
+                failures.append([overrides, n, int(seeds[bad[0]]), int(err[bad[0]]),
+                                 int(bad.size)])
+            if overrides.get("layout") == "forbid":
+                forbid_games += len(seeds)
+                broken += int(((rec[:, 0, rum] == 1) | (rec[:, 0, cigar] == 0)).sum())
+    print(json.dumps({"jit_disabled": int(numba.config.DISABLE_JIT), "games": games,
+                      "failures": failures, "configs": configs, "forbid_games": forbid_games,
+                      "broken": broken}))
+"""
+
+
+@pytest.mark.compiled
+def test_compiled_random_games_every_switch_no_invariant_errors() -> None:
+    out = run_compiled(SOAK, timeout=400)
+    assert out["jit_disabled"] == 0
+    assert out["games"] >= 20_000
+    assert out["failures"] == []
+    assert out["forbid_games"] >= 900 and out["broken"] == 0
+    covered = {(name, value) for c in out["configs"] for name, value in c.items()}
+    for name, (_, opts) in SWITCH_OPTIONS.items():
+        for value in opts[1:]:  # the first option is the default, in every config without it
+            assert (name, value) in covered, (name, value)
+
+
+RECORDS = """
+    import json, sys
+    import numba
+    import numpy as np
+    from core.santiago.tables import load_tables
+    from strategies.santiago.play import play_game, run_batch
+    from strategies.santiago.registry import resolve
+
+    out = {"jit_disabled": int(numba.config.DISABLE_JIT)}
+    for n, seats in ((2, ["greedy", "refiner"]), (4, ["random", "landlord", "banker", "random"])):
+        kernels, params = resolve(seats)
+        rec, err = run_batch(load_tables(), n, np.arange(4, dtype=np.int64) + 500, kernels,
+                             params, check=True)
+        np.save(f"{sys.argv[1]}/rec{n}.npy", rec)
+        np.save(f"{sys.argv[1]}/trace{n}.npy",
+                play_game(load_tables(), n, 77, kernels, params, trace=True).trace)
+        out[str(n)] = err.tolist()
+    print(json.dumps(out))
+"""
+
+
+@pytest.mark.compiled
+def test_compiled_and_interpreted_records_identical(tmp_path: Path) -> None:
+    out = run_compiled(RECORDS, str(tmp_path))
+    assert out["jit_disabled"] == 0
+    for n, seats in ((2, ["greedy", "refiner"]), (4, ["random", "landlord", "banker", "random"])):
+        kernels, params = resolve(seats)
+        rec, err = run_batch(load_tables(), n, np.arange(4, dtype=np.int64) + 500, kernels,
+                             params, check=True)
+        assert out[str(n)] == err.tolist() == [0] * 4
+        np.testing.assert_array_equal(np.load(tmp_path / f"rec{n}.npy"), rec)
+        trace = play_game(load_tables(), n, 77, kernels, params, trace=True).trace
+        np.testing.assert_array_equal(np.load(tmp_path / f"trace{n}.npy"), trace)
+    assert len(record_columns()) == rec.shape[2]
