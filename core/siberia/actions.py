@@ -46,9 +46,9 @@ from core.siberia.codes import (
     WORKER,
 )
 from core.siberia.state import (
-    deck_left, DK_DISCOVER, DK_MAIN, DK_PAY, face_down, G_APILE_N, G_CUR, G_DISCARD_N, G_DK,
-    G_SYMBOL, G_WORKERS, investor_held, O_FACE, O_FACE_UP, O_INVESTORS, O_ROW, O_SALESMEN,
-    P_HAND, P_HAND_N, P_WORKERS, pbase, shows, symbol_cards,
+    DK_DISCOVER, DK_MAIN, DK_PAY, G_APILE_N, G_CUR, G_DISCARD_N, G_DK, G_SYMBOL, G_WORKERS,
+    O_FACE, O_FACE_UP, O_INVESTORS, O_ROW, O_SALESMEN, P_HAND, P_HAND_N, P_WORKERS, deck_left,
+    face_down, investor_held, pbase, shows, symbol_cards,
 )
 
 MAX_OPTIONS = 256

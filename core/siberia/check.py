@@ -7,7 +7,7 @@ from core.common.errors import (  # noqa: F401 (loop codes re-exported)
 )
 from core.jit import njit
 from core.siberia.codes import (
-    M_HAND_LIMIT, M_ROW_SIZE, M_WORKER_SUPPLY, MAX_ROW, NPERSON, NRES, NSYM, NTYPES,
+    MAX_ROW, M_HAND_LIMIT, M_ROW_SIZE, M_WORKER_SUPPLY, NPERSON, NRES, NSYM, NTYPES,
     SW_REFILL_MODE, SW_WORKER_CAP, T_ACOUNT, T_ICOUNT, T_MISC, T_RCOUNT, T_RKIND, T_RVALUE,
     T_SCOUNT, T_SW, WORKER,
 )

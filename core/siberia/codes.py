@@ -45,10 +45,12 @@ M_COMBO_ANY = 11         # SIB-R8: any cards next to one card showing X
 M_INVESTOR_SAVES = 12    # SIB-R9: cards of an X-combination the investor saves
 M_PERSON_VALUE = 13      # SIB-R17 (in money units)
 M_WORKER_SUPPLY = 14     # §1: worker cards
-NMISC = 15
+M_STALEMATE_ROUNDS = 15  # engine safeguard: rounds of nothing but skips that end the game
+NMISC = 16
 MISC_KEYS = ("money_unit", "min_players", "row_size", "face_up_start", "start_workers",
              "start_hand", "hand_limit", "draw_cards", "play_draw", "discovery_threshold",
-             "combo_match", "combo_any", "investor_saves", "person_value", "worker_supply")
+             "combo_match", "combo_any", "investor_saves", "person_value", "worker_supply",
+             "stalemate_rounds")
 
 # --- switches: index into tables.switches (rules §7 variants, §8 open questions) ----------
 SW_WORKER_CAP = 0            # SIB-V1/Q4: the cap (5), 0 = none
@@ -85,9 +87,10 @@ EV_SKIP = 12         # (p)
 EV_END_TRIGGER = 13  # (p, turns still to play after this one)
 EV_SCORE = 14        # (p, source, amount) at the end, in money units
 EV_GAME_END = 15     # (-)
+EV_STALEMATE = 16    # (p, consecutive skips): everyone skipped; the game ends
 EVENT_NAMES = ("setup", "turn", "discover", "no_discovery", "draw", "reshuffle", "play",
                "mine", "refill", "hire_worker", "hire_salesman", "hire_investor", "skip",
-               "end_trigger", "score", "game_end")
+               "end_trigger", "score", "game_end", "stalemate")
 
 # --- flat rules-data array: offsets into the int32 vector that compiled code receives -------
 T_MISC = 0

@@ -8,27 +8,28 @@ import numpy as np
 
 from core.common.ranking import rank_by_keys
 from core.common.rng import shuffle
+from core.common.stored_rng import load_stream, save_stream
 from core.common.trace import log
 from core.jit import njit
 from core.siberia.actions import (
-    action_symbol, CARD_BITS, draw_count, MINE_MASK, MINE_SHIFT, OT_DISCOVER, OT_DRAW, OT_MINE,
-    OT_SALESMAN, OT_SKIP, OT_WORKER, payload, payment_sizes, tag,
+    CARD_BITS, MINE_MASK, MINE_SHIFT, OT_DISCOVER, OT_DRAW, OT_MINE, OT_SALESMAN, OT_SKIP,
+    OT_WORKER, action_symbol, draw_count, payload, payment_sizes, tag,
 )
 from core.siberia.codes import (
     EV_DISCOVER, EV_DRAW, EV_END_TRIGGER, EV_GAME_END, EV_HIRE_INVESTOR, EV_HIRE_SALESMAN,
     EV_HIRE_WORKER, EV_MINE, EV_NO_DISCOVER, EV_PLAY, EV_REFILL, EV_RESHUFFLE, EV_SCORE,
-    EV_SETUP, EV_SKIP, EV_TURN, M_DRAW_CARDS, M_FACE_UP_START, M_PLAY_DRAW, M_ROW_SIZE,
-    M_START_HAND, NSRC, NTYPES, SW_FINAL_TIE, SW_REFILL_MODE, SW_TRIGGER_EXTRA_TURN, T_MISC,
-    T_RKIND, T_RVALUE, T_SW,
+    EV_SETUP, EV_SKIP, EV_STALEMATE, EV_TURN, M_DRAW_CARDS, M_FACE_UP_START, M_PLAY_DRAW,
+    M_ROW_SIZE, M_STALEMATE_ROUNDS, M_START_HAND, NSRC, NTYPES, SW_FINAL_TIE, SW_REFILL_MODE,
+    SW_TRIGGER_EXTRA_TURN, T_MISC, T_RKIND, T_RVALUE, T_SW,
 )
 from core.siberia.state import (
-    deck_left, DK_DISCOVER, DK_MAIN, DK_NONE, DK_PAY, face_down, face_up_value, G_ACTION,
-    G_APILE_N, G_CUR, G_DISCARD_N, G_DISCOVERED, G_DK, G_FACE_DOWN, G_FINAL_LEFT, G_NP, G_PAID,
-    G_PAID_N, G_PHASE, G_RDECK_PTR, G_RESHUFFLES, G_START, G_SYMBOL, G_TRIGGER, G_TURN,
-    G_WORKERS, give_card, load_rng, money, money_by_source, O_APILE, O_DISCARD, O_FACE,
-    O_FACE_UP, O_INVESTORS, O_RDECK, O_ROW, O_SALESMEN, P_DISCOVERIES, P_DRAWS, P_HAND_N,
-    P_INVESTORS, P_MINES, P_RES_N, P_RES_V, P_SALESMEN, P_SKIPS, P_TURNS, P_WORKERS, pbase,
-    PH_OVER, PH_PLAY, PH_SETUP, resource_cards, save_rng, take_card,
+    DK_DISCOVER, DK_MAIN, DK_NONE, DK_PAY, G_ACTION, G_APILE_N, G_CUR, G_DISCARD_N,
+    G_DISCOVERED, G_DK, G_FACE_DOWN, G_FINAL_LEFT, G_NP, G_PAID, G_PAID_N, G_PHASE, G_RDECK_PTR,
+    G_RESHUFFLES, G_RNG, G_SKIP_RUN, G_START, G_SYMBOL, G_TRIGGER, G_TURN, G_WORKERS, O_APILE,
+    O_DISCARD, O_FACE, O_FACE_UP, O_INVESTORS, O_RDECK, O_ROW, O_SALESMEN, PH_OVER, PH_PLAY,
+    PH_SETUP, P_DISCOVERIES, P_DRAWS, P_HAND_N, P_INVESTORS, P_MINES, P_RES_N, P_RES_V,
+    P_SALESMEN, P_SKIPS, P_TURNS, P_WORKERS, deck_left, face_down, face_up_value, give_card,
+    money, money_by_source, pbase, resource_cards, take_card,
 )
 
 
@@ -46,9 +47,9 @@ def reshuffle(s, tr):
         s[O_DISCARD + ty] = 0
     s[G_DISCARD_N] = 0
     rng = np.zeros(1, np.uint64)
-    load_rng(s, rng)
+    load_stream(s, G_RNG, rng)
     shuffle(rng, s[O_APILE:O_APILE + n], n)
-    save_rng(s, rng)
+    save_stream(s, G_RNG, rng)
     s[G_APILE_N] = n
     s[G_RESHUFFLES] += 1
     log(tr, s, EV_RESHUFFLE, -1, n, 0, 0, 0)
@@ -245,6 +246,17 @@ def end_turn(s, t, tr):
 
 
 @njit
+def stalemate(s, t, tr, p):
+    """Engine safeguard (ASSUMED, misc.stalemate_rounds): when every player has skipped for
+    that many rounds in a row, nothing can change any more (full hands that pay for nothing);
+    the game ends and is scored as usual."""
+    s[pbase(p) + P_TURNS] += 1
+    s[G_TURN] += 1
+    log(tr, s, EV_STALEMATE, p, s[G_SKIP_RUN], 0, 0, 0)
+    end_game(s, t, tr)
+
+
+@njit
 def standings(s, t):
     """(rank, win share) per seat (SIB-R18, SIB-Q7): money, then most resource cards, then
     fewest action cards in hand, then shared; or shared right after money."""
@@ -298,13 +310,20 @@ def discovery_step(s, t, o, tr, p):
 def main_step(s, t, o, tr, p):
     """SIB-R6: draw, skip, or start paying for an action."""
     kind = tag(o)
-    if kind == OT_DRAW:
-        s[pbase(p) + P_DRAWS] += 1
-        draw(s, t, tr, p, t[T_MISC + M_DRAW_CARDS])
-        end_turn(s, t, tr)
-    elif kind == OT_SKIP:
-        s[pbase(p) + P_SKIPS] += 1
+    b = pbase(p)
+    if kind == OT_SKIP:
+        s[b + P_SKIPS] += 1
+        s[G_SKIP_RUN] += 1
         log(tr, s, EV_SKIP, p, 0, 0, 0, 0)
+        if s[G_SKIP_RUN] >= s[G_NP] * t[T_MISC + M_STALEMATE_ROUNDS]:
+            stalemate(s, t, tr, p)
+        else:
+            end_turn(s, t, tr)
+        return
+    s[G_SKIP_RUN] = 0
+    if kind == OT_DRAW:
+        s[b + P_DRAWS] += 1
+        draw(s, t, tr, p, t[T_MISC + M_DRAW_CARDS])
         end_turn(s, t, tr)
     elif begin_payment(s, t, p, o):
         finish_combination(s, t, tr, p)

@@ -7,10 +7,11 @@ is never stored: it follows from the cards a player holds (`money`).
 import numpy as np
 
 from core.common.rng import DEAL_STREAM, rng_below, rng_seed, shuffle
+from core.common.stored_rng import SLOTS, save_stream
 from core.jit import njit
 from core.siberia.codes import (
-    M_FACE_UP_START, M_PERSON_VALUE, M_ROW_SIZE, M_START_HAND, M_START_WORKERS, M_WORKER_SUPPLY,
-    MAX_ACTION_CARDS, MAX_PLAYERS, MAX_RES_CARDS, MAX_ROW, NPERSON, NRES, NSYM, NTYPES,
+    MAX_ACTION_CARDS, MAX_PLAYERS, MAX_RES_CARDS, MAX_ROW, M_FACE_UP_START, M_PERSON_VALUE,
+    M_ROW_SIZE, M_START_HAND, M_START_WORKERS, M_WORKER_SUPPLY, NPERSON, NRES, NSYM, NTYPES,
     SALESMAN, SRC_UPGRADES, T_ACOUNT, T_ICOUNT, T_MISC, T_RCOUNT, T_RKIND, T_RVALUE, T_SCOUNT,
     T_SVALUE, WORKER,
 )
@@ -46,8 +47,9 @@ G_PAID = 16         # their types, packed 4 bits each (type + 1)
 G_DISCOVERED = 17   # resource cards discovered (turned face up), setup included
 G_FACE_DOWN = 18    # face-down cards in the row (kept up to date, checked)
 G_DISCARD_N = 19    # action cards in the discard pile (kept up to date, checked)
-G_RNG = 20          # 4 slots: the deal stream's state, 16 bits each (reshuffles, SIB-R7)
-NGLOBAL = 24
+G_RNG = 20          # the deal stream (core.common.stored_rng), for reshuffles (SIB-R7)
+G_SKIP_RUN = G_RNG + SLOTS  # consecutive skips of all players (the stalemate safeguard)
+NGLOBAL = G_SKIP_RUN + 1
 
 O_ROW = NGLOBAL                    # resource card id at each row position (0 = headframe), -1
 O_FACE = O_ROW + MAX_ROW           # 1 when that card is face up
@@ -88,25 +90,6 @@ def current(s):
 def pbase(p):
     """Offset of player p's block."""
     return O_PLAYERS + p * PSIZE
-
-
-# --- the deal stream kept in the state (16 bits per slot) ---------------------------------
-
-@njit
-def save_rng(s, rng):
-    """Store the deal stream's uint64 state in the G_RNG slots."""
-    v = rng[0]
-    for i in range(4):
-        s[G_RNG + i] = np.int32((v >> np.uint64(16 * i)) & np.uint64(0xFFFF))
-
-
-@njit
-def load_rng(s, rng):
-    """Restore the deal stream's state from the G_RNG slots."""
-    v = np.uint64(0)
-    for i in range(4):
-        v |= np.uint64(s[G_RNG + i]) << np.uint64(16 * i)
-    rng[0] = v
 
 
 # --- hands: the cards per type and the symbol counts move together --------------------------
@@ -187,7 +170,7 @@ def new_game(t, n_players, seed):
     # SIB-R4 start player at random
     s[G_START] = rng_below(rng, n_players)
     s[G_CUR] = s[G_START]
-    save_rng(s, rng)
+    save_stream(s, G_RNG, rng)
     return s
 
 

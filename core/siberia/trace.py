@@ -157,6 +157,7 @@ def _fields(tables: SiberiaTables) -> dict[int, tuple[tuple[str, Callable[[int],
         c.EV_END_TRIGGER: (("turns_after", num),),
         c.EV_SCORE: (("source", lambda v: c.SRC_NAMES[v]), ("amount", dollars)),
         c.EV_GAME_END: (),
+        c.EV_STALEMATE: (("skips", num),),
     }
 
 
@@ -165,7 +166,7 @@ def event_dict(row: np.ndarray, tables: SiberiaTables) -> dict[str, Any]:
     return decode_event(row, c.EVENT_NAMES, _fields(tables))
 
 
-assert len(c.EVENT_NAMES) == c.EV_GAME_END + 1
+assert len(c.EVENT_NAMES) == c.EV_STALEMATE + 1
 
 
 # ------------------------------------------------------------------------------ text
@@ -198,6 +199,8 @@ _CLAUSES: dict[int, Callable[[dict[str, Any]], str]] = {
                                 "to go",
     c.EV_SCORE: lambda d: f"{_money_text(d['amount'])} from {d['source'].replace('_', ' ')}",
     c.EV_GAME_END: lambda d: "game over",
+    c.EV_STALEMATE: lambda d: f"every player skipped ({d['skips']} skips in a row): the game "
+                              "ends",
 }
 assert sorted(_CLAUSES) == list(range(len(c.EVENT_NAMES)))
 

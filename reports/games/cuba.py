@@ -11,19 +11,10 @@ from __future__ import annotations
 import pandas as pd
 
 from reports import fmt, plots, stats
-from reports.html import Figure, Item, Note, Section, Table
+from reports.games.parts import label, long_means, means_cells, missing_note, suffixes
+from reports.html import Figure, Item, Section, Table
 
 BUILT, PASSED, USE = "built_", "passed_", "vp_use_"
-
-
-def suffixes(df: pd.DataFrame, prefix: str) -> list[str]:
-    """Names after `prefix` of the columns that start with it, in column order."""
-    return [c.removeprefix(prefix) for c in df.columns if c.startswith(prefix)]
-
-
-def label(key: str) -> str:
-    """'cement_factory' -> 'cement factory'."""
-    return key.replace("_", " ")
 
 
 def bill_labels(rules: dict) -> dict[str, str]:
@@ -31,28 +22,6 @@ def bill_labels(rules: dict) -> dict[str, str]:
     cards = rules.get("statutes", {}).get("cards", [])
     return {c["id"]: f"{c['id']} {label(c.get('effect', ''))}".strip()
             for c in cards if isinstance(c, dict) and "id" in c}
-
-
-def missing_note(what: str, columns: str) -> Note:
-    return Note(f"{what} needs the per-seat columns {columns}, which this run does not have: "
-                "re-run the tournament with an engine that records them.", warning=True)
-
-
-def long_means(df: pd.DataFrame, column: str) -> pd.DataFrame:
-    """Mean of one column with interval per (players, strategy)."""
-    return stats.column_means(df, [column])
-
-
-def means_cells(df: pd.DataFrame, columns: dict[str, str], digits: int = 2) -> pd.DataFrame:
-    """Per (players, strategy): 'mean [95%]' of each column (title -> column)."""
-    long = stats.column_means(df, list(columns.values()))
-    wide = {}
-    for title, column in columns.items():
-        t = long[long["column"] == column].set_index(["players", "strategy"])
-        wide[title] = fmt.interval_column(t, stats.MEAN, digits=digits)
-    index = long[long["column"] == next(iter(columns.values()))]
-    return pd.DataFrame({"players": index["players"].to_numpy(),
-                         "strategy": index["strategy"].to_numpy()} | wide)
 
 
 # --- buildings -------------------------------------------------------------------------------

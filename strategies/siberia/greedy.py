@@ -17,9 +17,9 @@ from core.siberia.state import DK_DISCOVER, DK_PAY, G_CUR, G_DK, G_FINAL_LEFT, G
 from core.siberia.actions import draw_count
 from strategies.common.spec import Param
 from strategies.siberia.values import (
-    cheapest_payment, DISCOVER_CHOICES, discovery_pick, hand_worth, NW, outlook, potential,
-    symbol_interest, W_CARD, W_HIRE_UNTIL, W_INVESTOR, W_MIN_MINE, W_MINE, W_RICH, W_SALESMAN,
-    W_WORKER, W_WORKER_TARGET,
+    DISCOVER_CHOICES, NW, W_CARD, W_HIRE_UNTIL, W_INVESTOR, W_MINE, W_MIN_MINE, W_RICH,
+    W_SALESMAN, W_WORKER, W_WORKER_TARGET, cheapest_payment, discovery_pick, hand_worth,
+    outlook, potential, symbol_interest,
 )
 
 KERNEL = "greedy"

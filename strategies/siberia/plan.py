@@ -16,8 +16,8 @@ from core.siberia.codes import NSYM
 from core.siberia.state import DK_DISCOVER, DK_PAY, G_CUR, G_DK, pbase
 from strategies.common.spec import Param
 from strategies.siberia.values import (
-    action_value, cheapest_payment, DISCOVER_CHOICES, discovery_pick, NW, outlook,
-    symbol_interest, take_value, W_HIRE_UNTIL, W_MIN_MINE,
+    DISCOVER_CHOICES, NW, W_HIRE_UNTIL, W_MIN_MINE, action_value, cheapest_payment,
+    discovery_pick, outlook, symbol_interest, take_value,
 )
 
 KERNEL = "plan"

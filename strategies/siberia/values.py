@@ -12,16 +12,16 @@ import numpy as np
 
 from core.jit import njit
 from core.siberia.actions import (
-    CARD_BITS, draw_count, MINE_MASK, MINE_SHIFT, OT_DRAW, OT_MINE, OT_NO_DISCOVER, OT_SALESMAN,
-    OT_SKIP, OT_WORKER, payload, payment_sizes, tag,
+    CARD_BITS, MINE_MASK, MINE_SHIFT, OT_DRAW, OT_MINE, OT_NO_DISCOVER, OT_SALESMAN, OT_SKIP,
+    OT_WORKER, draw_count, payload, payment_sizes, tag,
 )
 from core.siberia.codes import (
     INVESTOR, M_DRAW_CARDS, M_FACE_UP_START, M_PERSON_VALUE, M_PLAY_DRAW, NPERSON, NRES, NSYM,
     NTYPES, SALESMAN, T_MISC, T_RCOUNT, T_RKIND, T_RVALUE, T_SVALUE, WORKER,
 )
 from core.siberia.state import (
-    deck_left, face_down, face_up_value, G_CUR, G_FINAL_LEFT, G_NP, G_RDECK_N, held, money,
-    O_FACE_UP, P_HAND, P_HAND_N, P_INVESTORS, P_RES_N, P_RES_V, P_SALESMEN, P_WORKERS, pbase,
+    G_CUR, G_FINAL_LEFT, G_NP, G_RDECK_N, O_FACE_UP, P_HAND, P_HAND_N, P_INVESTORS, P_RES_N,
+    P_RES_V, P_SALESMEN, P_WORKERS, deck_left, face_down, face_up_value, held, money, pbase,
     symbol_cards,
 )
 

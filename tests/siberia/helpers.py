@@ -1,0 +1,142 @@
+"""Siberia test helpers: a dealt game, scenario edits that keep every card where the checker
+expects it, and the legal options by name."""
+from __future__ import annotations
+
+import numpy as np
+
+from core.common.trace import no_trace
+from core.siberia import actions as A
+from core.siberia import codes as C
+from core.siberia import rules as R
+from core.siberia import state as S
+from core.siberia.check import check_state
+from core.siberia.tables import flatten, load_tables
+
+TR = no_trace()
+
+
+def rules(**switches: object) -> np.ndarray:
+    """The flat rules vector under switch overrides."""
+    return flatten(load_tables(overrides=switches or None))
+
+
+def start(n: int = 3, seed: int = 1, **switches: object) -> tuple[np.ndarray, np.ndarray]:
+    """(state at the first decision, rules vector)."""
+    t = rules(**switches)
+    s = S.new_game(t, n, seed)
+    R.advance(s, t, TR)
+    return s, t
+
+
+def card(res: str, person: str) -> int:
+    """Action card type of ('gold', 'worker')."""
+    return C.RES_NAMES.index(res) * C.NPERSON + C.PERSON_NAMES.index(person)
+
+
+def options(s: np.ndarray, t: np.ndarray) -> list[tuple[str, int]]:
+    """(tag name, payload) of every legal option."""
+    opts = np.zeros(A.MAX_OPTIONS, np.int32)
+    n = A.legal(s, t, opts)
+    return [(A.OPTION_TAGS[A.tag(o)], int(A.payload(o))) for o in opts[:n]]
+
+
+def play(s: np.ndarray, t: np.ndarray, name: str, payload: int | None = None,
+         tr: np.ndarray = TR) -> None:
+    """Apply the legal option with this tag (and payload); fails when there is none."""
+    opts = np.zeros(A.MAX_OPTIONS, np.int32)
+    n = A.legal(s, t, opts)
+    for o in opts[:n]:
+        if A.OPTION_TAGS[A.tag(o)] == name and (payload is None or A.payload(o) == payload):
+            R.apply(s, t, o, tr)
+            assert check_state(s, t) == 0
+            return
+    raise AssertionError(f"no legal {name} {payload} in {options(s, t)}")
+
+
+def mine(k: str, m: int) -> int:
+    """The payload of mining m cards of kind k."""
+    return C.RES_NAMES.index(k) << A.MINE_SHIFT | m
+
+
+def paid(*types: int) -> int:
+    """The payload of paying these card types (in the order the options list them)."""
+    v = 0
+    for i, ty in enumerate(sorted(types)):
+        v |= (ty + 1) << (A.CARD_BITS * i)
+    return v
+
+
+def set_hand(s: np.ndarray, p: int, types: list[int]) -> None:
+    """Player p holds exactly these cards: the old hand goes to the discards, the new cards
+    come from the discards or the pile."""
+    b = S.pbase(p)
+    for ty in range(C.NTYPES):
+        while s[b + S.P_HAND + ty]:
+            S.give_card(s, b, ty)
+            s[S.O_DISCARD + ty] += 1
+            s[S.G_DISCARD_N] += 1
+    for ty in types:
+        if s[S.O_DISCARD + ty]:
+            s[S.O_DISCARD + ty] -= 1
+            s[S.G_DISCARD_N] -= 1
+        else:
+            pile = list(s[S.O_APILE:S.O_APILE + s[S.G_APILE_N]])
+            pile.remove(ty)
+            s[S.O_APILE:S.O_APILE + len(pile)] = pile
+            s[S.O_APILE + len(pile)] = 0
+            s[S.G_APILE_N] -= 1
+        S.take_card(s, b, ty)
+
+
+def kind_of(t: np.ndarray, card_id: int) -> int:
+    return int(t[C.T_RKIND + card_id])
+
+
+def value_of(t: np.ndarray, card_id: int) -> int:
+    return int(t[C.T_RVALUE + card_id])
+
+
+def set_row(s: np.ndarray, t: np.ndarray, spec: list[tuple[str, bool] | tuple[str, bool, int]],
+            deck: int | None = None) -> None:
+    """Row positions from the headframe: (kind, face up[, value in $]) each. The other cards
+    of the row and the deck form the deck; with `deck` given only that many stay in it and
+    the surplus goes to player 0's resources (taken earlier)."""
+    row = t[C.T_MISC + C.M_ROW_SIZE]
+    pool = [int(c) for c in s[S.O_ROW:S.O_ROW + row] if c >= 0]
+    pool += [int(c) for c in s[S.O_RDECK + s[S.G_RDECK_PTR]:S.O_RDECK + s[S.G_RDECK_N]]]
+    chosen = []
+    for entry in spec:
+        k = C.RES_NAMES.index(entry[0])
+        pick = next(c for c in pool if kind_of(t, c) == k
+                    and (len(entry) < 3 or value_of(t, c) * 1000 == entry[2]))
+        pool.remove(pick)
+        chosen.append((pick, int(entry[1])))
+    s[S.O_ROW:S.O_ROW + C.MAX_ROW] = -1
+    s[S.O_FACE:S.O_FACE + C.MAX_ROW] = 0
+    s[S.G_FACE_DOWN] = 0
+    s[S.O_FACE_UP:S.O_FACE_UP + C.NRES] = 0
+    for i, (c, up) in enumerate(chosen):
+        s[S.O_ROW + i] = c
+        s[S.O_FACE + i] = up
+        if up:
+            s[S.O_FACE_UP + kind_of(t, c)] += 1
+        else:
+            s[S.G_FACE_DOWN] += 1
+    keep = pool if deck is None else pool[len(pool) - deck:]
+    gone = [] if deck is None else pool[:len(pool) - deck]
+    n = s[S.G_RDECK_N]
+    ptr = n - len(keep)
+    s[S.O_RDECK + ptr:S.O_RDECK + n] = keep
+    s[S.G_RDECK_PTR] = ptr
+    # cards that left the deck go to player 0's resources (they must be somewhere)
+    for c in gone:
+        b = S.pbase(0)
+        s[b + S.P_RES_N + kind_of(t, c)] += 1
+        s[b + S.P_RES_V + kind_of(t, c)] += value_of(t, c)
+    assert check_state(s, t) == 0
+
+
+def turn_of(s: np.ndarray, p: int, dk: int = S.DK_MAIN) -> None:
+    """Make it player p's turn at decision dk."""
+    s[S.G_CUR] = p
+    s[S.G_DK] = dk
