@@ -152,16 +152,14 @@ def holding_caps(s, b, k0, k1, limit):
     return caps
 
 
+ROW_MASK = (1 << NCOLS) - 1  # the fields of row 0
+COL_MASK = sum(1 << (NCOLS * r) for r in range(NFIELDS // NCOLS))  # the fields of column 0
+
+
 @njit(inline="always")
 def rowcol_mask(pawn):
     """Bit mask of the 6 fields in the pawn's row and column."""
-    r = pawn // NCOLS
-    c = pawn % NCOLS
-    m = 0
-    for f in range(NFIELDS):
-        if f // NCOLS == r or f % NCOLS == c:
-            m |= 1 << f
-    return m
+    return (ROW_MASK << (NCOLS * (pawn // NCOLS))) | (COL_MASK << (pawn % NCOLS))
 
 
 @njit

@@ -19,7 +19,8 @@ from strategies.cuba.harbour import best_load, load_value
 from strategies.cuba.plan import W_ALT, W_BUILDING_VP, W_CAFE, W_KEEP_VOTES
 from strategies.cuba.politics import veto_value
 from strategies.cuba.values import (
-    K_SAFE, K_TAIL, KW, NONE, S_USE, V_BUILT, V_MV, available, build_net, gain_value,
+    K_SAFE, K_TAIL, KW, NONE, S_USE, V_BUILT, V_MV, available, build_net, building_context,
+    gain_value,
     loss_value, pv, vector_loss,
 )
 
@@ -131,27 +132,76 @@ def use_value(params, s, t, p, vt, f, extra):
 
 
 @njit
-def set_value(params, s, t, p, vt, mask, extra):
+def use_cache():
+    """Per-decision cache of the use values of the buildings on each field (see set_value):
+    [kind, value, pieces converted] per field; kind -1 means nothing cached."""
+    c = np.empty(3 * NFIELDS)
+    for f in range(NFIELDS):
+        c[3 * f] = -1.0
+    return c
+
+
+@njit(inline="always")
+def extra_kinds(t, k):
+    """Packed mask of the kinds whose `extra` pieces change the use value of building k."""
+    ft = t[T_BFEAT + k]
+    q = T_BPARAM + 3 * k
+    if ft == FT_RETURN_VP or ft == FT_SELL:
+        k0, k1 = sel_range(t[q])
+        m = 0
+        for kk in range(k0, k1):
+            m |= 7 << (3 * kk)
+        return m
+    if ft == FT_CONVERT:
+        return (7 << (3 * t[q])) | (7 << (3 * t[q + 1]))
+    return 0
+
+
+@njit
+def set_value(params, s, t, p, vt, mask, extra, cache):
     """Gain of the foreman using every usable building of the fields in mask (CUBA-R19), with
     the packed pieces `extra` held on top: converters first, their goods then count for the
-    other buildings."""
+    other buildings. `cache` (use_cache(), one per state and value table) keeps the use values
+    that do not depend on `extra` across calls."""
     b = pbase(p)
     val = 0.0
-    for f in range(NFIELDS):
-        if (mask >> f) & 1 == 0:
-            continue
+    m = mask
+    while m:
+        f = 0
+        while (m >> f) & 1 == 0:
+            f += 1
+        m &= m - 1
         k = usable_building(s, t, b, f)
         if k >= 0 and t[T_BFEAT + k] == FT_CONVERT:
-            q = T_BPARAM + 3 * k
-            a, g = convert_plan(vt, s, b, t[q], t[q + 1], t[q + 2], extra)
-            val += g
-            extra += a << (3 * t[q + 1])
-    for f in range(NFIELDS):
-        if (mask >> f) & 1 == 0:
-            continue
+            if extra & extra_kinds(t, k) == 0:
+                if cache[3 * f] != k:
+                    q = T_BPARAM + 3 * k
+                    a, g = convert_plan(vt, s, b, t[q], t[q + 1], t[q + 2], 0)
+                    cache[3 * f] = k
+                    cache[3 * f + 1] = g
+                    cache[3 * f + 2] = a
+                val += cache[3 * f + 1]
+                extra += np.int64(cache[3 * f + 2]) << (3 * t[T_BPARAM + 3 * k + 1])
+            else:
+                q = T_BPARAM + 3 * k
+                a, g = convert_plan(vt, s, b, t[q], t[q + 1], t[q + 2], extra)
+                val += g
+                extra += a << (3 * t[q + 1])
+    m = mask
+    while m:
+        f = 0
+        while (m >> f) & 1 == 0:
+            f += 1
+        m &= m - 1
         k = usable_building(s, t, b, f)
         if k >= 0 and t[T_BFEAT + k] != FT_CONVERT:
-            val += use_value(params, s, t, p, vt, f, extra)
+            if extra & extra_kinds(t, k) == 0:
+                if cache[3 * f] != k:
+                    cache[3 * f] = k
+                    cache[3 * f + 1] = use_value(params, s, t, p, vt, f, 0)
+                val += cache[3 * f + 1]
+            else:
+                val += use_value(params, s, t, p, vt, f, extra)
     return val
 
 
@@ -159,10 +209,11 @@ def set_value(params, s, t, p, vt, mask, extra):
 def foreman_value(params, s, t, p, vt):
     """Best foreman choice's gain (for choosing a character)."""
     b = pbase(p)
-    best = set_value(params, s, t, p, vt, rowcol_mask(s[b + P_PAWN]), 0)
+    cache = use_cache()
+    best = set_value(params, s, t, p, vt, rowcol_mask(s[b + P_PAWN]), 0, cache)
     for f in range(NFIELDS):
         if usable_building(s, t, b, f) >= 0:
-            best = max(best, set_value(params, s, t, p, vt, 1 << f, 0))
+            best = max(best, set_value(params, s, t, p, vt, 1 << f, 0, cache))
     return best
 
 
@@ -170,15 +221,16 @@ def foreman_value(params, s, t, p, vt):
 def foreman_mode_choice(params, s, t, p, vt, opts, n):
     """Row and column, one building, or nothing (CUBA-R19)."""
     b = pbase(p)
+    cache = use_cache()
     best = NEG
     bi = n - 1
     for i in range(n):
         o = opts[i]
         tag = tag_of(o)
         if tag == OT_ROWCOL:
-            v = set_value(params, s, t, p, vt, rowcol_mask(s[b + P_PAWN]), 0)
+            v = set_value(params, s, t, p, vt, rowcol_mask(s[b + P_PAWN]), 0, cache)
         elif tag == OT_ONE:
-            v = set_value(params, s, t, p, vt, 1 << payload_of(o), 0)
+            v = set_value(params, s, t, p, vt, 1 << payload_of(o), 0, cache)
         else:
             v = 0.0
         if v > best:
@@ -282,13 +334,14 @@ def alt_vp(s, t):
 def architect_choice(params, s, t, p, vt, opts, n):
     """A building worth more than its cost (CUBA-R17), the alternative VP, or nothing."""
     fee = building_fee(s, t)
+    ctx = building_context(params, s, t, vt)
     best = NEG
     bi = n - 1
     for i in range(n):
         o = opts[i]
         tag = tag_of(o)
         if tag == OT_BUILD:
-            v = build_net(params, s, t, p, vt, payload_of(o), fee)
+            v = build_net(params, s, t, p, vt, payload_of(o), fee, ctx)
         elif tag == OT_ALT:
             v = alt_vp(s, t) * params[W_ALT]
         else:
@@ -313,8 +366,9 @@ def architect_value(params, s, t, p, vt):
     if not free:
         return best
     fee = building_fee(s, t)
+    ctx = building_context(params, s, t, vt)
     packed = np.int64(vt[V_BUILT])
     for k in range(NBUILDINGS):
         if available(t, packed, k) and can_pay_cost(s, t, b, k, fee):
-            best = max(best, build_net(params, s, t, p, vt, k, fee))
+            best = max(best, build_net(params, s, t, p, vt, k, fee, ctx))
     return best

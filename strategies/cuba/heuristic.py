@@ -19,7 +19,7 @@ from strategies.cuba.politics import bid_choice, bills_choice, duty_choice, tax_
 from strategies.cuba.production import (
     fields_choice, position_choice, setup_choice, trade_mode_choice, trade_step_choice,
 )
-from strategies.cuba.values import NONE, V_SIZE, value_table
+from strategies.cuba.values import NONE, V_MV, V_SIZE, money_value, value_table
 
 KERNEL = "heuristic"
 DESCRIPTION = ("scores each legal option with a weighted valuation of pieces, money, buildings "
@@ -42,7 +42,14 @@ def plan_choice(params, s, t, opts, n):
     """Index of the best option of the pending decision under the plan's weights."""
     p = s[G_CUR]
     dk = s[G_DK]
-    vt = value_table(params, s, t, p, np.empty(V_SIZE), needs_target(dk), NONE)
+    if dk == DK_FOREMAN_NEXT:
+        return foreman_next_choice(s, t, p, opts, n)
+    vt = np.empty(V_SIZE)
+    if dk == DK_BID or dk == DK_BILLS or dk == DK_TAX:
+        # these read only the value of money from the table
+        vt[V_MV] = money_value(params, s, t)
+    else:
+        value_table(params, s, t, p, vt, needs_target(dk), NONE)
     if dk == DK_CHARACTER:
         return character_choice(params, s, t, p, vt, opts, n)
     if dk == DK_WORKER_POS:

@@ -13,7 +13,7 @@ from core.cuba.state import G_CTX1, O_ACTS, P_FIELD, P_LOT, P_PAWN, P_STORED, fi
 from core.jit import njit
 from strategies.cuba.plan import W_STATUTE
 from strategies.cuba.production import free_in, position_yield
-from strategies.cuba.buildings import set_value
+from strategies.cuba.buildings import set_value, use_cache
 from strategies.cuba.values import NONE, V_FUT, V_PLAY, V_SIZE, pv, value_table
 
 NEG = -1e18
@@ -83,21 +83,23 @@ def field_choice(params, s, t, p, vt, opts, n):
     # per pawn position: without the building, and the foreman's gain with it in the cross
     base = np.empty(NFIELDS)
     gain = np.empty(NFIELDS)
+    cache = use_cache()
     for pos in range(NFIELDS):
         m = rowcol_mask(pos)
         y, gains, built = position_yield(typical, t, p, vt_own, pos)
-        before = set_value(params, typical, t, p, vt_own, m, gains) if built else 0.0
+        before = set_value(params, typical, t, p, vt_own, m, gains, cache) if built else 0.0
         base[pos] = y + before
         g = free_in(typical, b, m)
         gain[pos] = 0.0
         if g >= 0:
             typical[b + P_FIELD + g] = k
-            gain[pos] = set_value(params, typical, t, p, vt_own, m, gains) - before
+            gain[pos] = set_value(params, typical, t, p, vt_own, m, gains, cache) - before
             typical[b + P_FIELD + g] = NONE
     now = s.copy()
     pawn = rowcol_mask(s[b + P_PAWN])
     foreman = vt[V_PLAY + FOREMAN] > 0
-    before_now = set_value(params, now, t, p, vt, pawn, 0) if foreman else 0.0
+    cache_now = use_cache()
+    before_now = set_value(params, now, t, p, vt, pawn, 0, cache_now) if foreman else 0.0
     best = NEG
     bi = 0
     for i in range(n):
@@ -112,7 +114,7 @@ def field_choice(params, s, t, p, vt, opts, n):
         v = home * max(1.0, vt[V_FUT])
         if foreman and (pawn >> f) & 1:
             now[b + P_FIELD + f] = k
-            v += set_value(params, now, t, p, vt, pawn, 0) - before_now
+            v += set_value(params, now, t, p, vt, pawn, 0, cache_now) - before_now
             now[b + P_FIELD + f] = NONE
         v -= open_field_loss(params, s, t, b, vt, f)
         if v > best:

@@ -13,7 +13,7 @@ from core.cuba.state import (
     O_MARKET, O_STOCK, P_FIELD, P_LOT, P_MONEY, buy_price, field_type, have, pbase, sell_price,
 )
 from core.jit import njit
-from strategies.cuba.buildings import set_value
+from strategies.cuba.buildings import set_value, use_cache
 from strategies.cuba.politics import money_reserve
 from strategies.cuba.values import NONE, V_MV, V_PLAY, V_TARGET, gain_value, loss_value, pv
 
@@ -44,6 +44,8 @@ def products_value(s, t, b, vt, avail, water):
     """(value, packed pieces) of the best yield of open product fields, `avail` packing how
     many of each product kind the pawn activates (CUBA-R14.5): the free fields first, then one
     more per water worth less than the product."""
+    if avail == 0:
+        return 0.0, 0
     free = worker_free_fields(s, t)
     taken = 0  # packed count per kind
     n = 0
@@ -86,9 +88,11 @@ def position_yield(s, t, p, vt, pos):
     gained = 0
     avail = 0
     built = False
-    for f in range(NFIELDS):
-        if (m >> f) & 1 == 0:
-            continue
+    while m:
+        f = 0
+        while (m >> f) & 1 == 0:
+            f += 1
+        m &= m - 1
         if s[b + P_FIELD + f] >= 0:
             built = built or f > 0
             continue
@@ -110,7 +114,7 @@ def position_value(params, s, t, p, vt, pos, synergy):
     from the buildings of its row and column."""
     val, gains, built = position_yield(s, t, p, vt, pos)
     if synergy > 0 and built:
-        val += synergy * set_value(params, s, t, p, vt, rowcol_mask(pos), gains)
+        val += synergy * set_value(params, s, t, p, vt, rowcol_mask(pos), gains, use_cache())
     return val
 
 
@@ -142,18 +146,19 @@ def position_choice(params, s, t, p, vt, opts, n):
     s2 = s.copy() if plan else s
     # a free resource from the tradeswoman still to come may complete the cost
     spare = 1 if vt[V_PLAY + TRADER] > 0 and trader_alt_free(s, t, BM_TRADER_RES) else 0
+    cache = use_cache()
     best = NEG
     bi = 0
     for i in range(n):
         pos = payload_of(opts[i])
         v, gains, built = position_yield(s, t, p, vt, pos)
         m = rowcol_mask(pos)
-        gain = set_value(params, s, t, p, vt, m, gains) if built else 0.0
+        gain = set_value(params, s, t, p, vt, m, gains, cache) if built else 0.0
         if plan and affordable(s, t, b, tgt, gains, spare):
             g = free_in(s, b, m)
             if g >= 0:
                 s2[b + P_FIELD + g] = tgt
-                gain = max(gain, set_value(params, s2, t, p, vt, m, gains))
+                gain = max(gain, set_value(params, s2, t, p, vt, m, gains, cache))
                 s2[b + P_FIELD + g] = NONE
         v += syn * gain
         if v > best:

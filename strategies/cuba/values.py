@@ -445,11 +445,13 @@ def target_sinks(params, s, t, p, vt, packed):
     come this round, builds it now."""
     b = pbase(p)
     best = 0.0
+    ctx = building_context(params, s, t, vt)
+    rw = max(params[W_RESOURCE], 0.5)
     for k in range(NBUILDINGS):
         if not available(t, packed, k):
             continue
         cost = t[T_BCOST + 3 * k] + t[T_BCOST + 3 * k + 1] + t[T_BCOST + 3 * k + 2]
-        v = building_value(params, s, t, p, vt, k) - 0.8 * cost * max(params[W_RESOURCE], 0.5)
+        v = context_value(params, t, vt, k, ctx) - 0.8 * cost * rw
         if v > best:
             best = v
             vt[V_TARGET] = k
@@ -475,7 +477,12 @@ def target_sinks(params, s, t, p, vt, packed):
 def use_potential(params, s, t, p, vt, k):
     """Value of the uses a tile of building kind k owned by p has to come (foreman rounds)."""
     uses = vt[V_FUT] + vt[V_PLAY + FOREMAN]
-    mv = vt[V_MV]
+    return per_use(params, t, vt, k, vt[V_MV], np.int64(vt[V_CHAINS])) * uses * 0.8
+
+
+@njit
+def per_use(params, t, vt, k, mv, chains):
+    """Value of one use of a tile of building kind k (mv: vt[V_MV], chains: vt[V_CHAINS])."""
     ft = t[T_BFEAT + k]
     q = T_BPARAM + 3 * k
     per = 0.0
@@ -484,9 +491,9 @@ def use_potential(params, s, t, p, vt, k):
         mx = t[q + 1]
         if k0 >= RU:  # a café: how many goods will it get?
             supply = 0.7
-            if chain(vt, CH_CONV, k0):
+            if (chains >> (CH_CONV + k0 - RU)) & 1:
                 supply = 3.0
-            elif chain(vt, CH_CAN_CONV, k0):
+            elif (chains >> (CH_CAN_CONV + k0 - RU)) & 1:
                 supply = 1.2
             per = t[q + 2] * min(mx, supply) * params[W_CAFE]
         elif k0 >= CI:
@@ -502,9 +509,9 @@ def use_potential(params, s, t, p, vt, k):
     elif ft == FT_CONVERT:
         good = t[q + 1]
         cafe = 0.0
-        if chain(vt, CH_CAFE, good):
+        if (chains >> (CH_CAFE + good - RU)) & 1:
             cafe = 1.0
-        elif chain(vt, CH_CAN_CAFE, good):
+        elif (chains >> (CH_CAN_CAFE + good - RU)) & 1:
             cafe = 0.6
         per = 2.5 * 2.0 * params[W_CAFE] * cafe + 2.0 * mv
     elif ft == FT_BLACK_MARKET:
@@ -523,39 +530,58 @@ def use_potential(params, s, t, p, vt, k):
         per = 0.25 * params[W_SHIP]
     elif ft == FT_STORE:
         per = 0.8 * params[STORE] * max(params[W_SHIP], params[W_CAFE])
-    return per * uses * 0.8
+    return per
+
+
+@njit
+def building_context(params, s, t, vt):
+    """The parts of building_value shared by every kind: (end bonus value, subsidy per
+    building or 0, tax per building or 0, a subsidy per building is in force, a tax per
+    building is in force, owns a café, owns a factory, uses to come)."""
+    end = t[T_MISC + M_END_BUILDING_VP] * params[W_BUILD]
+    statute_rounds = min(2.0, vt[V_FUT] + 1.0)
+    c = s[O_ACTS + SUBSIDY]
+    sub = c >= 0 and t[T_SEFF + c] == EF_SUB_BUILDINGS
+    subv = t[T_SPARAM + 2 * c] * params[W_STATUTE] * statute_rounds if sub else 0.0
+    c = s[O_ACTS + TAX]
+    tax = c >= 0 and t[T_SEFF + c] == EF_TAX_PER_BUILDING
+    taxv = t[T_SPARAM + 2 * c] * vt[V_MV] * statute_rounds if tax else 0.0
+    chains = np.int64(vt[V_CHAINS])
+    cafe = ((chains >> CH_CAFE) | (chains >> (CH_CAFE + 1))) & 1 == 1
+    conv = ((chains >> CH_CONV) | (chains >> (CH_CONV + 1))) & 1 == 1
+    return end, subv, taxv, sub, tax, cafe, conv, vt[V_FUT] + vt[V_PLAY + FOREMAN]
 
 
 @njit
 def building_value(params, s, t, p, vt, k):
     """Value of owning a new tile of building kind k: its uses to come, the end bonus,
     per-building statutes and the plan's focus."""
-    end = t[T_MISC + M_END_BUILDING_VP] * params[W_BUILD]
-    if (np.int64(vt[V_OWN]) >> k) & 1:  # a second tile adds its end bonus, hardly any use
-        return 0.2 * use_potential(params, s, t, p, vt, k) + end
-    share = 0.3 if second_chain(t, vt, k) else 1.0
-    v = share * use_potential(params, s, t, p, vt, k) + end
-    statute_rounds = min(2.0, vt[V_FUT] + 1.0)
-    c = s[O_ACTS + SUBSIDY]
-    if c >= 0 and t[T_SEFF + c] == EF_SUB_BUILDINGS:
-        v += t[T_SPARAM + 2 * c] * params[W_STATUTE] * statute_rounds
-    c = s[O_ACTS + TAX]
-    if c >= 0 and t[T_SEFF + c] == EF_TAX_PER_BUILDING:
-        v -= t[T_SPARAM + 2 * c] * vt[V_MV] * statute_rounds
-    if k + 1 == params[FOCUS_A] or k + 1 == params[FOCUS_B]:
-        v += params[FOCUS_BONUS]
-    return v
+    return context_value(params, t, vt, k, building_context(params, s, t, vt))
 
 
 @njit
-def second_chain(t, vt, k):
-    """Whether k would be a second café or a second factory: a second production chain that
-    competes with the first for the one foreman action a round."""
-    g = good_of(t, k)
-    if g < 0:
-        return False
-    bit = CH_CONV if t[T_BFEAT + k] == FT_CONVERT else CH_CAFE
-    return chain(vt, bit, RU) or chain(vt, bit, CG)
+def context_value(params, t, vt, k, ctx):
+    """building_value with its shared parts `ctx` (building_context) computed once."""
+    end, subv, taxv, sub, tax, cafe, conv, uses = ctx
+    chains = np.int64(vt[V_CHAINS])
+    up = per_use(params, t, vt, k, vt[V_MV], chains) * uses * 0.8
+    if (np.int64(vt[V_OWN]) >> k) & 1:  # a second tile adds its end bonus, hardly any use
+        return 0.2 * up + end
+    ft = t[T_BFEAT + k]
+    share = 1.0
+    # a second café or a second factory: a second production chain that competes with the
+    # first for the one foreman action a round
+    if (ft == FT_RETURN_VP or ft == FT_CONVERT) and good_of(t, k) >= 0:
+        if conv if ft == FT_CONVERT else cafe:
+            share = 0.3
+    v = share * up + end
+    if sub:
+        v += subv
+    if tax:
+        v -= taxv
+    if k + 1 == params[FOCUS_A] or k + 1 == params[FOCUS_B]:
+        v += params[FOCUS_BONUS]
+    return v
 
 
 @njit
@@ -570,8 +596,9 @@ def cost_value(s, t, b, vt, k, skip):
 
 
 @njit
-def build_net(params, s, t, p, vt, k, fee):
-    """Net value of building kind k now: its value less its cost and fee."""
+def build_net(params, s, t, p, vt, k, fee, ctx):
+    """Net value of building kind k now: its value less its cost and fee (ctx:
+    building_context)."""
     skip = S_TARGET if k == vt[V_TARGET] else NONE
-    return (building_value(params, s, t, p, vt, k) - cost_value(s, t, pbase(p), vt, k, skip)
+    return (context_value(params, t, vt, k, ctx) - cost_value(s, t, pbase(p), vt, k, skip)
             - fee * vt[V_MV])
