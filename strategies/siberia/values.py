@@ -20,9 +20,9 @@ from core.siberia.codes import (
     NTYPES, SALESMAN, T_MISC, T_RCOUNT, T_RKIND, T_RVALUE, T_SVALUE, WORKER,
 )
 from core.siberia.state import (
-    G_CUR, G_FINAL_LEFT, G_NP, G_RDECK_N, O_FACE_UP, P_HAND, P_HAND_N, P_INVESTORS, P_RES_N,
-    P_RES_V, P_SALESMEN, P_WORKERS, deck_left, face_down, face_up_value, held, money, pbase,
-    symbol_cards,
+    G_CUR, G_FINAL_LEFT, G_NP, G_RDECK_N, G_SYMBOL, O_FACE_UP, P_HAND, P_HAND_N, P_INVESTORS,
+    P_RES_N, P_RES_V, P_SALESMEN, P_WORKERS, deck_left, face_down, face_up_value, held, money,
+    pbase, symbol_cards,
 )
 
 # the weights every valuation reads (a kernel fills a float64[NW] row from its parameters)
@@ -276,7 +276,11 @@ def discovery_pick(s, t, opts, n, mode):
 
 @njit
 def cheapest_payment(w, s, t, b, opts, n, interest):
-    """Index of the pay option that gives up the least (payment_cost)."""
+    """Index of the pay option that gives up the least (payment_cost). The symbol being paid
+    for counts no interest: its action is being taken now."""
+    x = s[G_SYMBOL]
+    keep = interest[x]
+    interest[x] = 0.0
     best = 0
     low = 1e18
     for i in range(n):
@@ -284,4 +288,5 @@ def cheapest_payment(w, s, t, b, opts, n, interest):
         if cost < low:
             low = cost
             best = i
+    interest[x] = keep
     return best

@@ -140,3 +140,19 @@ def turn_of(s: np.ndarray, p: int, dk: int = S.DK_MAIN) -> None:
     """Make it player p's turn at decision dk."""
     s[S.G_CUR] = p
     s[S.G_DK] = dk
+
+
+def give_resources(s: np.ndarray, t: np.ndarray, p: int, kind: str, n: int) -> None:
+    """Move n cards of this kind from the deck to player p, as if mined earlier."""
+    k = C.RES_NAMES.index(kind)
+    lo, hi = int(s[S.G_RDECK_PTR]), int(s[S.G_RDECK_N])
+    deck = [int(c) for c in s[S.O_RDECK + lo:S.O_RDECK + hi]]
+    taken = [c for c in deck if kind_of(t, c) == k][:n]
+    assert len(taken) == n
+    rest = [c for c in deck if c not in taken]
+    s[S.O_RDECK + hi - len(rest):S.O_RDECK + hi] = rest
+    s[S.G_RDECK_PTR] = hi - len(rest)
+    b = S.pbase(p)
+    s[b + S.P_RES_N + k] += n
+    s[b + S.P_RES_V + k] += sum(value_of(t, c) for c in taken)
+    assert check_state(s, t) == 0
