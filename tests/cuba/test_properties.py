@@ -66,7 +66,7 @@ def test_random_games_finish_clean_and_vp_matches_trace(seed: int, n_players: in
 # ------------------------------------------------------------------ compiled (subprocess)
 
 
-def run_compiled(script: str, *args: str, timeout: int = 170) -> dict:
+def run_compiled(script: str, *args: str, timeout: int = 900) -> dict:
     """Run a script with the JIT on (NUMBA_DISABLE_JIT removed); return its JSON output."""
     env = {k: v for k, v in os.environ.items() if k != "NUMBA_DISABLE_JIT"}
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))

@@ -47,7 +47,7 @@ def meeplab(*args: str | Path) -> list[str]:
     return [sys.executable, "-m", "sim.cli", *map(str, args)]
 
 
-def run_compiled(*args: str | Path, timeout: float = 400) -> subprocess.CompletedProcess:
+def run_compiled(*args: str | Path, timeout: float = 900) -> subprocess.CompletedProcess:
     """Run `meeplab ARGS` with the JIT on; assert it succeeds."""
     done = subprocess.run(meeplab(*args), cwd=ROOT, env=compiled_env(), capture_output=True,
                           text=True, timeout=timeout)
