@@ -210,22 +210,24 @@ def layout_section(df: pd.DataFrame) -> Section:
     return Section("santiago-layout", "Santiago: tile layout", items)
 
 
+def _per_strategy(df: pd.DataFrame, prefix: str, name: str, title: str, what: str,
+                  cmap: str) -> list[Item]:
+    """A heatmap of the mean of every `prefix` column per strategy (none without columns)."""
+    keys = suffixes(df, prefix)
+    if not keys:
+        return []
+    m = df.groupby("strategy")[[prefix + k for k in keys]].mean().T
+    m = m.rename(index=lambda c: label(c.removeprefix(prefix)))
+    return [Figure(name, title, plots.matrix_figure(
+        m, what, lambda v: f"{v:.1f}", 0.0, float(max(m.to_numpy().max(), 1e-9)), cmap))]
+
+
 def buildings_section(df: pd.DataFrame) -> Section:
-    items: list[Item] = []
-    uses = suffixes(df, USES)
-    if uses:
-        m = df.groupby("strategy")[[USES + k for k in uses]].mean().T
-        m = m.rename(index=lambda c: label(c.removeprefix(USES)))
-        items.append(Figure("santiago_uses", "Building uses by strategy", plots.matrix_figure(
-            m, "Uses per seat and game of each building", lambda v: f"{v:.1f}", 0.0,
-            float(max(m.to_numpy().max(), 1e-9)), "Greens")))
-    visits = suffixes(df, VISITS)
-    if visits:
-        m = df.groupby("strategy")[[VISITS + k for k in visits]].mean().T
-        m = m.rename(index=lambda c: label(c.removeprefix(VISITS)))
-        items.append(Figure("santiago_visits", "Cuban visits by strategy", plots.matrix_figure(
-            m, "Actions taken per seat and game at each Cuban", lambda v: f"{v:.1f}", 0.0,
-            float(max(m.to_numpy().max(), 1e-9)), "Blues")))
+    items: list[Item] = (
+        _per_strategy(df, USES, "santiago_uses", "Building uses by strategy",
+                      "Uses per seat and game of each building", "Greens")
+        + _per_strategy(df, VISITS, "santiago_visits", "Cuban visits by strategy",
+                        "Actions taken per seat and game at each Cuban", "Blues"))
     columns = {"markers placed [95%]": "markers_placed", "paid as owner [95%]": "owner_paid",
                "goods converted [95%]": "goods_converted"}
     columns = {k: v for k, v in columns.items() if v in df}
