@@ -8,14 +8,14 @@ decides them, as it decides single market steps.
 import numpy as np
 
 from core.cuba.actions import MAX_OPTIONS, legal
-from core.cuba.codes import EVW, M_END_BUILDING_VP, NCHARS, NFIELDS, NKINDS, T_MISC
+from core.cuba.codes import EVW, M_CARDS_PLAYED, M_END_BUILDING_VP, NCHARS, NFIELDS, NKINDS, T_MISC
 from core.cuba.rules import apply
 from core.cuba.state import (
     DK_ARCH_FIELD, DK_ARCHITECT, DK_BID, DK_BUILDING_USE, DK_FOREMAN_MODE, DK_FOREMAN_NEXT,
     DK_MAYOR, DK_TRADE_MODE, DK_TRADE_STEP, DK_WORKER_FIELDS, DK_WORKER_POS, G_CUR, G_DK,
-    G_NP, G_PHASE, P_FIELD, P_HAND, P_MONEY, P_VP, PH_ACTIONS, PH_OVER, have, pbase,
+    G_NP, G_PHASE, G_TURN, P_FIELD, P_HAND, P_MONEY, P_VP, PH_ACTIONS, PH_OVER, have, pbase,
 )
-from core.jit import njit
+from core.jit import njit, unmanaged
 from strategies.cuba.plan import NPLAN, PLAN_PARAMS, SPITE
 from strategies.cuba.heuristic import plan_choice
 from strategies.cuba.politics import keep_value
@@ -85,29 +85,43 @@ def stride(n, breadth):
     return max(1, (n + breadth - 1) // breadth)
 
 
+@njit(inline="always")
+def any_field(s, t):
+    """Whether the pending choice is a field for a building whose place cannot change the
+    evaluation: evaluate() counts buildings, not where they stand, and the next decision is
+    another character play (no statutes are scored on the way)."""
+    return (s[G_DK] == DK_ARCH_FIELD
+            and s[G_TURN] < s[G_NP] * t[T_MISC + M_CARDS_PLAYED])
+
+
 @njit
 def complete(params, s, t, me, opts, tr):
-    """Finish me's turn in place with the plan's own choices (heuristic.plan_choice)."""
+    """Finish me's turn in place with the plan's own choices (heuristic.plan_choice; a field
+    that cannot change the evaluation is not chosen with care)."""
     steps = 0
     while in_turn(s, me) and steps < MAX_TAIL:
         n = legal(s, t, opts)
-        apply(s, t, opts[plan_choice(params, s, t, opts, n) if n > 1 else 0], tr)
+        i = 0
+        if n > 1 and not any_field(s, t):
+            i = plan_choice(params, s, t, opts, n)
+        apply(s, t, opts[i], tr)
         steps += 1
 
 
 @njit
-def outlook(params, s, t, me, vt, tr):
+def outlook(params, s, t, me, vt, tr, s2, opts, inner):
     """Value of s for me. A pending sub-decision of me's turn is searched one ply (a market
-    visit is not: it is finished with the plan's choices), then the turn is finished."""
-    opts = np.empty(MAX_OPTIONS, np.int32)
+    visit is not: it is finished with the plan's choices), then the turn is finished.
+    s2, opts and inner are scratch (a state, two option lists)."""
     if not in_turn(s, me) or s[G_DK] == DK_TRADE_STEP:
         complete(params, s, t, me, opts, tr)
         return evaluate(params, s, t, me, vt)
     n = legal(s, t, opts)
-    inner = np.empty(MAX_OPTIONS, np.int32)
+    if any_field(s, t):
+        n = 1  # every field evaluates the same
     best = -1e18
     for i in range(n - 1, -1, -stride(n, max(1, int(params[BREADTH])))):
-        s2 = s.copy()
+        s2[:] = s
         apply(s2, t, opts[i], tr)
         complete(params, s2, t, me, inner, tr)
         best = max(best, evaluate(params, s2, t, me, vt))
@@ -122,15 +136,29 @@ def choose(params, s, t, opts, n, rng):
     dk = s[G_DK]
     if dk == DK_BID or dk == DK_TRADE_STEP:
         return plan_choice(params, s, t, opts, n)
-    vt = np.empty(V_SIZE)
-    tr = np.zeros((1, EVW), np.int32)
+    if any_field(s, t):
+        return n - 1  # every field evaluates the same: the first looked at (the last) wins
+    vt_owned = np.empty(V_SIZE)
+    tr_owned = np.zeros((1, EVW), np.int32)
+    states_owned = np.empty((2, s.shape[0]), np.int32)  # one and two plies down
+    lists_owned = np.empty((2, MAX_OPTIONS), np.int32)
+    # scratch reused for every option, as views without reference counts (see core.jit)
+    vt = unmanaged(vt_owned)
+    tr = unmanaged(tr_owned)
+    states = unmanaged(states_owned)
+    lists = unmanaged(lists_owned)
+    s2 = states[0]
     best = -1e18
     bi = 0
     for i in range(n - 1, -1, -1):  # last first: ties keep 'pass' or 'done'
-        s2 = s.copy()
+        s2[:] = s
         apply(s2, t, opts[i], tr)
-        v = outlook(params, s2, t, me, vt, tr)
+        v = outlook(params, s2, t, me, vt, tr, states[1], lists[0], lists[1])
         if v > best:
             best = v
             bi = i
+    vt_owned[0] = 0.0  # the owned arrays must outlive their views
+    tr_owned[0, 0] = 0
+    states_owned[0, 0] = 0
+    lists_owned[0, 0] = 0
     return bi
