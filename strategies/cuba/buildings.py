@@ -17,7 +17,7 @@ from core.cuba.state import (
 from core.jit import njit
 from strategies.cuba.harbour import best_load, load_value
 from strategies.cuba.plan import W_ALT, W_BUILDING_VP, W_CAFE, W_KEEP_VOTES
-from strategies.cuba.politics import veto_value
+from strategies.cuba.politics import bill_scores, veto_value
 from strategies.cuba.values import (
     K_SAFE, K_TAIL, KW, NONE, S_USE, V_BUILT, V_MV, available, build_net, building_context,
     gain_value,
@@ -111,10 +111,15 @@ def use_value(params, s, t, p, vt, f, extra):
         return best_load(params, s, t, p, vt, True, 5)
     if ft == FT_CHURCH:
         best = 0.0
+        sc = np.empty(4)
+        scored = False
         for ty in range(4):
             if s[O_BILLS + ty] >= 0 and not (s[G_VETO_BAN_ROUND] == s[G_ROUND]
                                              and s[G_VETO_BAN_TYPE] == ty):
-                best = max(best, veto_value(params, s, t, p, mv, ty))
+                if not scored:  # every bill's score at once (politics.veto_value)
+                    bill_scores(params, s, t, p, mv, sc)
+                    scored = True
+                best = max(best, -0.5 * sc[ty])
         return best
     if ft == FT_BLACK_MARKET:
         best = 0.0

@@ -10,7 +10,7 @@ from strategies.cuba.harbour import mayor_value
 from strategies.cuba.plan import DEFER
 from strategies.cuba.politics import keep_value
 from strategies.cuba.production import trader_value, worker_value
-from strategies.cuba.values import V_PLAY, V_SIZE, value_table
+from strategies.cuba.values import NONE, V_PLAY, V_SIZE, value_table
 
 NEG = -1e18
 
@@ -41,16 +41,20 @@ def card_score(params, s, t, p, vt, c):
 
 
 @njit
-def character_choice(params, s, t, p, vt, opts, n):
+def character_choice(params, s, t, p, opts, n):
     """The character to play now (CUBA-R12). On the round's last play the other card stays
-    in hand, so each card is valued as if it were the last one played."""
+    in hand, so each card is valued as if it were the last one played (with the target
+    building); else with the plain value table of the resources."""
     last = t[T_MISC + M_CARDS_PLAYED] - s[pbase(p) + P_NPLAYED] == 1 and n == 2
+    vt = np.empty(V_SIZE)
+    if not last:
+        value_table(params, s, t, p, vt, False, NONE)
     best = NEG
     bi = 0
     for i in range(n):
         c = payload_of(opts[i])
         if last:
-            own = value_table(params, s, t, p, np.empty(V_SIZE), True, payload_of(opts[1 - i]))
+            own = value_table(params, s, t, p, vt, True, payload_of(opts[1 - i]))
             v = card_score(params, s, t, p, own, c)
         else:
             v = card_score(params, s, t, p, vt, c)

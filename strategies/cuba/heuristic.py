@@ -44,14 +44,14 @@ def plan_choice(params, s, t, opts, n):
     dk = s[G_DK]
     if dk == DK_FOREMAN_NEXT:
         return foreman_next_choice(s, t, p, opts, n)
+    if dk == DK_CHARACTER:  # builds the value tables it needs
+        return character_choice(params, s, t, p, opts, n)
     vt = np.empty(V_SIZE)
     if dk == DK_BID or dk == DK_BILLS or dk == DK_TAX:
         # these read only the value of money from the table
         vt[V_MV] = money_value(params, s, t)
     else:
         value_table(params, s, t, p, vt, needs_target(dk), NONE)
-    if dk == DK_CHARACTER:
-        return character_choice(params, s, t, p, vt, opts, n)
     if dk == DK_WORKER_POS:
         return position_choice(params, s, t, p, vt, opts, n)
     if dk == DK_WORKER_FIELDS:
