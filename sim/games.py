@@ -1,8 +1,8 @@
 """Game registry: each game's rules-data loader, play loops, strategy registry, trace decoder.
 
-The CLI only talks to a `Game`. A game is found by its package strategies/<game>/game.py,
-which names its rules loader, compiled loop, registry, records and trace decoder; nothing here
-changes when a game is added.
+The CLI only talks to a `Game`. A game is found by its package strategies/<game>/game.py; the
+rest (rules loader, compiled loop, registry, records, trace decoder) comes from the layout every
+core/<game>/ and strategies/<game>/ share, so nothing here changes when a game is added.
 """
 from __future__ import annotations
 
@@ -45,29 +45,39 @@ class Game:
     strategy_info: Callable[[], list[dict[str, object]]]
 
 
-def _bind(name: str, module: ModuleType) -> Game:
-    """A Game from strategies/<name>/game.py, its errors turned into one-line UserErrors."""
+def _bind(name: str) -> Game:
+    """A Game from the packages core/<name>/ and strategies/<name>/ by their shared layout
+    (tables, check, trace, play; dispatch, registry, play) and strategies/<name>/game.py (its
+    COLOURS and player_range); errors turned into one-line UserErrors."""
+    from core.common.overlay import OverlayError
     from strategies.common.registry import PresetError, UnknownStrategy
+    from strategies.common.variants import loaders
 
-    registry = module.REGISTRY
-    data = as_user_errors(module.RULES_ERRORS, f"fix configs/games/{name}.toml")
+    def module(package: str, part: str) -> ModuleType:
+        return importlib.import_module(f"{package}.{name}.{part}")
+
+    tables, check, records = (module("core", m) for m in ("tables", "check", "play"))
+    loops, spec = module("strategies", "play"), module("strategies", "game")
+    registry = module("strategies", "registry").REGISTRY
+    load_tables, switch_values = loaders(tables)
+    data = as_user_errors((tables.RulesDataError, OverlayError), f"fix configs/games/{name}.toml")
     presets = as_user_errors((PresetError,), f"fix configs/strategies/{name}.toml")
     return Game(
         name=name,
-        load_tables=data(module.load_tables),
-        switch_values=data(module.switch_values),
-        switch_options=module.SWITCH_OPTIONS,
-        rules_data_hash=data(module.rules_data_hash),
-        player_range=module.player_range,
+        load_tables=data(load_tables),
+        switch_values=data(switch_values),
+        switch_options={key: opts for key, (_, opts) in tables.SWITCH_OPTIONS.items()},
+        rules_data_hash=data(tables.rules_data_hash),
+        player_range=spec.player_range,
         strategy_names=presets(registry.names),
         resolve=as_user_errors((UnknownStrategy,), "see the registered names")(
             presets(registry.resolve)),
-        play_game=module.play_game,
-        run_batch=module.run_batch,
-        record_columns=module.record_columns,
-        error_names=module.ERROR_NAMES,
-        colours=module.COLOURS,
-        trace=module.TRACE,
+        play_game=loops.play_game,
+        run_batch=loops.run_batch,
+        record_columns=records.record_columns,
+        error_names=check.ERR_NAMES,
+        colours=spec.COLOURS,
+        trace=module("core", "trace"),
         strategy_info=presets(registry.describe),
     )
 
@@ -81,4 +91,4 @@ def get(name: str) -> Game:
     """The game called `name`; UserError if there is none."""
     if name not in names():
         raise UserError(f"unknown game '{name}'", f"use one of: {', '.join(names())}")
-    return _bind(name, importlib.import_module(f"strategies.{name}.game"))
+    return _bind(name)

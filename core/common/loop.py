@@ -109,8 +109,9 @@ def _play_traced(t, n_players, seed, kernels, params, check, tr):
     return rec, err
 
 
-def _compiled(fn: Callable, game: str, namespace: dict[str, Any]) -> Callable:
-    """fn with `namespace` as its globals, compiled and cached under a per-game name."""
+def compiled_for(fn: Callable, game: str, namespace: dict[str, Any]) -> Callable:
+    """fn with `namespace` as its globals, compiled and cached under a per-game name: how a
+    function written once calls each game's own compiled functions."""
     copy = types.FunctionType(fn.__code__, namespace, f"{game}{fn.__name__}", fn.__defaults__)
     copy.__qualname__ = copy.__name__
     copy.__doc__ = fn.__doc__
@@ -127,9 +128,9 @@ class Loop:
             raise TypeError(f"loop for {game} lacks {', '.join(missing)}")
         from core.common.rng import seat_rngs
         namespace = dict(globals(), seat_rngs=seat_rngs, **bindings)
-        namespace["play_one"] = self.play_one = _compiled(_play_one, game, namespace)
-        self.play_batch = _compiled(_play_batch, game, namespace)
-        self.play_traced = _compiled(_play_traced, game, namespace)
+        namespace["play_one"] = self.play_one = compiled_for(_play_one, game, namespace)
+        self.play_batch = compiled_for(_play_batch, game, namespace)
+        self.play_traced = compiled_for(_play_traced, game, namespace)
         self.flatten = flatten
         self.state_size = state_size
 

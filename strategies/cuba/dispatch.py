@@ -1,25 +1,10 @@
-"""One compiled entry point for every Cuba strategy kernel, selected by kernel id per seat.
-
-This is the one place that lists the kernel modules. To add a kernel, write
-strategies/cuba/<name>.py with KERNEL, DESCRIPTION, PARAMS (see spec.py) and a compiled
-`choose(params, s, t, opts, n, rng) -> index`, append the module to MODULES and give it a
-branch in `decide` (its id is its index in MODULES). The engine (core/) does not change, and
-every mix of kernels across seats runs through one compilation. Each `choose` is called
-directly: numba cannot cache a function that receives compiled functions as values.
-"""
-from core.jit import njit
+"""Cuba's strategy kernels, listed once: a kernel's id is its index in MODULES.
+To add a kernel, write strategies/cuba/<name>.py (see strategies/common/dispatch.py) and
+append it here; the engine does not change."""
+from strategies.common import random as random_kernel
+from strategies.common.dispatch import dispatcher
 from strategies.cuba import greedy, heuristic
-from strategies.cuba import random as random_kernel
 
 MODULES = (random_kernel, heuristic, greedy)
 KERNELS = tuple(m.KERNEL for m in MODULES)
-
-
-@njit
-def decide(kernel, params, s, t, opts, n, rng):
-    """Index into opts[:n] chosen by kernel id `kernel` with the seat's parameter row."""
-    if kernel == 1:
-        return heuristic.choose(params, s, t, opts, n, rng)
-    if kernel == 2:
-        return greedy.choose(params, s, t, opts, n, rng)
-    return random_kernel.choose(params, s, t, opts, n, rng)
+decide = dispatcher("cuba", MODULES)

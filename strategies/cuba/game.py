@@ -1,24 +1,11 @@
-"""Cuba as the orchestration layer (sim/) sees it: rules data, the compiled loop, the strategy
-registry, records, trace decoding. sim.games finds this module by the package name."""
-from core.common.overlay import OverlayError
-from core.cuba import check, codes, tables, trace
-from core.cuba import play as records
-from strategies.common.variants import loaders
-from strategies.cuba import play as loops
-from strategies.cuba.registry import REGISTRY
+"""What sim/ needs to know of Cuba beyond the layout its packages share (sim.games): seat
+colours and the player range. Its presence makes the game known."""
+from core.cuba import codes
+from core.cuba.tables import CubaTables
 
-RULES_ERRORS = (tables.RulesDataError, OverlayError)
-SWITCH_OPTIONS = {name: opts for name, (_, opts) in tables.SWITCH_OPTIONS.items()}
-ERROR_NAMES = check.ERR_NAMES
 COLOURS = codes.COLOURS
-TRACE = trace
-play_game = loops.play_game
-run_batch = loops.run_batch
-record_columns = records.record_columns
-rules_data_hash = tables.rules_data_hash
-load_tables, switch_values = loaders(tables)
 
 
-def player_range(t: tables.CubaTables) -> tuple[int, int]:
-    """Smallest and largest player count the rules data allows."""
+def player_range(t: CubaTables) -> tuple[int, int]:
+    """Smallest and largest player count the rules data allows (CUBA-R0)."""
     return int(t.misc[codes.M_MIN_PLAYERS]), int(t.misc[codes.M_MAX_PLAYERS])

@@ -1,25 +1,11 @@
-"""Santiago de Cuba as the orchestration layer (sim/) sees it: rules data, the compiled loop,
-the strategy registry, records, trace decoding. sim.games finds this module by the package
-name."""
-from core.common.overlay import OverlayError
-from core.santiago import check, codes, tables, trace
-from core.santiago import play as records
-from strategies.common.variants import loaders
-from strategies.santiago import play as loops
-from strategies.santiago.registry import REGISTRY
+"""What sim/ needs to know of Santiago de Cuba beyond the layout its packages share
+(sim.games): seat colours and the player range. Its presence makes the game known."""
+from core.santiago import codes
+from core.santiago.tables import SantiagoTables
 
-RULES_ERRORS = (tables.RulesDataError, OverlayError)
-SWITCH_OPTIONS = {name: opts for name, (_, opts) in tables.SWITCH_OPTIONS.items()}
-ERROR_NAMES = check.ERR_NAMES
 COLOURS = codes.PLAYER_COLOURS
-TRACE = trace
-play_game = loops.play_game
-run_batch = loops.run_batch
-record_columns = records.record_columns
-rules_data_hash = tables.rules_data_hash
-load_tables, switch_values = loaders(tables)
 
 
-def player_range(t: tables.SantiagoTables) -> tuple[int, int]:
-    """Smallest and largest player count the rules data allows."""
+def player_range(t: SantiagoTables) -> tuple[int, int]:
+    """Smallest and largest player count the rules data allows (SDC-R0)."""
     return int(t.misc[codes.M_MIN_PLAYERS]), int(t.misc[codes.M_MAX_PLAYERS])

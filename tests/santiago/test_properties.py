@@ -21,11 +21,14 @@ from core.santiago import codes as C
 from core.santiago import state as S
 from core.santiago.check import check_state
 from core.santiago.play import R_SCORE, R_VP, record_columns
+from core.santiago import tables
 from core.santiago.tables import SWITCH_OPTIONS, flatten, load_tables
-from strategies.santiago.game import load_tables as variant_tables
+from strategies.common.variants import loaders
 from strategies.santiago.play import play_game, run_batch
-from strategies.santiago.registry import resolve
+from strategies.santiago.registry import REGISTRY
 from tests.cuba.test_properties import run_compiled
+
+variant_tables = loaders(tables)[0]
 
 pytestmark = pytest.mark.filterwarnings("ignore:overflow encountered:RuntimeWarning")
 SWITCHES = st.fixed_dictionaries({name: st.sampled_from(opts)
@@ -37,7 +40,7 @@ SWITCHES = st.fixed_dictionaries({name: st.sampled_from(opts)
 def test_random_games_finish_clean_and_vp_matches_trace(seed: int, n_players: int,
                                                          switches: dict) -> None:
     tables = load_tables(overrides=switches)
-    kernels, params = resolve(["random"] * n_players)
+    kernels, params = REGISTRY.resolve(["random"] * n_players)
     g = play_game(tables, n_players, seed, kernels, params, check=True, trace=True)
     assert g.error == 0
     tr = g.trace
@@ -92,7 +95,7 @@ SOAK = """
     from core.santiago.play import record_columns
     from core.santiago.tables import SWITCH_OPTIONS, load_tables
     from strategies.santiago.play import run_batch
-    from strategies.santiago.registry import resolve
+    from strategies.santiago.registry import REGISTRY
 
     GAMES_PER_BATCH = 300
     cols = record_columns()
@@ -106,7 +109,7 @@ SOAK = """
     for i, overrides in enumerate(configs):
         tables = load_tables(overrides=overrides)
         for n in range(2, 5):
-            kernels, params = resolve(["random"] * n)
+            kernels, params = REGISTRY.resolve(["random"] * n)
             seeds = np.arange(GAMES_PER_BATCH, dtype=np.int64) + 1_000_000 * i + 10_000 * n
             rec, err = run_batch(tables, n, seeds, kernels, params, check=True)
             games += len(seeds)
@@ -142,11 +145,11 @@ RECORDS = """
     import numpy as np
     from core.santiago.tables import load_tables
     from strategies.santiago.play import play_game, run_batch
-    from strategies.santiago.registry import resolve
+    from strategies.santiago.registry import REGISTRY
 
     out = {"jit_disabled": int(numba.config.DISABLE_JIT)}
     for n, seats in ((2, ["greedy", "refiner"]), (4, ["random", "landlord", "banker", "random"])):
-        kernels, params = resolve(seats)
+        kernels, params = REGISTRY.resolve(seats)
         rec, err = run_batch(load_tables(), n, np.arange(4, dtype=np.int64) + 500, kernels,
                              params, check=True)
         np.save(f"{sys.argv[1]}/rec{n}.npy", rec)
@@ -162,7 +165,7 @@ def test_compiled_and_interpreted_records_identical(tmp_path: Path) -> None:
     out = run_compiled(RECORDS, str(tmp_path))
     assert out["jit_disabled"] == 0
     for n, seats in ((2, ["greedy", "refiner"]), (4, ["random", "landlord", "banker", "random"])):
-        kernels, params = resolve(seats)
+        kernels, params = REGISTRY.resolve(seats)
         rec, err = run_batch(load_tables(), n, np.arange(4, dtype=np.int64) + 500, kernels,
                              params, check=True)
         assert out[str(n)] == err.tolist() == [0] * 4

@@ -10,7 +10,7 @@ from core.santiago import codes as C
 from core.santiago import state as S
 from strategies.santiago.dispatch import decide
 from strategies.santiago.play import play_game
-from strategies.santiago.registry import names, resolve
+from strategies.santiago.registry import REGISTRY
 from core.santiago.tables import load_tables
 from tests.santiago.helpers import (
     B, K, at_drive, choose, drive_to, flat_tables, give_goods, options,
@@ -23,7 +23,7 @@ NAMED = ("greedy", "refiner", "landlord", "banker")
 
 def pick(name: str, s: np.ndarray, t: np.ndarray = T) -> tuple[str, int]:
     """The option the named strategy chooses at s (the state must stay unchanged)."""
-    kernels, params = resolve([name])
+    kernels, params = REGISTRY.resolve([name])
     opts = np.array(options(s, t), np.int32)
     before = s.copy()
     i = decide(kernels[0], params[0], s, t, opts, len(opts), np.ones(1, np.uint64))
@@ -31,9 +31,9 @@ def pick(name: str, s: np.ndarray, t: np.ndarray = T) -> tuple[str, int]:
     return A.OPTION_TAGS[A.tag_of(opts[i])], A.payload_of(opts[i])
 
 
-@pytest.mark.parametrize("name", names())
+@pytest.mark.parametrize("name", REGISTRY.names())
 def test_whole_game_legal_with_the_checker(name: str) -> None:
-    kernels, params = resolve([name, "random", "random"])
+    kernels, params = REGISTRY.resolve([name, "random", "random"])
     g = play_game(load_tables(), 3, 11, kernels, params, check=True)
     assert g.error == 0 and g.records[0, 0] > 0
 

@@ -10,15 +10,17 @@ import pytest
 from typer.testing import CliRunner
 
 import sim.cli as cli
-from strategies.santiago import dispatch, registry
+from strategies.common import registry as common_registry
+from strategies.santiago import dispatch
+from strategies.santiago.registry import REGISTRY
 from strategies.santiago.evaluate import NWEIGHTS
 
 NAMED = ("greedy", "refiner", "landlord", "banker")
-PRESETS = registry.PRESETS_PATH.read_text(encoding="utf-8")
+PRESETS = REGISTRY.path.read_text(encoding="utf-8")
 
 
 def test_named_strategies_and_random_are_registered() -> None:
-    assert registry.names()[:4] == list(NAMED) and "random" in registry.names()
+    assert REGISTRY.names()[:4] == list(NAMED) and "random" in REGISTRY.names()
     assert dispatch.KERNELS == ("random", "greedy", "planner")
 
 
@@ -26,7 +28,7 @@ def test_every_kernel_declares_its_parameters() -> None:
     for module in dispatch.MODULES:
         assert module.KERNEL and module.DESCRIPTION
         assert all(p.doc for p in module.PARAMS)
-    assert len(registry.kernel_module("planner").PARAMS) == NWEIGHTS + 1
+    assert len(REGISTRY.kernel_module("planner").PARAMS) == NWEIGHTS + 1
 
 
 def test_plans_are_distinct_weightings_documented_in_the_presets_file() -> None:
@@ -38,21 +40,21 @@ def test_plans_are_distinct_weightings_documented_in_the_presets_file() -> None:
 
 
 def test_resolve_kernels_and_parameter_rows() -> None:
-    kernels, params = registry.resolve(["random", "greedy", "refiner", "banker"])
+    kernels, params = REGISTRY.resolve(["random", "greedy", "refiner", "banker"])
     assert kernels.tolist() == [0, 1, 2, 2]
-    assert params.shape == (4, registry.MAX_PARAMS) and not params[0].any()
+    assert params.shape == (4, common_registry.MAX_PARAMS) and not params[0].any()
     assert params[2, NWEIGHTS] == 3  # the planner's depth
     assert not np.array_equal(params[2], params[3])
 
 
 def test_unknown_strategy_and_bad_preset_are_one_line_errors(tmp_path: Path) -> None:
-    with pytest.raises(registry.UnknownStrategy, match="unknown strategy 'nope'"):
-        registry.resolve(["nope"])
+    with pytest.raises(common_registry.UnknownStrategy, match="unknown strategy 'nope'"):
+        REGISTRY.resolve(["nope"])
     path = tmp_path / "santiago.toml"
     path.write_text('[presets.x]\nkernel = "planner"\ndescription = "d"\n'
                     '[presets.x.params]\nraw = 1.0\n', encoding="utf-8")
-    with pytest.raises(registry.PresetError, match="parameter 'refined' is missing"):
-        registry.strategies(path)
+    with pytest.raises(common_registry.PresetError, match="parameter 'refined' is missing"):
+        REGISTRY.strategies(path)
 
 
 def test_meeplab_strategies_lists_them() -> None:

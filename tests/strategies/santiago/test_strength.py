@@ -12,7 +12,7 @@ STRENGTH = """
     import numpy as np
     from core.santiago.tables import load_tables
     from strategies.santiago.play import run_batch
-    from strategies.santiago.registry import resolve
+    from strategies.santiago.registry import REGISTRY
 
     GAMES = 75  # per seat: 300 games per strategy
     out = {"jit_disabled": int(numba.config.DISABLE_JIT)}
@@ -21,7 +21,7 @@ STRENGTH = """
         for seat in range(4):
             seats = ["random"] * 4
             seats[seat] = name
-            kernels, params = resolve(seats)
+            kernels, params = REGISTRY.resolve(seats)
             seeds = np.arange(GAMES, dtype=np.int64) + 7_000 + 1_000 * seat
             rec, err = run_batch(load_tables(), 4, seeds, kernels, params, check=True)
             errors += int(np.count_nonzero(err))
