@@ -14,7 +14,7 @@ from core.cuba.state import (
     G_ARCH_ALT_N, G_CTX2, G_ROUND, G_VETO_BAN_ROUND, G_VETO_BAN_TYPE, O_BILLS, O_PILE, O_SHIP,
     O_STOCK, P_FIELD, P_LOT, P_PAWN, have, pbase,
 )
-from core.jit import njit
+from core.jit import njit, unmanaged
 from strategies.cuba.harbour import best_load, load_value
 from strategies.cuba.plan import W_ALT, W_BUILDING_VP, W_CAFE, W_KEEP_VOTES
 from strategies.cuba.politics import bill_scores, veto_value
@@ -214,11 +214,13 @@ def set_value(params, s, t, p, vt, mask, extra, cache):
 def foreman_value(params, s, t, p, vt):
     """Best foreman choice's gain (for choosing a character)."""
     b = pbase(p)
-    cache = use_cache()
+    cache_owned = use_cache()
+    cache = unmanaged(cache_owned)
     best = set_value(params, s, t, p, vt, rowcol_mask(s[b + P_PAWN]), 0, cache)
     for f in range(NFIELDS):
         if usable_building(s, t, b, f) >= 0:
             best = max(best, set_value(params, s, t, p, vt, 1 << f, 0, cache))
+    cache_owned[0] = -1.0  # the owned cache must outlive its view
     return best
 
 
@@ -226,7 +228,8 @@ def foreman_value(params, s, t, p, vt):
 def foreman_mode_choice(params, s, t, p, vt, opts, n):
     """Row and column, one building, or nothing (CUBA-R19)."""
     b = pbase(p)
-    cache = use_cache()
+    cache_owned = use_cache()
+    cache = unmanaged(cache_owned)
     best = NEG
     bi = n - 1
     for i in range(n):
@@ -241,6 +244,7 @@ def foreman_mode_choice(params, s, t, p, vt, opts, n):
         if v > best:
             best = v
             bi = i
+    cache_owned[0] = -1.0  # the owned cache must outlive its view
     return bi
 
 

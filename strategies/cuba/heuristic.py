@@ -7,7 +7,7 @@ from core.cuba.state import (
     DK_FOREMAN_MODE, DK_FOREMAN_NEXT, DK_HIDE_CARD, DK_MAYOR, DK_SETUP_PIECES, DK_TAX,
     DK_TRADE_MODE, DK_TRADE_STEP, DK_WORKER_FIELDS, DK_WORKER_POS, G_CUR, G_DK,
 )
-from core.jit import njit
+from core.jit import njit, unmanaged
 from strategies.cuba.buildings import (
     architect_choice, building_use_choice, foreman_mode_choice, foreman_next_choice,
 )
@@ -46,12 +46,21 @@ def plan_choice(params, s, t, opts, n):
         return foreman_next_choice(s, t, p, opts, n)
     if dk == DK_CHARACTER:  # builds the value tables it needs
         return character_choice(params, s, t, p, opts, n)
-    vt = np.empty(V_SIZE)
+    vt_owned = np.empty(V_SIZE)
+    vt = unmanaged(vt_owned)  # passed to many calls: no reference counting (see core.jit)
     if dk == DK_BID or dk == DK_BILLS or dk == DK_TAX:
         # these read only the value of money from the table
         vt[V_MV] = money_value(params, s, t)
     else:
         value_table(params, s, t, p, vt, needs_target(dk), NONE)
+    i = choice_with(params, s, t, p, dk, vt, opts, n)
+    vt_owned[0] = 0.0  # the owned table must outlive its view
+    return i
+
+
+@njit
+def choice_with(params, s, t, p, dk, vt, opts, n):
+    """plan_choice for decision kind dk with the value table vt."""
     if dk == DK_WORKER_POS:
         return position_choice(params, s, t, p, vt, opts, n)
     if dk == DK_WORKER_FIELDS:

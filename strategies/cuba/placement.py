@@ -10,7 +10,7 @@ from core.cuba.codes import (
     NMERCH, SUBSIDY, T_SEFF, T_SPARAM,
 )
 from core.cuba.state import G_CTX1, O_ACTS, P_FIELD, P_LOT, P_PAWN, P_STORED, field_type, pbase
-from core.jit import njit
+from core.jit import njit, unmanaged
 from strategies.cuba.plan import W_STATUTE
 from strategies.cuba.production import free_in, position_yield
 from strategies.cuba.buildings import set_value, use_cache
@@ -74,16 +74,24 @@ def field_choice(params, s, t, p, vt, opts, n):
     this round gains at the pawn's position, less the subsidy for open fields given up."""
     b = pbase(p)
     k = s[G_CTX1]
-    typical = typical_round(s, b)
+    # scratch as views without reference counts (see core.jit); kept alive to the end
+    typical_owned = typical_round(s, b)
+    typical = unmanaged(typical_owned)
+    vt_owned = np.empty(V_SIZE)
+    tables_owned = np.empty(2 * NFIELDS)
+    cache_owned = use_cache()
+    now_cache_owned = use_cache()
+    now_owned = s.copy()
     # values once the building is owned (where it stands hardly matters to them)
     f0 = payload_of(opts[0])
     typical[b + P_FIELD + f0] = k
-    vt_own = value_table(params, typical, t, p, np.empty(V_SIZE), False, NONE)
+    vt_own = value_table(params, typical, t, p, unmanaged(vt_owned), False, NONE)
     typical[b + P_FIELD + f0] = NONE
     # per pawn position: without the building, and the foreman's gain with it in the cross
-    base = np.empty(NFIELDS)
-    gain = np.empty(NFIELDS)
-    cache = use_cache()
+    tables = unmanaged(tables_owned)
+    base = tables[:NFIELDS]
+    gain = tables[NFIELDS:]
+    cache = unmanaged(cache_owned)
     for pos in range(NFIELDS):
         m = rowcol_mask(pos)
         y, gains, built = position_yield(typical, t, p, vt_own, pos)
@@ -95,10 +103,10 @@ def field_choice(params, s, t, p, vt, opts, n):
             typical[b + P_FIELD + g] = k
             gain[pos] = set_value(params, typical, t, p, vt_own, m, gains, cache) - before
             typical[b + P_FIELD + g] = NONE
-    now = s.copy()
+    now = unmanaged(now_owned)
     pawn = rowcol_mask(s[b + P_PAWN])
     foreman = vt[V_PLAY + FOREMAN] > 0
-    cache_now = use_cache()
+    cache_now = unmanaged(now_cache_owned)
     before_now = set_value(params, now, t, p, vt, pawn, 0, cache_now) if foreman else 0.0
     best = NEG
     bi = 0
@@ -120,4 +128,10 @@ def field_choice(params, s, t, p, vt, opts, n):
         if v > best:
             best = v
             bi = i
+    typical_owned[0] = 0  # the owned scratch must outlive its views
+    vt_owned[0] = 0.0
+    tables_owned[0] = 0.0
+    cache_owned[0] = -1.0
+    now_cache_owned[0] = -1.0
+    now_owned[0] = 0
     return bi

@@ -12,7 +12,7 @@ from core.cuba.codes import (
 from core.cuba.state import (
     O_MARKET, O_STOCK, P_FIELD, P_LOT, P_MONEY, buy_price, field_type, have, pbase, sell_price,
 )
-from core.jit import njit
+from core.jit import njit, unmanaged
 from strategies.cuba.buildings import set_value, use_cache
 from strategies.cuba.politics import money_reserve
 from strategies.cuba.values import NONE, V_MV, V_PLAY, V_TARGET, gain_value, loss_value, pv
@@ -143,10 +143,13 @@ def position_choice(params, s, t, p, vt, opts, n):
     syn = foreman_synergy(vt)
     tgt = np.int64(vt[V_TARGET])
     plan = syn > 0 and tgt >= 0 and vt[V_PLAY + ARCHITECT] > 0
-    s2 = s.copy() if plan else s
+    # scratch, as a view without reference counts (see core.jit)
+    s2_owned = s.copy() if plan else np.empty(1, np.int32)
+    s2 = unmanaged(s2_owned)
     # a free resource from the tradeswoman still to come may complete the cost
     spare = 1 if vt[V_PLAY + TRADER] > 0 and trader_alt_free(s, t, BM_TRADER_RES) else 0
-    cache = use_cache()
+    cache_owned = use_cache()
+    cache = unmanaged(cache_owned)
     best = NEG
     bi = 0
     for i in range(n):
@@ -164,6 +167,8 @@ def position_choice(params, s, t, p, vt, opts, n):
         if v > best:
             best = v
             bi = i
+    cache_owned[0] = -1.0  # the owned scratch must outlive its views
+    s2_owned[0] = 0
     return bi
 
 
