@@ -8,15 +8,15 @@ functions (cache=True, one cache entry per game, named after it). A game provide
 
     new_game(t, n_players, seed) -> state      legal(s, t, opts) -> number of options
     advance(s, t, tr)  runs to the first decision   apply(s, t, option, tr)
-    current(s) -> deciding seat                 is_over(s) -> bool
     check_state(s, t) -> 0 or an error code     write_records(s, t, decisions, rec[seat, :])
     decide(kernel, params, s, t, opts, n, rng) -> option index (the strategy dispatcher)
     flatten(tables) -> int32 rules vector t     NREC, MAX_OPTIONS, STATE_SIZE, MAX_STEPS
+    s[G_CUR]: the deciding seat                 s[G_PHASE] == PH_OVER: the game has ended
 
 `bind(game, decide)` finds these in the game's engine package by the layout every core/<game>/
-shares: play.py (current, is_over, write_records, NREC, MAX_STEPS), actions.py (legal,
-MAX_OPTIONS), check.py (check_state), rules.py (advance, apply), state.py (new_game,
-STATE_SIZE) and tables.py (flatten).
+shares: play.py (write_records, NREC, MAX_STEPS), actions.py (legal, MAX_OPTIONS),
+check.py (check_state), rules.py (advance, apply), state.py (new_game, STATE_SIZE, G_CUR,
+G_PHASE, PH_OVER) and tables.py (flatten).
 """
 from __future__ import annotations
 
@@ -31,9 +31,9 @@ from core.common.errors import ERR_ILLEGAL, ERR_STUCK, OK
 from core.common.trace import EVW, no_trace, trace_buffer
 from core.jit import njit, unmanaged
 
-HOOKS = ("new_game", "advance", "legal", "apply", "current", "is_over", "check_state",
+HOOKS = ("new_game", "advance", "legal", "apply", "check_state",
          "write_records", "decide")
-CONSTANTS = ("NREC", "MAX_OPTIONS", "MAX_STEPS")
+CONSTANTS = ("NREC", "MAX_OPTIONS", "MAX_STEPS", "G_CUR", "G_PHASE", "PH_OVER")
 
 
 class GameResult(NamedTuple):
@@ -61,13 +61,13 @@ def _play_one(t, n_players, seed, kernels, params, opts, tr, check, rec):
     decisions = np.zeros(n_players, np.int64)
     err = OK
     steps = 0
-    while not is_over(s):  # noqa: F821
+    while s[G_PHASE] != PH_OVER:  # noqa: F821
         steps += 1
         if steps > MAX_STEPS:  # noqa: F821
             err = ERR_STUCK
             break
         n = legal(s, t, opts)  # noqa: F821
-        p = current(s)  # noqa: F821
+        p = s[G_CUR]  # noqa: F821
         i = 0
         if n > 1:
             if check:
@@ -157,7 +157,7 @@ def bind(game: str, decide: Callable) -> Loop:
          for name in ("play", "actions", "check", "rules", "state", "tables")}
     return Loop(game, m["tables"].flatten, m["state"].STATE_SIZE, new_game=m["state"].new_game,
                 advance=m["rules"].advance, legal=m["actions"].legal, apply=m["rules"].apply,
-                current=m["play"].current, is_over=m["play"].is_over,
+                G_CUR=m["state"].G_CUR, G_PHASE=m["state"].G_PHASE, PH_OVER=m["state"].PH_OVER,
                 check_state=m["check"].check_state, write_records=m["play"].write_records,
                 decide=decide, NREC=m["play"].NREC, MAX_OPTIONS=m["actions"].MAX_OPTIONS,
                 MAX_STEPS=m["play"].MAX_STEPS)

@@ -31,6 +31,14 @@ def rng_seed(rng, seed, stream):
 
 
 @njit
+def deal_rng(seed):
+    """The deal's stream of a game seed."""
+    rng = np.zeros(1, np.uint64)
+    rng_seed(rng, seed, DEAL_STREAM)
+    return rng
+
+
+@njit
 def shuffle(rng, a, n):
     """Fisher-Yates shuffle of a[:n]."""
     for i in range(n - 1, 0, -1):

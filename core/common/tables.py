@@ -253,6 +253,12 @@ class RulesFile:
         """First 16 hex digits of the sha256 of the rules file's bytes."""
         return hashlib.sha256(self.read_bytes(self.resolve(path))).hexdigest()[:16]
 
+    def api(self) -> tuple[Callable[..., Any], ...]:
+        """The functions a game's tables module exports, in this order: load_raw,
+        rules_data_hash, switch_values, validate, build_tables, load_tables."""
+        return (self.load_raw, self.rules_data_hash, self.switch_values, self.validate,
+                self.build_tables, self.load_tables)
+
 
 def assumed_in(entries: Iterable[tuple[str, dict]]) -> list[str]:
     """Dotted names of the values labelled "assumed" among (path, entry) pairs: the entry for

@@ -4,11 +4,12 @@ import numpy as np
 from core.common.errors import (  # noqa: F401 (loop codes re-exported)
     ERR_ILLEGAL, ERR_STUCK, FIRST_GAME_ERROR, LOOP_ERR_NAMES, OK,
 )
+from core.common.records import seat_ledgers
 from core.cuba.codes import CI, CG, NKINDS, NBUILDINGS, NSHIPS, NSRC, SHIP_SPOTS, NPOS, NFIELDS
 from core.cuba.codes import SW_MONEY_LIMITED, M_MONEY_SUPPLY
 from core.cuba.state import (
-    G_BANK, G_NP, G_PILE_N, O_CARGO, O_MARKET, O_PILE, O_SHIP, O_STOCK, P_FIELD, P_LOT,
-    P_MONEY, P_STORED, P_VP, P_VPSRC, pbase,
+    G_BANK, G_NP, G_PILE_N, O_CARGO, O_MARKET, O_PILE, O_PLAYERS, O_SHIP, O_STOCK, P_FIELD,
+    P_LOT, P_MONEY, P_STORED, P_VP, P_VPSRC, PSIZE, pbase,
 )
 from core.cuba.codes import T_BCOPIES, T_MISC, T_MLEN, T_SPOTS, T_SUPPLY, T_SW
 from core.jit import njit
@@ -57,17 +58,10 @@ def check_state(s, t):
                         tot += 1
         if tot != t[T_SUPPLY + k]:
             return ERR_PIECES
-    money = 0
-    for p in range(np_):
-        b = pbase(p)
-        if s[b + P_MONEY] < 0 or s[b + P_VP] < 0:
-            return ERR_NEGATIVE
-        money += s[b + P_MONEY]
-        led = 0
-        for i in range(NSRC):
-            led += s[b + P_VPSRC + i]
-        if led != s[b + P_VP]:
-            return ERR_VP_LEDGER
+    err, money = seat_ledgers(s, np_, O_PLAYERS, PSIZE, P_MONEY, P_VP, P_VPSRC, NSRC,
+                              ERR_NEGATIVE, ERR_VP_LEDGER)
+    if err != OK:
+        return err
     if t[T_SW + SW_MONEY_LIMITED] == 1 and money + s[G_BANK] != t[T_MISC + M_MONEY_SUPPLY]:
         return ERR_MONEY
     seen = np.zeros(NSHIPS, np.int64)

@@ -1,14 +1,13 @@
-"""Cuba's parts of the shared play loop (core.common.loop): the per-seat record layout, whose
-turn it is, whether the game is over, writing a finished game's records. The loop is bound to
-these and to the strategy dispatcher in strategies/cuba/play.py.
+"""Cuba's parts of the shared play loop (core.common.loop): the per-seat record layout and
+writing a finished game's records. The loop is bound to the engine and the strategy
+dispatcher in strategies/cuba/play.py.
 """
-import numpy as np
-
+from core.common.records import seat_arrays, write_head
 from core.cuba.codes import BUILDING_KEYS, NBUILDINGS, NFIELDS, NSRC, NSTATUTES, SRC_NAMES
 from core.cuba.rules import standings
 from core.cuba.state import (
-    G_CUR, G_PHASE, G_SAILED, PH_OVER, P_BILLS, P_BUILT, P_FIELD, P_FILLED, P_LOADS, P_MONEY,
-    P_PARL_WINS, P_PASSED, P_SHIPPED, P_VP, P_VPSRC, pbase,
+    G_SAILED, O_PLAYERS, P_BILLS, P_BUILT, P_FIELD, P_FILLED, P_LOADS, P_MONEY, P_PARL_WINS,
+    P_PASSED, P_SHIPPED, P_VP, P_VPSRC, PSIZE, pbase,
 )
 from core.cuba.tables import STATUTE_IDS
 from core.jit import njit
@@ -32,31 +31,14 @@ def record_columns() -> list[str]:
             + ["built_" + key for key in BUILDING_KEYS] + ["passed_" + sid for sid in STATUTE_IDS])
 
 
-@njit(inline="always")
-def current(s):
-    """The seat to decide."""
-    return s[G_CUR]
-
-
-@njit(inline="always")
-def is_over(s):
-    """Whether the game has ended."""
-    return s[G_PHASE] == PH_OVER
-
-
 @njit
 def write_records(s, t, decisions, rec):
     """Fill rec[seat, R_*] from a finished game."""
-    n_players = rec.shape[0]
-    rank = np.zeros(n_players, np.int64)
-    share = np.zeros(n_players)
+    rank, share = seat_arrays(rec.shape[0])
     standings(s, t, rank, share)
-    for p in range(n_players):
+    write_head(s, rec, rank, share, O_PLAYERS, PSIZE, P_VP, P_MONEY)
+    for p in range(rec.shape[0]):
         b = pbase(p)
-        rec[p, R_SCORE] = s[b + P_VP]
-        rec[p, R_RANK] = rank[p]
-        rec[p, R_WIN_SHARE] = share[p]
-        rec[p, R_MONEY] = s[b + P_MONEY]
         rec[p, R_BUILT] = s[b + P_BUILT]
         rec[p, R_BILLS] = s[b + P_BILLS]
         rec[p, R_PARL_WINS] = s[b + P_PARL_WINS]

@@ -48,6 +48,7 @@ from core.cuba.state import (
 )
 from core.cuba.codes import T_BCOST, T_BFEAT, T_BPARAM, T_MISC, T_MLEN, T_SEFF, T_SPARAM, T_SPOTS, T_SW, T_VOTES
 from core.common import trace as common_trace
+from core.common.ranking import rank_by_keys
 from core.common.trace import log, no_trace  # noqa: F401 (no_trace re-exported)
 from core.jit import njit
 
@@ -820,18 +821,7 @@ def standings(s, t, rank, share):
         if t[T_SW + SW_FINAL_TIE] == 1:
             later = (p - s[G_START]) % np_
         key[p] = (s[b + P_VP] * 100000 + s[b + P_MONEY]) * 8 + later
-    best = key.max()
-    winners = 0
-    for p in range(np_):
-        if key[p] == best:
-            winners += 1
-    for p in range(np_):
-        r = 1
-        for q in range(np_):
-            if key[q] > key[p]:
-                r += 1
-        rank[p] = r
-        share[p] = 1.0 / winners if key[p] == best else 0.0
+    rank_by_keys(key, rank, share)
 
 
 # ---------------------------------------------------------------- the state machine

@@ -11,7 +11,7 @@ from core.cuba.codes import (
     PRINTED_WAREHOUSE, NO_BUILDING, SW_MONEY_LIMITED,
 )
 from core.cuba.codes import T_LAYOUT, T_MBUY, T_MFILL, T_MISC, T_MLEN, T_MSELL, T_MTOP, T_PILES, T_SEFF, T_SPOTS, T_SUPPLY, T_SW
-from core.common.rng import DEAL_STREAM, rng_below, rng_seed, shuffle
+from core.common.rng import deal_rng, rng_below, shuffle
 from core.jit import njit
 
 # --- phases and decision kinds ----------------------------------------------
@@ -130,8 +130,7 @@ def new_game(t, n_players, seed):
     Deal randomness (start player, ship pile, statute piles) comes only from `seed`.
     """
     s = np.zeros(STATE_SIZE, np.int32)
-    rng = np.zeros(1, np.uint64)
-    rng_seed(rng, seed, DEAL_STREAM)
+    rng = deal_rng(seed)
     s[G_NP] = n_players
     s[G_ROUND] = 1
     s[G_PHASE] = PH_SETUP

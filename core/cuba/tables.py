@@ -359,15 +359,7 @@ def _assemble(t: dict[str, np.ndarray], values: dict[str, object]) -> CubaTables
 
 _FILE = common.RulesFile(DEFAULT_PATH, RulesDataError, _SWITCHES, _base_tables,
                          _assemble)
-load_raw, rules_data_hash = _FILE.load_raw, _FILE.rules_data_hash
-switch_values, validate = _FILE.switch_values, _FILE.validate
-build_tables = _FILE.build_tables
-
-
-def load_tables(path: str | Path | None = None,
-                overrides: dict[str, object] | None = None) -> CubaTables:
-    """Load, validate and convert the rules file. Cached: treat the arrays as read-only."""
-    return _FILE.load_tables(path, overrides)
+load_raw, rules_data_hash, switch_values, validate, build_tables, load_tables = _FILE.api()
 
 
 def _status_entries(raw: dict) -> Iterator[tuple[str, dict]]:

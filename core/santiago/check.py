@@ -6,6 +6,7 @@ import numpy as np
 from core.common.errors import (  # noqa: F401 (loop codes re-exported)
     ERR_ILLEGAL, ERR_STUCK, FIRST_GAME_ERROR, LOOP_ERR_NAMES, OK,
 )
+from core.common.records import seat_ledgers
 from core.jit import njit
 from core.santiago.actions import max_face
 from core.santiago.codes import (
@@ -15,8 +16,8 @@ from core.santiago.codes import (
 )
 from core.santiago.state import (
     DK_SHIP, G_BANK_MONEY, G_CAR, G_DK, G_LAYOUT_OK, G_NP, G_PHASE, G_SHIPS, G_VALUE, O_BANK,
-    O_BUILDING_AT, O_CUBAN_AT, O_DICE, O_OWNER, O_SLOT_OF, P_GOODS, P_MARKERS, P_MONEY,
-    P_PAWN, P_VP, P_VPSRC, PH_PLAY, layout_ok, pbase,
+    O_BUILDING_AT, O_CUBAN_AT, O_DICE, O_OWNER, O_PLAYERS, O_SLOT_OF, P_GOODS, P_MARKERS,
+    P_MONEY, P_PAWN, P_VP, P_VPSRC, PH_PLAY, PSIZE, layout_ok, pbase,
 )
 
 ERR_GOODS = FIRST_GAME_ERROR    # a kind's goods do not add up to the supply
@@ -46,17 +47,11 @@ def check_goods(s, t, np_):
             total += n
         if total != t[T_SUPPLY + k]:
             return ERR_GOODS
-    money = s[G_BANK_MONEY]
-    for p in range(np_):
-        b = pbase(p)
-        if s[b + P_MONEY] < 0 or s[b + P_VP] < 0:
-            return ERR_NEGATIVE
-        money += s[b + P_MONEY]
-        vp = 0
-        for src in range(NSRC):
-            vp += s[b + P_VPSRC + src]
-        if vp != s[b + P_VP]:
-            return ERR_VP_LEDGER
+    err, money = seat_ledgers(s, np_, O_PLAYERS, PSIZE, P_MONEY, P_VP, P_VPSRC, NSRC,
+                              ERR_NEGATIVE, ERR_VP_LEDGER)
+    if err != OK:
+        return err
+    money += s[G_BANK_MONEY]
     if t[T_SW + SW_MONEY_LIMITED] == 1:
         if s[G_BANK_MONEY] < 0:
             return ERR_NEGATIVE

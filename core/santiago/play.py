@@ -1,14 +1,13 @@
 """Santiago de Cuba's parts of the shared play loop (core.common.loop): the per-seat record
-layout, whose turn it is, whether the game is over, writing a finished game's records. The
-loop is bound to these and to the strategy dispatcher in strategies/santiago/play.py.
+layout and writing a finished game's records. The loop is bound to the engine and the
+strategy dispatcher in strategies/santiago/play.py.
 
 Every row also holds the game's layout (the same in every seat's row), so results can be
 stratified by it: `cuban_at_K<i>` (Cuban index, codes.CUBAN_KEYS), `building_at_B<i>`
 (building index, codes.BUILDING_KEYS), `flower_<building>` (flower colour index of the
 building's slot, codes.FLOWER_NAMES) and `layout_draws` (draws the layout rule needed).
 """
-import numpy as np
-
+from core.common.records import seat_arrays, write_head
 from core.jit import njit
 from core.santiago.codes import (
     BUILDING_KEYS, CUBAN_KEYS, KIND_NAMES, NBUILDINGS, NCUBANS, NKINDS, NSLOTS, NSRC,
@@ -16,9 +15,9 @@ from core.santiago.codes import (
 )
 from core.santiago.rules import standings
 from core.santiago.state import (
-    G_CUR, G_LAYOUT_DRAWS, G_PHASE, G_SHIPS, G_TURN, O_BUILDING_AT, O_CUBAN_AT, O_SLOT_OF,
+    G_LAYOUT_DRAWS, G_SHIPS, G_TURN, O_BUILDING_AT, O_CUBAN_AT, O_PLAYERS, O_SLOT_OF,
     P_CONVERTED, P_DELIVERED, P_DRIVE_PAID, P_MARKERS, P_MONEY, P_OWNER_VP, P_TURNS, P_USES,
-    P_VISITS, P_VP, P_VPSRC, PH_OVER, goods_held, pbase, slot_colour,
+    P_VISITS, P_VP, P_VPSRC, PSIZE, goods_held, pbase, slot_colour,
 )
 
 R_SCORE, R_RANK, R_WIN_SHARE, R_MONEY, R_DECISIONS, R_GOODS_LEFT, R_TURNS = range(7)
@@ -48,31 +47,14 @@ def record_columns() -> list[str]:
             + ["flower_" + key for key in BUILDING_KEYS])
 
 
-@njit(inline="always")
-def current(s):
-    """The seat to decide."""
-    return s[G_CUR]
-
-
-@njit(inline="always")
-def is_over(s):
-    """Whether the game has ended."""
-    return s[G_PHASE] == PH_OVER
-
-
 @njit
 def write_records(s, t, decisions, rec):
     """Fill rec[seat, R_*] from a finished game."""
-    n_players = rec.shape[0]
-    rank = np.zeros(n_players, np.int64)
-    share = np.zeros(n_players)
+    rank, share = seat_arrays(rec.shape[0])
     standings(s, t, rank, share)
-    for p in range(n_players):
+    write_head(s, rec, rank, share, O_PLAYERS, PSIZE, P_VP, P_MONEY)
+    for p in range(rec.shape[0]):
         b = pbase(p)
-        rec[p, R_SCORE] = s[b + P_VP]
-        rec[p, R_RANK] = rank[p]
-        rec[p, R_WIN_SHARE] = share[p]
-        rec[p, R_MONEY] = s[b + P_MONEY]
         rec[p, R_DECISIONS] = decisions[p]
         rec[p, R_GOODS_LEFT] = goods_held(s, b, True)
         rec[p, R_TURNS] = s[b + P_TURNS]

@@ -7,7 +7,7 @@ deal stream lives in the state (G_RNG) because the game rolls dice again at ever
 """
 import numpy as np
 
-from core.common.rng import DEAL_STREAM, rng_below, rng_seed, shuffle
+from core.common.rng import deal_rng, rng_below, shuffle
 from core.common.stored_rng import save_stream
 from core.jit import njit
 from core.santiago.codes import (
@@ -163,8 +163,7 @@ def deal_layout(s, t, rng):
 def new_game(t, n_players, seed):
     """The dealt state before the first ship is placed. Randomness comes only from `seed`."""
     s = np.zeros(STATE_SIZE, np.int32)
-    rng = np.zeros(1, np.uint64)
-    rng_seed(rng, seed, DEAL_STREAM)
+    rng = deal_rng(seed)
     s[G_NP] = n_players
     s[G_PHASE] = PH_SETUP
     deal_layout(s, t, rng)                              # SDC-R1

@@ -295,15 +295,7 @@ def _assemble(t: dict[str, np.ndarray], values: dict[str, object]) -> SantiagoTa
 
 
 FILE = common.RulesFile(DEFAULT_PATH, RulesDataError, SWITCHES, _base_tables, _assemble)
-load_raw, rules_data_hash = FILE.load_raw, FILE.rules_data_hash
-switch_values, validate = FILE.switch_values, FILE.validate
-build_tables = FILE.build_tables
-
-
-def load_tables(path: str | Path | None = None,
-                overrides: dict[str, object] | None = None) -> SantiagoTables:
-    """Load, validate and convert the rules file. Cached: treat the arrays as read-only."""
-    return FILE.load_tables(path, overrides)
+load_raw, rules_data_hash, switch_values, validate, build_tables, load_tables = FILE.api()
 
 
 def _status_entries(raw: dict) -> Iterator[tuple[str, dict]]:

@@ -1,0 +1,45 @@
+"""The result columns every game's records start with (score, rank, win share, money) and
+writing them from a finished state."""
+import numpy as np
+
+from core.jit import njit
+
+R_SCORE, R_RANK, R_WIN_SHARE, R_MONEY = range(4)
+HEAD_NAMES = ("score", "rank", "win_share", "money")
+
+
+@njit
+def seat_arrays(n_players):
+    """Empty (rank, win share) arrays for a game's standings."""
+    return np.zeros(n_players, np.int64), np.zeros(n_players)
+
+
+@njit
+def write_head(s, rec, rank, share, first, size, vp, money):
+    """Score, rank, win share and money of every seat; seat p's state block starts at
+    first + p * size, with its VP at offset vp and its money at offset money."""
+    for p in range(rec.shape[0]):
+        b = first + p * size
+        rec[p, R_SCORE] = s[b + vp]
+        rec[p, R_RANK] = rank[p]
+        rec[p, R_WIN_SHARE] = share[p]
+        rec[p, R_MONEY] = s[b + money]
+
+
+@njit
+def seat_ledgers(s, n_players, first, size, money, vp, vpsrc, nsrc, err_negative, err_ledger):
+    """Invariants of every seat's block (first + p * size): money and VP not negative
+    (err_negative), VP equal to the sum of its nsrc VP-by-source slots at vpsrc (err_ledger).
+    Returns (0 or the error, the seats' money together)."""
+    total = 0
+    for p in range(n_players):
+        b = first + p * size
+        if s[b + money] < 0 or s[b + vp] < 0:
+            return err_negative, total
+        total += s[b + money]
+        led = 0
+        for i in range(nsrc):
+            led += s[b + vpsrc + i]
+        if led != s[b + vp]:
+            return err_ledger, total
+    return 0, total
