@@ -105,7 +105,7 @@ def draw_count(s, t, b, n):
     return max(0, min(n, room, s[G_APILE_N] + s[G_DISCARD_N]))
 
 
-@njit
+@njit(inline="always")
 def discovery_options(s, t, opts, n):
     """Append the face-down positions that may be turned (SIB-R5, SIB-Q6); return n."""
     first_only = t[T_SW + SW_DISCOVER_ANY] == 0
@@ -171,7 +171,7 @@ def worker_allowed(s, t, b):
 
 # --- the legal options -----------------------------------------------------------------------
 
-@njit
+@njit(inline="always")
 def main_options(s, t, opts):
     """SIB-R6, R10..R14: draw or skip, and every allowed action the hand can pay for."""
     b = pbase(s[G_CUR])
@@ -204,7 +204,7 @@ def main_options(s, t, opts):
     return n
 
 
-@njit
+@njit(inline="always")
 def multisets(s, b, x, k, only_x, need_x, opts, n):
     """Append one pay option per multiset of k cards of the hand at block b (k <= 3): only
     cards showing X, or any cards with at least one showing X (need_x), or any cards."""
@@ -246,7 +246,7 @@ def multisets(s, b, x, k, only_x, need_x, opts, n):
     return n
 
 
-@njit
+@njit(inline="always")
 def pay_options(s, t, opts):
     """SIB-R8/R9: one option per multiset of cards that pays the pending action."""
     b = pbase(s[G_CUR])
@@ -260,7 +260,7 @@ def pay_options(s, t, opts):
     return n
 
 
-@njit
+@njit(inline="always")
 def legal(s, t, opts):
     """Write the legal options of the pending decision into opts; return their number."""
     dk = s[G_DK]

@@ -55,7 +55,7 @@ def reshuffle(s, tr):
     log(tr, s, EV_RESHUFFLE, -1, n, 0, 0, 0)
 
 
-@njit
+@njit(inline="always")
 def draw(s, t, tr, p, n):
     """Player p draws up to n action cards (hand limit, SIB-R7); return how many."""
     b = pbase(p)
@@ -74,7 +74,7 @@ def draw(s, t, tr, p, n):
 # ---------------------------------------------------------------- the resource row
 
 
-@njit
+@njit(inline="always")
 def check_trigger(s, t, tr, p):
     """SIB-R16: the last card is discovered once the deck is empty and nothing is face down;
     then every player (SIB-Q5: the discoverer included or not) has one more turn."""
@@ -84,7 +84,7 @@ def check_trigger(s, t, tr, p):
         log(tr, s, EV_END_TRIGGER, p, s[G_FINAL_LEFT] - 1, 0, 0, 0)
 
 
-@njit
+@njit(inline="always")
 def discover(s, t, tr, p, pos):
     """SIB-R5: turn the card at row position pos face up."""
     card = s[O_ROW + pos]
@@ -97,7 +97,7 @@ def discover(s, t, tr, p, pos):
     check_trigger(s, t, tr, p)
 
 
-@njit
+@njit(inline="always")
 def refill(s, t, tr):
     """SIB-R15: slide the row toward the headframe keeping order and faces (SIB-Q1 slide), or
     leave the gaps where they are (in_place); then fill it up to its size with face-down
@@ -124,7 +124,7 @@ def refill(s, t, tr):
     log(tr, s, EV_REFILL, -1, added, deck_left(s), 0, 0)
 
 
-@njit
+@njit(inline="always")
 def mine(s, t, tr, p, k, m):
     """SIB-R10: take the first m face-up cards of kind k from the headframe end (other kinds
     and face-down cards are passed over), then refill (SIB-R15)."""
@@ -150,7 +150,7 @@ def mine(s, t, tr, p, k, m):
 CARD_MASK = (1 << CARD_BITS) - 1
 
 
-@njit
+@njit(inline="always")
 def begin_payment(s, t, p, o):
     """Set up the payment of main option o (an action); True when nothing is to pay (the
     investor saves every card)."""
@@ -164,7 +164,7 @@ def begin_payment(s, t, p, o):
     return all_x <= 0 or any_form == 0
 
 
-@njit
+@njit(inline="always")
 def pay(s, t, p, o):
     """Pay the cards of pay option o to the discards (SIB-R8)."""
     b = pbase(p)
@@ -179,7 +179,7 @@ def pay(s, t, p, o):
         cards >>= CARD_BITS
 
 
-@njit
+@njit(inline="always")
 def resolve_action(s, t, tr, p):
     """Carry out the paid action (SIB-R10..R13) and clear the payment slots."""
     b = pbase(p)
@@ -208,7 +208,7 @@ def resolve_action(s, t, tr, p):
 # ---------------------------------------------------------------- turns and the end
 
 
-@njit
+@njit(inline="always")
 def begin_turn(s, t, tr):
     """A turn starts with discovery when a card is face down (SIB-R5), else with SIB-R6."""
     p = s[G_CUR]
@@ -230,7 +230,7 @@ def end_game(s, t, tr):
     log(tr, s, EV_GAME_END, -1, 0, 0, 0, 0)
 
 
-@njit
+@njit(inline="always")
 def end_turn(s, t, tr):
     """The turn is over: the game ends after the last final turn (SIB-R16), else the next
     player (clockwise) begins."""
@@ -277,7 +277,7 @@ def standings(s, t):
 # ---------------------------------------------------------------- the state machine
 
 
-@njit
+@njit(inline="always")
 def advance(s, t, tr):
     """Run automatic steps until a decision is pending or the game is over."""
     if s[G_PHASE] == PH_SETUP:
@@ -288,7 +288,7 @@ def advance(s, t, tr):
         begin_turn(s, t, tr)
 
 
-@njit
+@njit(inline="always")
 def finish_combination(s, t, tr, p):
     """The combination is paid: the action, then draw (SIB-R6), then the turn ends."""
     resolve_action(s, t, tr, p)
@@ -296,7 +296,7 @@ def finish_combination(s, t, tr, p):
     end_turn(s, t, tr)
 
 
-@njit
+@njit(inline="always")
 def discovery_step(s, t, o, tr, p):
     """SIB-R5: turn the chosen card, or none; then the main decision."""
     if tag(o) == OT_DISCOVER:
@@ -306,7 +306,7 @@ def discovery_step(s, t, o, tr, p):
     s[G_DK] = DK_MAIN
 
 
-@njit
+@njit(inline="always")
 def main_step(s, t, o, tr, p):
     """SIB-R6: draw, skip, or start paying for an action."""
     kind = tag(o)
@@ -331,7 +331,7 @@ def main_step(s, t, o, tr, p):
         s[G_DK] = DK_PAY
 
 
-@njit
+@njit(inline="always")
 def apply(s, t, o, tr):
     """Carry out legal option o of the pending decision, then advance the game."""
     decision = s[G_DK]

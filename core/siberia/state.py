@@ -246,7 +246,7 @@ def money(s, t, p):
     return total
 
 
-@njit
+@njit(inline="always")
 def resource_cards(s, b):
     """Resource cards the player at block b holds."""
     n = 0
@@ -279,7 +279,7 @@ def investor_held(s, b, x):
     return x < NRES and s[b + P_INVESTORS + x] > 0
 
 
-@njit
+@njit(inline="always")
 def face_up_value(s, t, k, m):
     """Printed value of the first m face-up cards of kind k from the headframe (SIB-R10)."""
     taken = 0
