@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import sys
+import time
 from pathlib import Path
 
 _ROOT = Path(__file__).resolve().parents[1]
@@ -29,12 +31,39 @@ def source_hash() -> str:
     return h.hexdigest()[:16]
 
 
+KEEP_CACHES = 8             # source versions whose compiled code is kept at least...
+KEEP_SECONDS = 7 * 86400    # ...and any used within this time
+
+
+def prune_caches(folder: Path, keep: int = KEEP_CACHES, seconds: float = KEEP_SECONDS) -> None:
+    """Delete the cache folders of old source versions: every <16 hex digits> folder in
+    `folder` beyond the `keep` most recently used ones and unused for `seconds`."""
+    now = time.time()
+    try:
+        versions = [d for d in folder.iterdir() if d.is_dir() and len(d.name) == 16
+                    and all(c in "0123456789abcdef" for c in d.name)]
+        versions.sort(key=lambda d: d.stat().st_mtime, reverse=True)
+        for old in versions[keep:]:
+            if now - old.stat().st_mtime > seconds:
+                shutil.rmtree(old, ignore_errors=True)
+    except OSError:
+        pass  # a cache that cannot be tidied is still a cache
+
+
 def _set_cache_dir() -> None:
     """Point numba's cache at the source-keyed folder, also when numba was imported first
-    (numba reads the environment once at import; its cache locators read numba.config)."""
+    (numba reads the environment once at import; its cache locators read numba.config). The
+    folder's time stamp marks it used; old versions' folders are pruned."""
     if "NUMBA_CACHE_DIR" not in os.environ:
         base = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "meeplab"
-        os.environ["NUMBA_CACHE_DIR"] = str(base / "numba" / source_hash())
+        here = base / "numba" / source_hash()
+        try:
+            here.mkdir(parents=True, exist_ok=True)
+            os.utime(here)
+        except OSError:
+            pass  # numba reports an unwritable cache itself
+        prune_caches(here.parent)
+        os.environ["NUMBA_CACHE_DIR"] = str(here)
     if "numba" in sys.modules:
         sys.modules["numba"].config.CACHE_DIR = os.environ["NUMBA_CACHE_DIR"]
 
