@@ -138,11 +138,12 @@ def use_value(params, s, t, p, vt, f, extra):
 
 @njit
 def use_cache():
-    """Per-decision cache of the use values of the buildings on each field (see set_value):
-    [kind, value, pieces converted] per field; kind -1 means nothing cached."""
-    c = np.empty(3 * NFIELDS)
-    for f in range(NFIELDS):
-        c[3 * f] = -1.0
+    """Per-decision cache of the use values of building kinds (see set_value): [key, value,
+    pieces converted] per kind, the key being the `extra` pieces the value depends on (-1:
+    nothing cached). A use value depends on the kind, not on the field it stands on."""
+    c = np.empty(3 * (NBUILDINGS + 1))
+    for k in range(NBUILDINGS + 1):
+        c[3 * k] = -1.0
     return c
 
 
@@ -166,47 +167,34 @@ def extra_kinds(t, k):
 def set_value(params, s, t, p, vt, mask, extra, cache):
     """Gain of the foreman using every usable building of the fields in mask (CUBA-R19), with
     the packed pieces `extra` held on top: converters first, their goods then count for the
-    other buildings. `cache` (use_cache(), one per state and value table) keeps the use values
-    that do not depend on `extra` across calls."""
+    other buildings. `cache` (use_cache(), one per value table and holdings) keeps the use
+    value of each kind for the `extra` pieces it depends on across calls."""
     b = pbase(p)
     val = 0.0
-    m = mask
-    while m:
-        f = 0
-        while (m >> f) & 1 == 0:
-            f += 1
-        m &= m - 1
+    for f in range(NFIELDS):
+        if (mask >> f) & 1 == 0:
+            continue
         k = usable_building(s, t, b, f)
         if k >= 0 and t[T_BFEAT + k] == FT_CONVERT:
-            if extra & extra_kinds(t, k) == 0:
-                if cache[3 * f] != k:
-                    q = T_BPARAM + 3 * k
-                    a, g = convert_plan(vt, s, b, t[q], t[q + 1], t[q + 2], 0)
-                    cache[3 * f] = k
-                    cache[3 * f + 1] = g
-                    cache[3 * f + 2] = a
-                val += cache[3 * f + 1]
-                extra += np.int64(cache[3 * f + 2]) << (3 * t[T_BPARAM + 3 * k + 1])
-            else:
+            key = extra & extra_kinds(t, k)
+            if cache[3 * k] != key:
                 q = T_BPARAM + 3 * k
                 a, g = convert_plan(vt, s, b, t[q], t[q + 1], t[q + 2], extra)
-                val += g
-                extra += a << (3 * t[q + 1])
-    m = mask
-    while m:
-        f = 0
-        while (m >> f) & 1 == 0:
-            f += 1
-        m &= m - 1
+                cache[3 * k] = key
+                cache[3 * k + 1] = g
+                cache[3 * k + 2] = a
+            val += cache[3 * k + 1]
+            extra += np.int64(cache[3 * k + 2]) << (3 * t[T_BPARAM + 3 * k + 1])
+    for f in range(NFIELDS):
+        if (mask >> f) & 1 == 0:
+            continue
         k = usable_building(s, t, b, f)
         if k >= 0 and t[T_BFEAT + k] != FT_CONVERT:
-            if extra & extra_kinds(t, k) == 0:
-                if cache[3 * f] != k:
-                    cache[3 * f] = k
-                    cache[3 * f + 1] = use_value(params, s, t, p, vt, f, 0)
-                val += cache[3 * f + 1]
-            else:
-                val += use_value(params, s, t, p, vt, f, extra)
+            key = extra & extra_kinds(t, k)
+            if cache[3 * k] != key:
+                cache[3 * k] = key
+                cache[3 * k + 1] = use_value(params, s, t, p, vt, f, extra)
+            val += cache[3 * k + 1]
     return val
 
 
