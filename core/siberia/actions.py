@@ -47,7 +47,8 @@ from core.siberia.codes import (
 )
 from core.siberia.state import (
     DK_DISCOVER, DK_MAIN, DK_PAY, G_APILE_N, G_CUR, G_DISCARD_N, G_DK, G_SYMBOL, G_WORKERS,
-    O_FACE, O_FACE_UP, O_INVESTORS, O_ROW, O_SALESMEN, P_HAND, P_HAND_N, P_WORKERS, deck_left,
+    O_FACE, O_FACE_UP, O_INVESTORS, O_ROW, O_SALESMEN, P_HAND, P_HAND_N, P_INVESTORS,
+    P_SYMBOLS, P_WORKERS, deck_left,
     face_down, investor_held, pbase, shows, symbol_cards,
 )
 
@@ -108,13 +109,15 @@ def draw_count(s, t, b, n):
 @njit(inline="always")
 def discovery_options(s, t, opts, n):
     """Append the face-down positions that may be turned (SIB-R5, SIB-Q6); return n."""
-    first_only = t[T_SW + SW_DISCOVER_ANY] == 0
-    for i in range(t[T_MISC + M_ROW_SIZE]):
-        if s[O_ROW + i] >= 0 and s[O_FACE + i] == 0:
-            opts[n] = option(OT_DISCOVER, i)
-            n += 1
-            if first_only:
-                break
+    if t[T_SW + SW_DISCOVER_ANY] == 0:
+        for i in range(t[T_MISC + M_ROW_SIZE]):
+            if s[O_ROW + i] >= 0 and s[O_FACE + i] == 0:
+                opts[n] = option(OT_DISCOVER, i)
+                return n + 1
+        return n
+    for i in range(t[T_MISC + M_ROW_SIZE]):  # branch-free: write always, count when legal
+        opts[n] = option(OT_DISCOVER, i)
+        n += (s[O_ROW + i] >= 0) & (s[O_FACE + i] == 0)
     return n
 
 
@@ -172,77 +175,81 @@ def worker_allowed(s, t, b):
 # --- the legal options -----------------------------------------------------------------------
 
 @njit(inline="always")
+def pays(s, t, b, x, nx):
+    """payable() without branches, for a symbol X the hand at block b shows on nx cards."""
+    inv = x < NRES and s[b + P_INVESTORS + x] > 0
+    saved = t[T_MISC + M_INVESTOR_SAVES] if inv else 0
+    any_ok = (not inv) | (t[T_SW + SW_INVESTOR_TWO_ANY] == 1)
+    any_form = t[T_MISC + M_COMBO_ANY] + (1 if saved < 1 else 0)
+    return (nx >= t[T_MISC + M_COMBO_MATCH] - saved) | (
+        any_ok & (s[b + P_HAND_N] >= any_form) & ((nx >= 1) | (saved >= 1)))
+
+
+@njit(inline="always")
 def main_options(s, t, opts):
-    """SIB-R6, R10..R14: draw or skip, and every allowed action the hand can pay for."""
+    """SIB-R6, R10..R14: draw or skip, and every allowed action the hand can pay for.
+    (Options are written unconditionally and counted when legal: no unpredictable branches.)"""
     b = pbase(s[G_CUR])
-    forced = t[T_SW + SW_MINE_MAX_FORCED] == 1
     workers = s[b + P_WORKERS]
-    n = 1
     if draw_count(s, t, b, t[T_MISC + M_DRAW_CARDS]) > 0:
         opts[0] = option(OT_DRAW, 0)
     else:
         opts[0] = option(OT_SKIP, 0)
+    n = 1
+    forced = t[T_SW + SW_MINE_MAX_FORCED] == 1
     for k in range(NRES):
         most = min(workers, s[O_FACE_UP + k])
-        if most > 0 and payable(s, t, b, k):
+        if most > 0 and pays(s, t, b, k, s[b + P_SYMBOLS + k]):
             for m in range(most if forced else 1, most + 1):
                 opts[n] = option(OT_MINE, (k << MINE_SHIFT) | m)
                 n += 1
-    if worker_allowed(s, t, b) and payable(s, t, b, WORKER):
-        opts[n] = option(OT_WORKER, 0)
-        n += 1
-    if payable(s, t, b, SALESMAN):
+    opts[n] = option(OT_WORKER, 0)
+    n += worker_allowed(s, t, b) & pays(s, t, b, WORKER, s[b + P_SYMBOLS + WORKER])
+    if pays(s, t, b, SALESMAN, s[b + P_SYMBOLS + SALESMAN]):
         for c in range(NSYM):
-            if s[O_SALESMEN + c] > 0:
-                opts[n] = option(OT_SALESMAN, c)
-                n += 1
-    if payable(s, t, b, INVESTOR):
+            opts[n] = option(OT_SALESMAN, c)
+            n += s[O_SALESMEN + c] > 0
+    if pays(s, t, b, INVESTOR, s[b + P_SYMBOLS + INVESTOR]):
         for k in range(NRES):
-            if s[O_INVESTORS + k] > 0:
-                opts[n] = option(OT_INVESTOR, k)
-                n += 1
+            opts[n] = option(OT_INVESTOR, k)
+            n += s[O_INVESTORS + k] > 0
     return n
 
 
 @njit(inline="always")
-def multisets(s, b, x, k, only_x, need_x, opts, n):
-    """Append one pay option per multiset of k cards of the hand at block b (k <= 3): only
-    cards showing X, or any cards with at least one showing X (need_x), or any cards."""
-    m = 0
-    for ty in range(NTYPES):  # the types in hand, in opts[SCRATCH:]
-        if s[b + P_HAND + ty] > 0:
-            opts[SCRATCH + m] = ty
-            m += 1
+def multisets(opts, m, k, only_x, need_x, n):
+    """Append one pay option per multiset of k cards (k <= 3) of the m card types listed in
+    opts[SCRATCH:] (type | shows X << 8 | count in hand << 16): only cards showing X, or any
+    cards with at least one showing X (need_x), or any cards. Lexicographic in the list."""
     for i in range(m):
-        t1 = opts[SCRATCH + i]
-        x1 = shows(t1, x)
-        if only_x and not x1:
+        e1 = opts[SCRATCH + i]
+        x1 = (e1 >> 8) & 1
+        if only_x and x1 == 0:
             continue
+        c1 = (e1 & 0xFF) + 1
         if k == 1:
-            if x1 or not need_x:
-                opts[n] = option(OT_PAY, t1 + 1)
+            if x1 == 1 or not need_x:
+                opts[n] = option(OT_PAY, c1)
                 n += 1
             continue
         for j in range(i, m):
-            t2 = opts[SCRATCH + j]
-            x2 = shows(t2, x)
-            if (t2 == t1 and s[b + P_HAND + t1] < 2) or (only_x and not x2):
+            e2 = opts[SCRATCH + j]
+            x2 = (e2 >> 8) & 1
+            if (j == i and (e1 >> 16) < 2) or (only_x and x2 == 0):
                 continue
+            c12 = c1 | ((e2 & 0xFF) + 1) << CARD_BITS
             if k == 2:
-                if x1 or x2 or not need_x:
-                    opts[n] = option(OT_PAY, (t1 + 1) | (t2 + 1) << CARD_BITS)
+                if x1 == 1 or x2 == 1 or not need_x:
+                    opts[n] = option(OT_PAY, c12)
                     n += 1
                 continue
-            for l in range(j, m):
-                t3 = opts[SCRATCH + l]
-                x3 = shows(t3, x)
-                used = (1 if t3 == t1 else 0) + (1 if t3 == t2 else 0)
-                if s[b + P_HAND + t3] <= used or (only_x and not x3):
-                    continue
-                if x1 or x2 or x3 or not need_x:
-                    opts[n] = option(OT_PAY, (t1 + 1) | (t2 + 1) << CARD_BITS
-                                     | (t3 + 1) << (2 * CARD_BITS))
-                    n += 1
+            some_x = (x1 | x2) == 1 or not need_x
+            for l in range(j, m):  # branch-free: write always, count when legal
+                e3 = opts[SCRATCH + l]
+                x3 = (e3 >> 8) & 1
+                used = (1 if l == i else 0) + (1 if l == j else 0)
+                opts[n] = option(OT_PAY, c12 | ((e3 & 0xFF) + 1) << (2 * CARD_BITS))
+                n += ((e3 >> 16) > used) & ((x3 == 1) | (not only_x)) & ((x3 == 1) | some_x)
     return n
 
 
@@ -252,11 +259,16 @@ def pay_options(s, t, opts):
     b = pbase(s[G_CUR])
     x = s[G_SYMBOL]
     all_x, any_form, need_x = payment_sizes(s, t, b, x)
+    m = 0
+    for ty in range(NTYPES):  # the types in hand, in opts[SCRATCH:]
+        c = s[b + P_HAND + ty]
+        opts[SCRATCH + m] = ty | (1 if shows(ty, x) else 0) << 8 | c << 16
+        m += c > 0
     n = 0
     if any_form > 0:
-        n = multisets(s, b, x, any_form, False, need_x, opts, n)
+        n = multisets(opts, m, any_form, False, need_x, n)
     if all_x > 0 and all_x != any_form:  # of equal size, the all-X multisets are listed
-        n = multisets(s, b, x, all_x, True, False, opts, n)
+        n = multisets(opts, m, all_x, True, False, n)
     return n
 
 

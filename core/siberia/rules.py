@@ -24,11 +24,12 @@ from core.siberia.codes import (
 )
 from core.siberia.state import (
     DK_DISCOVER, DK_MAIN, DK_NONE, DK_PAY, G_ACTION, G_APILE_N, G_CUR, G_DISCARD_N,
-    G_DISCOVERED, G_DK, G_FACE_DOWN, G_FINAL_LEFT, G_NP, G_PAID, G_PAID_N, G_PHASE, G_RDECK_PTR,
+    G_DISCOVERED, G_DK, G_FACE_DOWN, G_FINAL_LEFT, G_NP, G_PAID, G_PAID_N, G_PHASE, G_RDECK_N,
+    G_RDECK_PTR,
     G_RESHUFFLES, G_RNG, G_SKIP_RUN, G_START, G_SYMBOL, G_TRIGGER, G_TURN, G_WORKERS, O_APILE,
     O_DISCARD, O_FACE, O_FACE_UP, O_INVESTORS, O_RDECK, O_ROW, O_SALESMEN, PH_OVER, PH_PLAY,
     PH_SETUP, P_DISCOVERIES, P_DRAWS, P_HAND_N, P_INVESTORS, P_MINES, P_RES_N, P_RES_V,
-    P_SALESMEN, P_SKIPS, P_TURNS, P_WORKERS, deck_left, face_down, face_up_value, give_card,
+    P_SALESMEN, P_SKIPS, P_TURNS, P_WORKERS, deck_left, face_down, give_card,
     money, money_by_source, pbase, resource_cards, take_card,
 )
 
@@ -103,23 +104,32 @@ def refill(s, t, tr):
     leave the gaps where they are (in_place); then fill it up to its size with face-down
     cards from the deck while cards remain."""
     row = t[T_MISC + M_ROW_SIZE]
+    added = 0
     if t[T_SW + SW_REFILL_MODE] == 0:
         j = 0
         for i in range(row):
-            if s[O_ROW + i] >= 0:
-                s[O_ROW + j] = s[O_ROW + i]
+            card = s[O_ROW + i]
+            if card >= 0:
+                s[O_ROW + j] = card
                 s[O_FACE + j] = s[O_FACE + i]
                 j += 1
+        # the gaps are now at the end: fill them in order while the deck lasts
+        ptr = s[G_RDECK_PTR]
+        added = min(row - j, s[G_RDECK_N] - ptr)
         for i in range(j, row):
-            s[O_ROW + i] = -1
+            if i < j + added:
+                s[O_ROW + i] = s[O_RDECK + ptr + i - j]
+            else:
+                s[O_ROW + i] = -1
             s[O_FACE + i] = 0
-    added = 0
-    for i in range(row):
-        if s[O_ROW + i] < 0 and deck_left(s) > 0:
-            s[O_ROW + i] = s[O_RDECK + s[G_RDECK_PTR]]
-            s[O_FACE + i] = 0
-            s[G_RDECK_PTR] += 1
-            added += 1
+        s[G_RDECK_PTR] = ptr + added
+    else:
+        for i in range(row):
+            if s[O_ROW + i] < 0 and deck_left(s) > 0:
+                s[O_ROW + i] = s[O_RDECK + s[G_RDECK_PTR]]
+                s[O_FACE + i] = 0
+                s[G_RDECK_PTR] += 1
+                added += 1
     s[G_FACE_DOWN] += added
     log(tr, s, EV_REFILL, -1, added, deck_left(s), 0, 0)
 
@@ -129,11 +139,14 @@ def mine(s, t, tr, p, k, m):
     """SIB-R10: take the first m face-up cards of kind k from the headframe end (other kinds
     and face-down cards are passed over), then refill (SIB-R15)."""
     b = pbase(p)
-    value = face_up_value(s, t, k, m)
+    value = 0
     taken = 0
     for i in range(t[T_MISC + M_ROW_SIZE]):
-        if taken < m and s[O_ROW + i] >= 0 and s[O_FACE + i] == 1 \
-                and t[T_RKIND + s[O_ROW + i]] == k:
+        if taken >= m:
+            break
+        card = s[O_ROW + i]
+        if card >= 0 and s[O_FACE + i] == 1 and t[T_RKIND + card] == k:
+            value += t[T_RVALUE + card]
             s[O_ROW + i] = -1
             s[O_FACE + i] = 0
             taken += 1
@@ -219,12 +232,13 @@ def begin_turn(s, t, tr):
 @njit
 def end_game(s, t, tr):
     """SIB-R17: every card is counted; one score event per player and source."""
-    out = np.zeros(NSRC, np.int64)
-    for p in range(s[G_NP]):
-        money_by_source(s, t, p, out)
-        for src in range(NSRC):
-            if out[src] != 0:
-                log(tr, s, EV_SCORE, p, src, out[src], 0, 0)
+    if tr.shape[0] > 1:  # the score events only matter to a trace
+        out = np.zeros(NSRC, np.int64)
+        for p in range(s[G_NP]):
+            money_by_source(s, t, p, out)
+            for src in range(NSRC):
+                if out[src] != 0:
+                    log(tr, s, EV_SCORE, p, src, out[src], 0, 0)
     s[G_PHASE] = PH_OVER
     s[G_DK] = DK_NONE
     log(tr, s, EV_GAME_END, -1, 0, 0, 0, 0)

@@ -128,10 +128,9 @@ def new_game(t, n_players, seed):
     n_res = 0
     for k in range(NRES):
         n_res += t[T_RCOUNT + k]
-    deck = np.arange(MAX_RES_CARDS).astype(np.int32)
-    shuffle(rng, deck, n_res)
     for i in range(MAX_RES_CARDS):
-        s[O_RDECK + i] = deck[i] if i < n_res else -1
+        s[O_RDECK + i] = i if i < n_res else -1
+    shuffle(rng, s[O_RDECK:O_RDECK + n_res], n_res)
     s[G_RDECK_N] = n_res
     row = t[T_MISC + M_ROW_SIZE]
     for i in range(MAX_ROW):
