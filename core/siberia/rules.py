@@ -20,7 +20,7 @@ from core.siberia.codes import (
     EV_HIRE_WORKER, EV_MINE, EV_NO_DISCOVER, EV_PLAY, EV_REFILL, EV_RESHUFFLE, EV_SCORE,
     EV_SETUP, EV_SKIP, EV_STALEMATE, EV_TURN, M_DRAW_CARDS, M_FACE_UP_START, M_PLAY_DRAW,
     M_ROW_SIZE, M_STALEMATE_ROUNDS, M_START_HAND, NSRC, NTYPES, SW_FINAL_TIE, SW_REFILL_MODE,
-    SW_TRIGGER_EXTRA_TURN, T_MISC, T_RKIND, T_RVALUE, T_SW,
+    SW_TRIGGER_EXTRA_TURN, T_MISC, T_RKIND, T_RVALUE, T_SW, MAX_PAID, NPERSON, WORKER,
 )
 from core.siberia.state import (
     DK_DISCOVER, DK_MAIN, DK_NONE, DK_PAY, G_ACTION, G_APILE_N, G_CUR, G_DISCARD_N,
@@ -28,7 +28,7 @@ from core.siberia.state import (
     G_RDECK_PTR,
     G_RESHUFFLES, G_RNG, G_SKIP_RUN, G_START, G_SYMBOL, G_TRIGGER, G_TURN, G_WORKERS, O_APILE,
     O_DISCARD, O_FACE, O_FACE_UP, O_INVESTORS, O_RDECK, O_ROW, O_SALESMEN, PH_OVER, PH_PLAY,
-    PH_SETUP, P_DISCOVERIES, P_DRAWS, P_HAND_N, P_INVESTORS, P_MINES, P_RES_N, P_RES_V,
+    PH_SETUP, P_DISCOVERIES, P_DRAWS, P_HAND, P_HAND_N, P_SYMBOLS, P_INVESTORS, P_MINES, P_RES_N, P_RES_V,
     P_SALESMEN, P_SKIPS, P_TURNS, P_WORKERS, deck_left, face_down, give_card,
     money, money_by_source, pbase, resource_cards, take_card,
 )
@@ -141,15 +141,14 @@ def mine(s, t, tr, p, k, m):
     b = pbase(p)
     value = 0
     taken = 0
-    for i in range(t[T_MISC + M_ROW_SIZE]):
-        if taken >= m:
-            break
+    for i in range(t[T_MISC + M_ROW_SIZE]):  # branch-free: the row's order is random
         card = s[O_ROW + i]
-        if card >= 0 and s[O_FACE + i] == 1 and t[T_RKIND + card] == k:
-            value += t[T_RVALUE + card]
-            s[O_ROW + i] = -1
-            s[O_FACE + i] = 0
-            taken += 1
+        # a card id below 0 (an empty slot) reads a harmless slot before T_RKIND
+        take = (card >= 0) & (s[O_FACE + i] == 1) & (t[T_RKIND + card] == k) & (taken < m)
+        value += t[T_RVALUE + card] * take
+        s[O_ROW + i] = -1 if take else card
+        s[O_FACE + i] = 0 if take else s[O_FACE + i]
+        taken += take
     s[O_FACE_UP + k] -= taken
     s[b + P_RES_N + k] += taken
     s[b + P_RES_V + k] += value
@@ -183,13 +182,17 @@ def pay(s, t, p, o):
     b = pbase(p)
     cards = payload(o)
     s[G_PAID] = cards
-    while cards:
-        ty = (cards & CARD_MASK) - 1
-        give_card(s, b, ty)
-        s[O_DISCARD + ty] += 1
-        s[G_DISCARD_N] += 1
-        s[G_PAID_N] += 1
-        cards >>= CARD_BITS
+    for q in range(MAX_PAID):  # branch-free: a slot of 0 pays nothing
+        ty1 = (cards >> (q * CARD_BITS)) & CARD_MASK
+        one = 1 if ty1 > 0 else 0
+        ty = ty1 - one
+        s[b + P_HAND + ty] -= one
+        s[b + P_HAND_N] -= one
+        s[b + P_SYMBOLS + ty // NPERSON] -= one
+        s[b + P_SYMBOLS + WORKER + ty % NPERSON] -= one
+        s[O_DISCARD + ty] += one
+        s[G_DISCARD_N] += one
+        s[G_PAID_N] += one
 
 
 @njit(inline="always")
@@ -255,7 +258,8 @@ def end_turn(s, t, tr):
         if s[G_FINAL_LEFT] == 0:
             end_game(s, t, tr)
             return
-    s[G_CUR] = (s[G_CUR] + 1) % s[G_NP]
+    nxt = s[G_CUR] + 1  # clockwise, without a division
+    s[G_CUR] = 0 if nxt == s[G_NP] else nxt
     s[G_DK] = DK_NONE
 
 
