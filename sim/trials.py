@@ -33,8 +33,8 @@ class Trial:
 
 
 def registry(game: str) -> Any:
-    """The game's strategy Registry (strategies/<game>/game.py REGISTRY)."""
-    return importlib.import_module(f"strategies.{game}.game").REGISTRY
+    """The game's strategy Registry (strategies/<game>/registry.py REGISTRY)."""
+    return importlib.import_module(f"strategies.{game}.registry").REGISTRY
 
 
 def custom_strategy(game: str, name: str, kernel: str, params: dict[str, Any]

@@ -110,9 +110,11 @@ def _play_traced(t, n_players, seed, kernels, params, check, tr):
 
 
 def compiled_for(fn: Callable, game: str, namespace: dict[str, Any]) -> Callable:
-    """fn with `namespace` as its globals, compiled and cached under a per-game name: how a
-    function written once calls each game's own compiled functions."""
-    copy = types.FunctionType(fn.__code__, namespace, f"{game}{fn.__name__}", fn.__defaults__)
+    """fn with its module's globals plus `namespace`, compiled and cached under a per-game
+    name: how a function written once calls each game's own compiled functions. (The module's
+    globals carry __name__, which numba's cache needs for the function's module.)"""
+    scope = {**fn.__globals__, **namespace}
+    copy = types.FunctionType(fn.__code__, scope, f"{game}{fn.__name__}", fn.__defaults__)
     copy.__qualname__ = copy.__name__
     copy.__doc__ = fn.__doc__
     return njit(copy)
