@@ -176,13 +176,15 @@ def worker_allowed(s, t, b):
 
 @njit(inline="always")
 def pays(s, t, b, x, nx):
-    """payable() without branches, for a symbol X the hand at block b shows on nx cards."""
-    inv = x < NRES and s[b + P_INVESTORS + x] > 0
-    saved = t[T_MISC + M_INVESTOR_SAVES] if inv else 0
-    any_ok = (not inv) | (t[T_SW + SW_INVESTOR_TWO_ANY] == 1)
-    any_form = t[T_MISC + M_COMBO_ANY] + (1 if saved < 1 else 0)
+    """payable() in arithmetic, without branches, for a resource X (investors exist) or not,
+    the hand at block b showing X on nx cards."""
+    inv = min(s[b + P_INVESTORS + x], 1) if x < NRES else 0
+    saved = t[T_MISC + M_INVESTOR_SAVES] * inv
+    any_ok = (inv == 0) | (t[T_SW + SW_INVESTOR_TWO_ANY] == 1)
+    has_saved = saved >= 1
     return (nx >= t[T_MISC + M_COMBO_MATCH] - saved) | (
-        any_ok & (s[b + P_HAND_N] >= any_form) & ((nx >= 1) | (saved >= 1)))
+        any_ok & (s[b + P_HAND_N] + has_saved > t[T_MISC + M_COMBO_ANY])
+        & ((nx >= 1) | has_saved))
 
 
 @njit(inline="always")
@@ -199,10 +201,13 @@ def main_options(s, t, opts):
     forced = t[T_SW + SW_MINE_MAX_FORCED] == 1
     for k in range(NRES):
         most = min(workers, s[O_FACE_UP + k])
-        if most > 0 and pays(s, t, b, k, s[b + P_SYMBOLS + k]):
-            for m in range(most if forced else 1, most + 1):
-                opts[n] = option(OT_MINE, (k << MINE_SHIFT) | m)
-                n += 1
+        lo = max(most, 1) if forced else 1
+        # options lo..most when the kind is in the row and payable (no branch on that)
+        last = most if pays(s, t, b, k, s[b + P_SYMBOLS + k]) else 0
+        code = option(OT_MINE, k << MINE_SHIFT)
+        for m in range(lo, last + 1):
+            opts[n] = code | m
+            n += 1
     opts[n] = option(OT_WORKER, 0)
     n += worker_allowed(s, t, b) & pays(s, t, b, WORKER, s[b + P_SYMBOLS + WORKER])
     ok = pays(s, t, b, SALESMAN, s[b + P_SYMBOLS + SALESMAN])

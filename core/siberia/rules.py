@@ -9,7 +9,7 @@ import numpy as np
 from core.common.ranking import rank_by_keys
 from core.common.rng import shuffle
 from core.common.stored_rng import load_stream, save_stream
-from core.common.trace import log
+from core.common.trace import log as record_event
 from core.jit import njit
 from core.siberia.actions import (
     CARD_BITS, MINE_MASK, MINE_SHIFT, OT_DISCOVER, OT_DRAW, OT_MINE, OT_SALESMAN, OT_SKIP,
@@ -32,6 +32,23 @@ from core.siberia.state import (
     P_SALESMEN, P_SKIPS, P_TURNS, P_WORKERS, deck_left, face_down, give_card,
     money, money_by_source, pbase, resource_cards, take_card,
 )
+
+
+# ---------------------------------------------------------------- the trace
+
+
+@njit
+def record(tr, s, code, p, a, b, c, d):
+    """core.common.trace.log out of line: the recording code is not copied into every place
+    an event happens (the play loop stays small; only its one comparison is inlined)."""
+    record_event(tr, s, code, p, a, b, c, d)
+
+
+@njit(inline="always")
+def log(tr, s, code, p, a, b, c, d):
+    """Record an event and the state after it (only when tracing)."""
+    if tr.shape[0] > 1:
+        record(tr, s, code, p, a, b, c, d)
 
 
 # ---------------------------------------------------------------- action cards (SIB-R6/R7)
