@@ -10,11 +10,13 @@ index.html, PNGs and CSVs.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pandas as pd
 
 from reports import fmt, plots, stats, sweep
+from reports.games import game_sections
 from reports.html import Figure, Note, Section, Table, render_page
 from reports.load import Run, RunDataError, load_run
 from reports.report import Written, footer, valid_games, write_output
@@ -168,6 +170,18 @@ def sections(frames: dict[str, pd.DataFrame], runs: list[Run]) -> tuple[list[Sec
     return out, tables
 
 
+def per_run_game_sections(game: str, frames: dict[str, pd.DataFrame]) -> list[Section]:
+    """Each run's game-specific sections (reports/games/<game>.py), titled and keyed by the
+    run, their figures named after it."""
+    out = []
+    for name, df in frames.items():
+        for sec in game_sections(game, df):
+            items = [replace(i, name=f"{name}_{i.name}") if isinstance(i, Figure) else i
+                     for i in sec.items]
+            out.append(Section(f"{name}-{sec.key}", f"{name}: {sec.title}", items))
+    return out
+
+
 def compare(run_dirs: list[str | Path], out_dir: Path | None = None,
             title: str | None = None) -> Written:
     """Load two or more runs of one game and write their comparison (RunDataError on bad
@@ -185,6 +199,7 @@ def compare(run_dirs: list[str | Path], out_dir: Path | None = None,
     names = run_labels(runs)
     frames = {name: valid_games(run.results)[0] for name, run in zip(names, runs)}
     secs, tables = sections(frames, runs)
+    secs += per_run_game_sections(games[0], frames)
     title = title or f"meeplab comparison: {' vs '.join(names)}"
     subtitle = f"{games[0]}: baseline {names[0]}"
     facts = [(f"{name}: {term}", value) for name, run in zip(names, runs)

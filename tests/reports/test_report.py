@@ -134,7 +134,12 @@ def test_compare_runs(tmp_path, synthetic):
         assert f'<section id="{key}">' in html, key
     for name in ("compare_win_share", "compare_balance", "compare_seats"):
         assert_png(out / f"{name}.png")
-    assert len(embedded_images(html)) == 3
+    # each run's Cuba sections follow, keyed and titled by the run
+    for key in ("cuba-buildings", "cuba-parliament", "cuba-shipping"):
+        for label in ("run", "variant"):
+            assert f'<section id="{label}-{key}">' in html, (label, key)
+    assert_png(out / "variant_cuba_shipping.png")
+    assert len(embedded_images(html)) == len(list(out.glob("*.png")))
     deltas = pd.read_csv(out / "win_share_deltas.csv")
     rush = deltas[(deltas["strategy"] == "rush") & (deltas["players"] == 2)].iloc[0]
     assert rush["diff"] < 0 and rush["significant"]

@@ -67,11 +67,7 @@ STUDY = """
     sweep = subprocess.run([sys.executable, "-m", "sim.cli", "sweep",
                             "configs/sweeps/santiago-tile-study.toml", "--games", "48",
                             "--workers", "1", "--out", out], capture_output=True, text=True)
-    report = subprocess.run([sys.executable, "-m", "sim.cli", "report", out + "/random"],
-                            capture_output=True, text=True)
-    print(json.dumps({"sweep": [sweep.returncode, sweep.stdout[-3000:], sweep.stderr[-2000:]],
-                      "report": [report.returncode, report.stdout[-3000:],
-                                 report.stderr[-2000:]]}))
+    print(json.dumps({"sweep": [sweep.returncode, sweep.stdout[-3000:], sweep.stderr[-2000:]]}))
 """
 
 
@@ -81,9 +77,10 @@ def test_tile_study_runs_from_its_sweep_config(tmp_path: Path) -> None:
     code, stdout, stderr = out["sweep"]
     assert code == 0, stderr
     assert "forbid - random" in stdout and "spread (sd)" in stdout
-    code, stdout, stderr = out["report"]
-    assert code == 0, stderr
-    page = (tmp_path / "study" / "random" / "report" / "index.html").read_text()
-    assert "Santiago: tile layout" in page and "Gain when the rum distillery at yellow" in page
+    # one command: the comparison also holds each run's layout section with the pair effects
+    page = (tmp_path / "study" / "compare" / "index.html").read_text()
+    assert '<section id="random-santiago-layout">' in page
+    assert "random: Santiago: tile layout" in page
+    assert "Gain when the rum distillery at yellow" in page
     assert "Balance with and without the pairs" in page
     shutil.rmtree(tmp_path / "study")
