@@ -109,7 +109,7 @@ def _play_traced(t, n_players, seed, kernels, params, check, tr):
     return rec, err
 
 
-def compiled_for(fn: Callable, game: str, namespace: dict[str, Any]) -> Callable:
+def compiled_for(fn: Callable, game: str, namespace: dict[str, Any], **options: Any) -> Callable:
     """fn with its module's globals plus `namespace`, compiled and cached under a per-game
     name: how a function written once calls each game's own compiled functions. (The module's
     globals carry __name__, which numba's cache needs for the function's module.)"""
@@ -117,7 +117,7 @@ def compiled_for(fn: Callable, game: str, namespace: dict[str, Any]) -> Callable
     copy = types.FunctionType(fn.__code__, scope, f"{game}{fn.__name__}", fn.__defaults__)
     copy.__qualname__ = copy.__name__
     copy.__doc__ = fn.__doc__
-    return njit(copy)
+    return njit(copy, **options)
 
 
 class Loop:

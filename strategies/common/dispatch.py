@@ -41,4 +41,4 @@ def dispatcher(game: str, modules: Sequence[ModuleType]) -> Callable:
     if not 1 <= len(modules) <= MAX_KERNELS:
         raise ValueError(f"{game}: {len(modules)} kernel modules; 1..{MAX_KERNELS} are supported")
     kernels = {f"K{i}": modules[i if i < len(modules) else 0].choose for i in range(MAX_KERNELS)}
-    return compiled_for(_decide, game, kernels)
+    return compiled_for(_decide, game, kernels, inline="always")

@@ -8,7 +8,7 @@ DESCRIPTION = "uniform over the legal options at every decision point (the skill
 PARAMS = ()
 
 
-@njit
+@njit(inline="always")
 def choose(params, s, t, opts, n, rng):
     """Index of a uniformly drawn legal option."""
     return rng_below(rng, n)
