@@ -8,14 +8,8 @@
 """
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
-import textwrap
 from pathlib import Path
 
-import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -25,13 +19,13 @@ from core.cuba import state as S
 from core.cuba.check import check_state
 from core.cuba.play import R_SCORE, R_VP
 from core.cuba.tables import SWITCH_OPTIONS, flatten, load_tables
-from strategies.cuba.play import play_game, run_batch
+from strategies.cuba.play import play_game
 from strategies.cuba.registry import resolve
+from tests.engines import assert_records_match, assert_soak
 
 # the interpreted uint64 RNG wraps on purpose
 pytestmark = pytest.mark.filterwarnings("ignore:overflow encountered:RuntimeWarning")
 
-ROOT = Path(__file__).resolve().parents[2]
 SWITCHES = st.fixed_dictionaries({name: st.sampled_from(opts)
                                   for name, (_, opts) in SWITCH_OPTIONS.items()})
 
@@ -66,89 +60,11 @@ def test_random_games_finish_clean_and_vp_matches_trace(seed: int, n_players: in
 # ------------------------------------------------------------------ compiled (subprocess)
 
 
-def run_compiled(script: str, *args: str, timeout: int = 900) -> dict:
-    """Run a script with the JIT on (NUMBA_DISABLE_JIT removed); return its JSON output."""
-    env = {k: v for k, v in os.environ.items() if k != "NUMBA_DISABLE_JIT"}
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
-    out = subprocess.run([sys.executable, "-c", textwrap.dedent(script), *args], cwd=ROOT,
-                         env=env, capture_output=True, text=True, timeout=timeout)
-    assert out.returncode == 0, out.stderr[-3000:]
-    return json.loads(out.stdout.strip().splitlines()[-1])
-
-
-SOAK = """
-    import json
-    import numba
-    import numpy as np
-    from core.cuba.tables import SWITCH_OPTIONS, load_tables
-    from strategies.cuba.play import run_batch
-    from strategies.cuba.registry import resolve
-
-    GAMES_PER_BATCH = 180
-    # the defaults, every non-default switch value on its own, then random combinations
-    configs = [{}] + [{name: v} for name, (_, opts) in SWITCH_OPTIONS.items() for v in opts[1:]]
-    rng = np.random.default_rng(20240607)
-    configs += [{name: opts[int(rng.integers(len(opts)))]
-                 for name, (_, opts) in SWITCH_OPTIONS.items()} for _ in range(8)]
-    games, failures = 0, []
-    for i, overrides in enumerate(configs):
-        tables = load_tables(overrides=overrides)
-        for n in range(2, 6):
-            kernels, params = resolve(["random"] * n)
-            seeds = np.arange(GAMES_PER_BATCH, dtype=np.int64) + 1_000_000 * i + 10_000 * n
-            rec, err = run_batch(tables, n, seeds, kernels, params, check=True)
-            games += len(seeds)
-            bad = np.flatnonzero(err)
-            if bad.size:
-                failures.append([overrides, n, int(seeds[bad[0]]), int(err[bad[0]]),
-                                 int(bad.size)])
-    print(json.dumps({"jit_disabled": int(numba.config.DISABLE_JIT), "games": games,
-                      "failures": failures, "configs": configs}))
-"""
-
-
 @pytest.mark.compiled
 def test_compiled_random_games_every_switch_no_invariant_errors() -> None:
-    out = run_compiled(SOAK)
-    assert out["jit_disabled"] == 0
-    assert out["games"] >= 20_000
-    assert out["failures"] == []
-    covered = {(name, value) for c in out["configs"] for name, value in c.items()}
-    for name, (_, opts) in SWITCH_OPTIONS.items():
-        for value in opts[1:]:  # the first option is the default, in every config without it
-            assert (name, value) in covered, (name, value)
-
-
-RECORDS = """
-    import json, sys
-    import numba
-    import numpy as np
-    from core.cuba.tables import load_tables
-    from strategies.cuba.play import play_game, run_batch
-    from strategies.cuba.registry import resolve
-
-    out = {"jit_disabled": int(numba.config.DISABLE_JIT)}
-    for n in (3, 5):
-        kernels, params = resolve(["random"] * n)
-        rec, err = run_batch(load_tables(), n, np.arange(20, dtype=np.int64) + 500, kernels,
-                             params, check=True)
-        np.save(f"{sys.argv[1]}/rec{n}.npy", rec)
-        np.save(f"{sys.argv[1]}/trace{n}.npy",
-                play_game(load_tables(), n, 77, kernels, params, trace=True).trace)
-        out[str(n)] = err.tolist()
-    print(json.dumps(out))
-"""
+    assert_soak("cuba", games_per_batch=180, n_random=8)
 
 
 @pytest.mark.compiled
 def test_compiled_and_interpreted_records_identical(tmp_path: Path) -> None:
-    out = run_compiled(RECORDS, str(tmp_path))
-    assert out["jit_disabled"] == 0
-    for n in (3, 5):
-        kernels, params = resolve(["random"] * n)
-        rec, err = run_batch(load_tables(), n, np.arange(20, dtype=np.int64) + 500, kernels,
-                             params, check=True)
-        assert out[str(n)] == err.tolist() == [0] * 20
-        np.testing.assert_array_equal(np.load(tmp_path / f"rec{n}.npy"), rec)
-        trace = play_game(load_tables(), n, 77, kernels, params, trace=True).trace
-        np.testing.assert_array_equal(np.load(tmp_path / f"trace{n}.npy"), trace)
+    assert_records_match("cuba", [["random"] * 3, ["random"] * 5], 20, tmp_path)

@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 import sim.cli as cli
-from tests.cuba.test_properties import run_compiled
+from tests.engines import run_compiled
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAY = ["play", "santiago", "--players", "3", "--strategies", "random,greedy,landlord",

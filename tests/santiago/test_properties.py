@@ -24,9 +24,9 @@ from core.santiago.play import R_SCORE, R_VP, record_columns
 from core.santiago import tables
 from core.santiago.tables import SWITCH_OPTIONS, flatten, load_tables
 from strategies.common.variants import loaders
-from strategies.santiago.play import play_game, run_batch
+from strategies.santiago.play import play_game
 from strategies.santiago.registry import REGISTRY
-from tests.cuba.test_properties import run_compiled
+from tests.engines import assert_records_match, assert_soak
 
 variant_tables = loaders(tables)[0]
 
@@ -88,88 +88,26 @@ def test_layout_fixed_from_rules_data_is_used_as_given() -> None:
     assert [C.BUILDING_KEYS[b] for b in s[S.O_BUILDING_AT:S.O_BUILDING_AT + 12]] == order
 
 
-SOAK = """
-    import json
-    import numba
-    import numpy as np
-    from core.santiago.play import record_columns
-    from core.santiago.tables import SWITCH_OPTIONS, load_tables
-    from strategies.santiago.play import run_batch
-    from strategies.santiago.registry import REGISTRY
-
-    GAMES_PER_BATCH = 300
+def forbid_broken(overrides: dict, rec: np.ndarray) -> dict[str, int]:
+    """Soak counts: games under the forbid layout rule, and those where a forbidden pair (the
+    seed's advice) lies together (flower index 1 = yellow for the rum distillery, 0 = white
+    for the cigar factory)."""
+    if overrides.get("layout") != "forbid":
+        return {}
     cols = record_columns()
     rum, cigar = cols.index("flower_rum_distillery"), cols.index("flower_cigar_factory")
-    # the defaults, every non-default switch value on its own, then random combinations
-    configs = [{}] + [{name: v} for name, (_, opts) in SWITCH_OPTIONS.items() for v in opts[1:]]
-    rng = np.random.default_rng(20240607)
-    configs += [{name: opts[int(rng.integers(len(opts)))]
-                 for name, (_, opts) in SWITCH_OPTIONS.items()} for _ in range(4)]
-    games, failures, forbid_games, broken = 0, [], 0, 0
-    for i, overrides in enumerate(configs):
-        tables = load_tables(overrides=overrides)
-        for n in range(2, 5):
-            kernels, params = REGISTRY.resolve(["random"] * n)
-            seeds = np.arange(GAMES_PER_BATCH, dtype=np.int64) + 1_000_000 * i + 10_000 * n
-            rec, err = run_batch(tables, n, seeds, kernels, params, check=True)
-            games += len(seeds)
-            bad = np.flatnonzero(err)
-            if bad.size:
-                failures.append([overrides, n, int(seeds[bad[0]]), int(err[bad[0]]),
-                                 int(bad.size)])
-            if overrides.get("layout") == "forbid":
-                forbid_games += len(seeds)
-                broken += int(((rec[:, 0, rum] == 1) | (rec[:, 0, cigar] == 0)).sum())
-    print(json.dumps({"jit_disabled": int(numba.config.DISABLE_JIT), "games": games,
-                      "failures": failures, "configs": configs, "forbid_games": forbid_games,
-                      "broken": broken}))
-"""
+    return {"forbid_games": len(rec),
+            "broken": int(((rec[:, 0, rum] == 1) | (rec[:, 0, cigar] == 0)).sum())}
 
 
 @pytest.mark.compiled
 def test_compiled_random_games_every_switch_no_invariant_errors() -> None:
-    out = run_compiled(SOAK, timeout=400)
-    assert out["jit_disabled"] == 0
-    assert out["games"] >= 20_000
-    assert out["failures"] == []
-    assert out["forbid_games"] >= 900 and out["broken"] == 0
-    covered = {(name, value) for c in out["configs"] for name, value in c.items()}
-    for name, (_, opts) in SWITCH_OPTIONS.items():
-        for value in opts[1:]:  # the first option is the default, in every config without it
-            assert (name, value) in covered, (name, value)
-
-
-RECORDS = """
-    import json, sys
-    import numba
-    import numpy as np
-    from core.santiago.tables import load_tables
-    from strategies.santiago.play import play_game, run_batch
-    from strategies.santiago.registry import REGISTRY
-
-    out = {"jit_disabled": int(numba.config.DISABLE_JIT)}
-    for n, seats in ((2, ["greedy", "refiner"]), (4, ["random", "landlord", "banker", "random"])):
-        kernels, params = REGISTRY.resolve(seats)
-        rec, err = run_batch(load_tables(), n, np.arange(4, dtype=np.int64) + 500, kernels,
-                             params, check=True)
-        np.save(f"{sys.argv[1]}/rec{n}.npy", rec)
-        np.save(f"{sys.argv[1]}/trace{n}.npy",
-                play_game(load_tables(), n, 77, kernels, params, trace=True).trace)
-        out[str(n)] = err.tolist()
-    print(json.dumps(out))
-"""
+    out = assert_soak("santiago", games_per_batch=300, n_random=4,
+                      extra="tests.santiago.test_properties:forbid_broken")
+    assert out["counts"]["forbid_games"] >= 900 and out["counts"]["broken"] == 0
 
 
 @pytest.mark.compiled
 def test_compiled_and_interpreted_records_identical(tmp_path: Path) -> None:
-    out = run_compiled(RECORDS, str(tmp_path))
-    assert out["jit_disabled"] == 0
-    for n, seats in ((2, ["greedy", "refiner"]), (4, ["random", "landlord", "banker", "random"])):
-        kernels, params = REGISTRY.resolve(seats)
-        rec, err = run_batch(load_tables(), n, np.arange(4, dtype=np.int64) + 500, kernels,
-                             params, check=True)
-        assert out[str(n)] == err.tolist() == [0] * 4
-        np.testing.assert_array_equal(np.load(tmp_path / f"rec{n}.npy"), rec)
-        trace = play_game(load_tables(), n, 77, kernels, params, trace=True).trace
-        np.testing.assert_array_equal(np.load(tmp_path / f"trace{n}.npy"), trace)
-    assert len(record_columns()) == rec.shape[2]
+    assert_records_match("santiago", [["greedy", "refiner"],
+                                      ["random", "landlord", "banker", "random"]], 4, tmp_path)

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 import sim.cli as cli
 from core.siberia.tables import load_raw, rules_data_hash, switch_values
-from tests.cuba.test_properties import run_compiled
+from tests.engines import run_compiled
 
 PLAY = ["play", "siberia", "--players", "3", "--strategies", "staff_first,resource_rush,greedy",
         "--seed", "5"]

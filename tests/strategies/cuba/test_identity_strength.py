@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.cuba.test_properties import run_compiled
+from tests.engines import run_compiled
 
 GAMES = 300          # per seating: 1,200 identity games, 1,200 per strength matchup
 GREEDY_GAMES = 100   # greedy looks ahead: 400 games

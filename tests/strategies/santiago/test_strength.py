@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.cuba.test_properties import run_compiled
+from tests.engines import run_compiled
 
 STRENGTH = """
     import json

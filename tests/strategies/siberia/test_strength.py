@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.cuba.test_properties import run_compiled
+from tests.engines import run_compiled
 
 GAMES = 300  # per rotation: 900 games per strategy
 

@@ -1,0 +1,137 @@
+"""Engine checks every game runs the same way, compiled in a subprocess (JIT on):
+
+- `soak`: random games over every player count the rules allow and every switch value (the
+  defaults, each non-default value on its own, then random combinations), invariant checker
+  on: zero errors, every switch value covered;
+- `records`: per-seat records and full traces identical compiled and interpreted.
+
+A game's test module calls `assert_soak` and `assert_records_match` with its own numbers.
+"""
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run_compiled(script: str, *args: str, timeout: int = 900) -> dict:
+    """Run a script with the JIT on (NUMBA_DISABLE_JIT removed); return its JSON output."""
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_DISABLE_JIT"}
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    out = subprocess.run([sys.executable, "-c", textwrap.dedent(script), *args], cwd=ROOT,
+                         env=env, capture_output=True, text=True, timeout=timeout)
+    assert out.returncode == 0, out.stderr[-3000:]
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def _parts(game: str) -> tuple[Any, Any, Any, Any]:
+    """(tables module, run_batch, play_game, registry) of a game."""
+    tables = importlib.import_module(f"core.{game}.tables")
+    play = importlib.import_module(f"strategies.{game}.play")
+    registry = importlib.import_module(f"strategies.{game}.registry").REGISTRY
+    return tables, play.run_batch, play.play_game, registry
+
+
+def _extra(path: str | None) -> Callable[[dict, np.ndarray], dict[str, int]] | None:
+    if not path:
+        return None
+    module, name = path.split(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def soak(game: str, games_per_batch: int, n_random: int, extra: str | None = None) -> dict:
+    """The soak itself (run inside the subprocess). `extra` ('module:function') gets
+    (switch overrides, records) of every batch and returns counts that are summed."""
+    import numba
+
+    tables_mod, run_batch, _, registry = _parts(game)
+    player_range = importlib.import_module(f"strategies.{game}.game").player_range
+    options = tables_mod.SWITCH_OPTIONS
+    configs = [{}] + [{name: v} for name, (_, opts) in options.items() for v in opts[1:]]
+    rng = np.random.default_rng(20240607)
+    configs += [{name: opts[int(rng.integers(len(opts)))] for name, (_, opts) in options.items()}
+                for _ in range(n_random)]
+    count = _extra(extra)
+    games, failures, counts = 0, [], {}
+    for i, overrides in enumerate(configs):
+        tables = tables_mod.load_tables(overrides=overrides)
+        low, high = player_range(tables)
+        for n in range(low, high + 1):
+            kernels, params = registry.resolve(["random"] * n)
+            seeds = np.arange(games_per_batch, dtype=np.int64) + 1_000_000 * i + 10_000 * n
+            rec, err = run_batch(tables, n, seeds, kernels, params, check=True)
+            games += len(seeds)
+            bad = np.flatnonzero(err)
+            if bad.size:
+                failures.append([overrides, n, int(seeds[bad[0]]), int(err[bad[0]]),
+                                 int(bad.size)])
+            for key, value in (count(overrides, rec) if count else {}).items():
+                counts[key] = counts.get(key, 0) + int(value)
+    return {"jit_disabled": int(numba.config.DISABLE_JIT), "games": games,
+            "failures": failures, "configs": configs, "counts": counts}
+
+
+def assert_soak(game: str, games_per_batch: int, n_random: int, extra: str | None = None,
+                min_games: int = 20_000) -> dict:
+    """Run the soak compiled and check it; returns its output (for game-specific counts)."""
+    out = run_compiled(f"""
+        import json, sys
+        from tests.engines import soak
+        print(json.dumps(soak(sys.argv[1], int(sys.argv[2]), int(sys.argv[3]),
+                              sys.argv[4] or None), default=str))
+    """, game, str(games_per_batch), str(n_random), extra or "")
+    assert out["jit_disabled"] == 0
+    assert out["games"] >= min_games
+    assert out["failures"] == []
+    covered = {(name, json.dumps(value)) for c in out["configs"] for name, value in c.items()}
+    for name, (_, opts) in _parts(game)[0].SWITCH_OPTIONS.items():
+        for value in opts[1:]:  # the first option is the default, in every config without it
+            assert (name, json.dumps(value)) in covered, (name, value)
+    return out
+
+
+def _records(game: str, lineups: list[list[str]], n_seeds: int, folder: str) -> dict:
+    """Records of n_seeds games per lineup and one traced game, saved to folder."""
+    import numba
+
+    tables_mod, run_batch, play_game, registry = _parts(game)
+    out: dict[str, Any] = {"jit_disabled": int(numba.config.DISABLE_JIT)}
+    for j, seats in enumerate(lineups):
+        kernels, params = registry.resolve(seats)
+        tables = tables_mod.load_tables()
+        rec, err = run_batch(tables, len(seats), np.arange(n_seeds, dtype=np.int64) + 500,
+                             kernels, params, check=True)
+        np.save(f"{folder}/rec{j}.npy", rec)
+        np.save(f"{folder}/trace{j}.npy",
+                play_game(tables, len(seats), 77, kernels, params, trace=True).trace)
+        out[str(j)] = err.tolist()
+    return out
+
+
+def assert_records_match(game: str, lineups: list[list[str]], n_seeds: int,
+                         folder: Path) -> None:
+    """Records and traces compiled (subprocess) equal those interpreted (this process)."""
+    out = run_compiled("""
+        import json, sys
+        from tests.engines import _records
+        print(json.dumps(_records(sys.argv[1], json.loads(sys.argv[2]), int(sys.argv[3]),
+                                  sys.argv[4])))
+    """, game, json.dumps(lineups), str(n_seeds), str(folder))
+    assert out["jit_disabled"] == 0
+    (folder / "interpreted").mkdir()
+    mine = _records(game, lineups, n_seeds, str(folder / "interpreted"))
+    for j in range(len(lineups)):
+        assert out[str(j)] == mine[str(j)] == [0] * n_seeds
+        for name in (f"rec{j}.npy", f"trace{j}.npy"):
+            np.testing.assert_array_equal(np.load(folder / name),
+                                          np.load(folder / "interpreted" / name))
