@@ -226,8 +226,8 @@ def multisets(opts, m, k, only_x, need_x, n):
     """Append one pay option per multiset of k cards (k <= 3) of the m card types listed in
     opts[SCRATCH:]: only cards showing X, or any cards with at least one showing X (need_x),
     or any cards; in lexicographic order of the list. A list entry is the type | 1 << 8 when
-    it shows X | its count in hand << 16 | the list index of the first type at or after it
-    that shows X (m if none) << 24."""
+    it shows X | its count in hand << 16. (Every candidate is written and counted when legal:
+    no unpredictable branch on the third card.)"""
     for i in range(m):
         e1 = opts[SCRATCH + i]
         x1 = (e1 >> 8) & 1
@@ -250,19 +250,14 @@ def multisets(opts, m, k, only_x, need_x, n):
                     opts[n] = option(OT_PAY, c12)
                     n += 1
                 continue
-            if (x1 | x2) == 1 or not need_x:
-                for l in range(j, m):  # branch-free: write always, count when legal
-                    e3 = opts[SCRATCH + l]
-                    used = (1 if l == i else 0) + (1 if l == j else 0)
-                    opts[n] = option(OT_PAY, c12 | ((e3 & 0xFF) + 1) << (2 * CARD_BITS))
-                    n += (((e3 >> 16) & 0xFF) > used) & (((e3 >> 8) & 1) == 1 or not only_x)
-            else:  # the third card must show X: only those types, each at least once in hand
-                l = e2 >> 24
-                while l < m:
-                    e3 = opts[SCRATCH + l]
-                    opts[n] = option(OT_PAY, c12 | ((e3 & 0xFF) + 1) << (2 * CARD_BITS))
-                    n += 1
-                    l = opts[SCRATCH + l + 1] >> 24 if l + 1 < m else m
+            any_x = (x1 | x2) == 1 or not need_x
+            for l in range(j, m):  # branch-free: write always, count when legal
+                e3 = opts[SCRATCH + l]
+                x3 = (e3 >> 8) & 1
+                used = (1 if l == i else 0) + (1 if l == j else 0)
+                opts[n] = option(OT_PAY, c12 | ((e3 & 0xFF) + 1) << (2 * CARD_BITS))
+                n += (((e3 >> 16) & 0xFF) > used) & ((x3 == 1) | any_x) & (
+                    (x3 == 1) | (not only_x))
     return n
 
 
@@ -277,11 +272,6 @@ def pay_options(s, t, opts):
         c = s[b + P_HAND + ty]
         opts[SCRATCH + m] = ty | (1 if shows(ty, x) else 0) << 8 | c << 16
         m += c > 0
-    first_x = m
-    for i in range(m - 1, -1, -1):
-        if (opts[SCRATCH + i] >> 8) & 1 == 1:
-            first_x = i
-        opts[SCRATCH + i] |= first_x << 24
     n = 0
     if any_form > 0:
         n = multisets(opts, m, any_form, False, need_x, n)
