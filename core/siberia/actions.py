@@ -205,9 +205,11 @@ def main_options(s, t, opts):
         # options lo..most when the kind is in the row and payable (no branch on that)
         last = most if pays(s, t, b, k, s[b + P_SYMBOLS + k]) else 0
         code = option(OT_MINE, k << MINE_SHIFT)
-        for m in range(lo, last + 1):
-            opts[n] = code | m
-            n += 1
+        opts[n] = code | lo  # the first two written always (the usual counts), the rest rare
+        opts[n + 1] = code | (lo + 1)
+        for m in range(lo + 2, last + 1):
+            opts[n + m - lo] = code | m
+        n += max(last - lo + 1, 0)
     opts[n] = option(OT_WORKER, 0)
     n += worker_allowed(s, t, b) & pays(s, t, b, WORKER, s[b + P_SYMBOLS + WORKER])
     ok = pays(s, t, b, SALESMAN, s[b + P_SYMBOLS + SALESMAN])
