@@ -10,11 +10,11 @@ functions (cache=True, one cache entry per game, named after it). A game provide
     advance(s, t, tr)  runs to the first decision   apply(s, t, option, tr)
     check_state(s, t) -> 0 or an error code     write_records(s, t, decisions, rec[seat, :])
     decide(kernel, params, s, t, opts, n, rng) -> option index (the strategy dispatcher)
-    flatten(tables) -> int32 rules vector t     NREC, MAX_OPTIONS, STATE_SIZE, MAX_STEPS
+    flatten(tables) -> int32 rules vector t     NREC, MAX_OPTIONS, STATE_SIZE
     s[G_CUR]: the deciding seat                 s[G_PHASE] == PH_OVER: the game has ended
 
 `bind(game, decide)` finds these in the game's engine package by the layout every core/<game>/
-shares: play.py (write_records, NREC, MAX_STEPS), actions.py (legal, MAX_OPTIONS),
+shares: play.py (write_records, NREC), actions.py (legal, MAX_OPTIONS),
 check.py (check_state), rules.py (advance, apply), state.py (new_game, STATE_SIZE, G_CUR,
 G_PHASE, PH_OVER) and tables.py (flatten).
 """
@@ -28,12 +28,14 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from core.common.errors import ERR_ILLEGAL, ERR_STUCK, OK
+from core.common.rng import seat_rngs
 from core.common.trace import EVW, no_trace, trace_buffer
 from core.jit import njit, unmanaged
 
 HOOKS = ("new_game", "advance", "legal", "apply", "check_state",
          "write_records", "decide")
-CONSTANTS = ("NREC", "MAX_OPTIONS", "MAX_STEPS", "G_CUR", "G_PHASE", "PH_OVER")
+CONSTANTS = ("NREC", "MAX_OPTIONS", "G_CUR", "G_PHASE", "PH_OVER")
+MAX_STEPS = 20000  # decision points per game before a game counts as stuck (ERR_STUCK)
 
 
 class GameResult(NamedTuple):
@@ -47,7 +49,7 @@ class GameResult(NamedTuple):
 def _play_one(t, n_players, seed, kernels, params, opts, tr, check, rec):
     """Play one game into rec[seat, :]; return 0 or the first error code."""
     s_owned = new_game(t, n_players, seed)  # noqa: F821 (bound per game)
-    rngs_owned = seat_rngs(n_players, seed)  # noqa: F821
+    rngs_owned = seat_rngs(n_players, seed)
     # Views without reference counts: the hot loop then pays no atomic increments per call.
     s = unmanaged(s_owned)
     rngs = unmanaged(rngs_owned)
@@ -63,7 +65,7 @@ def _play_one(t, n_players, seed, kernels, params, opts, tr, check, rec):
     steps = 0
     while s[G_PHASE] != PH_OVER:  # noqa: F821
         steps += 1
-        if steps > MAX_STEPS:  # noqa: F821
+        if steps > MAX_STEPS:
             err = ERR_STUCK
             break
         n = legal(s, t, opts)  # noqa: F821
@@ -128,8 +130,7 @@ class Loop:
         missing = [k for k in HOOKS + CONSTANTS if k not in bindings]
         if missing:
             raise TypeError(f"loop for {game} lacks {', '.join(missing)}")
-        from core.common.rng import seat_rngs
-        namespace = dict(globals(), seat_rngs=seat_rngs, **bindings)
+        namespace = dict(bindings)
         namespace["play_one"] = self.play_one = compiled_for(_play_one, game, namespace)
         self.play_batch = compiled_for(_play_batch, game, namespace)
         self.play_traced = compiled_for(_play_traced, game, namespace)
@@ -161,5 +162,4 @@ def bind(game: str, decide: Callable) -> Loop:
                 advance=m["rules"].advance, legal=m["actions"].legal, apply=m["rules"].apply,
                 G_CUR=m["state"].G_CUR, G_PHASE=m["state"].G_PHASE, PH_OVER=m["state"].PH_OVER,
                 check_state=m["check"].check_state, write_records=m["play"].write_records,
-                decide=decide, NREC=m["play"].NREC, MAX_OPTIONS=m["actions"].MAX_OPTIONS,
-                MAX_STEPS=m["play"].MAX_STEPS)
+                decide=decide, NREC=m["play"].NREC, MAX_OPTIONS=m["actions"].MAX_OPTIONS)

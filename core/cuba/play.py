@@ -2,7 +2,9 @@
 writing a finished game's records. The loop is bound to the engine and the strategy
 dispatcher in strategies/cuba/play.py.
 """
-from core.common.records import seat_arrays, write_head
+from core.common.records import (  # noqa: F401 (the head's columns, re-exported)
+    HEAD_NAMES, R_MONEY, R_RANK, R_SCORE, R_WIN_SHARE, seat_arrays, write_head,
+)
 from core.cuba.codes import BUILDING_KEYS, NBUILDINGS, NFIELDS, NSRC, NSTATUTES, SRC_NAMES
 from core.cuba.rules import standings
 from core.cuba.state import (
@@ -12,17 +14,16 @@ from core.cuba.state import (
 from core.cuba.tables import STATUTE_IDS
 from core.jit import njit
 
-R_SCORE, R_RANK, R_WIN_SHARE, R_MONEY, R_BUILT, R_BILLS, R_PARL_WINS, R_SHIPPED = range(8)
+R_BUILT, R_BILLS, R_PARL_WINS, R_SHIPPED = range(4, 8)  # after the shared head (records.py)
 R_DECISIONS = 8
 R_LOADS, R_FILLED, R_SAILED = 9, 10, 11  # ship loads, ships filled by the seat, ships sailed
 R_VP = 12  # VP by source: R_VP + codes.SRC_*
 R_BUILT_KIND = R_VP + NSRC  # tiles of each building kind on the seat's plantation at the end
 R_PASSED = R_BUILT_KIND + NBUILDINGS  # 1 for each statute card (I-1..IV-6) this seat passed
 NREC = R_PASSED + NSTATUTES
-REC_NAMES = ("score", "rank", "win_share", "money", "buildings_built", "bills_passed",
-             "parliament_wins", "pieces_shipped", "decisions", "ship_loads", "ships_filled",
-             "ships_sailed")
-MAX_STEPS = 20000  # decision points per game before a game counts as stuck
+REC_NAMES = HEAD_NAMES + (
+    "buildings_built", "bills_passed", "parliament_wins", "pieces_shipped", "decisions",
+    "ship_loads", "ships_filled", "ships_sailed")
 
 
 def record_columns() -> list[str]:

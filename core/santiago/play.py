@@ -7,7 +7,9 @@ stratified by it: `cuban_at_K<i>` (Cuban index, codes.CUBAN_KEYS), `building_at_
 (building index, codes.BUILDING_KEYS), `flower_<building>` (flower colour index of the
 building's slot, codes.FLOWER_NAMES) and `layout_draws` (draws the layout rule needed).
 """
-from core.common.records import seat_arrays, write_head
+from core.common.records import (  # noqa: F401 (the head's columns, re-exported)
+    HEAD_NAMES, R_MONEY, R_RANK, R_SCORE, R_WIN_SHARE, seat_arrays, write_head,
+)
 from core.jit import njit
 from core.santiago.codes import (
     BUILDING_KEYS, CUBAN_KEYS, KIND_NAMES, NBUILDINGS, NCUBANS, NKINDS, NSLOTS, NSRC,
@@ -20,7 +22,7 @@ from core.santiago.state import (
     P_VISITS, P_VP, P_VPSRC, PSIZE, goods_held, pbase, slot_colour,
 )
 
-R_SCORE, R_RANK, R_WIN_SHARE, R_MONEY, R_DECISIONS, R_GOODS_LEFT, R_TURNS = range(7)
+R_DECISIONS, R_GOODS_LEFT, R_TURNS = range(4, 7)  # after the shared head (records.py)
 R_MARKERS_PLACED, R_OWNER_PAID, R_CONVERTED, R_DRIVE_PAID, R_SHIPS, R_GAME_TURNS = range(7, 13)
 R_LAYOUT_DRAWS = 13
 R_VP = 14                           # VP by source: R_VP + codes.SRC_*
@@ -31,10 +33,9 @@ R_CUBAN_AT = R_DELIVERED + NKINDS   # layout: Cuban at K1..K9
 R_BUILDING_AT = R_CUBAN_AT + NCUBANS  # layout: building at B1..B12
 R_FLOWER = R_BUILDING_AT + NSLOTS   # layout: flower colour at each building
 NREC = R_FLOWER + NBUILDINGS
-REC_NAMES = ("score", "rank", "win_share", "money", "decisions", "goods_left", "turns",
-             "markers_placed", "owner_paid", "goods_converted", "drive_paid", "ships_departed",
-             "game_turns", "layout_draws")
-MAX_STEPS = 20000  # decision points per game before a game counts as stuck
+REC_NAMES = HEAD_NAMES + (
+    "decisions", "goods_left", "turns", "markers_placed", "owner_paid", "goods_converted",
+    "drive_paid", "ships_departed", "game_turns", "layout_draws")
 
 
 def record_columns() -> list[str]:

@@ -1,6 +1,6 @@
-"""Siberia's parts of the shared play loop (core.common.loop): the per-seat record layout, whose
-turn it is, whether the game is over, writing a finished game's records. The loop is bound to
-these and to the strategy dispatcher in strategies/siberia/play.py.
+"""Siberia's parts of the shared play loop (core.common.loop): the per-seat record layout and
+writing a finished game's records. The loop is bound to the engine and the strategy
+dispatcher in strategies/siberia/play.py.
 
 Money columns (score, money, vp_<source>, upgrade_<category>) are in the rules data's money
 unit (misc.money_unit: thousands). `vp_<source>` is the generic name of the score by source:
@@ -8,15 +8,18 @@ Siberia's score is money, and its sources add up to it.
 """
 import numpy as np
 
+from core.common.records import (  # noqa: F401 (the head's columns, re-exported)
+    HEAD_NAMES, R_MONEY, R_RANK, R_SCORE, R_WIN_SHARE,
+)
 from core.jit import njit
 from core.siberia.codes import NRES, NSRC, NSYM, RES_NAMES, SRC_NAMES, SYMBOL_NAMES, T_SVALUE
 from core.siberia.rules import standings
-from core.siberia.state import (  # noqa: F401 (current, is_over: the loop's hooks)
+from core.siberia.state import (
     P_DISCOVERIES, P_DRAWS, P_HAND_N, P_INVESTORS, P_MINES, P_RES_V, P_SALESMEN, P_SKIPS,
-    P_TURNS, current, held, is_over, money_by_source, pbase, resource_cards,
+    P_TURNS, held, money_by_source, pbase, resource_cards,
 )
 
-R_SCORE, R_RANK, R_WIN_SHARE, R_MONEY, R_DECISIONS = range(5)
+R_DECISIONS = 4  # after the shared head (records.py)
 R_TURNS, R_DRAWS, R_SKIPS, R_MINES, R_DISCOVERIES, R_RESOURCE_CARDS, R_HAND = range(5, 12)
 R_VP = 12                    # money by source: R_VP + codes.SRC_*
 R_CARDS = R_VP + NSRC        # cards held per category (resources, workers, salesmen, investors)
@@ -24,9 +27,8 @@ R_UPGRADE = R_CARDS + NSYM   # money a category's salesman added (0 without it)
 R_SALESMAN = R_UPGRADE + NSYM  # 1 when the seat holds that category's salesman
 R_INVESTOR = R_SALESMAN + NSYM  # 1 when the seat holds that resource's investor
 NREC = R_INVESTOR + NRES
-REC_NAMES = ("score", "rank", "win_share", "money", "decisions", "turns", "draws", "skips",
-             "mine_actions", "discoveries", "resource_cards", "hand_cards")
-MAX_STEPS = 20000  # decision points per game before a game counts as stuck
+REC_NAMES = HEAD_NAMES + ("decisions", "turns", "draws", "skips", "mine_actions",
+                          "discoveries", "resource_cards", "hand_cards")
 # record columns copied from a player's state slots
 COUNTERS = ((R_TURNS, P_TURNS), (R_DRAWS, P_DRAWS), (R_SKIPS, P_SKIPS), (R_MINES, P_MINES),
             (R_DISCOVERIES, P_DISCOVERIES), (R_HAND, P_HAND_N))

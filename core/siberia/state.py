@@ -81,12 +81,6 @@ STATE_SIZE = O_PLAYERS + MAX_PLAYERS * PSIZE
 
 
 @njit(inline="always")
-def current(s):
-    """The seat to decide (the play loop's hook)."""
-    return s[G_CUR]
-
-
-@njit(inline="always")
 def pbase(p):
     """Offset of player p's block."""
     return O_PLAYERS + p * PSIZE
@@ -258,12 +252,6 @@ def resource_cards(s, b):
 def face_down(s, t):
     """Face-down cards in the resource row."""
     return s[G_FACE_DOWN]
-
-
-@njit(inline="always")
-def is_over(s):
-    """Whether the game has ended (the play loop's hook): nothing is left to decide."""
-    return s[G_PHASE] == PH_OVER
 
 
 @njit(inline="always")

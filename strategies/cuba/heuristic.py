@@ -60,7 +60,8 @@ def plan_choice(params, s, t, opts, n):
 
 @njit
 def choice_with(params, s, t, p, dk, vt, opts, n):
-    """plan_choice for decision kind dk with the value table vt."""
+    """plan_choice for decision kind dk with the value table vt (the character choice and
+    the foreman's order are decided before a table is built)."""
     if dk == DK_WORKER_POS:
         return position_choice(params, s, t, p, vt, opts, n)
     if dk == DK_WORKER_FIELDS:
@@ -75,8 +76,6 @@ def choice_with(params, s, t, p, dk, vt, opts, n):
         return field_choice(params, s, t, p, vt, opts, n)
     if dk == DK_FOREMAN_MODE:
         return foreman_mode_choice(params, s, t, p, vt, opts, n)
-    if dk == DK_FOREMAN_NEXT:
-        return foreman_next_choice(s, t, p, opts, n)
     if dk == DK_BUILDING_USE:
         return building_use_choice(params, s, t, p, vt, opts, n)
     if dk == DK_MAYOR:
