@@ -28,9 +28,9 @@ A turn is a short chain of decision points of the same player:
 
 Hidden information: the order of the action draw pile (O_APILE), the resource deck
 (O_RDECK), the face-down cards of the row (O_ROW where O_FACE is 0), the deal stream (G_RNG)
-and the other players' hands (P_HAND; their sizes P_HAND_N are public). A kernel must not read
-them; everything else (the face-up row, the cards and persons in front of each player, the
-discards, the supplies) is public.
+and the other players' hands (P_HAND and P_TYPES; their sizes P_HAND_N are public). A kernel
+must not read them; everything else (the face-up row, the cards and persons in front of each
+player, the discards, the supplies) is public.
 
 Option encoding: `tag << TAG_SHIFT | payload`; payloads are a row position, a resource kind
 times 16 plus a card count (mine), a salesman category or resource kind (hires), the paid
@@ -41,15 +41,15 @@ from core.common.options import enc, payload_of, tag_of
 from core.jit import njit
 from core.siberia.codes import (
     INVESTOR, M_COMBO_ANY, M_COMBO_MATCH, M_DISCOVERY_THRESHOLD, M_DRAW_CARDS, M_HAND_LIMIT,
-    M_INVESTOR_SAVES, M_ROW_SIZE, NRES, NSYM, NTYPES, SALESMAN, SW_DISCOVER_ANY,
+    M_INVESTOR_SAVES, M_ROW_SIZE, NRES, NTYPES, SALESMAN, SW_DISCOVER_ANY,
     SW_FORCE_DISCOVERY, SW_INVESTOR_TWO_ANY, SW_MINE_MAX_FORCED, SW_WORKER_CAP, T_MISC, T_SW,
     WORKER,
 )
 from core.siberia.state import (
-    DK_DISCOVER, DK_MAIN, DK_PAY, G_APILE_N, G_CUR, G_DISCARD_N, G_DK, G_SYMBOL, G_WORKERS,
-    O_FACE, O_FACE_UP, O_INVESTORS, O_ROW, O_SALESMEN, P_HAND, P_HAND_N, P_INVESTORS,
-    P_SYMBOLS, P_WORKERS, deck_left,
-    face_down, investor_held, pbase, shows, symbol_cards,
+    DK_DISCOVER, DK_MAIN, DK_PAY, G_APILE_N, G_CUR, G_DISCARD_N, G_DK, G_INVESTORS_LEFT,
+    G_SALESMEN_LEFT, G_SYMBOL, G_WORKERS, O_FACE, O_FACE_UP, O_ROW, P_HAND, P_HAND_N,
+    P_INVESTORS, P_SYMBOLS, P_TYPES, P_WORKERS, deck_left, face_down, investor_held,
+    lowest_bit, pbase, shows, symbol_cards,
 )
 
 MAX_OPTIONS = 256
@@ -188,6 +188,16 @@ def pays(s, t, b, x, nx):
 
 
 @njit(inline="always")
+def bit_options(opts, n, code, bits):
+    """Append code | i for each set bit i of bits, lowest first; return n."""
+    while bits:
+        opts[n] = code | lowest_bit(bits)
+        bits &= bits - 1
+        n += 1
+    return n
+
+
+@njit(inline="always")
 def main_options(s, t, opts):
     """SIB-R6, R10..R14: draw or skip, and every allowed action the hand can pay for.
     (Options are written unconditionally and counted when legal: no unpredictable branches.)"""
@@ -212,14 +222,10 @@ def main_options(s, t, opts):
         n += max(last - lo + 1, 0)
     opts[n] = option(OT_WORKER, 0)
     n += worker_allowed(s, t, b) & pays(s, t, b, WORKER, s[b + P_SYMBOLS + WORKER])
-    ok = pays(s, t, b, SALESMAN, s[b + P_SYMBOLS + SALESMAN])
-    for c in range(NSYM):
-        opts[n] = option(OT_SALESMAN, c)
-        n += ok & (s[O_SALESMEN + c] > 0)
-    ok = pays(s, t, b, INVESTOR, s[b + P_SYMBOLS + INVESTOR])
-    for k in range(NRES):
-        opts[n] = option(OT_INVESTOR, k)
-        n += ok & (s[O_INVESTORS + k] > 0)
+    if pays(s, t, b, SALESMAN, s[b + P_SYMBOLS + SALESMAN]):
+        n = bit_options(opts, n, option(OT_SALESMAN, 0), s[G_SALESMEN_LEFT])
+    if pays(s, t, b, INVESTOR, s[b + P_SYMBOLS + INVESTOR]):
+        n = bit_options(opts, n, option(OT_INVESTOR, 0), s[G_INVESTORS_LEFT])
     return n
 
 
@@ -264,21 +270,33 @@ def multisets(opts, m, k, only_x, need_x, n):
 
 
 @njit(inline="always")
+def sized_multisets(opts, m, k, only_x, need_x, n):
+    """multisets() with the usual sizes 2 and 3 as constants (unrolled loop nests)."""
+    if k == 3:
+        return multisets(opts, m, 3, only_x, need_x, n)
+    if k == 2:
+        return multisets(opts, m, 2, only_x, need_x, n)
+    return multisets(opts, m, k, only_x, need_x, n)
+
+
+@njit(inline="always")
 def pay_options(s, t, opts):
     """SIB-R8/R9: one option per multiset of cards that pays the pending action."""
     b = pbase(s[G_CUR])
     x = s[G_SYMBOL]
     all_x, any_form, need_x = payment_sizes(s, t, b, x)
     m = 0
-    for ty in range(NTYPES):  # the types in hand, in opts[SCRATCH:]
-        c = s[b + P_HAND + ty]
-        opts[SCRATCH + m] = ty | (1 if shows(ty, x) else 0) << 8 | c << 16
-        m += c > 0
+    types = s[b + P_TYPES]
+    while types:  # the types in hand, in opts[SCRATCH:]
+        ty = lowest_bit(types)
+        types &= types - 1
+        opts[SCRATCH + m] = ty | (1 if shows(ty, x) else 0) << 8 | s[b + P_HAND + ty] << 16
+        m += 1
     n = 0
     if any_form > 0:
-        n = multisets(opts, m, any_form, False, need_x, n)
+        n = sized_multisets(opts, m, any_form, False, need_x, n)
     if all_x > 0 and all_x != any_form:  # of equal size, the all-X multisets are listed
-        n = multisets(opts, m, all_x, True, False, n)
+        n = sized_multisets(opts, m, all_x, True, False, n)
     return n
 
 

@@ -1,5 +1,5 @@
 """Invariant checker: every card conserved, nothing negative, the hand limit and the worker cap
-kept, the resource row well formed."""
+kept, the resource row well formed, the counters and bit sets the engine keeps up to date."""
 import numpy as np
 
 from core.common.errors import (  # noqa: F401 (loop codes re-exported)
@@ -12,16 +12,17 @@ from core.siberia.codes import (
     T_SCOUNT, T_SW, WORKER,
 )
 from core.siberia.state import (
-    G_APILE_N, G_DISCARD_N, G_FACE_DOWN, G_NP, G_RDECK_N, G_RDECK_PTR, G_WORKERS, O_APILE,
-    O_DISCARD, O_FACE, O_FACE_UP, O_INVESTORS, O_RDECK, O_ROW, O_SALESMEN, P_HAND, P_HAND_N,
-    P_INVESTORS, P_RES_N, P_RES_V, P_SALESMEN, P_SYMBOLS, P_WORKERS, pbase,
+    G_APILE_N, G_DISCARD_N, G_FACE_DOWN, G_INVESTORS_LEFT, G_NP, G_RDECK_N, G_RDECK_PTR,
+    G_SALESMEN_LEFT, G_WORKERS, O_APILE, O_DISCARD, O_FACE, O_FACE_UP, O_INVESTORS, O_RDECK,
+    O_ROW, O_SALESMEN, P_HAND, P_HAND_N, P_INVESTORS, P_RES_N, P_RES_V, P_SALESMEN, P_SYMBOLS,
+    P_TYPES, P_WORKERS, bits_of, pbase, supply_bits,
 )
 
 ERR_RESOURCES = FIRST_GAME_ERROR  # resource cards (count or value per kind) not conserved
 ERR_ACTIONS = ERR_RESOURCES + 1   # action cards not conserved
-ERR_PERSONS = ERR_RESOURCES + 2   # workers, salesmen or investors not conserved
+ERR_PERSONS = ERR_RESOURCES + 2   # persons not conserved, or the supply bits wrong
 ERR_NEGATIVE = ERR_RESOURCES + 3  # a count below zero
-ERR_HAND = ERR_RESOURCES + 4      # a hand over the limit or not matching its size
+ERR_HAND = ERR_RESOURCES + 4      # a hand over the limit or not matching its size or types
 ERR_CAP = ERR_RESOURCES + 5       # more workers than the cap
 ERR_ROW = ERR_RESOURCES + 6       # a face-up empty slot, a gap after sliding, a card twice
 ERR_NAMES = LOOP_ERR_NAMES + (
@@ -104,7 +105,8 @@ def check_row(s, t):
 
 @njit
 def check_actions(s, t, np_):
-    """Pile, discards and hands hold every action card of each type; hands within limits."""
+    """Pile, discards and hands hold every action card of each type; hands within limits,
+    their sizes, symbol counts and type bits up to date."""
     count = np.zeros(NTYPES, np.int64)
     if s[G_APILE_N] < 0:
         return ERR_NEGATIVE
@@ -131,14 +133,16 @@ def check_actions(s, t, np_):
             symbols[ty // NPERSON] += s[b + P_HAND + ty]
             symbols[WORKER + ty % NPERSON] += s[b + P_HAND + ty]
         if n != s[b + P_HAND_N] or n > t[T_MISC + M_HAND_LIMIT] or \
-                mismatch(s, b + P_SYMBOLS, symbols):
+                mismatch(s, b + P_SYMBOLS, symbols) or \
+                s[b + P_TYPES] != bits_of(s, b + P_HAND, NTYPES):
             return ERR_HAND
     return ERR_ACTIONS if mismatch(t, T_ACOUNT, count) else OK
 
 
 @njit
 def check_persons(s, t, np_):
-    """Workers, salesmen and investors are in the supply or with one player; the cap holds."""
+    """Workers, salesmen and investors are in the supply or with one player; the cap holds;
+    the supply bits match the supply."""
     workers = s[G_WORKERS]
     cap = t[T_SW + SW_WORKER_CAP]
     for p in range(np_):
@@ -166,6 +170,9 @@ def check_persons(s, t, np_):
         expected = t[T_SCOUNT + c] if c < NSYM else t[T_ICOUNT + c - NSYM]
         if total != expected:
             return ERR_PERSONS
+    salesmen, investors = supply_bits(s)
+    if s[G_SALESMEN_LEFT] != salesmen or s[G_INVESTORS_LEFT] != investors:
+        return ERR_PERSONS
     return OK
 
 

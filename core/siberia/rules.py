@@ -20,17 +20,17 @@ from core.siberia.codes import (
     EV_HIRE_WORKER, EV_MINE, EV_NO_DISCOVER, EV_PLAY, EV_REFILL, EV_RESHUFFLE, EV_SCORE,
     EV_SETUP, EV_SKIP, EV_STALEMATE, EV_TURN, M_DRAW_CARDS, M_FACE_UP_START, M_PLAY_DRAW,
     M_ROW_SIZE, M_STALEMATE_ROUNDS, M_START_HAND, NSRC, NTYPES, SW_FINAL_TIE, SW_REFILL_MODE,
-    SW_TRIGGER_EXTRA_TURN, T_MISC, T_RKIND, T_RVALUE, T_SW, MAX_PAID, NPERSON, WORKER,
+    SW_TRIGGER_EXTRA_TURN, T_MISC, T_RKIND, T_RVALUE, T_SW, MAX_PAID,
 )
 from core.siberia.state import (
     DK_DISCOVER, DK_MAIN, DK_NONE, DK_PAY, G_ACTION, G_APILE_N, G_CUR, G_DISCARD_N,
     G_DISCOVERED, G_DK, G_FACE_DOWN, G_FINAL_LEFT, G_NP, G_PAID, G_PAID_N, G_PHASE, G_RDECK_N,
-    G_RDECK_PTR,
-    G_RESHUFFLES, G_RNG, G_SKIP_RUN, G_START, G_SYMBOL, G_TRIGGER, G_TURN, G_WORKERS, O_APILE,
-    O_DISCARD, O_FACE, O_FACE_UP, O_INVESTORS, O_RDECK, O_ROW, O_SALESMEN, PH_OVER, PH_PLAY,
-    PH_SETUP, P_DISCOVERIES, P_DRAWS, P_HAND, P_HAND_N, P_SYMBOLS, P_INVESTORS, P_MINES, P_RES_N, P_RES_V,
-    P_SALESMEN, P_SKIPS, P_TURNS, P_WORKERS, deck_left, face_down, give_card,
-    money, money_by_source, pbase, resource_cards, take_card,
+    G_RDECK_PTR, G_RESHUFFLES, G_RNG, G_SALESMEN_LEFT, G_INVESTORS_LEFT, G_SKIP_RUN, G_START,
+    G_SYMBOL, G_TRIGGER, G_TURN, G_WORKERS, O_APILE, O_DISCARD, O_FACE, O_FACE_UP, O_INVESTORS,
+    O_RDECK, O_ROW, O_SALESMEN, PH_OVER, PH_PLAY, PH_SETUP, P_DISCOVERIES, P_DRAWS, P_HAND_N,
+    P_INVESTORS, P_MINES, P_RES_N, P_RES_V, P_SALESMEN, P_SKIPS, P_TURNS, P_WORKERS, deck_left,
+    face_down, give_cards, money, money_by_source, pbase, resource_cards, take_card,
+    take_supply,
 )
 
 
@@ -203,10 +203,7 @@ def pay(s, t, p, o):
         ty1 = (cards >> (q * CARD_BITS)) & CARD_MASK
         one = 1 if ty1 > 0 else 0
         ty = ty1 - one
-        s[b + P_HAND + ty] -= one
-        s[b + P_HAND_N] -= one
-        s[b + P_SYMBOLS + ty // NPERSON] -= one
-        s[b + P_SYMBOLS + WORKER + ty % NPERSON] -= one
+        give_cards(s, b, ty, one)
         s[O_DISCARD + ty] += one
         s[G_DISCARD_N] += one
         s[G_PAID_N] += one
@@ -227,11 +224,11 @@ def resolve_action(s, t, tr, p):
         s[b + P_WORKERS] += 1
         log(tr, s, EV_HIRE_WORKER, p, s[b + P_WORKERS], 0, 0, 0)
     elif kind == OT_SALESMAN:
-        s[O_SALESMEN + x] -= 1
+        take_supply(s, O_SALESMEN, G_SALESMEN_LEFT, x)
         s[b + P_SALESMEN + x] += 1
         log(tr, s, EV_HIRE_SALESMAN, p, x, 0, 0, 0)
     else:
-        s[O_INVESTORS + x] -= 1
+        take_supply(s, O_INVESTORS, G_INVESTORS_LEFT, x)
         s[b + P_INVESTORS + x] += 1
         log(tr, s, EV_HIRE_INVESTOR, p, x, 0, 0, 0)
     s[G_ACTION] = 0

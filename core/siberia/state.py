@@ -4,6 +4,8 @@ A state is cheap to copy (look-ahead), hash and snapshot (trace). Globals come f
 resource row, the two decks and the supplies, then one block of PSIZE slots per player. Money
 is never stored: it follows from the cards a player holds (`money`).
 """
+import os
+
 import numpy as np
 
 from core.common.rng import DEAL_STREAM, rng_below, rng_seed, shuffle
@@ -49,7 +51,9 @@ G_FACE_DOWN = 18    # face-down cards in the row (kept up to date, checked)
 G_DISCARD_N = 19    # action cards in the discard pile (kept up to date, checked)
 G_RNG = 20          # the deal stream (core.common.stored_rng), for reshuffles (SIB-R7)
 G_SKIP_RUN = G_RNG + SLOTS  # consecutive skips of all players (the stalemate safeguard)
-NGLOBAL = G_SKIP_RUN + 1
+G_SALESMEN_LEFT = G_SKIP_RUN + 1   # bit c: category c's salesman is in the supply (kept, checked)
+G_INVESTORS_LEFT = G_SKIP_RUN + 2  # bit k: kind k's investor is in the supply (kept, checked)
+NGLOBAL = G_SKIP_RUN + 3
 
 O_ROW = NGLOBAL                    # resource card id at each row position (0 = headframe), -1
 O_FACE = O_ROW + MAX_ROW           # 1 when that card is face up
@@ -64,7 +68,8 @@ O_PLAYERS = O_FACE_UP + NRES
 # --- per-player slots (offset from the player's block) ----------------------------------
 P_HAND = 0                      # action cards in hand per type
 P_HAND_N = P_HAND + NTYPES
-P_SYMBOLS = P_HAND_N + 1        # cards in hand showing each symbol (kept up to date, checked)
+P_TYPES = P_HAND_N + 1          # bit ty: a card of type ty is in hand (kept up to date, checked)
+P_SYMBOLS = P_TYPES + 1         # cards in hand showing each symbol (kept up to date, checked)
 P_WORKERS = P_SYMBOLS + NSYM
 P_RES_N = P_WORKERS + 1         # resource cards taken per kind
 P_RES_V = P_RES_N + NRES        # their printed value per kind (money units)
@@ -86,24 +91,77 @@ def pbase(p):
     return O_PLAYERS + p * PSIZE
 
 
-# --- hands: the cards per type and the symbol counts move together --------------------------
+# --- bit sets ------------------------------------------------------------------------------
+
+if os.environ.get("NUMBA_DISABLE_JIT") == "1":
+    def lowest_bit(v: int) -> int:
+        """Index of the lowest set bit of v > 0 (interpreted)."""
+        return (int(v) & -int(v)).bit_length() - 1
+else:
+    from numba.cpython.unsafe.numbers import trailing_zeros
+
+    @njit(inline="always")
+    def lowest_bit(v):
+        """Index of the lowest set bit of v > 0 (one instruction)."""
+        return trailing_zeros(np.int64(v))
+
+
+@njit(inline="always")
+def bits_of(s, at, n):
+    """Bit i set for each s[at + i] > 0, i < n."""
+    bits = 0
+    for i in range(n):
+        bits |= (1 if s[at + i] > 0 else 0) << i
+    return bits
+
+
+@njit(inline="always")
+def supply_bits(s):
+    """(G_SALESMEN_LEFT, G_INVESTORS_LEFT) recomputed from the supply counts."""
+    return bits_of(s, O_SALESMEN, NSYM), bits_of(s, O_INVESTORS, NRES)
+
+
+@njit
+def sync_supply_bits(s):
+    """Set the supply bits from the supply counts (the deal; scenario edits)."""
+    s[G_SALESMEN_LEFT], s[G_INVESTORS_LEFT] = supply_bits(s)
+
+
+# --- hands: the cards per type, the types held and the symbol counts move together ---------
 
 @njit(inline="always")
 def take_card(s, b, ty):
     """An action card of type ty joins the hand of the player at block b."""
     s[b + P_HAND + ty] += 1
     s[b + P_HAND_N] += 1
+    s[b + P_TYPES] |= 1 << ty
     s[b + P_SYMBOLS + ty // NPERSON] += 1
     s[b + P_SYMBOLS + WORKER + ty % NPERSON] += 1
 
 
 @njit(inline="always")
+def give_cards(s, b, ty, n):
+    """n (0 or 1) action cards of type ty leave the hand of the player at block b (no branch:
+    with n = 0 nothing changes)."""
+    s[b + P_HAND + ty] -= n
+    s[b + P_HAND_N] -= n
+    s[b + P_TYPES] &= ~((1 if s[b + P_HAND + ty] == 0 else 0) << ty)
+    s[b + P_SYMBOLS + ty // NPERSON] -= n
+    s[b + P_SYMBOLS + WORKER + ty % NPERSON] -= n
+
+
+@njit(inline="always")
 def give_card(s, b, ty):
     """An action card of type ty leaves the hand of the player at block b."""
-    s[b + P_HAND + ty] -= 1
-    s[b + P_HAND_N] -= 1
-    s[b + P_SYMBOLS + ty // NPERSON] -= 1
-    s[b + P_SYMBOLS + WORKER + ty % NPERSON] -= 1
+    give_cards(s, b, ty, 1)
+
+
+@njit(inline="always")
+def take_supply(s, at, bits_at, x):
+    """A person card of category x leaves the supply counts at s[at:]; its bit in
+    s[bits_at] clears with the last one."""
+    s[at + x] -= 1
+    s[bits_at] &= ~((1 if s[at + x] == 0 else 0) << x)
 
 
 # --- setup (SIB-R1..R4) --------------------------------------------------------------------
@@ -145,6 +203,7 @@ def new_game(t, n_players, seed):
         s[O_SALESMEN + c] = t[T_SCOUNT + c]
     for k in range(NRES):
         s[O_INVESTORS + k] = t[T_ICOUNT + k]
+    sync_supply_bits(s)
     # SIB-R3 action pile and hands
     n = 0
     for ty in range(NTYPES):

@@ -215,6 +215,7 @@ def test_SIB_R9_SIB_Q2_investor_saves_the_first_card(two_any: bool) -> None:
     b = S.pbase(p)
     s[S.O_INVESTORS + C.GOLD] = 0
     s[b + S.P_INVESTORS + C.GOLD] = 1
+    S.sync_supply_bits(s)
     set_row(s, t, [("gold", True)] + [("gas", False)] * 7)
     set_hand(s, p, [GW, CW, DW])
     turn_of(s, p)
@@ -315,6 +316,7 @@ def test_SIB_R14_empty_supply_or_nothing_to_mine_is_not_offered() -> None:
     set_hand(s, p, [GW, GS, card("gold", "investor"), GI])
     s[S.O_SALESMEN:S.O_SALESMEN + 8] = 0
     s[S.pbase((p + 1) % 3) + S.P_SALESMEN:S.pbase((p + 1) % 3) + S.P_SALESMEN + 8] = 1
+    S.sync_supply_bits(s)
     s[S.G_WORKERS] = 0
     s[S.pbase((p + 1) % 3) + S.P_WORKERS] += 4
     s[S.pbase((p + 2) % 3) + S.P_WORKERS] += 3
@@ -479,6 +481,7 @@ def test_SIB_R6_stalemate_safeguard_a_round_of_skips_ends_the_game() -> None:
     s[S.pbase(0) + S.P_SALESMEN:S.pbase(0) + S.P_SALESMEN + 8] = 1
     s[S.O_INVESTORS:S.O_INVESTORS + 5] = 0
     s[S.pbase(1) + S.P_INVESTORS:S.pbase(1) + S.P_INVESTORS + 5] = 1
+    S.sync_supply_bits(s)
     set_hand(s, 1, [])
     set_hand(s, 0, junk)
     set_hand(s, 1, [card("coal", "salesman")] * 4 + [card("oil", "salesman")] * 4)
