@@ -6,8 +6,6 @@ Money columns (score, money, vp_<source>, upgrade_<category>) are in the rules d
 unit (misc.money_unit: thousands). `vp_<source>` is the generic name of the score by source:
 Siberia's score is money, and its sources add up to it.
 """
-import numpy as np
-
 from core.common.records import (  # noqa: F401 (the head's columns, re-exported)
     HEAD_NAMES, R_MONEY, R_RANK, R_SCORE, R_WIN_SHARE,
 )
@@ -46,18 +44,16 @@ def record_columns() -> list[str]:
 @njit
 def write_records(s, t, decisions, rec):
     """Fill rec[seat, R_*] from a finished game."""
-    rank, share = standings(s, t)
-    src = np.zeros(NSRC, np.int64)
+    # no temporary arrays: the score column holds the sort keys until the scores are written
+    standings(s, t, rec[:, R_SCORE], rec[:, R_RANK], rec[:, R_WIN_SHARE])
     for p in range(rec.shape[0]):
         b = pbase(p)
+        src = rec[p, R_VP:R_VP + NSRC]
         money_by_source(s, t, p, src)
-        total = 0
+        total = 0.0
         for i in range(NSRC):
-            rec[p, R_VP + i] = src[i]
             total += src[i]
         rec[p, R_SCORE] = total
-        rec[p, R_RANK] = rank[p]
-        rec[p, R_WIN_SHARE] = share[p]
         rec[p, R_MONEY] = total
         rec[p, R_DECISIONS] = decisions[p]
         for column, slot in COUNTERS:

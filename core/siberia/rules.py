@@ -124,20 +124,16 @@ def refill(s, t, tr):
     added = 0
     if t[T_SW + SW_REFILL_MODE] == 0:
         j = 0
-        for i in range(row):
+        for i in range(row):  # branch-free (the gaps are anywhere): slot j <= i is free
             card = s[O_ROW + i]
-            if card >= 0:
-                s[O_ROW + j] = card
-                s[O_FACE + j] = s[O_FACE + i]
-                j += 1
+            s[O_ROW + j] = card
+            s[O_FACE + j] = s[O_FACE + i]
+            j += card >= 0
         # the gaps are now at the end: fill them in order while the deck lasts
         ptr = s[G_RDECK_PTR]
         added = min(row - j, s[G_RDECK_N] - ptr)
         for i in range(j, row):
-            if i < j + added:
-                s[O_ROW + i] = s[O_RDECK + ptr + i - j]
-            else:
-                s[O_ROW + i] = -1
+            s[O_ROW + i] = s[O_RDECK + ptr + i - j] if i < j + added else -1
             s[O_FACE + i] = 0
         s[G_RDECK_PTR] = ptr + added
     else:
@@ -289,21 +285,17 @@ def stalemate(s, t, tr, p):
 
 
 @njit
-def standings(s, t):
-    """(rank, win share) per seat (SIB-R18, SIB-Q7): money, then most resource cards, then
-    fewest action cards in hand, then shared; or shared right after money."""
-    n = s[G_NP]
-    rank = np.zeros(n, np.int64)
-    share = np.zeros(n)
-    key = np.zeros(n, np.int64)
+def standings(s, t, key, rank, share):
+    """Rank and win share per seat into rank[p], share[p] (SIB-R18, SIB-Q7): money, then most
+    resource cards, then fewest action cards in hand, then shared; or shared right after money.
+    key[p] receives the seats' sort keys (exact in float64 too)."""
     tie_break = t[T_SW + SW_FINAL_TIE] == 0
-    for p in range(n):
+    for p in range(s[G_NP]):
         b = pbase(p)
         key[p] = money(s, t, p)
         if tie_break:
             key[p] = (key[p] * 1024 + resource_cards(s, b)) * 1024 + 1023 - s[b + P_HAND_N]
     rank_by_keys(key, rank, share)
-    return rank, share
 
 
 # ---------------------------------------------------------------- the state machine

@@ -465,7 +465,9 @@ def test_game_ends_and_scores_are_logged() -> None:
     for p in range(3):
         mine_rows = rows[(rows[:, 0] == C.EV_SCORE) & (rows[:, 1] == p)]
         assert mine_rows[:, 3].sum() == rec[p, R_SCORE]
-    assert R.standings(s, t)[1].sum() == pytest.approx(1.0)
+    key, rank, share = np.zeros(3), np.zeros(3), np.zeros(3)
+    R.standings(s, t, key, rank, share)
+    assert share.sum() == pytest.approx(1.0)
 
 
 def test_SIB_R6_stalemate_safeguard_a_round_of_skips_ends_the_game() -> None:
