@@ -175,16 +175,22 @@ def worker_allowed(s, t, b):
 # --- the legal options -----------------------------------------------------------------------
 
 @njit(inline="always")
-def pays(s, t, b, x, nx):
-    """payable() in arithmetic, without branches, for a resource X (investors exist) or not,
-    the hand at block b showing X on nx cards."""
-    inv = min(s[b + P_INVESTORS + x], 1) if x < NRES else 0
-    saved = t[T_MISC + M_INVESTOR_SAVES] * inv
-    any_ok = (inv == 0) | (t[T_SW + SW_INVESTOR_TWO_ANY] == 1)
+def pay_rules(t):
+    """(combo_match, combo_any, investor_saves, investor_two_any): the payment rules, read once
+    before options are written (a write to opts could change t for all the compiler knows)."""
+    return (t[T_MISC + M_COMBO_MATCH], t[T_MISC + M_COMBO_ANY], t[T_MISC + M_INVESTOR_SAVES],
+            t[T_SW + SW_INVESTOR_TWO_ANY] == 1)
+
+
+@njit(inline="always")
+def pays(rules, hand, nx, inv):
+    """payable() in arithmetic, without branches: a hand of `hand` cards, nx of them showing X,
+    inv 1 with the investor of X, else 0 (rules: pay_rules)."""
+    match, any_n, saves, two_any = rules
+    saved = saves * inv
     has_saved = saved >= 1
-    return (nx >= t[T_MISC + M_COMBO_MATCH] - saved) | (
-        any_ok & (s[b + P_HAND_N] + has_saved > t[T_MISC + M_COMBO_ANY])
-        & ((nx >= 1) | has_saved))
+    return (nx >= match - saved) | (((inv == 0) | two_any) & (hand + has_saved > any_n)
+                                    & ((nx >= 1) | has_saved))
 
 
 @njit(inline="always")
@@ -200,33 +206,35 @@ def bit_options(opts, n, code, bits):
 @njit(inline="always")
 def main_options(s, t, opts):
     """SIB-R6, R10..R14: draw or skip, and every allowed action the hand can pay for.
-    (Options are written unconditionally and counted when legal: no unpredictable branches.)"""
+    (Everything is read before the first write; mine options are written unconditionally and
+    counted when legal: no unpredictable branches.)"""
     b = pbase(s[G_CUR])
+    rules = pay_rules(t)
+    hand = s[b + P_HAND_N]
     workers = s[b + P_WORKERS]
-    if draw_count(s, t, b, t[T_MISC + M_DRAW_CARDS]) > 0:
-        opts[0] = option(OT_DRAW, 0)
-    else:
-        opts[0] = option(OT_SKIP, 0)
-    n = 1
     forced = t[T_SW + SW_MINE_MAX_FORCED] == 1
+    draw = draw_count(s, t, b, t[T_MISC + M_DRAW_CARDS]) > 0
+    worker = worker_allowed(s, t, b) & pays(rules, hand, s[b + P_SYMBOLS + WORKER], 0)
+    salesmen = s[G_SALESMEN_LEFT] if pays(rules, hand, s[b + P_SYMBOLS + SALESMAN], 0) else 0
+    investors = s[G_INVESTORS_LEFT] if pays(rules, hand, s[b + P_SYMBOLS + INVESTOR], 0) else 0
+    opts[0] = option(OT_DRAW, 0) if draw else option(OT_SKIP, 0)
+    n = 1
     for k in range(NRES):
         most = min(workers, s[O_FACE_UP + k])
         lo = max(most, 1) if forced else 1
         # options lo..most when the kind is in the row and payable (no branch on that)
-        last = most if pays(s, t, b, k, s[b + P_SYMBOLS + k]) else 0
+        ok = pays(rules, hand, s[b + P_SYMBOLS + k], min(s[b + P_INVESTORS + k], 1))
+        last = most if ok else 0
         code = option(OT_MINE, k << MINE_SHIFT)
         opts[n] = code | lo  # the first two written always (the usual counts), the rest rare
         opts[n + 1] = code | (lo + 1)
-        for m in range(lo + 2, last + 1):
-            opts[n + m - lo] = code | m
+        for i in range(n + 2, n + last - lo + 1):  # each the one before + 1 (not vectorised)
+            opts[i] = opts[i - 1] + 1
         n += max(last - lo + 1, 0)
     opts[n] = option(OT_WORKER, 0)
-    n += worker_allowed(s, t, b) & pays(s, t, b, WORKER, s[b + P_SYMBOLS + WORKER])
-    if pays(s, t, b, SALESMAN, s[b + P_SYMBOLS + SALESMAN]):
-        n = bit_options(opts, n, option(OT_SALESMAN, 0), s[G_SALESMEN_LEFT])
-    if pays(s, t, b, INVESTOR, s[b + P_SYMBOLS + INVESTOR]):
-        n = bit_options(opts, n, option(OT_INVESTOR, 0), s[G_INVESTORS_LEFT])
-    return n
+    n += worker
+    n = bit_options(opts, n, option(OT_SALESMAN, 0), salesmen)
+    return bit_options(opts, n, option(OT_INVESTOR, 0), investors)
 
 
 @njit(inline="always")

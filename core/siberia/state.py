@@ -83,12 +83,15 @@ P_DISCOVERIES = P_MINES + 1     # cards this player turned face up
 PSIZE = P_DISCOVERIES + 1
 
 STATE_SIZE = O_PLAYERS + MAX_PLAYERS * PSIZE
+SEAT_MASK = 7  # every seat 0..MAX_PLAYERS - 1 is p & SEAT_MASK
+assert MAX_PLAYERS <= SEAT_MASK + 1
 
 
 @njit(inline="always")
 def pbase(p):
-    """Offset of player p's block."""
-    return O_PLAYERS + p * PSIZE
+    """Offset of player p's block. (p & SEAT_MASK is p: it tells the compiler the offset is
+    not negative, so indexing with it needs no wrap-around.)"""
+    return O_PLAYERS + (p & SEAT_MASK) * PSIZE
 
 
 # --- bit sets ------------------------------------------------------------------------------
