@@ -49,7 +49,7 @@ from core.siberia.state import (
     DK_DISCOVER, DK_MAIN, DK_PAY, G_APILE_N, G_CUR, G_DISCARD_N, G_DK, G_INVESTORS_LEFT,
     G_SALESMEN_LEFT, G_SYMBOL, G_WORKERS, O_FACE, O_FACE_UP, O_ROW, P_HAND, P_HAND_N,
     P_INVESTORS, P_SYMBOLS, P_TYPES, P_WORKERS, deck_left, face_down, investor_held,
-    lowest_bit, pbase, shows, symbol_cards,
+    lowest_bit, pbase, symbol_cards, symbol_types,
 )
 
 MAX_OPTIONS = 256
@@ -295,10 +295,11 @@ def pay_options(s, t, opts):
     all_x, any_form, need_x = payment_sizes(s, t, b, x)
     m = 0
     types = s[b + P_TYPES]
+    x_types = symbol_types(x)
     while types:  # the types in hand, in opts[SCRATCH:]
         ty = lowest_bit(types)
         types &= types - 1
-        opts[SCRATCH + m] = ty | (1 if shows(ty, x) else 0) << 8 | s[b + P_HAND + ty] << 16
+        opts[SCRATCH + m] = ty | ((x_types >> ty) & 1) << 8 | s[b + P_HAND + ty] << 16
         m += 1
     n = 0
     if any_form > 0:

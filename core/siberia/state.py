@@ -237,12 +237,15 @@ def card_type(res, person):
     return res * NPERSON + person
 
 
+PERSON_TYPES = sum(1 << (k * NPERSON) for k in range(NRES))  # types of the first person
+
+
 @njit(inline="always")
-def shows(ty, x):
-    """Whether action card type ty shows symbol x."""
+def symbol_types(x):
+    """Bit ty set for each action card type ty that shows symbol x."""
     if x < NRES:
-        return ty // NPERSON == x
-    return ty % NPERSON == x - WORKER
+        return ((1 << NPERSON) - 1) << (x * NPERSON)
+    return PERSON_TYPES << (x - WORKER)
 
 
 @njit(inline="always")

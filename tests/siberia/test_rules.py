@@ -44,6 +44,14 @@ def test_SIB_R0_two_to_four_players_finish(n: int) -> None:
     assert g.error == 0 and g.records[:, R_WIN_SHARE].sum() == pytest.approx(1.0)
 
 
+def test_symbol_types_are_the_cards_showing_each_symbol() -> None:
+    """A card (resource, person) shows its resource and its person (SIB-R8)."""
+    for x in range(C.NSYM):
+        want = sum(1 << card(res, person) for res in C.RES_NAMES for person in C.PERSON_NAMES
+                   if x in (C.RES_NAMES.index(res), C.WORKER + C.PERSON_NAMES.index(person)))
+        assert S.symbol_types(x) == want
+
+
 def test_SIB_R1_row_of_eight_first_three_face_up() -> None:
     s, t = start(3, seed=4)
     row = s[S.O_ROW:S.O_ROW + 8]
