@@ -45,7 +45,8 @@ V_TARGET = V_PLAY + NCHARS  # building the player saves resources for, -1 none
 V_BUILT = V_TARGET + 1      # built_counts(s), exact in a float64
 V_OWN = V_BUILT + 1         # bit mask of the building kinds the player owns
 V_CHAINS = V_OWN + 1        # chain_flags()
-V_SIZE = V_CHAINS + 1
+V_ORDER = V_CHAINS + 1      # per kind: sink_order()
+V_SIZE = V_ORDER + NKINDS
 # chain flags, per good g (0 rum, 1 cigars): owns its café / its factory, can build them
 CH_CAFE, CH_CONV, CH_CAN_CAFE, CH_CAN_CONV = 0, 2, 4, 6
 NONE = -1
@@ -174,28 +175,43 @@ def set_sink(vt, k, sink, value, cap):
 
 
 @njit
+def sink_order(vt, k):
+    """Kind k's open sinks (value and capacity > 0), best first, the lower index first among
+    equals (the order pv fills them in): packed 3 bits each, sink index + 1."""
+    o = k * KW
+    order = 0
+    n = 0
+    for j in range(NSINK):
+        v = vt[o + 2 * j]
+        if v > 0 and vt[o + 2 * j + 1] > 0:
+            at = 0
+            while at < n and vt[o + 2 * (((order >> (3 * at)) & 7) - 1)] >= v:
+                at += 1
+            low = order & ((1 << (3 * at)) - 1)
+            order = low | ((j + 1) << (3 * at)) | ((order >> (3 * at)) << (3 * at + 3))
+            n += 1
+    return order
+
+
+@njit
 def pv(vt, k, i, skip):
     """Value of the i-th held piece of kind k (sinks fill first, best first)."""
     o = k * KW
+    order = np.int64(vt[V_ORDER + k])
     rem = i
-    used = 0
-    for _ in range(NSINK):
-        best = NONE
-        bv = 0.0
-        for j in range(NSINK):
-            if j != skip and (used >> j) & 1 == 0 and vt[o + 2 * j + 1] > 0 and vt[o + 2 * j] > bv:
-                best = j
-                bv = vt[o + 2 * j]
-        if best == NONE:
-            break
+    while order:
+        j = (order & 7) - 1
+        order >>= 3
+        if j == skip:
+            continue
+        bv = vt[o + 2 * j]
         tail = vt[o + K_SAFE] if rem < vt[o + K_NSAFE] else vt[o + K_TAIL]
         if bv <= tail:
-            break
-        cap = vt[o + 2 * best + 1]
+            return tail
+        cap = vt[o + 2 * j + 1]
         if rem < cap:
             return bv
         rem -= cap
-        used |= 1 << best
     return vt[o + K_SAFE] if rem < vt[o + K_NSAFE] else vt[o + K_TAIL]
 
 
@@ -289,6 +305,8 @@ def value_table(params, s, t, p, vt, target, kept):
     vt[V_TARGET] = NONE
     if target and vt[V_FUT] + vt[V_PLAY + ARCHITECT] > 0:
         target_sinks(params, s, t, p, vt, packed)
+    for k in range(NKINDS):
+        vt[V_ORDER + k] = sink_order(vt, k)
     return vt
 
 
