@@ -40,6 +40,12 @@ def needs_target(dk):
 @njit
 def plan_choice(params, s, t, opts, n):
     """Index of the best option of the pending decision under the plan's weights."""
+    # views without reference counts: the arrays are passed to many calls below (the
+    # caller's arrays outlive them; see core.jit)
+    params = unmanaged(params)
+    s = unmanaged(s)
+    t = unmanaged(t)
+    opts = unmanaged(opts)
     p = s[G_CUR]
     dk = s[G_DK]
     if dk == DK_FOREMAN_NEXT:
