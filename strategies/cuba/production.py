@@ -88,11 +88,9 @@ def position_yield(s, t, p, vt, pos):
     gained = 0
     avail = 0
     built = False
-    while m:
-        f = 0
-        while (m >> f) & 1 == 0:
-            f += 1
-        m &= m - 1
+    for f in range(NFIELDS):
+        if (m >> f) & 1 == 0:
+            continue
         if s[b + P_FIELD + f] >= 0:
             built = built or f > 0
             continue

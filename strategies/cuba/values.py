@@ -467,19 +467,20 @@ def target_sinks(params, s, t, p, vt, packed):
     come this round, builds it now."""
     b = pbase(p)
     best = 0.0
+    k = NONE  # kept out of vt in the loop: a store to vt would make it reload vt's entries
     ctx = building_context(params, s, t, vt)
     rw = max(params[W_RESOURCE], 0.5)
-    for k in range(NBUILDINGS):
-        if not available(t, packed, k):
+    for kk in range(NBUILDINGS):
+        if not available(t, packed, kk):
             continue
-        cost = t[T_BCOST + 3 * k] + t[T_BCOST + 3 * k + 1] + t[T_BCOST + 3 * k + 2]
-        v = context_value(params, t, vt, k, ctx) - 0.8 * cost * rw
+        cost = t[T_BCOST + 3 * kk] + t[T_BCOST + 3 * kk + 1] + t[T_BCOST + 3 * kk + 2]
+        v = context_value(params, t, vt, kk, ctx) - 0.8 * cost * rw
         if v > best:
             best = v
-            vt[V_TARGET] = k
-    if vt[V_TARGET] < 0:
+            k = kk
+    vt[V_TARGET] = k
+    if k < 0:
         return
-    k = np.int64(vt[V_TARGET])
     missing = 0
     for r in range(3):
         missing += max(0, t[T_BCOST + 3 * k + r] - s[b + P_LOT + WD + r])
@@ -502,7 +503,7 @@ def use_potential(params, s, t, p, vt, k):
     return per_use(params, t, vt, k, vt[V_MV], np.int64(vt[V_CHAINS])) * uses * 0.8
 
 
-@njit
+@njit(inline="always")
 def per_use(params, t, vt, k, mv, chains):
     """Value of one use of a tile of building kind k (mv: vt[V_MV], chains: vt[V_CHAINS])."""
     ft = t[T_BFEAT + k]
@@ -581,7 +582,7 @@ def building_value(params, s, t, p, vt, k):
     return context_value(params, t, vt, k, building_context(params, s, t, vt))
 
 
-@njit
+@njit(inline="always")
 def context_value(params, t, vt, k, ctx):
     """building_value with its shared parts `ctx` (building_context) computed once."""
     end, subv, taxv, sub, tax, cafe, conv, uses = ctx
