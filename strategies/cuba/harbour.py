@@ -1,7 +1,9 @@
 """Plan-driven shipping: the mayor's load or alternative, branch-office loads."""
-from core.cuba.actions import DOCK_SHIFT, OT_ALT, OT_LOAD, VEC_MASK, payload_of, tag_of, vsum
+from core.cuba.actions import (
+    DOCK_SHIFT, OT_ALT, OT_LOAD, VEC_MASK, free_vector, payload_of, tag_of, vget, vsum,
+)
 from core.cuba.codes import CI, CG, M_MAYOR_ALT_MONEY1, T_MISC
-from core.cuba.state import G_MAYOR_ALT_N, O_SHIP, free_spots, have, pbase
+from core.cuba.state import G_MAYOR_ALT_N, O_SHIP, have, pbase
 from core.jit import njit
 from strategies.cuba.plan import W_SHIP
 from strategies.cuba.values import S_SHIP, V_MV, pv, vector_loss
@@ -26,8 +28,9 @@ def best_load(params, s, t, p, vt, one_kind, max_pieces):
         if s[O_SHIP + dock] < 0:
             continue
         total = 0.0
+        free = free_vector(s, t, dock)
         for k in range(CI, CG + 1):
-            m = min(free_spots(s, t, dock, k), have(s, b, k), max_pieces)
+            m = min(vget(free, k), have(s, b, k), max_pieces)
             h = have(s, b, k)
             v = 0.0
             for j in range(m):
