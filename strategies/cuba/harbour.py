@@ -11,7 +11,7 @@ from strategies.cuba.values import S_SHIP, V_MV, pv, vector_loss
 NEG = -1e18
 
 
-@njit
+@njit(_nrt=False)
 def load_value(params, s, t, p, vt, x):
     """Dock VP of a load (dock << DOCK_SHIFT | pieces) less what the pieces were worth."""
     v = x & VEC_MASK
@@ -19,7 +19,7 @@ def load_value(params, s, t, p, vt, x):
             - vector_loss(vt, s, pbase(p), v, S_SHIP))
 
 
-@njit
+@njit(_nrt=False)
 def best_load(params, s, t, p, vt, one_kind, max_pieces):
     """Estimated value of the best load onto one docked ship (all kinds, or one kind)."""
     b = pbase(p)
@@ -46,12 +46,12 @@ def best_load(params, s, t, p, vt, one_kind, max_pieces):
     return best
 
 
-@njit
+@njit(_nrt=False)
 def alt_money(s, t):
     return t[T_MISC + M_MAYOR_ALT_MONEY1 + s[G_MAYOR_ALT_N]]
 
 
-@njit
+@njit(_nrt=False)
 def mayor_value(params, s, t, p, vt):
     """Best of shipping and the open alternative (for choosing a character)."""
     v = best_load(params, s, t, p, vt, False, 5)
@@ -60,7 +60,7 @@ def mayor_value(params, s, t, p, vt):
     return v
 
 
-@njit
+@njit(_nrt=False)
 def mayor_choice(params, s, t, p, vt, opts, n):
     """Ship (CUBA-R20), take the money (CUBA-R21) or do nothing."""
     best = NEG

@@ -39,7 +39,7 @@ def bit_count(m):
     return n
 
 
-@njit
+@njit(_nrt=False)
 def needs_target(s, t, dk, opts, n):
     """Whether the decision weighs resources, so needs the building they are saved for (the
     costliest part of the valuation). The character choice, the most frequent decision, makes

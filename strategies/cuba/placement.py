@@ -37,7 +37,7 @@ def typical_round(s, b):
     return s2
 
 
-@njit
+@njit(_nrt=False)
 def field_yield(s, t, b, vt, f):
     """What an open field f adds to the worker's yield in a typical round (a product field
     only counts half: other product fields may take its place)."""
@@ -51,7 +51,7 @@ def field_yield(s, t, b, vt, f):
     return 0.0
 
 
-@njit
+@njit(_nrt=False)
 def open_field_loss(params, s, t, b, vt, f):
     """Subsidy for open fields that covering field f gives up."""
     c = s[O_ACTS + SUBSIDY]
