@@ -17,7 +17,7 @@ from core.cuba.state import (
 from core.jit import njit, unmanaged
 from strategies.cuba.harbour import best_load, load_value
 from strategies.cuba.plan import W_ALT, W_BUILDING_VP, W_CAFE, W_KEEP_VOTES
-from strategies.cuba.politics import bill_scores, veto_value
+from strategies.cuba.politics import veto_value
 from strategies.cuba.values import (
     K_SAFE, K_TAIL, KW, NONE, S_USE, V_BUILT, V_MV, available, build_net, building_context,
     gain_value,
@@ -30,7 +30,7 @@ NEG = -1e18
 # ------------------------------------------------------------------ using buildings
 
 
-@njit
+@njit(_nrt=False)
 def pick_value(vt, s, b, k0, k1, mx, unit, skip, extra):
     """Gain of giving up to mx pieces of kinds [k0, k1) for `unit` each, best first."""
     taken = 0
@@ -53,7 +53,7 @@ def pick_value(vt, s, b, k0, k1, mx, unit, skip, extra):
     return total
 
 
-@njit
+@njit(_nrt=False)
 def convert_plan(vt, s, b, k_from, k_to, mx, extra):
     """(pieces, gain) of the best conversion k_from -> k_to (FT_CONVERT), at most mx (-1 any),
     with the packed pieces `extra` held on top."""
@@ -73,7 +73,7 @@ def convert_plan(vt, s, b, k_from, k_to, mx, extra):
     return a, gain
 
 
-@njit
+@njit(_nrt=False)
 def use_value(params, s, t, p, vt, f, extra):
     """Gain of the best use of the building on field f now, with the packed pieces `extra`
     held on top (a converter used before it, the worker's yield still to come)."""
@@ -111,15 +111,10 @@ def use_value(params, s, t, p, vt, f, extra):
         return best_load(params, s, t, p, vt, True, 5)
     if ft == FT_CHURCH:
         best = 0.0
-        sc = np.empty(4)
-        scored = False
         for ty in range(4):
             if s[O_BILLS + ty] >= 0 and not (s[G_VETO_BAN_ROUND] == s[G_ROUND]
                                              and s[G_VETO_BAN_TYPE] == ty):
-                if not scored:  # every bill's score at once (politics.veto_value)
-                    bill_scores(params, s, t, p, mv, sc)
-                    scored = True
-                best = max(best, -0.5 * sc[ty])
+                best = max(best, veto_value(params, s, t, p, mv, ty))
         return best
     if ft == FT_BLACK_MARKET:
         best = 0.0
@@ -163,7 +158,7 @@ def extra_kinds(t, k):
     return 0
 
 
-@njit
+@njit(_nrt=False)
 def set_value(params, s, t, p, vt, mask, extra, cache):
     """Gain of the foreman using every usable building of the fields in mask (CUBA-R19), with
     the packed pieces `extra` held on top: converters first, their goods then count for the
@@ -250,7 +245,7 @@ def use_order(ft):
     return 3
 
 
-@njit
+@njit(_nrt=False)
 def foreman_next_choice(s, t, p, opts, n):
     b = pbase(p)
     best = 99
@@ -263,7 +258,7 @@ def foreman_next_choice(s, t, p, opts, n):
     return bi
 
 
-@njit
+@njit(_nrt=False)
 def use_option_value(params, s, t, p, vt, k, x):
     """Gain of use x of building kind k (DK_BUILDING_USE; 0 = not used)."""
     b = pbase(p)
@@ -293,7 +288,7 @@ def use_option_value(params, s, t, p, vt, k, x):
     return 0.0
 
 
-@njit
+@njit(_nrt=False)
 def ship_match(s, t, b, ship):
     """How many of a ship's spots fit merchandise the player holds."""
     if ship < 0:
@@ -305,7 +300,7 @@ def ship_match(s, t, b, ship):
     return n
 
 
-@njit
+@njit(_nrt=False)
 def building_use_choice(params, s, t, p, vt, opts, n):
     b = pbase(p)
     k = s[b + P_FIELD + s[G_CTX2]]
@@ -322,12 +317,12 @@ def building_use_choice(params, s, t, p, vt, opts, n):
 # ------------------------------------------------------------------ the architect
 
 
-@njit
+@njit(_nrt=False)
 def alt_vp(s, t):
     return t[T_MISC + M_ARCH_ALT_VP1 + s[G_ARCH_ALT_N]]
 
 
-@njit
+@njit(_nrt=False)
 def architect_choice(params, s, t, p, vt, opts, n):
     """A building worth more than its cost (CUBA-R17), the alternative VP, or nothing."""
     fee = building_fee(s, t)
@@ -349,7 +344,7 @@ def architect_choice(params, s, t, p, vt, opts, n):
     return bi
 
 
-@njit
+@njit(_nrt=False)
 def architect_value(params, s, t, p, vt):
     """Best architect choice's gain (for choosing a character)."""
     b = pbase(p)

@@ -37,7 +37,7 @@ def typical_round(s, b):
     return s2
 
 
-@njit
+@njit(_nrt=False)
 def field_yield(s, t, b, vt, f):
     """What an open field f adds to the worker's yield in a typical round (a product field
     only counts half: other product fields may take its place)."""
@@ -51,7 +51,7 @@ def field_yield(s, t, b, vt, f):
     return 0.0
 
 
-@njit
+@njit(_nrt=False)
 def open_field_loss(params, s, t, b, vt, f):
     """Subsidy for open fields that covering field f gives up."""
     c = s[O_ACTS + SUBSIDY]
@@ -81,7 +81,8 @@ def field_choice(params, s, t, p, vt, opts, n):
     tables_owned = np.empty(2 * NFIELDS)
     cache_owned = use_cache()
     now_cache_owned = use_cache()
-    now_owned = s.copy()
+    foreman = vt[V_PLAY + FOREMAN] > 0
+    now_owned = s.copy() if foreman else np.empty(1, np.int32)
     # values once the building is owned (where it stands hardly matters to them)
     f0 = payload_of(opts[0])
     typical[b + P_FIELD + f0] = k
@@ -105,7 +106,6 @@ def field_choice(params, s, t, p, vt, opts, n):
             typical[b + P_FIELD + g] = NONE
     now = unmanaged(now_owned)
     pawn = rowcol_mask(s[b + P_PAWN])
-    foreman = vt[V_PLAY + FOREMAN] > 0
     cache_now = unmanaged(now_cache_owned)
     before_now = set_value(params, now, t, p, vt, pawn, 0, cache_now) if foreman else 0.0
     best = NEG
