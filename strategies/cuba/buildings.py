@@ -14,14 +14,13 @@ from core.cuba.state import (
     G_ARCH_ALT_N, G_CTX2, G_ROUND, G_VETO_BAN_ROUND, G_VETO_BAN_TYPE, O_BILLS, O_PILE, O_SHIP,
     O_STOCK, P_FIELD, P_LOT, P_PAWN, have, pbase,
 )
-from core.jit import njit, unmanaged
+from core.jit import njit
 from strategies.cuba.harbour import best_load, load_value
 from strategies.cuba.plan import W_ALT, W_BUILDING_VP, W_CAFE, W_KEEP_VOTES
 from strategies.cuba.politics import veto_value
 from strategies.cuba.values import (
-    K_SAFE, K_TAIL, KW, NONE, S_USE, V_BUILT, V_MV, available, build_net, building_context,
-    gain_value,
-    loss_value, pv, vector_loss,
+    K_SAFE, K_TAIL, KW, NONE, S_USE, V_BUILT, V_CACHE, V_MV, available, build_net,
+    building_context, gain_value, loss_value, pv, vector_loss,
 )
 
 NEG = -1e18
@@ -131,17 +130,6 @@ def use_value(params, s, t, p, vt, f, extra):
     return 0.0
 
 
-@njit
-def use_cache():
-    """Per-decision cache of the use values of building kinds (see set_value): [key, value,
-    pieces converted] per kind, the key being the `extra` pieces the value depends on (-1:
-    nothing cached). A use value depends on the kind, not on the field it stands on."""
-    c = np.empty(3 * (NBUILDINGS + 1))
-    for k in range(NBUILDINGS + 1):
-        c[3 * k] = -1.0
-    return c
-
-
 @njit(inline="always")
 def extra_kinds(t, k):
     """Packed mask of the kinds whose `extra` pieces change the use value of building k."""
@@ -159,11 +147,13 @@ def extra_kinds(t, k):
 
 
 @njit(_nrt=False)
-def set_value(params, s, t, p, vt, mask, extra, cache):
+def set_value(params, s, t, p, vt, mask, extra):
     """Gain of the foreman using every usable building of the fields in mask (CUBA-R19), with
     the packed pieces `extra` held on top: converters first, their goods then count for the
-    other buildings. `cache` (use_cache(), one per value table and holdings) keeps the use
-    value of each kind for the `extra` pieces it depends on across calls."""
+    other buildings. The value table keeps the use value of each kind for the `extra` pieces
+    it depends on across calls (a use value depends on the kind, not on the field it stands
+    on): [key, value, pieces converted] per kind from V_CACHE, the key -1 when none."""
+    cache = vt[V_CACHE:]
     b = pbase(p)
     val = 0.0
     for f in range(NFIELDS):
@@ -193,41 +183,35 @@ def set_value(params, s, t, p, vt, mask, extra, cache):
     return val
 
 
-@njit
+@njit(_nrt=False)
 def foreman_value(params, s, t, p, vt):
     """Best foreman choice's gain (for choosing a character)."""
     b = pbase(p)
-    cache_owned = use_cache()
-    cache = unmanaged(cache_owned)
-    best = set_value(params, s, t, p, vt, rowcol_mask(s[b + P_PAWN]), 0, cache)
+    best = set_value(params, s, t, p, vt, rowcol_mask(s[b + P_PAWN]), 0)
     for f in range(NFIELDS):
         if usable_building(s, t, b, f) >= 0:
-            best = max(best, set_value(params, s, t, p, vt, 1 << f, 0, cache))
-    cache_owned[0] = -1.0  # the owned cache must outlive its view
+            best = max(best, set_value(params, s, t, p, vt, 1 << f, 0))
     return best
 
 
-@njit
+@njit(_nrt=False)
 def foreman_mode_choice(params, s, t, p, vt, opts, n):
     """Row and column, one building, or nothing (CUBA-R19)."""
     b = pbase(p)
-    cache_owned = use_cache()
-    cache = unmanaged(cache_owned)
     best = NEG
     bi = n - 1
     for i in range(n):
         o = opts[i]
         tag = tag_of(o)
         if tag == OT_ROWCOL:
-            v = set_value(params, s, t, p, vt, rowcol_mask(s[b + P_PAWN]), 0, cache)
+            v = set_value(params, s, t, p, vt, rowcol_mask(s[b + P_PAWN]), 0)
         elif tag == OT_ONE:
-            v = set_value(params, s, t, p, vt, 1 << payload_of(o), 0, cache)
+            v = set_value(params, s, t, p, vt, 1 << payload_of(o), 0)
         else:
             v = 0.0
         if v > best:
             best = v
             bi = i
-    cache_owned[0] = -1.0  # the owned cache must outlive its view
     return bi
 
 

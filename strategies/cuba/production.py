@@ -13,7 +13,7 @@ from core.cuba.state import (
     O_MARKET, O_STOCK, P_FIELD, P_LOT, P_MONEY, buy_price, field_type, have, pbase, sell_price,
 )
 from core.jit import njit, unmanaged
-from strategies.cuba.buildings import set_value, use_cache
+from strategies.cuba.buildings import set_value
 from strategies.cuba.politics import money_reserve
 from strategies.cuba.values import NONE, V_MV, V_PLAY, V_TARGET, gain_value, loss_value, pv
 
@@ -136,27 +136,24 @@ def position_choice(params, s, t, p, vt, opts, n):
     s2 = unmanaged(s2_owned)
     # a free resource from the tradeswoman still to come may complete the cost
     spare = 1 if vt[V_PLAY + TRADER] > 0 and trader_alt_free(s, t, BM_TRADER_RES) else 0
-    cache_owned = use_cache()
-    cache = unmanaged(cache_owned)
     best = NEG
     bi = 0
     for i in range(n):
         pos = payload_of(opts[i])
         v, gains, built = position_yield(s, t, p, vt, pos)
         m = rowcol_mask(pos)
-        gain = set_value(params, s, t, p, vt, m, gains, cache) if built else 0.0
+        gain = set_value(params, s, t, p, vt, m, gains) if built else 0.0
         if plan and affordable(s, t, b, tgt, gains, spare):
             g = free_in(s, b, m)
             if g >= 0:
                 s2[b + P_FIELD + g] = tgt
-                gain = max(gain, set_value(params, s2, t, p, vt, m, gains, cache))
+                gain = max(gain, set_value(params, s2, t, p, vt, m, gains))
                 s2[b + P_FIELD + g] = NONE
         v += syn * gain
         if v > best:
             best = v
             bi = i
-    cache_owned[0] = -1.0  # the owned scratch must outlive its views
-    s2_owned[0] = 0
+    s2_owned[0] = 0  # the owned scratch must outlive its view
     return bi
 
 

@@ -52,7 +52,8 @@ V_BUILT = V_TARGET + 1      # built_counts(s), exact in a float64
 V_OWN = V_BUILT + 1         # bit mask of the building kinds the player owns
 V_CHAINS = V_OWN + 1        # chain_flags()
 V_ORDER = V_CHAINS + 1      # per kind: sink_order()
-V_SIZE = V_ORDER + NKINDS
+V_CACHE = V_ORDER + NKINDS  # per building kind: cached use value (buildings.set_value)
+V_SIZE = V_CACHE + 3 * (NBUILDINGS + 1)
 # chain flags, per good g (0 rum, 1 cigars): owns its café / its factory, can build them
 CH_CAFE, CH_CONV, CH_CAN_CAFE, CH_CAN_CONV = 0, 2, 4, 6
 NONE = -1
@@ -281,7 +282,7 @@ def storable(s, t, b, now_fields):
     return False
 
 
-@njit
+@njit(_nrt=False)
 def value_table(params, s, t, p, vt, target, kept):
     """Fill vt for player p in state s (see the module docstring). `target`: also pick the
     building to save resources for (the costliest part); `kept`: the card this round's
@@ -291,7 +292,9 @@ def value_table(params, s, t, p, vt, target, kept):
     s = unmanaged(s)
     t = unmanaged(t)
     b = pbase(p)
-    vt[:] = 0.0
+    vt[:V_CACHE] = 0.0
+    for k in range(NBUILDINGS + 1):
+        vt[V_CACHE + 3 * k] = -1.0  # nothing cached (a key of -1 matches no pieces)
     vt[V_MV] = money_value(params, s, t)
     vt[V_FUT] = t[T_MISC + M_ROUNDS] - s[G_ROUND]
     for c in range(NCHARS):
@@ -317,7 +320,6 @@ def value_table(params, s, t, p, vt, target, kept):
         target_sinks(params, s, t, p, vt, packed)
     for k in range(NKINDS):
         vt[V_ORDER + k] = sink_order(vt, k)
-    return vt
 
 
 @njit(_nrt=False)
