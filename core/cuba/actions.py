@@ -250,6 +250,26 @@ def ship_options(s, t, opts, n, tag, b, kinds_lo, kinds_hi, max_total, one_kind)
 
 
 @njit
+def setup_options(s, t, opts):
+    """Starting pieces (CUBA-R9): every resource multiset with every product multiset."""
+    caps = 0
+    nr = t[T_MISC + M_START_RESOURCES]
+    npr = t[T_MISC + M_START_PRODUCTS]
+    for k in range(TO + 1):
+        caps |= min(s[O_STOCK + k], nr if k < CI else npr, 7) << (3 * k)
+    res = np.zeros(MAX_OPTIONS, np.int32)
+    nres = enum_vectors(res, 0, 0, 0, WD, WA + 1, caps, nr, nr)
+    prod = np.zeros(MAX_OPTIONS, np.int32)
+    nprod = enum_vectors(prod, 0, 0, 0, CI, TO + 1, caps, npr, npr)
+    n = 0
+    for i in range(nres):
+        for j in range(nprod):
+            opts[n] = enc(OT_SETUP, res[i] | prod[j])
+            n += 1
+    return n
+
+
+@njit
 def legal(s, t, opts):
     """Write the legal options of the pending decision into opts; return their number."""
     dk = s[G_DK]
@@ -257,19 +277,7 @@ def legal(s, t, opts):
     b = pbase(p)
     n = 0
     if dk == DK_SETUP_PIECES:
-        caps = 0
-        nr = t[T_MISC + M_START_RESOURCES]
-        npr = t[T_MISC + M_START_PRODUCTS]
-        for k in range(TO + 1):
-            caps |= min(s[O_STOCK + k], nr if k < CI else npr, 7) << (3 * k)
-        res = np.zeros(MAX_OPTIONS, np.int32)
-        nres = enum_vectors(res, 0, 0, 0, WD, WA + 1, caps, nr, nr)
-        prod = np.zeros(MAX_OPTIONS, np.int32)
-        nprod = enum_vectors(prod, 0, 0, 0, CI, TO + 1, caps, npr, npr)
-        for i in range(nres):
-            for j in range(nprod):
-                opts[n] = enc(OT_SETUP, res[i] | prod[j])
-                n += 1
+        n = setup_options(s, t, opts)
     elif dk == DK_HIDE_CARD:
         for c in range(NCHARS):
             if s[b + P_HAND + c] == 1:

@@ -14,14 +14,13 @@ from core.cuba.state import (
     G_ARCH_ALT_N, G_CTX2, G_ROUND, G_VETO_BAN_ROUND, G_VETO_BAN_TYPE, O_BILLS, O_PILE, O_SHIP,
     O_STOCK, P_FIELD, P_LOT, P_PAWN, have, pbase,
 )
-from core.jit import njit, unmanaged
+from core.jit import njit
 from strategies.cuba.harbour import best_load, load_value
 from strategies.cuba.plan import W_ALT, W_BUILDING_VP, W_CAFE, W_KEEP_VOTES
-from strategies.cuba.politics import bill_scores, veto_value
+from strategies.cuba.politics import veto_value
 from strategies.cuba.values import (
-    K_SAFE, K_TAIL, KW, NONE, S_USE, V_BUILT, V_MV, available, build_net, building_context,
-    gain_value,
-    loss_value, pv, vector_loss,
+    K_SAFE, K_TAIL, KW, NONE, S_USE, V_BUILT, V_CACHE, V_MV, available, build_net,
+    building_context, gain_value, loss_value, pv, vector_loss,
 )
 
 NEG = -1e18
@@ -30,7 +29,7 @@ NEG = -1e18
 # ------------------------------------------------------------------ using buildings
 
 
-@njit
+@njit(_nrt=False)
 def pick_value(vt, s, b, k0, k1, mx, unit, skip, extra):
     """Gain of giving up to mx pieces of kinds [k0, k1) for `unit` each, best first."""
     taken = 0
@@ -53,7 +52,7 @@ def pick_value(vt, s, b, k0, k1, mx, unit, skip, extra):
     return total
 
 
-@njit
+@njit(_nrt=False)
 def convert_plan(vt, s, b, k_from, k_to, mx, extra):
     """(pieces, gain) of the best conversion k_from -> k_to (FT_CONVERT), at most mx (-1 any),
     with the packed pieces `extra` held on top."""
@@ -73,7 +72,7 @@ def convert_plan(vt, s, b, k_from, k_to, mx, extra):
     return a, gain
 
 
-@njit
+@njit(_nrt=False)
 def use_value(params, s, t, p, vt, f, extra):
     """Gain of the best use of the building on field f now, with the packed pieces `extra`
     held on top (a converter used before it, the worker's yield still to come)."""
@@ -111,15 +110,10 @@ def use_value(params, s, t, p, vt, f, extra):
         return best_load(params, s, t, p, vt, True, 5)
     if ft == FT_CHURCH:
         best = 0.0
-        sc = np.empty(4)
-        scored = False
         for ty in range(4):
             if s[O_BILLS + ty] >= 0 and not (s[G_VETO_BAN_ROUND] == s[G_ROUND]
                                              and s[G_VETO_BAN_TYPE] == ty):
-                if not scored:  # every bill's score at once (politics.veto_value)
-                    bill_scores(params, s, t, p, mv, sc)
-                    scored = True
-                best = max(best, -0.5 * sc[ty])
+                best = max(best, veto_value(params, s, t, p, mv, ty))
         return best
     if ft == FT_BLACK_MARKET:
         best = 0.0
@@ -134,17 +128,6 @@ def use_value(params, s, t, p, vt, f, extra):
     if ft == FT_LIGHTHOUSE:
         return 0.05
     return 0.0
-
-
-@njit
-def use_cache():
-    """Per-decision cache of the use values of building kinds (see set_value): [key, value,
-    pieces converted] per kind, the key being the `extra` pieces the value depends on (-1:
-    nothing cached). A use value depends on the kind, not on the field it stands on."""
-    c = np.empty(3 * (NBUILDINGS + 1))
-    for k in range(NBUILDINGS + 1):
-        c[3 * k] = -1.0
-    return c
 
 
 @njit(inline="always")
@@ -163,12 +146,14 @@ def extra_kinds(t, k):
     return 0
 
 
-@njit
-def set_value(params, s, t, p, vt, mask, extra, cache):
+@njit(_nrt=False)
+def set_value(params, s, t, p, vt, mask, extra):
     """Gain of the foreman using every usable building of the fields in mask (CUBA-R19), with
     the packed pieces `extra` held on top: converters first, their goods then count for the
-    other buildings. `cache` (use_cache(), one per value table and holdings) keeps the use
-    value of each kind for the `extra` pieces it depends on across calls."""
+    other buildings. The value table keeps the use value of each kind for the `extra` pieces
+    it depends on across calls (a use value depends on the kind, not on the field it stands
+    on): [key, value, pieces converted] per kind from V_CACHE, the key -1 when none."""
+    cache = vt[V_CACHE:]
     b = pbase(p)
     val = 0.0
     for f in range(NFIELDS):
@@ -198,41 +183,35 @@ def set_value(params, s, t, p, vt, mask, extra, cache):
     return val
 
 
-@njit
+@njit(_nrt=False)
 def foreman_value(params, s, t, p, vt):
     """Best foreman choice's gain (for choosing a character)."""
     b = pbase(p)
-    cache_owned = use_cache()
-    cache = unmanaged(cache_owned)
-    best = set_value(params, s, t, p, vt, rowcol_mask(s[b + P_PAWN]), 0, cache)
+    best = set_value(params, s, t, p, vt, rowcol_mask(s[b + P_PAWN]), 0)
     for f in range(NFIELDS):
         if usable_building(s, t, b, f) >= 0:
-            best = max(best, set_value(params, s, t, p, vt, 1 << f, 0, cache))
-    cache_owned[0] = -1.0  # the owned cache must outlive its view
+            best = max(best, set_value(params, s, t, p, vt, 1 << f, 0))
     return best
 
 
-@njit
+@njit(_nrt=False)
 def foreman_mode_choice(params, s, t, p, vt, opts, n):
     """Row and column, one building, or nothing (CUBA-R19)."""
     b = pbase(p)
-    cache_owned = use_cache()
-    cache = unmanaged(cache_owned)
     best = NEG
     bi = n - 1
     for i in range(n):
         o = opts[i]
         tag = tag_of(o)
         if tag == OT_ROWCOL:
-            v = set_value(params, s, t, p, vt, rowcol_mask(s[b + P_PAWN]), 0, cache)
+            v = set_value(params, s, t, p, vt, rowcol_mask(s[b + P_PAWN]), 0)
         elif tag == OT_ONE:
-            v = set_value(params, s, t, p, vt, 1 << payload_of(o), 0, cache)
+            v = set_value(params, s, t, p, vt, 1 << payload_of(o), 0)
         else:
             v = 0.0
         if v > best:
             best = v
             bi = i
-    cache_owned[0] = -1.0  # the owned cache must outlive its view
     return bi
 
 
@@ -250,7 +229,7 @@ def use_order(ft):
     return 3
 
 
-@njit
+@njit(_nrt=False)
 def foreman_next_choice(s, t, p, opts, n):
     b = pbase(p)
     best = 99
@@ -263,7 +242,7 @@ def foreman_next_choice(s, t, p, opts, n):
     return bi
 
 
-@njit
+@njit(_nrt=False)
 def use_option_value(params, s, t, p, vt, k, x):
     """Gain of use x of building kind k (DK_BUILDING_USE; 0 = not used)."""
     b = pbase(p)
@@ -293,7 +272,7 @@ def use_option_value(params, s, t, p, vt, k, x):
     return 0.0
 
 
-@njit
+@njit(_nrt=False)
 def ship_match(s, t, b, ship):
     """How many of a ship's spots fit merchandise the player holds."""
     if ship < 0:
@@ -305,7 +284,7 @@ def ship_match(s, t, b, ship):
     return n
 
 
-@njit
+@njit(_nrt=False)
 def building_use_choice(params, s, t, p, vt, opts, n):
     b = pbase(p)
     k = s[b + P_FIELD + s[G_CTX2]]
@@ -322,12 +301,12 @@ def building_use_choice(params, s, t, p, vt, opts, n):
 # ------------------------------------------------------------------ the architect
 
 
-@njit
+@njit(_nrt=False)
 def alt_vp(s, t):
     return t[T_MISC + M_ARCH_ALT_VP1 + s[G_ARCH_ALT_N]]
 
 
-@njit
+@njit(_nrt=False)
 def architect_choice(params, s, t, p, vt, opts, n):
     """A building worth more than its cost (CUBA-R17), the alternative VP, or nothing."""
     fee = building_fee(s, t)
@@ -349,7 +328,7 @@ def architect_choice(params, s, t, p, vt, opts, n):
     return bi
 
 
-@njit
+@njit(_nrt=False)
 def architect_value(params, s, t, p, vt):
     """Best architect choice's gain (for choosing a character)."""
     b = pbase(p)

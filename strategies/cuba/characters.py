@@ -15,7 +15,7 @@ from strategies.cuba.values import NONE, V_PLAY, V_SIZE, value_table
 NEG = -1e18
 
 
-@njit
+@njit(_nrt=False)
 def card_value(params, s, t, p, vt, c):
     """Estimated gain of playing character c now: its best action's gain."""
     if c == WORKER:
@@ -29,7 +29,7 @@ def card_value(params, s, t, p, vt, c):
     return mayor_value(params, s, t, p, vt)
 
 
-@njit
+@njit(_nrt=False)
 def card_score(params, s, t, p, vt, c):
     """Gain now, discounted for cards that profit from the producers still in hand, less the
     card's worth in parliament (the card never played is the one kept)."""
@@ -55,10 +55,8 @@ def character_choice(params, s, t, p, opts, n):
     for i in range(n):
         c = payload_of(opts[i])
         if last:
-            own = value_table(params, s, t, p, vt, True, payload_of(opts[1 - i]))
-            v = card_score(params, s, t, p, own, c)
-        else:
-            v = card_score(params, s, t, p, vt, c)
+            value_table(params, s, t, p, vt, True, payload_of(opts[1 - i]))
+        v = card_score(params, s, t, p, vt, c)
         if v > best:
             best = v
             bi = i
@@ -66,7 +64,7 @@ def character_choice(params, s, t, p, opts, n):
     return bi
 
 
-@njit
+@njit(_nrt=False)
 def hide_choice(params, s, t, p, vt, opts, n):
     """CUBA-V1: the card to keep face down: worth most in parliament, least in play."""
     best = NEG

@@ -36,7 +36,7 @@ BREADTH = NPLAN + 1
 MAX_TAIL = 60  # plan steps that finish a turn
 
 
-@njit
+@njit(_nrt=False)
 def evaluate(params, s, t, me, vt):
     """VP (the end bonus of the buildings owned counted as scored) plus weighted assets of
     player `me`, less `spite` times the opponents' mean VP."""
@@ -68,6 +68,13 @@ def evaluate(params, s, t, me, vt):
 
 
 @njit(inline="always")
+def copy_into(dst, src):
+    """dst[:] = src without a temporary (the slice copy needs numba's runtime)."""
+    for i in range(src.shape[0]):
+        dst[i] = src[i]
+
+
+@njit(inline="always")
 def in_turn(s, me):
     """Whether `me` faces a sub-decision of their own character action."""
     if s[G_CUR] != me or s[G_PHASE] == PH_OVER:
@@ -94,7 +101,7 @@ def any_field(s, t):
             and s[G_TURN] < s[G_NP] * t[T_MISC + M_CARDS_PLAYED])
 
 
-@njit
+@njit(_nrt=False)
 def complete(params, s, t, me, opts, tr):
     """Finish me's turn in place with the plan's own choices (heuristic.plan_choice; a field
     that cannot change the evaluation is not chosen with care)."""
@@ -108,7 +115,7 @@ def complete(params, s, t, me, opts, tr):
         steps += 1
 
 
-@njit
+@njit(_nrt=False)
 def outlook(params, s, t, me, vt, tr, s2, opts, inner):
     """Value of s for me. A pending sub-decision of me's turn is searched one ply (a market
     visit is not: it is finished with the plan's choices), then the turn is finished.
@@ -121,7 +128,7 @@ def outlook(params, s, t, me, vt, tr, s2, opts, inner):
         n = 1  # every field evaluates the same
     best = -1e18
     for i in range(n - 1, -1, -stride(n, max(1, int(params[BREADTH])))):
-        s2[:] = s
+        copy_into(s2, s)
         apply(s2, t, opts[i], tr)
         complete(params, s2, t, me, inner, tr)
         best = max(best, evaluate(params, s2, t, me, vt))

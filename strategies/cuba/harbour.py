@@ -1,7 +1,9 @@
 """Plan-driven shipping: the mayor's load or alternative, branch-office loads."""
-from core.cuba.actions import DOCK_SHIFT, OT_ALT, OT_LOAD, VEC_MASK, payload_of, tag_of, vsum
+from core.cuba.actions import (
+    DOCK_SHIFT, OT_ALT, OT_LOAD, VEC_MASK, free_vector, payload_of, tag_of, vget, vsum,
+)
 from core.cuba.codes import CI, CG, M_MAYOR_ALT_MONEY1, T_MISC
-from core.cuba.state import G_MAYOR_ALT_N, O_SHIP, free_spots, have, pbase
+from core.cuba.state import G_MAYOR_ALT_N, O_SHIP, have, pbase
 from core.jit import njit
 from strategies.cuba.plan import W_SHIP
 from strategies.cuba.values import S_SHIP, V_MV, pv, vector_loss
@@ -9,7 +11,7 @@ from strategies.cuba.values import S_SHIP, V_MV, pv, vector_loss
 NEG = -1e18
 
 
-@njit
+@njit(_nrt=False)
 def load_value(params, s, t, p, vt, x):
     """Dock VP of a load (dock << DOCK_SHIFT | pieces) less what the pieces were worth."""
     v = x & VEC_MASK
@@ -17,7 +19,7 @@ def load_value(params, s, t, p, vt, x):
             - vector_loss(vt, s, pbase(p), v, S_SHIP))
 
 
-@njit
+@njit(_nrt=False)
 def best_load(params, s, t, p, vt, one_kind, max_pieces):
     """Estimated value of the best load onto one docked ship (all kinds, or one kind)."""
     b = pbase(p)
@@ -26,8 +28,9 @@ def best_load(params, s, t, p, vt, one_kind, max_pieces):
         if s[O_SHIP + dock] < 0:
             continue
         total = 0.0
+        free = free_vector(s, t, dock)
         for k in range(CI, CG + 1):
-            m = min(free_spots(s, t, dock, k), have(s, b, k), max_pieces)
+            m = min(vget(free, k), have(s, b, k), max_pieces)
             h = have(s, b, k)
             v = 0.0
             for j in range(m):
@@ -43,12 +46,12 @@ def best_load(params, s, t, p, vt, one_kind, max_pieces):
     return best
 
 
-@njit
+@njit(_nrt=False)
 def alt_money(s, t):
     return t[T_MISC + M_MAYOR_ALT_MONEY1 + s[G_MAYOR_ALT_N]]
 
 
-@njit
+@njit(_nrt=False)
 def mayor_value(params, s, t, p, vt):
     """Best of shipping and the open alternative (for choosing a character)."""
     v = best_load(params, s, t, p, vt, False, 5)
@@ -57,7 +60,7 @@ def mayor_value(params, s, t, p, vt):
     return v
 
 
-@njit
+@njit(_nrt=False)
 def mayor_choice(params, s, t, p, vt, opts, n):
     """Ship (CUBA-R20), take the money (CUBA-R21) or do nothing."""
     best = NEG

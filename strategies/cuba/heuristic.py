@@ -7,6 +7,8 @@ from core.cuba.state import (
     DK_FOREMAN_MODE, DK_FOREMAN_NEXT, DK_HIDE_CARD, DK_MAYOR, DK_SETUP_PIECES, DK_TAX,
     DK_TRADE_MODE, DK_TRADE_STEP, DK_WORKER_FIELDS, DK_WORKER_POS, G_CUR, G_DK,
 )
+from core.cuba.actions import payload_of, worker_free_fields
+from core.cuba.codes import WA
 from core.jit import njit, unmanaged
 from strategies.cuba.buildings import (
     architect_choice, building_use_choice, foreman_mode_choice, foreman_next_choice,
@@ -25,13 +27,35 @@ KERNEL = "heuristic"
 DESCRIPTION = ("scores each legal option with a weighted valuation of pieces, money, buildings "
                "and acts")
 PARAMS = PLAN_PARAMS
+RESOURCE_BITS = (1 << 3 * (WA + 1)) - 1  # the resources of a packed piece vector
 
 
 @njit(inline="always")
-def needs_target(dk):
+def bit_count(m):
+    n = 0
+    while m:
+        m &= m - 1
+        n += 1
+    return n
+
+
+@njit(_nrt=False)
+def needs_target(s, t, dk, opts, n):
     """Whether the decision weighs resources, so needs the building they are saved for (the
     costliest part of the valuation). The character choice, the most frequent decision, makes
-    do with plain resource values."""
+    do with plain resource values; the worker's fields weigh water only when more fields
+    yield than are free, the duty resources only when a payment holds some."""
+    if dk == DK_WORKER_FIELDS:
+        free = worker_free_fields(s, t)
+        for i in range(n):
+            if bit_count(payload_of(opts[i])) > free:
+                return True
+        return False
+    if dk == DK_DUTY:
+        for i in range(n - 1):  # the last option pays nothing
+            if payload_of(opts[i]) & RESOURCE_BITS:
+                return True
+        return False
     return not (dk == DK_CHARACTER or dk == DK_TRADE_STEP or dk == DK_FOREMAN_MODE
                 or dk == DK_FOREMAN_NEXT or dk == DK_MAYOR or dk == DK_BID or dk == DK_BILLS
                 or dk == DK_TAX)
@@ -40,6 +64,12 @@ def needs_target(dk):
 @njit
 def plan_choice(params, s, t, opts, n):
     """Index of the best option of the pending decision under the plan's weights."""
+    # views without reference counts: the arrays are passed to many calls below (the
+    # caller's arrays outlive them; see core.jit)
+    params = unmanaged(params)
+    s = unmanaged(s)
+    t = unmanaged(t)
+    opts = unmanaged(opts)
     p = s[G_CUR]
     dk = s[G_DK]
     if dk == DK_FOREMAN_NEXT:
@@ -52,7 +82,7 @@ def plan_choice(params, s, t, opts, n):
         # these read only the value of money from the table
         vt[V_MV] = money_value(params, s, t)
     else:
-        value_table(params, s, t, p, vt, needs_target(dk), NONE)
+        value_table(params, s, t, p, vt, needs_target(s, t, dk, opts, n), NONE)
     i = choice_with(params, s, t, p, dk, vt, opts, n)
     vt_owned[0] = 0.0  # the owned table must outlive its view
     return i

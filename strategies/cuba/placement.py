@@ -13,7 +13,7 @@ from core.cuba.state import G_CTX1, O_ACTS, P_FIELD, P_LOT, P_PAWN, P_STORED, fi
 from core.jit import njit, unmanaged
 from strategies.cuba.plan import W_STATUTE
 from strategies.cuba.production import free_in, position_yield
-from strategies.cuba.buildings import set_value, use_cache
+from strategies.cuba.buildings import set_value
 from strategies.cuba.values import NONE, V_FUT, V_PLAY, V_SIZE, pv, value_table
 
 NEG = -1e18
@@ -37,7 +37,7 @@ def typical_round(s, b):
     return s2
 
 
-@njit
+@njit(_nrt=False)
 def field_yield(s, t, b, vt, f):
     """What an open field f adds to the worker's yield in a typical round (a product field
     only counts half: other product fields may take its place)."""
@@ -51,7 +51,7 @@ def field_yield(s, t, b, vt, f):
     return 0.0
 
 
-@njit
+@njit(_nrt=False)
 def open_field_loss(params, s, t, b, vt, f):
     """Subsidy for open fields that covering field f gives up."""
     c = s[O_ACTS + SUBSIDY]
@@ -72,42 +72,49 @@ def field_choice(params, s, t, p, vt, opts, n):
     (the pawn position where the worker's yield and the foreman's use of the buildings of its
     row and column are worth most in a typical round), plus what the foreman still to come
     this round gains at the pawn's position, less the subsidy for open fields given up."""
-    b = pbase(p)
-    k = s[G_CTX1]
     # scratch as views without reference counts (see core.jit); kept alive to the end
-    typical_owned = typical_round(s, b)
-    typical = unmanaged(typical_owned)
+    typical_owned = typical_round(s, pbase(p))
     vt_owned = np.empty(V_SIZE)
     tables_owned = np.empty(2 * NFIELDS)
-    cache_owned = use_cache()
-    now_cache_owned = use_cache()
-    now_owned = s.copy()
+    foreman = vt[V_PLAY + FOREMAN] > 0
+    now_owned = s.copy() if foreman else np.empty(1, np.int32)
+    bi = best_field(params, s, t, p, vt, opts, n, unmanaged(typical_owned), unmanaged(now_owned),
+                    unmanaged(vt_owned), unmanaged(tables_owned))
+    typical_owned[0] = 0
+    vt_owned[0] = 0.0
+    tables_owned[0] = 0.0
+    now_owned[0] = 0
+    return bi
+
+
+@njit(_nrt=False)
+def best_field(params, s, t, p, vt, opts, n, typical, now, vt_own, tables):
+    """field_choice with its scratch: typical_round(s), a copy of s (when the foreman is
+    still to come), a value table, 2 * NFIELDS floats."""
+    b = pbase(p)
+    k = s[G_CTX1]
     # values once the building is owned (where it stands hardly matters to them)
     f0 = payload_of(opts[0])
     typical[b + P_FIELD + f0] = k
-    vt_own = value_table(params, typical, t, p, unmanaged(vt_owned), False, NONE)
+    value_table(params, typical, t, p, vt_own, False, NONE)
     typical[b + P_FIELD + f0] = NONE
     # per pawn position: without the building, and the foreman's gain with it in the cross
-    tables = unmanaged(tables_owned)
     base = tables[:NFIELDS]
     gain = tables[NFIELDS:]
-    cache = unmanaged(cache_owned)
     for pos in range(NFIELDS):
         m = rowcol_mask(pos)
         y, gains, built = position_yield(typical, t, p, vt_own, pos)
-        before = set_value(params, typical, t, p, vt_own, m, gains, cache) if built else 0.0
+        before = set_value(params, typical, t, p, vt_own, m, gains) if built else 0.0
         base[pos] = y + before
         g = free_in(typical, b, m)
         gain[pos] = 0.0
         if g >= 0:
             typical[b + P_FIELD + g] = k
-            gain[pos] = set_value(params, typical, t, p, vt_own, m, gains, cache) - before
+            gain[pos] = set_value(params, typical, t, p, vt_own, m, gains) - before
             typical[b + P_FIELD + g] = NONE
-    now = unmanaged(now_owned)
     pawn = rowcol_mask(s[b + P_PAWN])
     foreman = vt[V_PLAY + FOREMAN] > 0
-    cache_now = unmanaged(now_cache_owned)
-    before_now = set_value(params, now, t, p, vt, pawn, 0, cache_now) if foreman else 0.0
+    before_now = set_value(params, now, t, p, vt, pawn, 0) if foreman else 0.0
     best = NEG
     bi = 0
     for i in range(n):
@@ -122,16 +129,10 @@ def field_choice(params, s, t, p, vt, opts, n):
         v = home * max(1.0, vt[V_FUT])
         if foreman and (pawn >> f) & 1:
             now[b + P_FIELD + f] = k
-            v += set_value(params, now, t, p, vt, pawn, 0, cache_now) - before_now
+            v += set_value(params, now, t, p, vt, pawn, 0) - before_now
             now[b + P_FIELD + f] = NONE
         v -= open_field_loss(params, s, t, b, vt, f)
         if v > best:
             best = v
             bi = i
-    typical_owned[0] = 0  # the owned scratch must outlive its views
-    vt_owned[0] = 0.0
-    tables_owned[0] = 0.0
-    cache_owned[0] = -1.0
-    now_cache_owned[0] = -1.0
-    now_owned[0] = 0
     return bi

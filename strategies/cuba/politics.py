@@ -25,7 +25,7 @@ from strategies.cuba.values import S_EXTRA, V_MV, duty_value, vector_loss
 NEG = -1e18
 
 
-@njit
+@njit(_nrt=False)
 def keep_value(params, s, t, c):
     """Value of keeping character c for parliament: its votes, and the fifth-card subsidy."""
     votes = t[T_VOTES + c]
@@ -36,7 +36,7 @@ def keep_value(params, s, t, c):
     return v
 
 
-@njit
+@njit(_nrt=False)
 def duty_payable(s, t, p):
     """Whether player p holds what the duty in force demands."""
     c = s[O_ACTS + DUTY]
@@ -51,7 +51,7 @@ def duty_payable(s, t, p):
     return held(s, b, k0, k1) >= cnt
 
 
-@njit
+@njit(_nrt=False)
 def held(s, b, k0, k1):
     n = 0
     for k in range(k0, k1):
@@ -59,7 +59,7 @@ def held(s, b, k0, k1):
     return n
 
 
-@njit
+@njit(_nrt=False)
 def money_reserve(params, s, t, p):
     """Money kept back for this round's tax when the plan pays it."""
     if s[G_PHASE] > PH_STATUTES:
@@ -70,7 +70,7 @@ def money_reserve(params, s, t, p):
     return cost
 
 
-@njit
+@njit(_nrt=False)
 def open_fields(s, t, b, lo, hi):
     n = 0
     for f in range(NFIELDS):
@@ -80,7 +80,7 @@ def open_fields(s, t, b, lo, hi):
     return n
 
 
-@njit
+@njit(_nrt=False)
 def subsidy_for(s, t, q, c):
     """VP statute card c (a subsidy) would give player q now (CUBA-R45)."""
     b = pbase(q)
@@ -103,7 +103,7 @@ def subsidy_for(s, t, q, c):
     return 0
 
 
-@njit
+@njit(_nrt=False)
 def act_value(params, s, t, q, c, mv):
     """Value for player q of statute c being in force, per statutes phase (-1: no act)."""
     if c < 0:
@@ -138,7 +138,7 @@ def act_value(params, s, t, q, c, mv):
     return 0.0
 
 
-@njit
+@njit(_nrt=False)
 def bill_value(params, s, t, q, ty, mv):
     """Value for player q of passing this round's bill of type ty instead of the act now."""
     c = s[O_BILLS + ty]
@@ -152,16 +152,22 @@ def bill_value(params, s, t, q, ty, mv):
 
 @njit
 def bill_scores(params, s, t, p, mv, out):
-    """out[ty]: own gain less `spite` times the opponents' mean gain, per bill type."""
-    np_ = s[G_NP]
+    """out[ty] = bill_score(..., ty) per bill type."""
     for ty in range(4):
-        mine = bill_value(params, s, t, p, ty, mv)
-        opp = 0.0
-        for q in range(np_):
-            if q != p:
-                opp += bill_value(params, s, t, q, ty, mv)
-        out[ty] = mine - params[SPITE] * opp / max(np_ - 1, 1)
+        out[ty] = bill_score(params, s, t, p, mv, ty)
     return out
+
+
+@njit(_nrt=False)
+def bill_score(params, s, t, p, mv, ty):
+    """Own gain of this round's bill of type ty less `spite` times the opponents' mean gain."""
+    np_ = s[G_NP]
+    mine = bill_value(params, s, t, p, ty, mv)
+    opp = 0.0
+    for q in range(np_):
+        if q != p:
+            opp += bill_value(params, s, t, q, ty, mv)
+    return mine - params[SPITE] * opp / max(np_ - 1, 1)
 
 
 @njit
@@ -181,32 +187,31 @@ def bills_choice(params, s, t, p, vt, opts, n):
     return bi
 
 
-@njit
+@njit(_nrt=False)
 def bills_worth(params, s, t, p, mv):
     """What choosing the bills is worth to p: the two best scores (for bidding)."""
-    sc = bill_scores(params, s, t, p, mv, np.empty(4))
     a = NEG
     b2 = NEG
     for ty in range(4):
         if s[O_BILLS + ty] < 0:
             continue
-        if sc[ty] > a:
+        sc = bill_score(params, s, t, p, mv, ty)
+        if sc > a:
             b2 = a
-            a = sc[ty]
-        elif sc[ty] > b2:
-            b2 = sc[ty]
+            a = sc
+        elif sc > b2:
+            b2 = sc
     tot = max(a, 0.0) + max(b2, 0.0)
     return tot
 
 
-@njit
+@njit(_nrt=False)
 def veto_value(params, s, t, p, mv, ty):
     """Expected gain of vetoing this round's bill of type ty (CUBA-R37)."""
-    sc = bill_scores(params, s, t, p, mv, np.empty(4))
-    return -0.5 * sc[ty]
+    return -0.5 * bill_score(params, s, t, p, mv, ty)
 
 
-@njit
+@njit(_nrt=False)
 def bid_choice(params, s, t, p, vt, opts, n):
     """Secret bid (CUBA-R39/R41): enough to beat each rival's votes plus the share of their
     money we fear they bid, if winning is worth it; else nothing. Reads no pending bid."""
@@ -231,7 +236,7 @@ def bid_choice(params, s, t, p, vt, opts, n):
     return bid
 
 
-@njit
+@njit(_nrt=False)
 def tax_choice(params, s, t, p, vt, opts, n):
     """Pay the tax (CUBA-R43) when its VP, and the bonus if the duty follows, beat the money."""
     cost = tax_cost(s, t, p)
@@ -245,7 +250,7 @@ def tax_choice(params, s, t, p, vt, opts, n):
     return n - 1
 
 
-@njit
+@njit(_nrt=False)
 def duty_choice(params, s, t, p, vt, opts, n):
     """The cheapest way to pay the duty (CUBA-R44) if it beats its VP, else not (last)."""
     b = pbase(p)

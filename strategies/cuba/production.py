@@ -13,14 +13,14 @@ from core.cuba.state import (
     O_MARKET, O_STOCK, P_FIELD, P_LOT, P_MONEY, buy_price, field_type, have, pbase, sell_price,
 )
 from core.jit import njit, unmanaged
-from strategies.cuba.buildings import set_value, use_cache
+from strategies.cuba.buildings import set_value
 from strategies.cuba.politics import money_reserve
 from strategies.cuba.values import NONE, V_MV, V_PLAY, V_TARGET, gain_value, loss_value, pv
 
 NEG = -1e18
 
 
-@njit
+@njit(_nrt=False)
 def setup_choice(s, t, p, vt, opts, n):
     """Starting pieces (CUBA-R9): the most valuable multiset."""
     b = pbase(p)
@@ -39,7 +39,7 @@ def setup_choice(s, t, p, vt, opts, n):
     return bi
 
 
-@njit
+@njit(_nrt=False)
 def products_value(s, t, b, vt, avail, water):
     """(value, packed pieces) of the best yield of open product fields, `avail` packing how
     many of each product kind the pawn activates (CUBA-R14.5): the free fields first, then one
@@ -77,7 +77,7 @@ def products_value(s, t, b, vt, avail, water):
     return total, taken
 
 
-@njit
+@njit(_nrt=False)
 def position_yield(s, t, p, vt, pos):
     """(value, packed pieces, any building tile in the row or column) of what moving the pawn
     to pos yields (CUBA-R14). The printed warehouse does not count as a tile: the foreman can
@@ -88,11 +88,9 @@ def position_yield(s, t, p, vt, pos):
     gained = 0
     avail = 0
     built = False
-    while m:
-        f = 0
-        while (m >> f) & 1 == 0:
-            f += 1
-        m &= m - 1
+    for f in range(NFIELDS):
+        if (m >> f) & 1 == 0:
+            continue
         if s[b + P_FIELD + f] >= 0:
             built = built or f > 0
             continue
@@ -108,29 +106,19 @@ def position_yield(s, t, p, vt, pos):
     return val + v, gained + taken, built
 
 
-@njit
-def position_value(params, s, t, p, vt, pos, synergy):
-    """What moving the pawn to pos yields, plus `synergy` times what the foreman then gains
-    from the buildings of its row and column."""
-    val, gains, built = position_yield(s, t, p, vt, pos)
-    if synergy > 0 and built:
-        val += synergy * set_value(params, s, t, p, vt, rowcol_mask(pos), gains, use_cache())
-    return val
-
-
 @njit(inline="always")
 def foreman_synergy(vt):
     """Weight of the foreman's gain in a pawn position: half, if the foreman is still to come."""
     return 0.5 if vt[V_PLAY + FOREMAN] > 0 else 0.0
 
 
-@njit
+@njit(_nrt=False)
 def worker_value(params, s, t, p, vt):
     """Best pawn position's yield (for choosing a character; the foreman's part is left out,
     which keeps this estimate cheap)."""
     best = 0.0
     for pos in range(NFIELDS):
-        best = max(best, position_value(params, s, t, p, vt, pos, 0.0))
+        best = max(best, position_yield(s, t, p, vt, pos)[0])
     return best
 
 
@@ -148,31 +136,28 @@ def position_choice(params, s, t, p, vt, opts, n):
     s2 = unmanaged(s2_owned)
     # a free resource from the tradeswoman still to come may complete the cost
     spare = 1 if vt[V_PLAY + TRADER] > 0 and trader_alt_free(s, t, BM_TRADER_RES) else 0
-    cache_owned = use_cache()
-    cache = unmanaged(cache_owned)
     best = NEG
     bi = 0
     for i in range(n):
         pos = payload_of(opts[i])
         v, gains, built = position_yield(s, t, p, vt, pos)
         m = rowcol_mask(pos)
-        gain = set_value(params, s, t, p, vt, m, gains, cache) if built else 0.0
+        gain = set_value(params, s, t, p, vt, m, gains) if built else 0.0
         if plan and affordable(s, t, b, tgt, gains, spare):
             g = free_in(s, b, m)
             if g >= 0:
                 s2[b + P_FIELD + g] = tgt
-                gain = max(gain, set_value(params, s2, t, p, vt, m, gains, cache))
+                gain = max(gain, set_value(params, s2, t, p, vt, m, gains))
                 s2[b + P_FIELD + g] = NONE
         v += syn * gain
         if v > best:
             best = v
             bi = i
-    cache_owned[0] = -1.0  # the owned scratch must outlive its views
-    s2_owned[0] = 0
+    s2_owned[0] = 0  # the owned scratch must outlive its view
     return bi
 
 
-@njit
+@njit(_nrt=False)
 def affordable(s, t, b, k, gains, spare):
     """Whether the lot plus the packed `gains` and `spare` resources of any kind pay building
     k's resources and fee."""
@@ -182,7 +167,7 @@ def affordable(s, t, b, k, gains, spare):
     return short <= spare and s[b + P_MONEY] >= building_fee(s, t)
 
 
-@njit
+@njit(_nrt=False)
 def free_in(s, b, mask):
     """A field of mask without a building, -1 if none."""
     for f in range(1, NFIELDS):
@@ -191,7 +176,7 @@ def free_in(s, b, mask):
     return NONE
 
 
-@njit
+@njit(_nrt=False)
 def fields_choice(s, t, p, vt, opts, n):
     """Which activated product fields yield: their value less the water spent."""
     b = pbase(p)
@@ -217,7 +202,7 @@ def fields_choice(s, t, p, vt, opts, n):
     return bi
 
 
-@njit
+@njit(_nrt=False)
 def trade_margin(s, t, b, vt, tag, k, reserve):
     """Gain of one market buy or sell of kind k; a buy taking money below `reserve` pays
     the shortfall twice."""
@@ -232,7 +217,7 @@ def trade_margin(s, t, b, vt, tag, k, reserve):
     return 0.0
 
 
-@njit
+@njit(_nrt=False)
 def market_value(params, s, t, p, vt):
     """Estimated gain of a market visit: the best single trade."""
     b = pbase(p)
@@ -247,12 +232,12 @@ def market_value(params, s, t, p, vt):
     return best
 
 
-@njit
+@njit(_nrt=False)
 def alternative_value(s, t, b, vt, k):
     return gain_value(vt, k, have(s, b, k), t[T_MISC + M_TRADER_ALT_PIECES], NONE)
 
 
-@njit
+@njit(_nrt=False)
 def trade_mode_choice(params, s, t, p, vt, opts, n):
     """Market, or a free piece (CUBA-R15/R16)."""
     b = pbase(p)
@@ -270,7 +255,7 @@ def trade_mode_choice(params, s, t, p, vt, opts, n):
     return bi
 
 
-@njit
+@njit(_nrt=False)
 def trader_value(params, s, t, p, vt):
     """Best of a market visit and the open alternatives (for choosing a character)."""
     b = pbase(p)
@@ -287,7 +272,7 @@ def trader_value(params, s, t, p, vt):
     return best
 
 
-@njit
+@njit(_nrt=False)
 def trade_step_choice(params, s, t, p, vt, opts, n):
     """The best sale with a clear gain; when there is none, the best such buy; else done
     (the last option). Selling first keeps a market visit finite: a buy changes no other

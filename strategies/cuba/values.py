@@ -6,6 +6,12 @@ player holds: the pieces fill the best *sinks* first (ship spots this round, a b
 uses them, duty or subsidy, the resources of the target building), the rest is worth the
 *tail* (sale, later use; unstored products that will spoil are worth little). `skip` leaves
 out the sink an action itself uses (shipping a piece is not charged its own ship value).
+
+Compiling: the heuristic's functions that neither allocate nor return arrays (nor call one
+that does) are compiled with `_nrt=False`. Numba's reference counting otherwise calls into its
+runtime for every array passed on, in every loop, even for unmanaged views (core.jit); numba
+compiles a function's callees with its flags, so an allocating function and its callers keep
+the counting.
 """
 import numpy as np
 
@@ -25,7 +31,7 @@ from core.cuba.state import (
     P_USED, PH_ACTIONS, PH_BILLS, PH_PARLIAMENT, PH_SETUP, PH_STATUTES, have, pbase,
     sell_price,
 )
-from core.jit import njit
+from core.jit import njit, unmanaged
 from strategies.cuba.plan import (
     FOCUS_A, FOCUS_B, FOCUS_BONUS, STORE, W_BUILD, W_BUILDING_VP, W_CAFE, W_KEEP_VOTES,
     W_MONEY, W_PARLIAMENT, W_RESOURCE, W_SHIP, W_STATUTE,
@@ -45,7 +51,9 @@ V_TARGET = V_PLAY + NCHARS  # building the player saves resources for, -1 none
 V_BUILT = V_TARGET + 1      # built_counts(s), exact in a float64
 V_OWN = V_BUILT + 1         # bit mask of the building kinds the player owns
 V_CHAINS = V_OWN + 1        # chain_flags()
-V_SIZE = V_CHAINS + 1
+V_ORDER = V_CHAINS + 1      # per kind: sink_order()
+V_CACHE = V_ORDER + NKINDS  # per building kind: cached use value (buildings.set_value)
+V_SIZE = V_CACHE + 3 * (NBUILDINGS + 1)
 # chain flags, per good g (0 rum, 1 cigars): owns its café / its factory, can build them
 CH_CAFE, CH_CONV, CH_CAN_CAFE, CH_CAN_CONV = 0, 2, 4, 6
 NONE = -1
@@ -61,7 +69,7 @@ def playable(s, b, c):
     return ph == PH_ACTIONS and s[b + P_HAND + c] == 1 and s[b + P_HIDDEN] != c
 
 
-@njit
+@njit(_nrt=False)
 def kept_card(params, s, t, b):
     """The card a plan that values its votes keeps for parliament (its best-voting card in
     hand once the hand holds more cards than are still to be played), else -1."""
@@ -79,7 +87,7 @@ def kept_card(params, s, t, b):
     return NONE
 
 
-@njit
+@njit(_nrt=False)
 def money_value(params, s, t):
     """VP value of $1: the plan's money weight, falling as the rounds run out."""
     nr = t[T_MISC + M_ROUNDS]
@@ -100,7 +108,7 @@ def duty_value(params, t):
     return (t[T_MISC + M_DUTY_VP] + t[T_MISC + M_TAX_DUTY_BONUS]) * params[W_STATUTE]
 
 
-@njit
+@njit(_nrt=False)
 def built_counts(s):
     """Tiles built by anyone per building kind, packed 2 bits per kind."""
     packed = 0
@@ -119,7 +127,7 @@ def available(t, packed, k):
     return t[T_BCOPIES + k] > (packed >> (2 * k)) & 3
 
 
-@njit
+@njit(_nrt=False)
 def own_mask(s, b):
     """Bit mask of the building kinds the player at block b owns."""
     m = 0
@@ -142,7 +150,7 @@ def good_of(t, k):
     return NONE
 
 
-@njit
+@njit(_nrt=False)
 def chain_flags(t, own, packed):
     """Per good: owns its café (bit CH_CAFE + g), its factory (CH_CONV + g), can still build
     a café (CH_CAN_CAFE + g) or a factory (CH_CAN_CONV + g) for it."""
@@ -173,33 +181,48 @@ def set_sink(vt, k, sink, value, cap):
         vt[o + 1] = cap
 
 
-@njit
+@njit(_nrt=False)
+def sink_order(vt, k):
+    """Kind k's open sinks (value and capacity > 0), best first, the lower index first among
+    equals (the order pv fills them in): packed 3 bits each, sink index + 1."""
+    o = k * KW
+    order = 0
+    n = 0
+    for j in range(NSINK):
+        v = vt[o + 2 * j]
+        if v > 0 and vt[o + 2 * j + 1] > 0:
+            at = 0
+            while at < n and vt[o + 2 * (((order >> (3 * at)) & 7) - 1)] >= v:
+                at += 1
+            low = order & ((1 << (3 * at)) - 1)
+            order = low | ((j + 1) << (3 * at)) | ((order >> (3 * at)) << (3 * at + 3))
+            n += 1
+    return order
+
+
+@njit(_nrt=False)
 def pv(vt, k, i, skip):
     """Value of the i-th held piece of kind k (sinks fill first, best first)."""
     o = k * KW
+    order = np.int64(vt[V_ORDER + k])
     rem = i
-    used = 0
-    for _ in range(NSINK):
-        best = NONE
-        bv = 0.0
-        for j in range(NSINK):
-            if j != skip and (used >> j) & 1 == 0 and vt[o + 2 * j + 1] > 0 and vt[o + 2 * j] > bv:
-                best = j
-                bv = vt[o + 2 * j]
-        if best == NONE:
-            break
+    while order:
+        j = (order & 7) - 1
+        order >>= 3
+        if j == skip:
+            continue
+        bv = vt[o + 2 * j]
         tail = vt[o + K_SAFE] if rem < vt[o + K_NSAFE] else vt[o + K_TAIL]
         if bv <= tail:
-            break
-        cap = vt[o + 2 * best + 1]
+            return tail
+        cap = vt[o + 2 * j + 1]
         if rem < cap:
             return bv
         rem -= cap
-        used |= 1 << best
     return vt[o + K_SAFE] if rem < vt[o + K_NSAFE] else vt[o + K_TAIL]
 
 
-@njit
+@njit(_nrt=False)
 def gain_value(vt, k, h, n, skip):
     """Value of gaining n pieces of kind k while holding h."""
     v = 0.0
@@ -208,7 +231,7 @@ def gain_value(vt, k, h, n, skip):
     return v
 
 
-@njit
+@njit(_nrt=False)
 def loss_value(vt, k, h, n, skip):
     """Value of giving up n of the h held pieces of kind k (the least valuable go first)."""
     v = 0.0
@@ -217,7 +240,7 @@ def loss_value(vt, k, h, n, skip):
     return v
 
 
-@njit
+@njit(_nrt=False)
 def vector_loss(vt, s, b, v, skip):
     """Value of giving up the packed piece vector v."""
     tot = 0.0
@@ -228,7 +251,7 @@ def vector_loss(vt, s, b, v, skip):
     return tot
 
 
-@njit
+@njit(_nrt=False)
 def foreman_fields(s, b, p):
     """Fields whose buildings the foreman action p is carrying out can still use (0 when
     p is not in a foreman action)."""
@@ -244,7 +267,7 @@ def foreman_fields(s, b, p):
     return 0
 
 
-@njit
+@njit(_nrt=False)
 def storable(s, t, b, now_fields):
     """Whether unstored products can still be kept past this round."""
     passive = t[T_SW + SW_BUILDING_WAREHOUSE_MODE] == 1
@@ -259,13 +282,19 @@ def storable(s, t, b, now_fields):
     return False
 
 
-@njit
+@njit(_nrt=False)
 def value_table(params, s, t, p, vt, target, kept):
     """Fill vt for player p in state s (see the module docstring). `target`: also pick the
     building to save resources for (the costliest part); `kept`: the card this round's
     plays leave in hand for parliament, NONE to let the plan's kept_card decide."""
+    # views without reference counts for the calls below (see core.jit)
+    params = unmanaged(params)
+    s = unmanaged(s)
+    t = unmanaged(t)
     b = pbase(p)
-    vt[:] = 0.0
+    vt[:V_CACHE] = 0.0
+    for k in range(NBUILDINGS + 1):
+        vt[V_CACHE + 3 * k] = -1.0  # nothing cached (a key of -1 matches no pieces)
     vt[V_MV] = money_value(params, s, t)
     vt[V_FUT] = t[T_MISC + M_ROUNDS] - s[G_ROUND]
     for c in range(NCHARS):
@@ -289,10 +318,11 @@ def value_table(params, s, t, p, vt, target, kept):
     vt[V_TARGET] = NONE
     if target and vt[V_FUT] + vt[V_PLAY + ARCHITECT] > 0:
         target_sinks(params, s, t, p, vt, packed)
-    return vt
+    for k in range(NKINDS):
+        vt[V_ORDER + k] = sink_order(vt, k)
 
 
-@njit
+@njit(_nrt=False)
 def building_sinks(params, s, t, b, vt, now_fields):
     """Sinks of the player's buildings: cafés and other VP buildings (this round if the
     foreman can still use them, else later), sales; returns (a branch office can ship this
@@ -332,7 +362,7 @@ def building_sinks(params, s, t, b, vt, now_fields):
     return branch_now, conv_to, conv_now
 
 
-@njit
+@njit(_nrt=False)
 def ship_sinks(params, s, t, vt, ship_now):
     """Merchandise that can ship this round: the free spots of the best dock for its kind."""
     if not ship_now:
@@ -359,7 +389,7 @@ def later_ship(params, vt):
     return params[W_SHIP] * 2.0 * 0.6 if vt[V_FUT] > 0 else 0.0
 
 
-@njit
+@njit(_nrt=False)
 def goods_tails(params, s, t, vt):
     """Goods keep: sale, later shipping, a café still to build."""
     trader = vt[V_PLAY + TRADER] > 0
@@ -375,7 +405,7 @@ def goods_tails(params, s, t, vt):
         vt[o + K_NSAFE] = BIG
 
 
-@njit
+@njit(_nrt=False)
 def product_tails(params, s, t, b, vt, conv_to, conv_now, keep):
     """Products: conversion into a good (the café's room first), later use if kept past the
     round (stored, or storable now: `keep`), sale now."""
@@ -403,7 +433,7 @@ def product_tails(params, s, t, b, vt, conv_to, conv_now, keep):
         vt[o + K_NSAFE] = s[b + P_STORED + r]
 
 
-@njit
+@njit(_nrt=False)
 def resource_tails(params, vt):
     """Resources keep their building value while the architect has rounds left; water also
     buys extra product fields while the worker has."""
@@ -418,7 +448,7 @@ def resource_tails(params, vt):
         vt[o + K_NSAFE] = BIG
 
 
-@njit
+@njit(_nrt=False)
 def statute_sinks(params, s, t, vt):
     """This round's statutes still to come: the duty's pieces, pieces a subsidy counts."""
     if s[G_PHASE] > PH_STATUTES:
@@ -438,26 +468,27 @@ def statute_sinks(params, s, t, vt):
         set_sink(vt, t[T_SPARAM + 2 * c], S_EXTRA, value, t[T_SPARAM + 2 * c + 1])
 
 
-@njit
+@njit(_nrt=False)
 def target_sinks(params, s, t, p, vt, packed):
     """The target: the building worth most for its cost among those left. Its resources are
     worth a bonus, the more the fewer are missing; the last one, with the architect still to
     come this round, builds it now."""
     b = pbase(p)
     best = 0.0
+    k = NONE  # kept out of vt in the loop: a store to vt would make it reload vt's entries
     ctx = building_context(params, s, t, vt)
     rw = max(params[W_RESOURCE], 0.5)
-    for k in range(NBUILDINGS):
-        if not available(t, packed, k):
+    for kk in range(NBUILDINGS):
+        if not available(t, packed, kk):
             continue
-        cost = t[T_BCOST + 3 * k] + t[T_BCOST + 3 * k + 1] + t[T_BCOST + 3 * k + 2]
-        v = context_value(params, t, vt, k, ctx) - 0.8 * cost * rw
+        cost = t[T_BCOST + 3 * kk] + t[T_BCOST + 3 * kk + 1] + t[T_BCOST + 3 * kk + 2]
+        v = context_value(params, t, vt, kk, ctx) - 0.8 * cost * rw
         if v > best:
             best = v
-            vt[V_TARGET] = k
-    if vt[V_TARGET] < 0:
+            k = kk
+    vt[V_TARGET] = k
+    if k < 0:
         return
-    k = np.int64(vt[V_TARGET])
     missing = 0
     for r in range(3):
         missing += max(0, t[T_BCOST + 3 * k + r] - s[b + P_LOT + WD + r])
@@ -473,14 +504,14 @@ def target_sinks(params, s, t, p, vt, packed):
             set_sink(vt, WD + r, S_TARGET, vt[o + K_SAFE] + bonus, t[T_BCOST + 3 * k + r])
 
 
-@njit
+@njit(_nrt=False)
 def use_potential(params, s, t, p, vt, k):
     """Value of the uses a tile of building kind k owned by p has to come (foreman rounds)."""
     uses = vt[V_FUT] + vt[V_PLAY + FOREMAN]
     return per_use(params, t, vt, k, vt[V_MV], np.int64(vt[V_CHAINS])) * uses * 0.8
 
 
-@njit
+@njit(inline="always")
 def per_use(params, t, vt, k, mv, chains):
     """Value of one use of a tile of building kind k (mv: vt[V_MV], chains: vt[V_CHAINS])."""
     ft = t[T_BFEAT + k]
@@ -533,7 +564,7 @@ def per_use(params, t, vt, k, mv, chains):
     return per
 
 
-@njit
+@njit(_nrt=False)
 def building_context(params, s, t, vt):
     """The parts of building_value shared by every kind: (end bonus value, subsidy per
     building or 0, tax per building or 0, a subsidy per building is in force, a tax per
@@ -552,14 +583,14 @@ def building_context(params, s, t, vt):
     return end, subv, taxv, sub, tax, cafe, conv, vt[V_FUT] + vt[V_PLAY + FOREMAN]
 
 
-@njit
+@njit(_nrt=False)
 def building_value(params, s, t, p, vt, k):
     """Value of owning a new tile of building kind k: its uses to come, the end bonus,
     per-building statutes and the plan's focus."""
     return context_value(params, t, vt, k, building_context(params, s, t, vt))
 
 
-@njit
+@njit(inline="always")
 def context_value(params, t, vt, k, ctx):
     """building_value with its shared parts `ctx` (building_context) computed once."""
     end, subv, taxv, sub, tax, cafe, conv, uses = ctx
@@ -584,7 +615,7 @@ def context_value(params, t, vt, k, ctx):
     return v
 
 
-@njit
+@njit(_nrt=False)
 def cost_value(s, t, b, vt, k, skip):
     """Value of the resources building kind k costs."""
     v = 0.0
@@ -595,7 +626,7 @@ def cost_value(s, t, b, vt, k, skip):
     return v
 
 
-@njit
+@njit(_nrt=False)
 def build_net(params, s, t, p, vt, k, fee, ctx):
     """Net value of building kind k now: its value less its cost and fee (ctx:
     building_context)."""
