@@ -4,6 +4,13 @@
 the compiled packages' source (core/, strategies/), because numba only checks the timestamp of
 the file holding a cached function, not of the functions it calls: a change in a callee (a
 strategy kernel called from the play loop) would otherwise reuse stale machine code.
+
+Hot functions that neither allocate nor return arrays compile with `njit(_nrt=False)` (numba's
+runtime off): each array they pass on then costs no reference-counting call, which in the Cuba
+strategies cost more than the valuation itself. One that allocates fails to compile that way
+("NRT required but not enabled"), so the flag cannot hide a leak; one must never return an
+array to a reference-counting caller. `unmanaged` (below) gives the same saving to a caller
+that must allocate.
 """
 from __future__ import annotations
 
