@@ -7,11 +7,10 @@ uses them, duty or subsidy, the resources of the target building), the rest is w
 *tail* (sale, later use; unstored products that will spoil are worth little). `skip` leaves
 out the sink an action itself uses (shipping a piece is not charged its own ship value).
 
-Compiling: the heuristic's functions that neither allocate nor return arrays (nor call one
-that does) are compiled with `_nrt=False`. Numba's reference counting otherwise calls into its
-runtime for every array passed on, in every loop, even for unmanaged views (core.jit); numba
-compiles a function's callees with its flags, so an allocating function and its callers keep
-the counting.
+Compiling: the heuristic's functions that neither allocate nor return arrays are compiled
+with `_nrt=False` (see core.jit). Numba's reference counting otherwise calls into its runtime
+for every array passed on, in every loop, even for unmanaged views. A function that allocates
+(a scratch array, a slice copy) keeps the counting; it may still be called from one without.
 """
 import numpy as np
 
