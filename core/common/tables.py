@@ -6,7 +6,8 @@ A game's tables.py binds these to its own file, error class and switch list:
     class RulesDataError(common.RulesDataError): ...
     CHECK = common.Checker("<game>.toml", RulesDataError)     # CHECK.int(path, value), ...
     SWITCHES = common.Switches(CHECK, {name: (index, options)})
-    FILE = common.RulesFile(DEFAULT_PATH, RulesDataError, SWITCHES, base_tables, assemble)
+    FILE = common.RulesFile(DEFAULT_PATH, RulesDataError, SWITCHES, base_tables, assemble,
+                            status_entries, (codes.FLAT_ORDER, codes.T_SIZE))
 
 and then only writes what is its own: which sections exist and what they mean.
 """
@@ -188,18 +189,25 @@ class Switches:
 
 
 class RulesFile:
-    """A game's rules file: reading, hashing, validating and converting it, and the cached
-    loader. `base_tables(raw)` validates everything but [switches] and returns the game's
-    arrays by name; `assemble(arrays, switch values)` makes the game's tables tuple."""
+    """A game's rules file: reading, hashing, validating and converting it, the cached loader,
+    its assumed values and the flat vector compiled code reads. `base_tables(raw)` validates
+    everything but [switches] and returns the game's arrays by name; `assemble(arrays, switch
+    values)` makes the game's tables tuple; `status_entries(raw)` yields (dotted path, entry)
+    for every entry that carries a status; `flat` is (the tables' field names in vector
+    order, the vector's length)."""
 
     def __init__(self, default_path: Path, error: type[RulesDataError], switches: Switches,
                  base_tables: Callable[[object], dict[str, np.ndarray]],
-                 assemble: Callable[[dict[str, np.ndarray], dict[str, object]], Any]) -> None:
+                 assemble: Callable[[dict[str, np.ndarray], dict[str, object]], Any],
+                 status_entries: Callable[[dict], Iterable[tuple[str, dict]]],
+                 flat: tuple[tuple[str, ...], int]) -> None:
         self.default_path = default_path
         self.error = error
         self.switches = switches
         self.base_tables = base_tables
         self.assemble = assemble
+        self.status_entries = status_entries
+        self.flat = flat
         self._cached = functools.lru_cache(maxsize=64)(self._build_file)
 
     def resolve(self, path: str | Path | None) -> Path:
@@ -253,11 +261,24 @@ class RulesFile:
         """First 16 hex digits of the sha256 of the rules file's bytes."""
         return hashlib.sha256(self.read_bytes(self.resolve(path))).hexdigest()[:16]
 
+    def assumed_values(self, raw: dict) -> list[str]:
+        """Dotted names of all values labelled "assumed": the entry for `status`, else
+        entry.field."""
+        self.validate(raw)
+        return assumed_in(self.status_entries(raw))
+
+    def flatten(self, tables: Any) -> np.ndarray:
+        """All tables as one int32 vector laid out by the codes.T_* offsets (for compiled
+        code)."""
+        order, size = self.flat
+        return flatten(tables, order, size, self.error)
+
     def api(self) -> tuple[Callable[..., Any], ...]:
         """The functions a game's tables module exports, in this order: load_raw,
-        rules_data_hash, switch_values, validate, build_tables, load_tables."""
+        rules_data_hash, switch_values, validate, build_tables, load_tables, assumed_values,
+        flatten."""
         return (self.load_raw, self.rules_data_hash, self.switch_values, self.validate,
-                self.build_tables, self.load_tables)
+                self.build_tables, self.load_tables, self.assumed_values, self.flatten)
 
 
 def assumed_in(entries: Iterable[tuple[str, dict]]) -> list[str]:

@@ -357,11 +357,6 @@ def _assemble(t: dict[str, np.ndarray], values: dict[str, object]) -> CubaTables
     return CubaTables(switches=_SWITCHES.codes(values), **t)
 
 
-_FILE = common.RulesFile(DEFAULT_PATH, RulesDataError, _SWITCHES, _base_tables,
-                         _assemble)
-load_raw, rules_data_hash, switch_values, validate, build_tables, load_tables = _FILE.api()
-
-
 def _status_entries(raw: dict) -> Iterator[tuple[str, dict]]:
     """(dotted path, entry) for every entry that carries a status."""
     for section in ("misc", "supply", "characters", "buildings", "plantations", "market"):
@@ -376,12 +371,7 @@ def _status_entries(raw: dict) -> Iterator[tuple[str, dict]]:
         yield f"ships.{ship['id']}", ship
 
 
-def assumed_values(raw: dict) -> list[str]:
-    """Dotted names of all values labelled "assumed": the entry for `status`, else entry.field."""
-    validate(raw)
-    return common.assumed_in(_status_entries(raw))
-
-
-def flatten(tables: CubaTables) -> np.ndarray:
-    """All tables as one int32 vector laid out by the codes.T_* offsets (for compiled code)."""
-    return common.flatten(tables, c.FLAT_ORDER, c.T_SIZE, RulesDataError)
+_FILE = common.RulesFile(DEFAULT_PATH, RulesDataError, _SWITCHES, _base_tables, _assemble,
+                         _status_entries, (c.FLAT_ORDER, c.T_SIZE))
+(load_raw, rules_data_hash, switch_values, validate, build_tables, load_tables, assumed_values,
+ flatten) = _FILE.api()

@@ -294,10 +294,6 @@ def _assemble(t: dict[str, np.ndarray], values: dict[str, object]) -> SantiagoTa
     return SantiagoTables(switches=SWITCHES.codes(values), **t)
 
 
-FILE = common.RulesFile(DEFAULT_PATH, RulesDataError, SWITCHES, _base_tables, _assemble)
-load_raw, rules_data_hash, switch_values, validate, build_tables, load_tables = FILE.api()
-
-
 def _status_entries(raw: dict) -> Iterator[tuple[str, dict]]:
     """(dotted path, entry) for every entry that carries a status."""
     for section in ("misc", "supply", "start_goods", "dice", "board", "cubans", "buildings"):
@@ -308,13 +304,7 @@ def _status_entries(raw: dict) -> Iterator[tuple[str, dict]]:
         yield f"layout.forbid.{i}", entry
 
 
-def assumed_values(raw: dict) -> list[str]:
-    """Dotted names of all values labelled "assumed": the entry for `status`, else
-    entry.field."""
-    validate(raw)
-    return common.assumed_in(_status_entries(raw))
-
-
-def flatten(tables: SantiagoTables) -> np.ndarray:
-    """All tables as one int32 vector laid out by the codes.T_* offsets (for compiled code)."""
-    return common.flatten(tables, c.FLAT_ORDER, c.T_SIZE, RulesDataError)
+FILE = common.RulesFile(DEFAULT_PATH, RulesDataError, SWITCHES, _base_tables, _assemble,
+                        _status_entries, (c.FLAT_ORDER, c.T_SIZE))
+(load_raw, rules_data_hash, switch_values, validate, build_tables, load_tables, assumed_values,
+ flatten) = FILE.api()

@@ -181,19 +181,6 @@ def _assemble(t: dict[str, np.ndarray], values: dict[str, object]) -> SiberiaTab
     return SiberiaTables(switches=codes, **t)
 
 
-FILE = common.RulesFile(DEFAULT_PATH, RulesDataError, SWITCHES, _base_tables,
-                        _assemble)
-load_raw, rules_data_hash = FILE.load_raw, FILE.rules_data_hash
-switch_values, validate = FILE.switch_values, FILE.validate
-build_tables = FILE.build_tables
-
-
-def load_tables(path: str | Path | None = None,
-                overrides: dict[str, object] | None = None) -> SiberiaTables:
-    """Load, validate and convert the rules file. Cached: treat the arrays as read-only."""
-    return FILE.load_tables(path, overrides)
-
-
 def _status_entries(raw: dict) -> Iterator[tuple[str, dict]]:
     """(dotted path, entry) for every entry that carries a status."""
     for section in ("misc", "resources", "actions", "salesmen", "investors"):
@@ -201,16 +188,10 @@ def _status_entries(raw: dict) -> Iterator[tuple[str, dict]]:
             yield f"{section}.{name}", entry
 
 
-def assumed_values(raw: dict) -> list[str]:
-    """Dotted names of all values labelled "assumed": the entry for `status`, else
-    entry.field."""
-    validate(raw)
-    return common.assumed_in(_status_entries(raw))
-
-
-def flatten(tables: SiberiaTables) -> np.ndarray:
-    """All tables as one int32 vector laid out by the codes.T_* offsets (for compiled code)."""
-    return common.flatten(tables, c.FLAT_ORDER, c.T_SIZE, RulesDataError)
+FILE = common.RulesFile(DEFAULT_PATH, RulesDataError, SWITCHES, _base_tables, _assemble,
+                        _status_entries, (c.FLAT_ORDER, c.T_SIZE))
+(load_raw, rules_data_hash, switch_values, validate, build_tables, load_tables, assumed_values,
+ flatten) = FILE.api()
 
 
 def money(units: int, tables: SiberiaTables) -> int:
