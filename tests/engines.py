@@ -3,7 +3,8 @@
 - `soak`: random games over every player count the rules allow and every switch value (the
   defaults, each non-default value on its own, then random combinations), invariant checker
   on: zero errors, every switch value covered;
-- `records`: per-seat records and full traces identical compiled and interpreted.
+- `records`: per-seat records and full traces identical compiled and interpreted;
+- `traced_random_game`: one checked, traced random game for a game's own trace assertions.
 
 A game's test module calls `assert_soak` and `assert_records_match` with its own numbers.
 """
@@ -40,6 +41,23 @@ def _parts(game: str) -> tuple[Any, Any, Any, Any]:
     play = importlib.import_module(f"strategies.{game}.play")
     registry = importlib.import_module(f"strategies.{game}.registry").REGISTRY
     return tables, play.run_batch, play.play_game, registry
+
+
+def traced_random_game(game: str, tables: Any, n_players: int, seed: int
+                       ) -> tuple[Any, np.ndarray, np.ndarray]:
+    """One random game with the invariant checker on, traced (interpreted when the JIT is
+    off): (GameResult, event rows, final state), once it ended without an error, a trace
+    overflow or a missing game-end event."""
+    _, _, play_game, registry = _parts(game)
+    codes = importlib.import_module(f"core.{game}.codes")
+    kernels, params = registry.resolve(["random"] * n_players)
+    g = play_game(tables, n_players, seed, kernels, params, check=True, trace=True)
+    assert g.error == 0
+    assert g.trace[0, 1] == 0, "trace overflow"
+    n = g.trace[0, 0]
+    events = g.trace[1:n + 1, :codes.EVW]
+    assert events[-1, 0] == codes.EV_GAME_END
+    return g, events, g.trace[n, codes.EVW:]
 
 
 def _extra(path: str | None) -> Callable[[dict, np.ndarray], dict[str, int]] | None:

@@ -19,9 +19,7 @@ from core.cuba import state as S
 from core.cuba.check import check_state
 from core.cuba.play import R_SCORE, R_VP
 from core.cuba.tables import SWITCH_OPTIONS, flatten, load_tables
-from strategies.cuba.play import play_game
-from strategies.cuba.registry import resolve
-from tests.engines import assert_records_match, assert_soak
+from tests.engines import assert_records_match, assert_soak, traced_random_game
 
 # the interpreted uint64 RNG wraps on purpose
 pytestmark = pytest.mark.filterwarnings("ignore:overflow encountered:RuntimeWarning")
@@ -38,15 +36,7 @@ SWITCHES = st.fixed_dictionaries({name: st.sampled_from(opts)
 def test_random_games_finish_clean_and_vp_matches_trace(seed: int, n_players: int,
                                                          switches: dict) -> None:
     tables = load_tables(overrides=switches)
-    kernels, params = resolve(["random"] * n_players)
-    g = play_game(tables, n_players, seed, kernels, params, check=True, trace=True)
-    assert g.error == 0
-    tr = g.trace
-    assert tr[0, 1] == 0, "trace overflow"
-    n = tr[0, 0]
-    events = tr[1:n + 1, :C.EVW]
-    assert events[-1, 0] == C.EV_GAME_END
-    final = tr[n, C.EVW:]
+    g, events, final = traced_random_game("cuba", tables, n_players, seed)
     assert final[S.G_PHASE] == S.PH_OVER and final[S.G_ROUND] == 6
     assert check_state(final, flatten(tables)) == 0
     vp_rows = events[events[:, 0] == C.EV_VP]

@@ -24,9 +24,7 @@ from core.santiago.play import R_SCORE, R_VP, record_columns
 from core.santiago import tables
 from core.santiago.tables import SWITCH_OPTIONS, flatten, load_tables
 from strategies.common.variants import loaders
-from strategies.santiago.play import play_game
-from strategies.santiago.registry import REGISTRY
-from tests.engines import assert_records_match, assert_soak
+from tests.engines import assert_records_match, assert_soak, traced_random_game
 
 variant_tables = loaders(tables)[0]
 
@@ -40,15 +38,7 @@ SWITCHES = st.fixed_dictionaries({name: st.sampled_from(opts)
 def test_random_games_finish_clean_and_vp_matches_trace(seed: int, n_players: int,
                                                          switches: dict) -> None:
     tables = load_tables(overrides=switches)
-    kernels, params = REGISTRY.resolve(["random"] * n_players)
-    g = play_game(tables, n_players, seed, kernels, params, check=True, trace=True)
-    assert g.error == 0
-    tr = g.trace
-    assert tr[0, 1] == 0, "trace overflow"
-    n = tr[0, 0]
-    events = tr[1:n + 1, :C.EVW]
-    assert events[-1, 0] == C.EV_GAME_END
-    final = tr[n, C.EVW:]
+    g, events, final = traced_random_game("santiago", tables, n_players, seed)
     assert final[S.G_PHASE] == S.PH_OVER and final[S.G_SHIPS] == 7
     assert check_state(final, flatten(tables)) == 0
     vp_rows = events[events[:, 0] == C.EV_VP]

@@ -17,9 +17,7 @@ from hypothesis import strategies as st
 from core.siberia import codes as C
 from core.siberia.play import R_SCORE, R_VP
 from core.siberia.tables import SWITCH_OPTIONS, load_tables
-from strategies.siberia.play import play_game
-from strategies.siberia.registry import REGISTRY
-from tests.engines import assert_records_match, assert_soak
+from tests.engines import assert_records_match, assert_soak, traced_random_game
 
 SWITCHES = st.fixed_dictionaries({name: st.sampled_from(opts)
                                   for name, (_, opts) in SWITCH_OPTIONS.items()})
@@ -32,11 +30,7 @@ def test_random_games_finish_clean_and_money_matches_trace(seed: int, n_players:
     if n_players == 5:
         switches = dict(switches, players_max=5)
     tables = load_tables(overrides=switches)
-    kernels, params = REGISTRY.resolve(["random"] * n_players)
-    g = play_game(tables, n_players, seed, kernels, params, check=True, trace=True)
-    assert g.error == 0 and g.trace[0, 1] == 0
-    rows = g.trace[1:g.trace[0, 0] + 1, :C.EVW]
-    assert rows[-1, 0] == C.EV_GAME_END
+    g, rows, _ = traced_random_game("siberia", tables, n_players, seed)
     scores = rows[rows[:, 0] == C.EV_SCORE]
     for p in range(n_players):
         mine = scores[scores[:, 1] == p]
