@@ -54,7 +54,8 @@ def check_state(s, t):
             ship = s[O_SHIP + pos]
             if ship >= 0:
                 for i in range(SHIP_SPOTS):
-                    if s[O_CARGO + pos * SHIP_SPOTS + i] and t[T_SPOTS + SHIP_SPOTS * (ship) + i] == k:
+                    loaded = s[O_CARGO + pos * SHIP_SPOTS + i]
+                    if loaded and t[T_SPOTS + SHIP_SPOTS * ship + i] == k:
                         tot += 1
         if tot != t[T_SUPPLY + k]:
             return ERR_PIECES

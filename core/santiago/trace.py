@@ -16,7 +16,9 @@ from typing import IO, Any
 import numpy as np
 
 from core.common import trace as common_trace
-from core.common.trace import decode_event, events, player_label, plural  # noqa: F401 (player_label re-exported)
+from core.common.trace import (  # noqa: F401 (player_label re-exported)
+    decode_event, events, player_label, plural,
+)
 from core.santiago import codes as c
 from core.santiago import state as S
 from core.santiago.tables import SantiagoTables
@@ -180,7 +182,8 @@ _TEXT: dict[int, Callable[[dict[str, Any], np.ndarray, SantiagoTables], str]] = 
     c.EV_DRIVE: lambda d, s, t: f"drives {plural(d['distance'], 'stop')} to "
                                 f"{stop_name(c.STOP_NAMES.index(d['stop']), s)}"
                                 + (f", paying {d['pesos']} pesos" if d["pesos"] else ""),
-    c.EV_VALUE: lambda d, s, t: f"goods value now {d['goods_value']} ({d['cause'].replace('_', ' ')})",
+    c.EV_VALUE: lambda d, s, t: (f"goods value now {d['goods_value']} "
+                                 f"({d['cause'].replace('_', ' ')})"),
     c.EV_CLOSED: lambda d, s, t: f"finds {d['stop']} closed",
     c.EV_CUBAN: lambda d, s, t: f"visits {d['cuban']}",
     c.EV_GOODS: lambda d, s, t: f"takes {d['amount']} {d['kind']}",

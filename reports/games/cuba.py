@@ -2,8 +2,9 @@
 
 Columns used (per seat): `buildings_built`, `bills_passed`, `parliament_wins`,
 `pieces_shipped`, `vp_ship`, `vp_use_<building>` (VP from using each building) and, when the
-engine records them, `ship_loads`, `ships_filled`, `ships_sailed` (per game), `built_<building>` (tiles of that building built, 0..copies) and
-`passed_<bill id>` (1 when this seat passed that statute card). A part whose columns are
+engine records them, `ship_loads`, `ships_filled`, `ships_sailed` (per game),
+`built_<building>` (tiles of that building built, 0..copies) and `passed_<bill id>` (1 when
+this seat passed that statute card). A part whose columns are
 absent says so instead of drawing.
 """
 from __future__ import annotations
