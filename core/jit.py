@@ -10,7 +10,8 @@ runtime off): each array they pass on then costs no reference-counting call, whi
 strategies cost more than the valuation itself. One that allocates fails to compile that way
 ("NRT required but not enabled"), so the flag cannot hide a leak; one must never return an
 array to a reference-counting caller. `unmanaged` (below) gives the same saving to a caller
-that must allocate.
+that must allocate; `stack_array` gives per-call scratch (a value table, a state copy) without
+any allocation, so a decision function needs the runtime for nothing.
 """
 from __future__ import annotations
 
@@ -128,3 +129,50 @@ if os.environ.get("NUMBA_DISABLE_JIT") == "1":
         return arr
 else:
     unmanaged = _unmanaged
+
+
+@_intrinsic(prefer_literal=True)
+def _stack_array(typingctx, rows, cols, dtype):
+    """An uninitialised C-contiguous array of rows x cols items on the caller's stack frame
+    (cols 0: a vector of rows), with no reference count: scratch that costs no allocation."""
+    if not (isinstance(rows, _types.IntegerLiteral) and isinstance(cols, _types.IntegerLiteral)
+            and isinstance(dtype, (_types.NumberClass, _types.DType))):
+        return None
+    n, m = rows.literal_value, cols.literal_value
+    item = dtype.instance_type if isinstance(dtype, _types.NumberClass) else dtype.dtype
+    arrty = _types.Array(item, 2 if m else 1, "C")
+    shape = (n, m) if m else (n,)
+
+    def codegen(context, builder, sig, args):
+        from numba.core import cgutils
+
+        llty = context.get_data_type(item)
+        size = context.get_constant(_types.intp, n * max(m, 1))
+        ptr = cgutils.alloca_once(builder, llty, size=size)  # entry block: once per frame
+        itemsize = context.get_abi_sizeof(llty)
+        ary = context.make_array(arrty)(context, builder)
+        strides = (m * itemsize, itemsize) if m else (itemsize,)
+        context.populate_array(
+            ary, data=ptr, shape=[context.get_constant(_types.intp, d) for d in shape],
+            strides=[context.get_constant(_types.intp, d) for d in strides],
+            itemsize=context.get_constant(_types.intp, itemsize), meminfo=None)
+        return ary._getvalue()
+
+    return arrty(rows, cols, dtype), codegen
+
+
+if os.environ.get("NUMBA_DISABLE_JIT") == "1":
+    import numpy as _np
+
+    def stack_array(rows, cols, dtype):
+        """Interpreted: np.empty of the same shape."""
+        return _np.empty((rows, cols) if cols else rows, dtype)
+else:
+    stack_array = _stack_array
+
+
+@njit(inline="always")
+def copy_into(dst, src):
+    """dst[:] = src for 1-D arrays, without the runtime a slice copy needs."""
+    for i in range(src.shape[0]):
+        dst[i] = src[i]

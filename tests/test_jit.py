@@ -36,3 +36,41 @@ def test_prune_caches_keeps_recent_and_young_versions(tmp_path):
     prune_caches(tmp_path, keep=2, seconds=5 * 86400)
     left = sorted(p.name for p in tmp_path.iterdir())
     assert left == sorted([f"{0:016x}", f"{1:016x}", "not-a-version"])
+
+
+STACK_SCRIPT = """
+import json
+import numpy as np
+from core.jit import copy_into, njit, stack_array
+
+N = 5
+
+@njit(_nrt=False)
+def fill(rounds):
+    total = 0
+    for r in range(rounds):  # the scratch is one frame slot, not one per iteration
+        v = stack_array(N, 0, np.int32)
+        m = stack_array(2, 3, np.float64)
+        for i in range(N):
+            v[i] = i + r
+        w = stack_array(N, 0, np.int32)
+        copy_into(w, v)
+        m[1, 2] = w[N - 1]
+        total += int(m[1, 2]) + v.shape[0] + m.shape[0] * 10 + m.shape[1] * 100
+    return total
+
+print(json.dumps(fill(100000)))
+"""
+
+
+def test_stack_array_is_scratch_without_allocation_compiled_and_interpreted(tmp_path):
+    """stack_array gives a vector or matrix in the calling frame: usable by a function
+    compiled without numba's runtime, in a loop, and as np.empty when interpreted."""
+    expected = sum(4 + r + 5 + 20 + 300 for r in range(100000))
+    script = tmp_path / "stack.py"  # a file: numba caches only functions defined in one
+    script.write_text(STACK_SCRIPT)
+    for disable in ("0", "1"):
+        env = dict(os.environ, NUMBA_DISABLE_JIT=disable, PYTHONPATH=str(ROOT))
+        out = subprocess.run([sys.executable, str(script)], cwd=ROOT, env=env, text=True,
+                             capture_output=True, check=True).stdout
+        assert int(out) == expected

@@ -4,7 +4,7 @@ import numpy as np
 from core.cuba.actions import payload_of
 from core.cuba.codes import ARCHITECT, FOREMAN, M_CARDS_PLAYED, MAYOR, T_MISC, TRADER, WORKER
 from core.cuba.state import P_NPLAYED, pbase
-from core.jit import njit, unmanaged
+from core.jit import njit, stack_array
 from strategies.cuba.buildings import architect_value, foreman_value
 from strategies.cuba.harbour import mayor_value
 from strategies.cuba.plan import DEFER
@@ -46,8 +46,7 @@ def character_choice(params, s, t, p, opts, n):
     in hand, so each card is valued as if it were the last one played (with the target
     building); else with the plain value table of the resources."""
     last = t[T_MISC + M_CARDS_PLAYED] - s[pbase(p) + P_NPLAYED] == 1 and n == 2
-    vt_owned = np.empty(V_SIZE)
-    vt = unmanaged(vt_owned)  # no reference counting in the calls (see core.jit)
+    vt = stack_array(V_SIZE, 0, np.float64)  # scratch without allocation (see core.jit)
     if not last:
         value_table(params, s, t, p, vt, False, NONE)
     best = NEG
@@ -60,7 +59,6 @@ def character_choice(params, s, t, p, opts, n):
         if v > best:
             best = v
             bi = i
-    vt_owned[0] = 0.0  # the owned table must outlive its view
     return bi
 
 

@@ -13,9 +13,10 @@ from core.cuba.rules import apply
 from core.cuba.state import (
     DK_ARCH_FIELD, DK_ARCHITECT, DK_BID, DK_BUILDING_USE, DK_FOREMAN_MODE, DK_FOREMAN_NEXT,
     DK_MAYOR, DK_TRADE_MODE, DK_TRADE_STEP, DK_WORKER_FIELDS, DK_WORKER_POS, G_CUR, G_DK,
-    G_NP, G_PHASE, G_TURN, P_FIELD, P_HAND, P_MONEY, P_VP, PH_ACTIONS, PH_OVER, have, pbase,
+    G_NP, G_PHASE, G_TURN, P_FIELD, P_HAND, P_MONEY, P_VP, PH_ACTIONS, PH_OVER, STATE_SIZE, have,
+    pbase,
 )
-from core.jit import njit, unmanaged
+from core.jit import copy_into, njit, stack_array
 from strategies.cuba.plan import NPLAN, PLAN_PARAMS, SPITE
 from strategies.cuba.heuristic import plan_choice
 from strategies.cuba.politics import keep_value
@@ -65,13 +66,6 @@ def evaluate(params, s, t, me, vt):
     end_bonus = 0 if s[G_PHASE] == PH_OVER else built * t[T_MISC + M_END_BUILDING_VP]
     return (s[b + P_VP] + end_bonus + params[ASSETS] * assets
             - params[SPITE] * others / max(s[G_NP] - 1, 1))
-
-
-@njit(inline="always")
-def copy_into(dst, src):
-    """dst[:] = src without a temporary (the slice copy needs numba's runtime)."""
-    for i in range(src.shape[0]):
-        dst[i] = src[i]
 
 
 @njit(inline="always")
@@ -145,27 +139,22 @@ def choose(params, s, t, opts, n, rng):
         return plan_choice(params, s, t, opts, n)
     if any_field(s, t):
         return n - 1  # every field evaluates the same: the first looked at (the last) wins
-    vt_owned = np.empty(V_SIZE)
-    tr_owned = np.zeros((1, EVW), np.int32)
-    states_owned = np.empty((2, s.shape[0]), np.int32)  # one and two plies down
-    lists_owned = np.empty((2, MAX_OPTIONS), np.int32)
-    # scratch reused for every option, as views without reference counts (see core.jit)
-    vt = unmanaged(vt_owned)
-    tr = unmanaged(tr_owned)
-    states = unmanaged(states_owned)
-    lists = unmanaged(lists_owned)
-    s2 = states[0]
+    # scratch on the stack, reused for every option (see core.jit)
+    vt = stack_array(V_SIZE, 0, np.float64)
+    tr = stack_array(1, EVW, np.int32)  # a one-row trace buffer: records nothing
+    for j in range(EVW):
+        tr[0, j] = 0
+    s2 = stack_array(STATE_SIZE, 0, np.int32)  # one ply down
+    s3 = stack_array(STATE_SIZE, 0, np.int32)  # two plies down
+    opts2 = stack_array(MAX_OPTIONS, 0, np.int32)
+    opts3 = stack_array(MAX_OPTIONS, 0, np.int32)
     best = -1e18
     bi = 0
     for i in range(n - 1, -1, -1):  # last first: ties keep 'pass' or 'done'
-        s2[:] = s
+        copy_into(s2, s)
         apply(s2, t, opts[i], tr)
-        v = outlook(params, s2, t, me, vt, tr, states[1], lists[0], lists[1])
+        v = outlook(params, s2, t, me, vt, tr, s3, opts2, opts3)
         if v > best:
             best = v
             bi = i
-    vt_owned[0] = 0.0  # the owned arrays must outlive their views
-    tr_owned[0, 0] = 0
-    states_owned[0, 0] = 0
-    lists_owned[0, 0] = 0
     return bi

@@ -9,7 +9,7 @@ from core.cuba.state import (
 )
 from core.cuba.actions import payload_of, worker_free_fields
 from core.cuba.codes import WA
-from core.jit import njit, unmanaged
+from core.jit import njit, stack_array, unmanaged
 from strategies.cuba.buildings import (
     architect_choice, building_use_choice, foreman_mode_choice, foreman_next_choice,
 )
@@ -76,16 +76,13 @@ def plan_choice(params, s, t, opts, n):
         return foreman_next_choice(s, t, p, opts, n)
     if dk == DK_CHARACTER:  # builds the value tables it needs
         return character_choice(params, s, t, p, opts, n)
-    vt_owned = np.empty(V_SIZE)
-    vt = unmanaged(vt_owned)  # passed to many calls: no reference counting (see core.jit)
+    vt = stack_array(V_SIZE, 0, np.float64)  # scratch without allocation (see core.jit)
     if dk == DK_BID or dk == DK_BILLS or dk == DK_TAX:
         # these read only the value of money from the table
         vt[V_MV] = money_value(params, s, t)
     else:
         value_table(params, s, t, p, vt, needs_target(s, t, dk, opts, n), NONE)
-    i = choice_with(params, s, t, p, dk, vt, opts, n)
-    vt_owned[0] = 0.0  # the owned table must outlive its view
-    return i
+    return choice_with(params, s, t, p, dk, vt, opts, n)
 
 
 @njit

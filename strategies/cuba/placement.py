@@ -9,14 +9,17 @@ from core.cuba.codes import (
     CI, EF_SUB_OPEN_PROD, EF_SUB_OPEN_RES, FOREMAN, F_CI, F_FO, F_LA, F_TO, NCOLS, NFIELDS,
     NMERCH, SUBSIDY, T_SEFF, T_SPARAM,
 )
-from core.cuba.state import G_CTX1, O_ACTS, P_FIELD, P_LOT, P_PAWN, P_STORED, field_type, pbase
-from core.jit import njit, unmanaged
+from core.cuba.state import (
+    G_CTX1, O_ACTS, P_FIELD, P_LOT, P_PAWN, P_STORED, STATE_SIZE, field_type, pbase,
+)
+from core.jit import copy_into, njit, stack_array
 from strategies.cuba.plan import W_STATUTE
 from strategies.cuba.production import free_in, position_yield
 from strategies.cuba.buildings import set_value
 from strategies.cuba.values import NONE, V_FUT, V_PLAY, V_SIZE, pv, value_table
 
 NEG = -1e18
+TABLES = 2 * NFIELDS  # best_field's scratch: per pawn position, base value and gain
 
 
 @njit(inline="always")
@@ -25,16 +28,15 @@ def crosses(f, g):
     return f // NCOLS == g // NCOLS or f % NCOLS == g % NCOLS
 
 
-@njit
-def typical_round(s, b):
-    """A copy of s where the player holds no merchandise: a round's products must come from
-    that round's yield."""
-    s2 = s.copy()
+@njit(_nrt=False)
+def typical_round(s, b, out):
+    """out = s where the player holds no merchandise: a round's products must come from that
+    round's yield."""
+    copy_into(out, s)
     for i in range(NMERCH):
-        s2[b + P_LOT + CI + i] = 0
+        out[b + P_LOT + CI + i] = 0
     for i in range(3):
-        s2[b + P_STORED + i] = 0
-    return s2
+        out[b + P_STORED + i] = 0
 
 
 @njit(_nrt=False)
@@ -66,31 +68,26 @@ def open_field_loss(params, s, t, b, vt, f):
     return 0.0
 
 
-@njit
+@njit(_nrt=False)
 def field_choice(params, s, t, p, vt, opts, n):
     """The field for the building chosen (DK_ARCH_FIELD): the one that leaves the best home
     (the pawn position where the worker's yield and the foreman's use of the buildings of its
     row and column are worth most in a typical round), plus what the foreman still to come
     this round gains at the pawn's position, less the subsidy for open fields given up."""
-    # scratch as views without reference counts (see core.jit); kept alive to the end
-    typical_owned = typical_round(s, pbase(p))
-    vt_owned = np.empty(V_SIZE)
-    tables_owned = np.empty(2 * NFIELDS)
-    foreman = vt[V_PLAY + FOREMAN] > 0
-    now_owned = s.copy() if foreman else np.empty(1, np.int32)
-    bi = best_field(params, s, t, p, vt, opts, n, unmanaged(typical_owned), unmanaged(now_owned),
-                    unmanaged(vt_owned), unmanaged(tables_owned))
-    typical_owned[0] = 0
-    vt_owned[0] = 0.0
-    tables_owned[0] = 0.0
-    now_owned[0] = 0
-    return bi
+    # scratch on the stack (see core.jit)
+    typical = stack_array(STATE_SIZE, 0, np.int32)
+    typical_round(s, pbase(p), typical)
+    now = stack_array(STATE_SIZE, 0, np.int32)
+    if vt[V_PLAY + FOREMAN] > 0:
+        copy_into(now, s)
+    return best_field(params, s, t, p, vt, opts, n, typical, now,
+                      stack_array(V_SIZE, 0, np.float64), stack_array(TABLES, 0, np.float64))
 
 
 @njit(_nrt=False)
 def best_field(params, s, t, p, vt, opts, n, typical, now, vt_own, tables):
     """field_choice with its scratch: typical_round(s), a copy of s (when the foreman is
-    still to come), a value table, 2 * NFIELDS floats."""
+    still to come), a value table, TABLES floats."""
     b = pbase(p)
     k = s[G_CTX1]
     # values once the building is owned (where it stands hardly matters to them)

@@ -15,7 +15,7 @@ from core.cuba.state import (
     P_PAID_TAX, P_VOTES, PH_STATUTES, field_type, have, n_buildings, pbase,
 )
 from core.cuba.rules import tax_cost
-from core.jit import njit
+from core.jit import njit, stack_array
 from strategies.cuba.plan import (
     BID_FEAR, BID_SHARE, SPITE, W_BUILD, W_CAFE, W_KEEP_VOTES, W_PARLIAMENT, W_SHIP,
     W_STATUTE,
@@ -173,7 +173,7 @@ def bill_score(params, s, t, p, mv, ty):
 @njit
 def bills_choice(params, s, t, p, vt, opts, n):
     """The two bills to pass (CUBA-R40)."""
-    sc = bill_scores(params, s, t, p, vt[V_MV], np.empty(4))
+    sc = bill_scores(params, s, t, p, vt[V_MV], stack_array(4, 0, np.float64))
     best = NEG
     bi = 0
     for i in range(n):

@@ -10,9 +10,10 @@ from core.cuba.codes import (
     M_TRADER_ALT_PIECES, NFIELDS, NKINDS, NMERCH, T_BCOST, T_MISC, TO, TRADER, WA, WD,
 )
 from core.cuba.state import (
-    O_MARKET, O_STOCK, P_FIELD, P_LOT, P_MONEY, buy_price, field_type, have, pbase, sell_price,
+    O_MARKET, O_STOCK, P_FIELD, P_LOT, P_MONEY, STATE_SIZE, buy_price, field_type, have, pbase,
+    sell_price,
 )
-from core.jit import njit, unmanaged
+from core.jit import copy_into, njit, stack_array
 from strategies.cuba.buildings import set_value
 from strategies.cuba.politics import money_reserve
 from strategies.cuba.values import NONE, V_MV, V_PLAY, V_TARGET, gain_value, loss_value, pv
@@ -122,7 +123,7 @@ def worker_value(params, s, t, p, vt):
     return best
 
 
-@njit
+@njit(_nrt=False)
 def position_choice(params, s, t, p, vt, opts, n):
     """Pawn position (CUBA-R14): yield plus half the foreman's gain there. With the architect
     and foreman both still to come, the target building counts as built this round in the
@@ -131,9 +132,9 @@ def position_choice(params, s, t, p, vt, opts, n):
     syn = foreman_synergy(vt)
     tgt = np.int64(vt[V_TARGET])
     plan = syn > 0 and tgt >= 0 and vt[V_PLAY + ARCHITECT] > 0
-    # scratch, as a view without reference counts (see core.jit)
-    s2_owned = s.copy() if plan else np.empty(1, np.int32)
-    s2 = unmanaged(s2_owned)
+    s2 = stack_array(STATE_SIZE, 0, np.int32)  # scratch on the stack (see core.jit)
+    if plan:
+        copy_into(s2, s)
     # a free resource from the tradeswoman still to come may complete the cost
     spare = 1 if vt[V_PLAY + TRADER] > 0 and trader_alt_free(s, t, BM_TRADER_RES) else 0
     best = NEG
@@ -153,7 +154,6 @@ def position_choice(params, s, t, p, vt, opts, n):
         if v > best:
             best = v
             bi = i
-    s2_owned[0] = 0  # the owned scratch must outlive its view
     return bi
 
 
