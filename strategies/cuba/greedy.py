@@ -141,9 +141,7 @@ def choose(params, s, t, opts, n, rng):
         return n - 1  # every field evaluates the same: the first looked at (the last) wins
     # scratch on the stack, reused for every option (see core.jit)
     vt = stack_array(V_SIZE, 0, np.float64)
-    tr = stack_array(1, EVW, np.int32)  # a one-row trace buffer: records nothing
-    for j in range(EVW):
-        tr[0, j] = 0
+    tr = stack_array(1, EVW, np.int32)  # a one-row trace buffer records nothing
     s2 = stack_array(STATE_SIZE, 0, np.int32)  # one ply down
     s3 = stack_array(STATE_SIZE, 0, np.int32)  # two plies down
     opts2 = stack_array(MAX_OPTIONS, 0, np.int32)

@@ -17,7 +17,7 @@ stream), are never searched.
 import numpy as np
 
 from core.common.trace import EVW
-from core.jit import njit
+from core.jit import copy_into, njit, stack_array
 from core.santiago.actions import MAX_OPTIONS, legal
 from core.santiago.codes import (
     CG, M_END_GOODS_PER_VP, M_MARKERS, M_SHIPS, NDICE, RU, T_MISC, WD,
@@ -25,7 +25,7 @@ from core.santiago.codes import (
 from core.santiago.rules import apply
 from core.santiago.state import (
     DK_ALONSO, DK_DELIVER, DK_MOVE, DK_PABLO, DK_USE, G_ACTIVE, G_CUR, G_DK, G_PHASE,
-    G_SHIPS, G_VALUE, O_DICE, P_GOODS, P_MARKERS, P_MONEY, P_VP, PH_OVER, pbase,
+    G_SHIPS, G_VALUE, O_DICE, P_GOODS, P_MARKERS, P_MONEY, P_VP, PH_OVER, STATE_SIZE, pbase,
 )
 from strategies.common.spec import Param
 
@@ -96,17 +96,20 @@ def best_after(params, s, t, p, depth, tr):
     recursion: numba compiles each level as a loop)."""
     if depth <= 0 or not continues(s, p):
         return evaluate(params, s, t, p)
-    opts = np.zeros(MAX_OPTIONS, np.int32)
+    # scratch on the stack (see core.jit)
+    opts = stack_array(MAX_OPTIONS, 0, np.int32)
+    opts2 = stack_array(MAX_OPTIONS, 0, np.int32)
+    s1 = stack_array(STATE_SIZE, 0, np.int32)
+    s2 = stack_array(STATE_SIZE, 0, np.int32)
     n = legal(s, t, opts)
     best = -1e18
     for i in range(n):
-        s1 = s.copy()
+        copy_into(s1, s)
         apply(s1, t, opts[i], tr)
         if depth >= 2 and continues(s1, p):
-            opts2 = np.zeros(MAX_OPTIONS, np.int32)
             n2 = legal(s1, t, opts2)
             for j in range(n2):
-                s2 = s1.copy()
+                copy_into(s2, s1)
                 apply(s2, t, opts2[j], tr)
                 best = max(best, evaluate(params, s2, t, p))
         else:
@@ -119,11 +122,12 @@ def look_ahead(params, s, t, opts, n, rng, depth):
     """Index of the option whose result scores best for the deciding player, searching
     `depth` - 1 more of their own decisions (at most 2 more); ties go to the first."""
     p = s[G_CUR]
-    tr = np.zeros((1, EVW), np.int32)  # records nothing
+    tr = stack_array(1, EVW, np.int32)  # a one-row trace buffer records nothing
+    s1 = stack_array(STATE_SIZE, 0, np.int32)
     best = -1e18
     pick = 0
     for i in range(n):
-        s1 = s.copy()
+        copy_into(s1, s)
         apply(s1, t, opts[i], tr)
         v = best_after(params, s1, t, p, depth - 1, tr)
         if v > best + 1e-9:

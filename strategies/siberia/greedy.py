@@ -9,11 +9,13 @@ rules of values.py.
 import numpy as np
 
 from core.common.trace import EVW
-from core.jit import njit
+from core.jit import copy_into, njit, stack_array
 from core.siberia.actions import MAX_OPTIONS, OT_DRAW, OT_SKIP, pay_options, tag
 from core.siberia.codes import M_DRAW_CARDS, M_PLAY_DRAW, NSYM, T_MISC
 from core.siberia.rules import begin_payment, pay, resolve_action
-from core.siberia.state import DK_DISCOVER, DK_PAY, G_CUR, G_DK, G_FINAL_LEFT, G_NP, money, pbase
+from core.siberia.state import (
+    DK_DISCOVER, DK_PAY, G_CUR, G_DK, G_FINAL_LEFT, G_NP, STATE_SIZE, money, pbase,
+)
 from core.siberia.actions import draw_count
 from strategies.common.spec import Param
 from strategies.siberia.values import (
@@ -42,10 +44,10 @@ PARAMS = (
 WORKER, TARGET, SALESMAN, INVESTOR, HIRE_UNTIL, CARD, SPITE, DISCOVER = range(8)
 
 
-@njit
-def weights(params):
-    """The values.py weights row of the greedy parameters (money counts as it is)."""
-    w = np.zeros(NW)
+@njit(inline="always")
+def weights(params, w):
+    """Fill w with the values.py weights row of the greedy parameters (money counts as it
+    is)."""
     w[W_MINE] = 1.0
     w[W_RICH] = 0.0
     w[W_WORKER] = params[WORKER]
@@ -55,7 +57,6 @@ def weights(params):
     w[W_HIRE_UNTIL] = params[HIRE_UNTIL]
     w[W_CARD] = params[CARD]
     w[W_MIN_MINE] = 0.0
-    return w
 
 
 @njit
@@ -81,14 +82,16 @@ def choose(params, s, t, opts, n, rng):
         return discovery_pick(s, t, opts, n, int(params[DISCOVER]))
     me = s[G_CUR]
     b = pbase(me)
-    w = weights(params)
+    w = stack_array(NW, 0, np.float64)  # scratch on the stack (see core.jit)
+    weights(params, w)
     frac = outlook(s, t, w[W_HIRE_UNTIL])
-    interest = np.empty(NSYM)
+    interest = stack_array(NSYM, 0, np.float64)
     symbol_interest(w, s, t, b, frac, interest)
     if dk == DK_PAY:
         return cheapest_payment(w, s, t, b, opts, n, interest)
-    tr = np.zeros((1, EVW), np.int32)
-    pay_opts = np.empty(MAX_OPTIONS, np.int32)
+    tr = stack_array(1, EVW, np.int32)  # a one-row trace buffer records nothing
+    pay_opts = stack_array(MAX_OPTIONS, 0, np.int32)
+    s2 = stack_array(STATE_SIZE, 0, np.int32)
     best = 0
     top = -1e18
     for i in range(n):
@@ -100,7 +103,7 @@ def choose(params, s, t, opts, n, rng):
         elif kind == OT_SKIP:
             v = evaluate(w, params[SPITE], s, t, me, frac, interest, 0)
         else:
-            s2 = s.copy()
+            copy_into(s2, s)
             if not begin_payment(s2, t, me, o):
                 m = pay_options(s2, t, pay_opts)
                 pay(s2, t, me, pay_opts[cheapest_payment(w, s2, t, b, pay_opts, m, interest)])

@@ -10,7 +10,7 @@ kinds are preferred when mining, what a card in hand is worth.
 """
 import numpy as np
 
-from core.jit import njit
+from core.jit import njit, stack_array
 from core.siberia.actions import MINE_MASK, MINE_SHIFT, OT_DRAW, OT_MINE, payload, tag
 from core.siberia.codes import NSYM
 from core.siberia.state import DK_DISCOVER, DK_PAY, G_CUR, G_DK, pbase
@@ -54,7 +54,7 @@ def choose(params, s, t, opts, n, rng):
     b = pbase(s[G_CUR])
     frac = outlook(s, t, params[W_HIRE_UNTIL])
     if dk == DK_PAY:
-        interest = np.empty(NSYM)
+        interest = stack_array(NSYM, 0, np.float64)  # scratch on the stack (see core.jit)
         symbol_interest(params, s, t, b, frac, interest)
         return cheapest_payment(params, s, t, b, opts, n, interest)
     can_draw = tag(opts[0]) == OT_DRAW
