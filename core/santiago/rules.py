@@ -15,7 +15,7 @@ from core.common.ranking import rank_by_keys
 from core.common.rng import rng_below
 from core.common.stored_rng import load_stream, save_stream
 from core.common.trace import log
-from core.jit import njit
+from core.jit import njit, stack_array
 from core.santiago.actions import (
     AMOUNT_MASK, AMOUNT_SHIFT, GIVE_GOOD, GIVE_MONEY, GIVE_VP, OT_BUY_VP, OT_CLOSE, OT_CONVERT,
     OT_DEMAND, OT_DELIVER, OT_MARKER, OT_MOVE, OT_NO_USE, OT_NOTHING, OT_PASS, OT_RETURN,
@@ -118,7 +118,7 @@ def end_game(s, t, tr):
 @njit
 def roll(s, t, tr):
     """The roller rolls all 5 dice (the deal stream, kept in the state)."""
-    rng = np.zeros(1, np.uint64)
+    rng = stack_array(1, 0, np.uint64)  # no allocation (see core.jit)
     load_stream(s, G_RNG, rng)
     packed = 0
     for k in range(NDICE):

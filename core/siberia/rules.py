@@ -10,7 +10,7 @@ from core.common.ranking import rank_by_keys
 from core.common.rng import shuffle
 from core.common.stored_rng import load_stream, save_stream
 from core.common.trace import log as record_event
-from core.jit import njit
+from core.jit import njit, stack_array
 from core.siberia.actions import (
     CARD_BITS, MINE_MASK, MINE_SHIFT, OT_DISCOVER, OT_DRAW, OT_MINE, OT_SALESMAN, OT_SKIP,
     OT_WORKER, action_symbol, draw_count, payload, payment_sizes, tag,
@@ -64,7 +64,7 @@ def reshuffle(s, tr):
             n += 1
         s[O_DISCARD + ty] = 0
     s[G_DISCARD_N] = 0
-    rng = np.zeros(1, np.uint64)
+    rng = stack_array(1, 0, np.uint64)  # no allocation (see core.jit)
     load_stream(s, G_RNG, rng)
     shuffle(rng, s[O_APILE:O_APILE + n], n)
     save_stream(s, G_RNG, rng)
