@@ -11,6 +11,8 @@ Compiling: the heuristic's functions that neither allocate nor return arrays are
 with `_nrt=False` (see core.jit). Numba's reference counting otherwise calls into its runtime
 for every array passed on, in every loop, even for unmanaged views. A function that allocates
 (a scratch array, a slice copy) keeps the counting; it may still be called from one without.
+Small helpers called once per table or in loops are inlined (`inline="always"`): a call
+passes each array as seven words, which cost more than the helper's own work.
 """
 import numpy as np
 
@@ -55,6 +57,7 @@ V_CACHE = V_ORDER + NKINDS  # per building kind: cached use value (buildings.set
 V_SIZE = V_CACHE + 3 * (NBUILDINGS + 1)
 # chain flags, per good g (0 rum, 1 cigars): owns its café / its factory, can build them
 CH_CAFE, CH_CONV, CH_CAN_CAFE, CH_CAN_CONV = 0, 2, 4, 6
+CH_ALL = (1 << 8) - 1
 NONE = -1
 BIG = 99.0
 
@@ -107,7 +110,7 @@ def duty_value(params, t):
     return (t[T_MISC + M_DUTY_VP] + t[T_MISC + M_TAX_DUTY_BONUS]) * params[W_STATUTE]
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def built_counts(s):
     """Tiles built by anyone per building kind, packed 2 bits per kind."""
     packed = 0
@@ -126,7 +129,7 @@ def available(t, packed, k):
     return t[T_BCOPIES + k] > (packed >> (2 * k)) & 3
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def own_mask(s, b):
     """Bit mask of the building kinds the player at block b owns."""
     m = 0
@@ -149,7 +152,7 @@ def good_of(t, k):
     return NONE
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def chain_flags(t, own, packed):
     """Per good: owns its café (bit CH_CAFE + g), its factory (CH_CONV + g), can still build
     a café (CH_CAN_CAFE + g) or a factory (CH_CAN_CONV + g) for it."""
@@ -163,6 +166,8 @@ def chain_flags(t, own, packed):
             flags |= 1 << (CH_CAFE + conv + g - RU)
         if available(t, packed, k):
             flags |= 1 << (CH_CAN_CAFE + conv + g - RU)
+        if flags == CH_ALL:  # nothing left to learn; the exit also keeps the loop scalar
+            break
     return flags
 
 
@@ -180,7 +185,7 @@ def set_sink(vt, k, sink, value, cap):
         vt[o + 1] = cap
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def sink_order(vt, k):
     """Kind k's open sinks (value and capacity > 0), best first, the lower index first among
     equals (the order pv fills them in): packed 3 bits each, sink index + 1."""
@@ -221,7 +226,7 @@ def pv(vt, k, i, skip):
     return vt[o + K_SAFE] if rem < vt[o + K_NSAFE] else vt[o + K_TAIL]
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def gain_value(vt, k, h, n, skip):
     """Value of gaining n pieces of kind k while holding h."""
     v = 0.0
@@ -230,7 +235,7 @@ def gain_value(vt, k, h, n, skip):
     return v
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def loss_value(vt, k, h, n, skip):
     """Value of giving up n of the h held pieces of kind k (the least valuable go first)."""
     v = 0.0
@@ -614,7 +619,7 @@ def context_value(params, t, vt, k, ctx):
     return v
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def cost_value(s, t, b, vt, k, skip):
     """Value of the resources building kind k costs."""
     v = 0.0
@@ -625,7 +630,7 @@ def cost_value(s, t, b, vt, k, skip):
     return v
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def build_net(params, s, t, p, vt, k, fee, ctx):
     """Net value of building kind k now: its value less its cost and fee (ctx:
     building_context)."""
