@@ -71,7 +71,7 @@ def playable(s, b, c):
     return ph == PH_ACTIONS and s[b + P_HAND + c] == 1 and s[b + P_HIDDEN] != c
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def kept_card(params, s, t, b):
     """The card a plan that values its votes keeps for parliament (its best-voting card in
     hand once the hand holds more cards than are still to be played), else -1."""
@@ -255,7 +255,7 @@ def vector_loss(vt, s, b, v, skip):
     return tot
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def foreman_fields(s, b, p):
     """Fields whose buildings the foreman action p is carrying out can still use (0 when
     p is not in a foreman action)."""
@@ -271,7 +271,7 @@ def foreman_fields(s, b, p):
     return 0
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def storable(s, t, b, now_fields):
     """Whether unstored products can still be kept past this round."""
     passive = t[T_SW + SW_BUILDING_WAREHOUSE_MODE] == 1
@@ -326,7 +326,7 @@ def value_table(params, s, t, p, vt, target, kept):
         vt[V_ORDER + k] = sink_order(vt, k)
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def building_sinks(params, s, t, b, vt, now_fields):
     """Sinks of the player's buildings: cafés and other VP buildings (this round if the
     foreman can still use them, else later), sales; returns (a branch office can ship this
@@ -366,7 +366,7 @@ def building_sinks(params, s, t, b, vt, now_fields):
     return branch_now, conv_to, conv_now
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def ship_sinks(params, s, t, vt, ship_now):
     """Merchandise that can ship this round: the free spots of the best dock for its kind."""
     if not ship_now:
@@ -393,7 +393,7 @@ def later_ship(params, vt):
     return params[W_SHIP] * 2.0 * 0.6 if vt[V_FUT] > 0 else 0.0
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def goods_tails(params, s, t, vt):
     """Goods keep: sale, later shipping, a café still to build."""
     trader = vt[V_PLAY + TRADER] > 0
@@ -409,7 +409,7 @@ def goods_tails(params, s, t, vt):
         vt[o + K_NSAFE] = BIG
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def product_tails(params, s, t, b, vt, conv_to, conv_now, keep):
     """Products: conversion into a good (the café's room first), later use if kept past the
     round (stored, or storable now: `keep`), sale now."""
@@ -437,7 +437,7 @@ def product_tails(params, s, t, b, vt, conv_to, conv_now, keep):
         vt[o + K_NSAFE] = s[b + P_STORED + r]
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def resource_tails(params, vt):
     """Resources keep their building value while the architect has rounds left; water also
     buys extra product fields while the worker has."""
@@ -452,7 +452,7 @@ def resource_tails(params, vt):
         vt[o + K_NSAFE] = BIG
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def statute_sinks(params, s, t, vt):
     """This round's statutes still to come: the duty's pieces, pieces a subsidy counts."""
     if s[G_PHASE] > PH_STATUTES:
