@@ -152,26 +152,31 @@ def set_value(params, s, t, p, vt, mask, extra):
     on): [key, value, pieces converted] per kind from V_CACHE, the key -1 when none."""
     cache = vt[V_CACHE:]
     b = pbase(p)
-    val = 0.0
-    rest = 0  # fields of the usable buildings other than converters, used after them
+    fields = 0  # the fields of mask with a usable building, found without a branch per field
     for f in range(NFIELDS):
-        if (mask >> f) & 1 == 0:
-            continue
-        k = usable_building(s, t, b, f)
-        if k < 0:
-            continue
-        if t[T_BFEAT + k] != FT_CONVERT:
-            rest |= 1 << f
-            continue
-        key = extra & extra_kinds(t, k)
-        if cache[3 * k] != key:
-            q = T_BPARAM + 3 * k
-            a, g = convert_plan(vt, s, b, t[q], t[q + 1], t[q + 2], extra)
-            cache[3 * k] = key
-            cache[3 * k + 1] = g
-            cache[3 * k + 2] = a
-        val += cache[3 * k + 1]
-        extra += np.int64(cache[3 * k + 2]) << (3 * t[T_BPARAM + 3 * k + 1])
+        fields |= np.int64(usable_building(s, t, b, f) >= 0) << f
+    fields &= mask
+    val = 0.0
+    rest = 0  # fields of the buildings other than converters, used after them
+    f = 0
+    m = fields
+    while m:
+        if m & 1:
+            k = s[b + P_FIELD + f]
+            if t[T_BFEAT + k] != FT_CONVERT:
+                rest |= 1 << f
+            else:
+                key = extra & extra_kinds(t, k)
+                if cache[3 * k] != key:
+                    q = T_BPARAM + 3 * k
+                    a, g = convert_plan(vt, s, b, t[q], t[q + 1], t[q + 2], extra)
+                    cache[3 * k] = key
+                    cache[3 * k + 1] = g
+                    cache[3 * k + 2] = a
+                val += cache[3 * k + 1]
+                extra += np.int64(cache[3 * k + 2]) << (3 * t[T_BPARAM + 3 * k + 1])
+        m >>= 1
+        f += 1
     f = 0
     while rest:
         if rest & 1:
