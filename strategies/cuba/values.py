@@ -49,7 +49,7 @@ V_MV = NKINDS * KW      # VP value of $1 now
 V_FUT = V_MV + 1        # rounds after the current one
 V_PLAY = V_FUT + 1      # 1.0 per character still playable this round
 V_TARGET = V_PLAY + NCHARS  # building the player saves resources for, -1 none
-V_BUILT = V_TARGET + 1      # built_counts(s), exact in a float64
+V_BUILT = V_TARGET + 1      # built_counts(s, b)[0], exact in a float64
 V_OWN = V_BUILT + 1         # bit mask of the building kinds the player owns
 V_CHAINS = V_OWN + 1        # chain_flags()
 V_ORDER = V_CHAINS + 1      # per kind: sink_order()
@@ -111,33 +111,26 @@ def duty_value(params, t):
 
 
 @njit(inline="always")
-def built_counts(s):
-    """Tiles built by anyone per building kind, packed 2 bits per kind."""
+def built_counts(s, b):
+    """(tiles built by anyone per building kind, packed 2 bits per kind; bit mask of the
+    building kinds the player at block b owns)."""
     packed = 0
+    own = 0
     for p in range(s[G_NP]):
-        b = pbase(p)
+        pb = pbase(p)
         for f in range(1, NFIELDS):
-            k = s[b + P_FIELD + f]
+            k = s[pb + P_FIELD + f]
             if k >= 0:
                 packed += 1 << (2 * k)
-    return packed
+                if pb == b:
+                    own |= 1 << k
+    return packed, own
 
 
 @njit(inline="always")
 def available(t, packed, k):
     """Whether a tile of building kind k is left (packed = built_counts)."""
     return t[T_BCOPIES + k] > (packed >> (2 * k)) & 3
-
-
-@njit(inline="always")
-def own_mask(s, b):
-    """Bit mask of the building kinds the player at block b owns."""
-    m = 0
-    for f in range(1, NFIELDS):
-        k = s[b + P_FIELD + f]
-        if k >= 0:
-            m |= 1 << k
-    return m
 
 
 @njit(inline="always")
@@ -307,9 +300,8 @@ def value_table(params, s, t, p, vt, target, kept):
         kept = kept_card(params, s, t, b)
     if kept >= 0:
         vt[V_PLAY + kept] = 0.0
-    packed = built_counts(s)
+    packed, own = built_counts(s, b)
     vt[V_BUILT] = packed
-    own = own_mask(s, b)
     vt[V_OWN] = own
     vt[V_CHAINS] = chain_flags(t, own, packed)
     now_fields = (1 << NFIELDS) - 1 if vt[V_PLAY + FOREMAN] > 0 else foreman_fields(s, b, p)
@@ -508,7 +500,7 @@ def target_sinks(params, s, t, p, vt, packed):
             set_sink(vt, WD + r, S_TARGET, vt[o + K_SAFE] + bonus, t[T_BCOST + 3 * k + r])
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def use_potential(params, s, t, p, vt, k):
     """Value of the uses a tile of building kind k owned by p has to come (foreman rounds)."""
     uses = vt[V_FUT] + vt[V_PLAY + FOREMAN]
