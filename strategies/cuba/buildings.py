@@ -137,10 +137,7 @@ def extra_kinds(t, k):
     q = T_BPARAM + 3 * k
     if ft == FT_RETURN_VP or ft == FT_SELL:
         k0, k1 = sel_range(t[q])
-        m = 0
-        for kk in range(k0, k1):
-            m |= 7 << (3 * kk)
-        return m
+        return (1 << (3 * k1)) - (1 << (3 * k0))  # 7 << 3 * kk for each kk in [k0, k1)
     if ft == FT_CONVERT:
         return (7 << (3 * t[q])) | (7 << (3 * t[q + 1]))
     return 0
@@ -155,31 +152,42 @@ def set_value(params, s, t, p, vt, mask, extra):
     on): [key, value, pieces converted] per kind from V_CACHE, the key -1 when none."""
     cache = vt[V_CACHE:]
     b = pbase(p)
+    fields = 0  # the fields of mask with a usable building, found without a branch per field
+    for f in range(NFIELDS):
+        fields |= np.int64(usable_building(s, t, b, f) >= 0) << f
+    fields &= mask
     val = 0.0
-    for f in range(NFIELDS):
-        if (mask >> f) & 1 == 0:
-            continue
-        k = usable_building(s, t, b, f)
-        if k >= 0 and t[T_BFEAT + k] == FT_CONVERT:
-            key = extra & extra_kinds(t, k)
-            if cache[3 * k] != key:
-                q = T_BPARAM + 3 * k
-                a, g = convert_plan(vt, s, b, t[q], t[q + 1], t[q + 2], extra)
-                cache[3 * k] = key
-                cache[3 * k + 1] = g
-                cache[3 * k + 2] = a
-            val += cache[3 * k + 1]
-            extra += np.int64(cache[3 * k + 2]) << (3 * t[T_BPARAM + 3 * k + 1])
-    for f in range(NFIELDS):
-        if (mask >> f) & 1 == 0:
-            continue
-        k = usable_building(s, t, b, f)
-        if k >= 0 and t[T_BFEAT + k] != FT_CONVERT:
+    rest = 0  # fields of the buildings other than converters, used after them
+    f = 0
+    m = fields
+    while m:
+        if m & 1:
+            k = s[b + P_FIELD + f]
+            if t[T_BFEAT + k] != FT_CONVERT:
+                rest |= 1 << f
+            else:
+                key = extra & extra_kinds(t, k)
+                if cache[3 * k] != key:
+                    q = T_BPARAM + 3 * k
+                    a, g = convert_plan(vt, s, b, t[q], t[q + 1], t[q + 2], extra)
+                    cache[3 * k] = key
+                    cache[3 * k + 1] = g
+                    cache[3 * k + 2] = a
+                val += cache[3 * k + 1]
+                extra += np.int64(cache[3 * k + 2]) << (3 * t[T_BPARAM + 3 * k + 1])
+        m >>= 1
+        f += 1
+    f = 0
+    while rest:
+        if rest & 1:
+            k = s[b + P_FIELD + f]
             key = extra & extra_kinds(t, k)
             if cache[3 * k] != key:
                 cache[3 * k] = key
                 cache[3 * k + 1] = use_value(params, s, t, p, vt, f, extra)
             val += cache[3 * k + 1]
+        rest >>= 1
+        f += 1
     return val
 
 

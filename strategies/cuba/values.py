@@ -11,6 +11,8 @@ Compiling: the heuristic's functions that neither allocate nor return arrays are
 with `_nrt=False` (see core.jit). Numba's reference counting otherwise calls into its runtime
 for every array passed on, in every loop, even for unmanaged views. A function that allocates
 (a scratch array, a slice copy) keeps the counting; it may still be called from one without.
+Small helpers called once per table or in loops are inlined (`inline="always"`): a call
+passes each array as seven words, which cost more than the helper's own work.
 """
 import numpy as np
 
@@ -47,7 +49,7 @@ V_MV = NKINDS * KW      # VP value of $1 now
 V_FUT = V_MV + 1        # rounds after the current one
 V_PLAY = V_FUT + 1      # 1.0 per character still playable this round
 V_TARGET = V_PLAY + NCHARS  # building the player saves resources for, -1 none
-V_BUILT = V_TARGET + 1      # built_counts(s), exact in a float64
+V_BUILT = V_TARGET + 1      # built_counts(s, b)[0], exact in a float64
 V_OWN = V_BUILT + 1         # bit mask of the building kinds the player owns
 V_CHAINS = V_OWN + 1        # chain_flags()
 V_ORDER = V_CHAINS + 1      # per kind: sink_order()
@@ -55,6 +57,7 @@ V_CACHE = V_ORDER + NKINDS  # per building kind: cached use value (buildings.set
 V_SIZE = V_CACHE + 3 * (NBUILDINGS + 1)
 # chain flags, per good g (0 rum, 1 cigars): owns its café / its factory, can build them
 CH_CAFE, CH_CONV, CH_CAN_CAFE, CH_CAN_CONV = 0, 2, 4, 6
+CH_ALL = (1 << 8) - 1
 NONE = -1
 BIG = 99.0
 
@@ -68,7 +71,7 @@ def playable(s, b, c):
     return ph == PH_ACTIONS and s[b + P_HAND + c] == 1 and s[b + P_HIDDEN] != c
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def kept_card(params, s, t, b):
     """The card a plan that values its votes keeps for parliament (its best-voting card in
     hand once the hand holds more cards than are still to be played), else -1."""
@@ -107,34 +110,27 @@ def duty_value(params, t):
     return (t[T_MISC + M_DUTY_VP] + t[T_MISC + M_TAX_DUTY_BONUS]) * params[W_STATUTE]
 
 
-@njit(_nrt=False)
-def built_counts(s):
-    """Tiles built by anyone per building kind, packed 2 bits per kind."""
+@njit(inline="always")
+def built_counts(s, b):
+    """(tiles built by anyone per building kind, packed 2 bits per kind; bit mask of the
+    building kinds the player at block b owns)."""
     packed = 0
+    own = 0
     for p in range(s[G_NP]):
-        b = pbase(p)
+        pb = pbase(p)
         for f in range(1, NFIELDS):
-            k = s[b + P_FIELD + f]
+            k = s[pb + P_FIELD + f]
             if k >= 0:
                 packed += 1 << (2 * k)
-    return packed
+                if pb == b:
+                    own |= 1 << k
+    return packed, own
 
 
 @njit(inline="always")
 def available(t, packed, k):
     """Whether a tile of building kind k is left (packed = built_counts)."""
     return t[T_BCOPIES + k] > (packed >> (2 * k)) & 3
-
-
-@njit(_nrt=False)
-def own_mask(s, b):
-    """Bit mask of the building kinds the player at block b owns."""
-    m = 0
-    for f in range(1, NFIELDS):
-        k = s[b + P_FIELD + f]
-        if k >= 0:
-            m |= 1 << k
-    return m
 
 
 @njit(inline="always")
@@ -149,7 +145,7 @@ def good_of(t, k):
     return NONE
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def chain_flags(t, own, packed):
     """Per good: owns its café (bit CH_CAFE + g), its factory (CH_CONV + g), can still build
     a café (CH_CAN_CAFE + g) or a factory (CH_CAN_CONV + g) for it."""
@@ -163,6 +159,8 @@ def chain_flags(t, own, packed):
             flags |= 1 << (CH_CAFE + conv + g - RU)
         if available(t, packed, k):
             flags |= 1 << (CH_CAN_CAFE + conv + g - RU)
+        if flags == CH_ALL:  # nothing left to learn; the exit also keeps the loop scalar
+            break
     return flags
 
 
@@ -180,7 +178,7 @@ def set_sink(vt, k, sink, value, cap):
         vt[o + 1] = cap
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def sink_order(vt, k):
     """Kind k's open sinks (value and capacity > 0), best first, the lower index first among
     equals (the order pv fills them in): packed 3 bits each, sink index + 1."""
@@ -221,7 +219,7 @@ def pv(vt, k, i, skip):
     return vt[o + K_SAFE] if rem < vt[o + K_NSAFE] else vt[o + K_TAIL]
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def gain_value(vt, k, h, n, skip):
     """Value of gaining n pieces of kind k while holding h."""
     v = 0.0
@@ -230,7 +228,7 @@ def gain_value(vt, k, h, n, skip):
     return v
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def loss_value(vt, k, h, n, skip):
     """Value of giving up n of the h held pieces of kind k (the least valuable go first)."""
     v = 0.0
@@ -250,7 +248,7 @@ def vector_loss(vt, s, b, v, skip):
     return tot
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def foreman_fields(s, b, p):
     """Fields whose buildings the foreman action p is carrying out can still use (0 when
     p is not in a foreman action)."""
@@ -266,7 +264,7 @@ def foreman_fields(s, b, p):
     return 0
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def storable(s, t, b, now_fields):
     """Whether unstored products can still be kept past this round."""
     passive = t[T_SW + SW_BUILDING_WAREHOUSE_MODE] == 1
@@ -302,9 +300,8 @@ def value_table(params, s, t, p, vt, target, kept):
         kept = kept_card(params, s, t, b)
     if kept >= 0:
         vt[V_PLAY + kept] = 0.0
-    packed = built_counts(s)
+    packed, own = built_counts(s, b)
     vt[V_BUILT] = packed
-    own = own_mask(s, b)
     vt[V_OWN] = own
     vt[V_CHAINS] = chain_flags(t, own, packed)
     now_fields = (1 << NFIELDS) - 1 if vt[V_PLAY + FOREMAN] > 0 else foreman_fields(s, b, p)
@@ -321,7 +318,7 @@ def value_table(params, s, t, p, vt, target, kept):
         vt[V_ORDER + k] = sink_order(vt, k)
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def building_sinks(params, s, t, b, vt, now_fields):
     """Sinks of the player's buildings: cafés and other VP buildings (this round if the
     foreman can still use them, else later), sales; returns (a branch office can ship this
@@ -361,7 +358,7 @@ def building_sinks(params, s, t, b, vt, now_fields):
     return branch_now, conv_to, conv_now
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def ship_sinks(params, s, t, vt, ship_now):
     """Merchandise that can ship this round: the free spots of the best dock for its kind."""
     if not ship_now:
@@ -388,7 +385,7 @@ def later_ship(params, vt):
     return params[W_SHIP] * 2.0 * 0.6 if vt[V_FUT] > 0 else 0.0
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def goods_tails(params, s, t, vt):
     """Goods keep: sale, later shipping, a café still to build."""
     trader = vt[V_PLAY + TRADER] > 0
@@ -404,7 +401,7 @@ def goods_tails(params, s, t, vt):
         vt[o + K_NSAFE] = BIG
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def product_tails(params, s, t, b, vt, conv_to, conv_now, keep):
     """Products: conversion into a good (the café's room first), later use if kept past the
     round (stored, or storable now: `keep`), sale now."""
@@ -432,7 +429,7 @@ def product_tails(params, s, t, b, vt, conv_to, conv_now, keep):
         vt[o + K_NSAFE] = s[b + P_STORED + r]
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def resource_tails(params, vt):
     """Resources keep their building value while the architect has rounds left; water also
     buys extra product fields while the worker has."""
@@ -447,7 +444,7 @@ def resource_tails(params, vt):
         vt[o + K_NSAFE] = BIG
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def statute_sinks(params, s, t, vt):
     """This round's statutes still to come: the duty's pieces, pieces a subsidy counts."""
     if s[G_PHASE] > PH_STATUTES:
@@ -503,7 +500,7 @@ def target_sinks(params, s, t, p, vt, packed):
             set_sink(vt, WD + r, S_TARGET, vt[o + K_SAFE] + bonus, t[T_BCOST + 3 * k + r])
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def use_potential(params, s, t, p, vt, k):
     """Value of the uses a tile of building kind k owned by p has to come (foreman rounds)."""
     uses = vt[V_FUT] + vt[V_PLAY + FOREMAN]
@@ -614,7 +611,7 @@ def context_value(params, t, vt, k, ctx):
     return v
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def cost_value(s, t, b, vt, k, skip):
     """Value of the resources building kind k costs."""
     v = 0.0
@@ -625,7 +622,7 @@ def cost_value(s, t, b, vt, k, skip):
     return v
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def build_net(params, s, t, p, vt, k, fee, ctx):
     """Net value of building kind k now: its value less its cost and fee (ctx:
     building_context)."""
