@@ -162,7 +162,7 @@ def rowcol_mask(pawn):
     return (ROW_MASK << (NCOLS * (pawn // NCOLS))) | (COL_MASK << (pawn % NCOLS))
 
 
-@njit
+@njit(inline="always")
 def worker_free_fields(s, t):
     """Product fields the worker yields without water: 2, or the Drought Act's 1."""
     if act_effect(s, t, OTHER) == EF_DROUGHT:
@@ -171,7 +171,7 @@ def worker_free_fields(s, t):
 
 
 
-@njit
+@njit(inline="always")
 def building_fee(s, t):
     """Extra money the architect pays under the Building Act."""
     if act_effect(s, t, OTHER) == EF_BUILDING_ACT:
@@ -179,7 +179,7 @@ def building_fee(s, t):
     return 0
 
 
-@njit
+@njit(inline="always")
 def can_pay_cost(s, t, b, k, fee):
     c = T_BCOST + 3 * k
     return (s[b + P_LOT + WD] >= t[c] and s[b + P_LOT + ST] >= t[c + 1]
@@ -205,7 +205,7 @@ def trader_alt_free(s, t, space):
     return s[O_MARKERS + space] == 0
 
 
-@njit
+@njit(inline="always")
 def lowest_price(s, t):
     """Lowest current product price (CUBA-R31); an empty row counts as its stock price."""
     lo = 1 << 20
