@@ -40,14 +40,45 @@ def setup_choice(s, t, p, vt, opts, n):
     return bi
 
 
+AHEAD = 6  # a pawn's row and column hold 6 fields: at most 6 pieces of a kind per position
+YIELD_TABLE = AHEAD * (TO + 1)  # yield_table's size: the kinds WD..TO
+
+
+@njit(inline="always")
+def field_kind(ft):
+    """Kind of piece a field of type ft yields (WD..TO), -1 for none."""
+    if F_FO <= ft <= F_LA:
+        return ft - F_FO
+    if F_CI <= ft <= F_TO:
+        return CI + ft - F_CI
+    return NONE
+
+
 @njit(_nrt=False)
-def products_value(s, t, b, vt, avail, water):
+def yield_table(s, t, b, vt, ahead):
+    """ahead[AHEAD * k + j] = pv(vt, k, have + j) for the kinds open fields yield, j below
+    the open fields of kind k and AHEAD: the piece values position_yield adds up (the rest of
+    ahead is left unset)."""
+    counts = 0  # packed per kind
+    for f in range(NFIELDS):
+        if s[b + P_FIELD + f] >= 0:
+            continue
+        k = field_kind(field_type(s, t, b, f))
+        if k < 0:
+            continue
+        j = vget(counts, k)
+        if j < AHEAD:
+            ahead[AHEAD * k + j] = pv(vt, k, have(s, b, k) + j, NONE)
+            counts += 1 << (3 * k)
+
+
+@njit(_nrt=False)
+def products_value(s, b, vt, ahead, free, avail, water):
     """(value, packed pieces) of the best yield of open product fields, `avail` packing how
-    many of each product kind the pawn activates (CUBA-R14.5): the free fields first, then one
-    more per water worth less than the product."""
+    many of each product kind the pawn activates (CUBA-R14.5): the `free` fields first, then
+    one more per water worth less than the product. `ahead`: yield_table."""
     if avail == 0:
         return 0.0, 0
-    free = worker_free_fields(s, t)
     taken = 0  # packed count per kind
     n = 0
     used = 0   # water spent
@@ -58,7 +89,7 @@ def products_value(s, t, b, vt, avail, water):
         for k in range(CI, TO + 1):
             c = vget(taken, k)
             if c < vget(avail, k) and c < s[O_STOCK + k]:
-                v = pv(vt, k, have(s, b, k) + c, NONE)
+                v = ahead[AHEAD * k + c]
                 if v > best:
                     best = v
                     bk = k
@@ -79,11 +110,11 @@ def products_value(s, t, b, vt, avail, water):
 
 
 @njit(_nrt=False)
-def position_yield(s, t, p, vt, pos):
+def position_yield(s, t, b, vt, ahead, free, pos):
     """(value, packed pieces, any building tile in the row or column) of what moving the pawn
-    to pos yields (CUBA-R14). The printed warehouse does not count as a tile: the foreman can
+    of the player at block b to pos yields (CUBA-R14), with `ahead` = yield_table and `free`
+    = worker_free_fields. The printed warehouse does not count as a tile: the foreman can
     use it alone from anywhere."""
-    b = pbase(p)
     m = rowcol_mask(pos)
     val = 0.0
     gained = 0
@@ -98,13 +129,30 @@ def position_yield(s, t, p, vt, pos):
         ft = field_type(s, t, b, f)
         if F_FO <= ft <= F_LA:
             k = ft - F_FO
-            if s[O_STOCK + k] > vget(gained, k):
-                val += pv(vt, k, have(s, b, k) + vget(gained, k), NONE)
+            c = vget(gained, k)
+            if s[O_STOCK + k] > c:
+                val += ahead[AHEAD * k + c]
                 gained += 1 << (3 * k)
         elif F_CI <= ft <= F_TO:
             avail += 1 << (3 * (CI + ft - F_CI))
-    v, taken = products_value(s, t, b, vt, avail, s[b + P_LOT + WA] + vget(gained, WA))
+    v, taken = products_value(s, b, vt, ahead, free, avail, s[b + P_LOT + WA] + vget(gained, WA))
     return val + v, gained + taken, built
+
+
+@njit(_nrt=False)
+def position_yields(s, t, p, vt, val, gains):
+    """position_yield for every pawn position pos of player p: val[pos] and gains[pos];
+    returns the positions with a building tile in the row or column, a bit each."""
+    b = pbase(p)
+    ahead = stack_array(YIELD_TABLE, 0, np.float64)  # scratch on the stack (see core.jit)
+    yield_table(s, t, b, vt, ahead)
+    free = worker_free_fields(s, t)
+    built = 0
+    for pos in range(NFIELDS):
+        val[pos], gains[pos], tile = position_yield(s, t, b, vt, ahead, free, pos)
+        if tile:
+            built |= 1 << pos
+    return built
 
 
 @njit(inline="always")
@@ -117,9 +165,11 @@ def foreman_synergy(vt):
 def worker_value(params, s, t, p, vt):
     """Best pawn position's yield (for choosing a character; the foreman's part is left out,
     which keeps this estimate cheap)."""
+    val = stack_array(NFIELDS, 0, np.float64)  # scratch on the stack (see core.jit)
+    position_yields(s, t, p, vt, val, stack_array(NFIELDS, 0, np.int64))
     best = 0.0
     for pos in range(NFIELDS):
-        best = max(best, position_yield(s, t, p, vt, pos)[0])
+        best = max(best, val[pos])
     return best
 
 
@@ -137,13 +187,17 @@ def position_choice(params, s, t, p, vt, opts, n):
         copy_into(s2, s)
     # a free resource from the tradeswoman still to come may complete the cost
     spare = 1 if vt[V_PLAY + TRADER] > 0 and trader_alt_free(s, t, BM_TRADER_RES) else 0
+    val = stack_array(NFIELDS, 0, np.float64)
+    yields = stack_array(NFIELDS, 0, np.int64)
+    built = position_yields(s, t, p, vt, val, yields)
     best = NEG
     bi = 0
     for i in range(n):
         pos = payload_of(opts[i])
-        v, gains, built = position_yield(s, t, p, vt, pos)
+        v = val[pos]
+        gains = yields[pos]
         m = rowcol_mask(pos)
-        gain = set_value(params, s, t, p, vt, m, gains) if built else 0.0
+        gain = set_value(params, s, t, p, vt, m, gains) if (built >> pos) & 1 else 0.0
         if plan and affordable(s, t, b, tgt, gains, spare):
             g = free_in(s, b, m)
             if g >= 0:
