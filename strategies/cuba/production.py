@@ -7,7 +7,7 @@ from core.cuba.actions import (
 )
 from core.cuba.codes import (
     ARCHITECT, BM_TRADER_PROD, BM_TRADER_RES, CI, F_CI, F_FO, F_LA, F_TO, FOREMAN,
-    M_TRADER_ALT_PIECES, NFIELDS, NKINDS, NMERCH, T_BCOST, T_MISC, TO, TRADER, WA, WD,
+    M_TRADER_ALT_PIECES, NCOLS, NFIELDS, NKINDS, NMERCH, T_BCOST, T_MISC, TO, TRADER, WA, WD,
 )
 from core.cuba.state import (
     O_MARKET, O_STOCK, P_FIELD, P_LOT, P_MONEY, STATE_SIZE, buy_price, field_type, have, pbase,
@@ -42,6 +42,9 @@ def setup_choice(s, t, p, vt, opts, n):
 
 AHEAD = 6  # a pawn's row and column hold 6 fields: at most 6 pieces of a kind per position
 YIELD_TABLE = AHEAD * (TO + 1)  # yield_table's size: the kinds WD..TO
+# per pawn position, the fields of its row and column in ascending order
+CROSS = np.array([[f for f in range(NFIELDS) if f // NCOLS == pos // NCOLS
+                   or f % NCOLS == pos % NCOLS] for pos in range(NFIELDS)], np.int64)
 
 
 @njit(inline="always")
@@ -55,21 +58,28 @@ def field_kind(ft):
 
 
 @njit(_nrt=False)
-def yield_table(s, t, b, vt, ahead):
-    """ahead[AHEAD * k + j] = pv(vt, k, have + j) for the kinds open fields yield, j below
-    the open fields of kind k and AHEAD: the piece values position_yield adds up (the rest of
-    ahead is left unset)."""
+def yield_table(s, t, b, vt, ahead, kinds):
+    """kinds[f] = the kind open field f yields (-1 for none) and ahead[AHEAD * k + j] =
+    pv(vt, k, have + j) for j below the open fields of kind k and AHEAD: the piece values
+    position_yield adds up (the rest of ahead is left unset). Returns the fields with a
+    building tile, a bit each."""
     counts = 0  # packed per kind
+    tiles = 0
     for f in range(NFIELDS):
+        kinds[f] = NONE
         if s[b + P_FIELD + f] >= 0:
+            if f > 0:
+                tiles |= 1 << f
             continue
         k = field_kind(field_type(s, t, b, f))
+        kinds[f] = k
         if k < 0:
             continue
         j = vget(counts, k)
         if j < AHEAD:
             ahead[AHEAD * k + j] = pv(vt, k, have(s, b, k) + j, NONE)
             counts += 1 << (3 * k)
+    return tiles
 
 
 @njit(_nrt=False)
@@ -110,47 +120,43 @@ def products_value(s, b, vt, ahead, free, avail, water):
 
 
 @njit(_nrt=False)
-def position_yield(s, t, b, vt, ahead, free, pos):
-    """(value, packed pieces, any building tile in the row or column) of what moving the pawn
-    of the player at block b to pos yields (CUBA-R14), with `ahead` = yield_table and `free`
-    = worker_free_fields. The printed warehouse does not count as a tile: the foreman can
-    use it alone from anywhere."""
-    m = rowcol_mask(pos)
+def position_yield(s, b, vt, ahead, kinds, free, pos):
+    """(value, packed pieces) of what moving the pawn of the player at block b to pos yields
+    (CUBA-R14), with `ahead` and `kinds` from yield_table, `free` = worker_free_fields."""
     val = 0.0
     gained = 0
     avail = 0
-    built = False
-    for f in range(NFIELDS):
-        if (m >> f) & 1 == 0:
+    for i in range(CROSS.shape[1]):
+        k = kinds[CROSS[pos, i]]
+        if k < 0:
             continue
-        if s[b + P_FIELD + f] >= 0:
-            built = built or f > 0
-            continue
-        ft = field_type(s, t, b, f)
-        if F_FO <= ft <= F_LA:
-            k = ft - F_FO
+        if k < CI:
             c = vget(gained, k)
             if s[O_STOCK + k] > c:
                 val += ahead[AHEAD * k + c]
                 gained += 1 << (3 * k)
-        elif F_CI <= ft <= F_TO:
-            avail += 1 << (3 * (CI + ft - F_CI))
+        else:
+            avail += 1 << (3 * k)
     v, taken = products_value(s, b, vt, ahead, free, avail, s[b + P_LOT + WA] + vget(gained, WA))
-    return val + v, gained + taken, built
+    return val + v, gained + taken
 
 
 @njit(_nrt=False)
 def position_yields(s, t, p, vt, val, gains):
-    """position_yield for every pawn position pos of player p: val[pos] and gains[pos];
-    returns the positions with a building tile in the row or column, a bit each."""
+    """What moving the pawn of player p to each position pos yields (CUBA-R14): val[pos] its
+    value, gains[pos] the packed pieces. Returns the positions with a building tile in the
+    row or column, a bit each (the printed warehouse does not count: the foreman can use it
+    alone from anywhere)."""
     b = pbase(p)
-    ahead = stack_array(YIELD_TABLE, 0, np.float64)  # scratch on the stack (see core.jit)
-    yield_table(s, t, b, vt, ahead)
+    # scratch on the stack (see core.jit)
+    ahead = stack_array(YIELD_TABLE, 0, np.float64)
+    kinds = stack_array(NFIELDS, 0, np.int64)
+    tiles = yield_table(s, t, b, vt, ahead, kinds)
     free = worker_free_fields(s, t)
     built = 0
     for pos in range(NFIELDS):
-        val[pos], gains[pos], tile = position_yield(s, t, b, vt, ahead, free, pos)
-        if tile:
+        val[pos], gains[pos] = position_yield(s, b, vt, ahead, kinds, free, pos)
+        if rowcol_mask(pos) & tiles:
             built |= 1 << pos
     return built
 
