@@ -40,7 +40,7 @@ def card_score(params, s, t, p, vt, c):
     return v - keep_value(params, s, t, c)
 
 
-@njit
+@njit(_nrt=False)
 def character_choice(params, s, t, p, opts, n):
     """The character to play now (CUBA-R12). On the round's last play the other card stays
     in hand, so each card is valued as if it were the last one played (with the target

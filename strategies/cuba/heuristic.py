@@ -9,7 +9,7 @@ from core.cuba.state import (
 )
 from core.cuba.actions import payload_of, worker_free_fields
 from core.cuba.codes import WA
-from core.jit import njit, stack_array, unmanaged
+from core.jit import njit, stack_array
 from strategies.cuba.buildings import (
     architect_choice, building_use_choice, foreman_mode_choice, foreman_next_choice,
 )
@@ -61,15 +61,9 @@ def needs_target(s, t, dk, opts, n):
                 or dk == DK_TAX)
 
 
-@njit
+@njit(_nrt=False)
 def plan_choice(params, s, t, opts, n):
     """Index of the best option of the pending decision under the plan's weights."""
-    # views without reference counts: the arrays are passed to many calls below (the
-    # caller's arrays outlive them; see core.jit)
-    params = unmanaged(params)
-    s = unmanaged(s)
-    t = unmanaged(t)
-    opts = unmanaged(opts)
     p = s[G_CUR]
     dk = s[G_DK]
     if dk == DK_FOREMAN_NEXT:
@@ -85,7 +79,7 @@ def plan_choice(params, s, t, opts, n):
     return choice_with(params, s, t, p, dk, vt, opts, n)
 
 
-@njit
+@njit(_nrt=False)
 def choice_with(params, s, t, p, dk, vt, opts, n):
     """plan_choice for decision kind dk with the value table vt (the character choice and
     the foreman's order are decided before a table is built)."""
@@ -122,7 +116,7 @@ def choice_with(params, s, t, p, dk, vt, opts, n):
     return 0
 
 
-@njit
+@njit(_nrt=False)
 def choose(params, s, t, opts, n, rng):
     """Index into opts[:n] (deterministic: the rng is not used)."""
     return plan_choice(params, s, t, opts, n)

@@ -14,7 +14,7 @@ from core.cuba.state import (
 )
 from core.jit import copy_into, njit, stack_array
 from strategies.cuba.plan import W_STATUTE
-from strategies.cuba.production import free_in, position_yield
+from strategies.cuba.production import free_in, position_yields
 from strategies.cuba.buildings import set_value
 from strategies.cuba.values import NONE, V_FUT, V_PLAY, V_SIZE, pv, value_table
 
@@ -81,13 +81,14 @@ def field_choice(params, s, t, p, vt, opts, n):
     if vt[V_PLAY + FOREMAN] > 0:
         copy_into(now, s)
     return best_field(params, s, t, p, vt, opts, n, typical, now,
-                      stack_array(V_SIZE, 0, np.float64), stack_array(TABLES, 0, np.float64))
+                      stack_array(V_SIZE, 0, np.float64), stack_array(TABLES, 0, np.float64),
+                      stack_array(NFIELDS, 0, np.int64))
 
 
 @njit(_nrt=False)
-def best_field(params, s, t, p, vt, opts, n, typical, now, vt_own, tables):
+def best_field(params, s, t, p, vt, opts, n, typical, now, vt_own, tables, yields):
     """field_choice with its scratch: typical_round(s), a copy of s (when the foreman is
-    still to come), a value table, TABLES floats."""
+    still to come), a value table, TABLES floats, NFIELDS ints."""
     b = pbase(p)
     k = s[G_CTX1]
     # values once the building is owned (where it stands hardly matters to them)
@@ -98,11 +99,12 @@ def best_field(params, s, t, p, vt, opts, n, typical, now, vt_own, tables):
     # per pawn position: without the building, and the foreman's gain with it in the cross
     base = tables[:NFIELDS]
     gain = tables[NFIELDS:]
+    built = position_yields(typical, t, p, vt_own, base, yields)
     for pos in range(NFIELDS):
         m = rowcol_mask(pos)
-        y, gains, built = position_yield(typical, t, p, vt_own, pos)
-        before = set_value(params, typical, t, p, vt_own, m, gains) if built else 0.0
-        base[pos] = y + before
+        gains = yields[pos]
+        before = set_value(params, typical, t, p, vt_own, m, gains) if (built >> pos) & 1 else 0.0
+        base[pos] += before
         g = free_in(typical, b, m)
         gain[pos] = 0.0
         if g >= 0:

@@ -150,12 +150,11 @@ def bill_value(params, s, t, q, ty, mv):
     return (act_value(params, s, t, q, c, mv) - now) * rounds
 
 
-@njit
+@njit(_nrt=False)
 def bill_scores(params, s, t, p, mv, out):
     """out[ty] = bill_score(..., ty) per bill type."""
     for ty in range(4):
         out[ty] = bill_score(params, s, t, p, mv, ty)
-    return out
 
 
 @njit(_nrt=False)
@@ -170,10 +169,11 @@ def bill_score(params, s, t, p, mv, ty):
     return mine - params[SPITE] * opp / max(np_ - 1, 1)
 
 
-@njit
+@njit(_nrt=False)
 def bills_choice(params, s, t, p, vt, opts, n):
     """The two bills to pass (CUBA-R40)."""
-    sc = bill_scores(params, s, t, p, vt[V_MV], stack_array(4, 0, np.float64))
+    sc = stack_array(4, 0, np.float64)  # scratch on the stack (see core.jit)
+    bill_scores(params, s, t, p, vt[V_MV], sc)
     best = NEG
     bi = 0
     for i in range(n):

@@ -7,7 +7,7 @@ from core.cuba.actions import (
 )
 from core.cuba.codes import (
     ARCHITECT, BM_TRADER_PROD, BM_TRADER_RES, CI, F_CI, F_FO, F_LA, F_TO, FOREMAN,
-    M_TRADER_ALT_PIECES, NFIELDS, NKINDS, NMERCH, T_BCOST, T_MISC, TO, TRADER, WA, WD,
+    M_TRADER_ALT_PIECES, NCOLS, NFIELDS, NKINDS, NMERCH, T_BCOST, T_MISC, TO, TRADER, WA, WD,
 )
 from core.cuba.state import (
     O_MARKET, O_STOCK, P_FIELD, P_LOT, P_MONEY, STATE_SIZE, buy_price, field_type, have, pbase,
@@ -40,14 +40,55 @@ def setup_choice(s, t, p, vt, opts, n):
     return bi
 
 
+AHEAD = 6  # a pawn's row and column hold 6 fields: at most 6 pieces of a kind per position
+YIELD_TABLE = AHEAD * (TO + 1)  # yield_table's size: the kinds WD..TO
+# per pawn position, the fields of its row and column in ascending order
+CROSS = np.array([[f for f in range(NFIELDS) if f // NCOLS == pos // NCOLS
+                   or f % NCOLS == pos % NCOLS] for pos in range(NFIELDS)], np.int64)
+
+
+@njit(inline="always")
+def field_kind(ft):
+    """Kind of piece a field of type ft yields (WD..TO), -1 for none."""
+    if F_FO <= ft <= F_LA:
+        return ft - F_FO
+    if F_CI <= ft <= F_TO:
+        return CI + ft - F_CI
+    return NONE
+
+
 @njit(_nrt=False)
-def products_value(s, t, b, vt, avail, water):
+def yield_table(s, t, b, vt, ahead, kinds):
+    """kinds[f] = the kind open field f yields (-1 for none) and ahead[AHEAD * k + j] =
+    pv(vt, k, have + j) for j below the open fields of kind k and AHEAD: the piece values
+    position_yield adds up (the rest of ahead is left unset). Returns the fields with a
+    building tile, a bit each."""
+    counts = 0  # packed per kind
+    tiles = 0
+    for f in range(NFIELDS):
+        kinds[f] = NONE
+        if s[b + P_FIELD + f] >= 0:
+            if f > 0:
+                tiles |= 1 << f
+            continue
+        k = field_kind(field_type(s, t, b, f))
+        kinds[f] = k
+        if k < 0:
+            continue
+        j = vget(counts, k)
+        if j < AHEAD:
+            ahead[AHEAD * k + j] = pv(vt, k, have(s, b, k) + j, NONE)
+            counts += 1 << (3 * k)
+    return tiles
+
+
+@njit(_nrt=False)
+def products_value(s, b, vt, ahead, free, avail, water):
     """(value, packed pieces) of the best yield of open product fields, `avail` packing how
-    many of each product kind the pawn activates (CUBA-R14.5): the free fields first, then one
-    more per water worth less than the product."""
+    many of each product kind the pawn activates (CUBA-R14.5): the `free` fields first, then
+    one more per water worth less than the product. `ahead`: yield_table."""
     if avail == 0:
         return 0.0, 0
-    free = worker_free_fields(s, t)
     taken = 0  # packed count per kind
     n = 0
     used = 0   # water spent
@@ -58,7 +99,7 @@ def products_value(s, t, b, vt, avail, water):
         for k in range(CI, TO + 1):
             c = vget(taken, k)
             if c < vget(avail, k) and c < s[O_STOCK + k]:
-                v = pv(vt, k, have(s, b, k) + c, NONE)
+                v = ahead[AHEAD * k + c]
                 if v > best:
                     best = v
                     bk = k
@@ -79,32 +120,45 @@ def products_value(s, t, b, vt, avail, water):
 
 
 @njit(_nrt=False)
-def position_yield(s, t, p, vt, pos):
-    """(value, packed pieces, any building tile in the row or column) of what moving the pawn
-    to pos yields (CUBA-R14). The printed warehouse does not count as a tile: the foreman can
-    use it alone from anywhere."""
-    b = pbase(p)
-    m = rowcol_mask(pos)
+def position_yield(s, b, vt, ahead, kinds, free, pos):
+    """(value, packed pieces) of what moving the pawn of the player at block b to pos yields
+    (CUBA-R14), with `ahead` and `kinds` from yield_table, `free` = worker_free_fields."""
     val = 0.0
     gained = 0
     avail = 0
-    built = False
-    for f in range(NFIELDS):
-        if (m >> f) & 1 == 0:
+    for i in range(CROSS.shape[1]):
+        k = kinds[CROSS[pos, i]]
+        if k < 0:
             continue
-        if s[b + P_FIELD + f] >= 0:
-            built = built or f > 0
-            continue
-        ft = field_type(s, t, b, f)
-        if F_FO <= ft <= F_LA:
-            k = ft - F_FO
-            if s[O_STOCK + k] > vget(gained, k):
-                val += pv(vt, k, have(s, b, k) + vget(gained, k), NONE)
+        if k < CI:
+            c = vget(gained, k)
+            if s[O_STOCK + k] > c:
+                val += ahead[AHEAD * k + c]
                 gained += 1 << (3 * k)
-        elif F_CI <= ft <= F_TO:
-            avail += 1 << (3 * (CI + ft - F_CI))
-    v, taken = products_value(s, t, b, vt, avail, s[b + P_LOT + WA] + vget(gained, WA))
-    return val + v, gained + taken, built
+        else:
+            avail += 1 << (3 * k)
+    v, taken = products_value(s, b, vt, ahead, free, avail, s[b + P_LOT + WA] + vget(gained, WA))
+    return val + v, gained + taken
+
+
+@njit(_nrt=False)
+def position_yields(s, t, p, vt, val, gains):
+    """What moving the pawn of player p to each position pos yields (CUBA-R14): val[pos] its
+    value, gains[pos] the packed pieces. Returns the positions with a building tile in the
+    row or column, a bit each (the printed warehouse does not count: the foreman can use it
+    alone from anywhere)."""
+    b = pbase(p)
+    # scratch on the stack (see core.jit)
+    ahead = stack_array(YIELD_TABLE, 0, np.float64)
+    kinds = stack_array(NFIELDS, 0, np.int64)
+    tiles = yield_table(s, t, b, vt, ahead, kinds)
+    free = worker_free_fields(s, t)
+    built = 0
+    for pos in range(NFIELDS):
+        val[pos], gains[pos] = position_yield(s, b, vt, ahead, kinds, free, pos)
+        if rowcol_mask(pos) & tiles:
+            built |= 1 << pos
+    return built
 
 
 @njit(inline="always")
@@ -117,9 +171,11 @@ def foreman_synergy(vt):
 def worker_value(params, s, t, p, vt):
     """Best pawn position's yield (for choosing a character; the foreman's part is left out,
     which keeps this estimate cheap)."""
+    val = stack_array(NFIELDS, 0, np.float64)  # scratch on the stack (see core.jit)
+    position_yields(s, t, p, vt, val, stack_array(NFIELDS, 0, np.int64))
     best = 0.0
     for pos in range(NFIELDS):
-        best = max(best, position_yield(s, t, p, vt, pos)[0])
+        best = max(best, val[pos])
     return best
 
 
@@ -137,13 +193,17 @@ def position_choice(params, s, t, p, vt, opts, n):
         copy_into(s2, s)
     # a free resource from the tradeswoman still to come may complete the cost
     spare = 1 if vt[V_PLAY + TRADER] > 0 and trader_alt_free(s, t, BM_TRADER_RES) else 0
+    val = stack_array(NFIELDS, 0, np.float64)
+    yields = stack_array(NFIELDS, 0, np.int64)
+    built = position_yields(s, t, p, vt, val, yields)
     best = NEG
     bi = 0
     for i in range(n):
         pos = payload_of(opts[i])
-        v, gains, built = position_yield(s, t, p, vt, pos)
+        v = val[pos]
+        gains = yields[pos]
         m = rowcol_mask(pos)
-        gain = set_value(params, s, t, p, vt, m, gains) if built else 0.0
+        gain = set_value(params, s, t, p, vt, m, gains) if (built >> pos) & 1 else 0.0
         if plan and affordable(s, t, b, tgt, gains, spare):
             g = free_in(s, b, m)
             if g >= 0:
