@@ -143,19 +143,42 @@ def extra_kinds(t, k):
     return 0
 
 
-@njit(_nrt=False)
-def set_value(params, s, t, p, vt, mask, extra):
-    """Gain of the foreman using every usable building of the fields in mask (CUBA-R19), with
-    the packed pieces `extra` held on top: converters first, their goods then count for the
-    other buildings. The value table keeps the use value of each kind for the `extra` pieces
-    it depends on across calls (a use value depends on the kind, not on the field it stands
-    on): [key, value, pieces converted] per kind from V_CACHE, the key -1 when none."""
-    cache = vt[V_CACHE:]
-    b = pbase(p)
-    fields = 0  # the fields of mask with a usable building, found without a branch per field
+@njit(inline="always")
+def usable_fields(s, t, b):
+    """Bit mask of the fields with a usable building, found without a branch per field."""
+    fields = 0
     for f in range(NFIELDS):
         fields |= np.int64(usable_building(s, t, b, f) >= 0) << f
-    fields &= mask
+    return fields
+
+
+@njit(_nrt=False)
+def set_value(params, s, t, p, vt, mask, extra):
+    """fields_value of the fields of mask with a usable building."""
+    return fields_value(params, s, t, p, vt, usable_fields(s, t, pbase(p)) & mask, extra)
+
+
+@njit(inline="always")
+def kind_value(params, s, t, p, vt, f, extra):
+    """Use value of the (non-converter) building on field f with the packed pieces `extra`,
+    kept per kind in the value table: [key, value, pieces converted] per kind from V_CACHE,
+    the key -1 when none (a use value depends on the kind, not on the field it stands on)."""
+    cache = vt[V_CACHE:]
+    k = s[pbase(p) + P_FIELD + f]
+    key = extra & extra_kinds(t, k)
+    if cache[3 * k] != key:
+        cache[3 * k] = key
+        cache[3 * k + 1] = use_value(params, s, t, p, vt, f, extra)
+    return cache[3 * k + 1]
+
+
+@njit(inline="always")
+def fields_value(params, s, t, p, vt, fields, extra):
+    """Gain of the foreman using the usable buildings of `fields` (CUBA-R19), with the packed
+    pieces `extra` held on top: converters first, their goods then count for the other
+    buildings. Converters are cached like kind_value."""
+    cache = vt[V_CACHE:]
+    b = pbase(p)
     val = 0.0
     rest = 0  # fields of the buildings other than converters, used after them
     f = 0
@@ -180,12 +203,7 @@ def set_value(params, s, t, p, vt, mask, extra):
     f = 0
     while rest:
         if rest & 1:
-            k = s[b + P_FIELD + f]
-            key = extra & extra_kinds(t, k)
-            if cache[3 * k] != key:
-                cache[3 * k] = key
-                cache[3 * k + 1] = use_value(params, s, t, p, vt, f, extra)
-            val += cache[3 * k + 1]
+            val += kind_value(params, s, t, p, vt, f, extra)
         rest >>= 1
         f += 1
     return val
@@ -195,10 +213,14 @@ def set_value(params, s, t, p, vt, mask, extra):
 def foreman_value(params, s, t, p, vt):
     """Best foreman choice's gain (for choosing a character)."""
     b = pbase(p)
-    best = set_value(params, s, t, p, vt, rowcol_mask(s[b + P_PAWN]), 0)
-    for f in range(NFIELDS):
-        if usable_building(s, t, b, f) >= 0:
-            best = max(best, set_value(params, s, t, p, vt, 1 << f, 0))
+    fields = usable_fields(s, t, b)
+    best = fields_value(params, s, t, p, vt, fields & rowcol_mask(s[b + P_PAWN]), 0)
+    f = 0
+    while fields:
+        if fields & 1:
+            best = max(best, fields_value(params, s, t, p, vt, 1 << f, 0))
+        fields >>= 1
+        f += 1
     return best
 
 
@@ -206,15 +228,16 @@ def foreman_value(params, s, t, p, vt):
 def foreman_mode_choice(params, s, t, p, vt, opts, n):
     """Row and column, one building, or nothing (CUBA-R19)."""
     b = pbase(p)
+    fields = usable_fields(s, t, b)
     best = NEG
     bi = n - 1
     for i in range(n):
         o = opts[i]
         tag = tag_of(o)
         if tag == OT_ROWCOL:
-            v = set_value(params, s, t, p, vt, rowcol_mask(s[b + P_PAWN]), 0)
+            v = fields_value(params, s, t, p, vt, fields & rowcol_mask(s[b + P_PAWN]), 0)
         elif tag == OT_ONE:
-            v = set_value(params, s, t, p, vt, 1 << payload_of(o), 0)
+            v = fields_value(params, s, t, p, vt, fields & (1 << payload_of(o)), 0)
         else:
             v = 0.0
         if v > best:

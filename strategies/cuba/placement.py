@@ -4,7 +4,7 @@ column are worth most. So producing fields stay open and buildings that work tog
 factory and its café) share a row or column."""
 import numpy as np
 
-from core.cuba.actions import payload_of, rowcol_mask
+from core.cuba.actions import payload_of, rowcol_mask, usable_building
 from core.cuba.codes import (
     CI, EF_SUB_OPEN_PROD, EF_SUB_OPEN_RES, FOREMAN, F_CI, F_FO, F_LA, F_TO, NCOLS, NFIELDS,
     NMERCH, SUBSIDY, T_SEFF, T_SPARAM,
@@ -15,7 +15,7 @@ from core.cuba.state import (
 from core.jit import copy_into, njit, stack_array
 from strategies.cuba.plan import W_STATUTE
 from strategies.cuba.production import free_in, position_yields
-from strategies.cuba.buildings import set_value
+from strategies.cuba.buildings import fields_value, usable_fields
 from strategies.cuba.values import NONE, V_FUT, V_PLAY, V_SIZE, pv, value_table
 
 NEG = -1e18
@@ -100,20 +100,25 @@ def best_field(params, s, t, p, vt, opts, n, typical, now, vt_own, tables, yield
     base = tables[:NFIELDS]
     gain = tables[NFIELDS:]
     built = position_yields(typical, t, p, vt_own, base, yields)
+    fields = usable_fields(typical, t, b)
     for pos in range(NFIELDS):
         m = rowcol_mask(pos)
         gains = yields[pos]
-        before = set_value(params, typical, t, p, vt_own, m, gains) if (built >> pos) & 1 else 0.0
+        before = 0.0
+        if (built >> pos) & 1:
+            before = fields_value(params, typical, t, p, vt_own, fields & m, gains)
         base[pos] += before
         g = free_in(typical, b, m)
         gain[pos] = 0.0
         if g >= 0:
             typical[b + P_FIELD + g] = k
-            gain[pos] = set_value(params, typical, t, p, vt_own, m, gains) - before
+            more = fields | np.int64(usable_building(typical, t, b, g) >= 0) << g
+            gain[pos] = fields_value(params, typical, t, p, vt_own, more & m, gains) - before
             typical[b + P_FIELD + g] = NONE
     pawn = rowcol_mask(s[b + P_PAWN])
     foreman = vt[V_PLAY + FOREMAN] > 0
-    before_now = set_value(params, now, t, p, vt, pawn, 0) if foreman else 0.0
+    fields = usable_fields(now, t, b) & pawn
+    before_now = fields_value(params, now, t, p, vt, fields, 0) if foreman else 0.0
     best = NEG
     bi = 0
     for i in range(n):
@@ -128,7 +133,8 @@ def best_field(params, s, t, p, vt, opts, n, typical, now, vt_own, tables, yield
         v = home * max(1.0, vt[V_FUT])
         if foreman and (pawn >> f) & 1:
             now[b + P_FIELD + f] = k
-            v += set_value(params, now, t, p, vt, pawn, 0) - before_now
+            more = fields | np.int64(usable_building(now, t, b, f) >= 0) << f
+            v += fields_value(params, now, t, p, vt, more, 0) - before_now
             now[b + P_FIELD + f] = NONE
         v -= open_field_loss(params, s, t, b, vt, f)
         if v > best:
