@@ -170,7 +170,6 @@ def worker_free_fields(s, t):
     return t[T_MISC + M_WORKER_PRODUCT_FIELDS]
 
 
-
 @njit(inline="always")
 def building_fee(s, t):
     """Extra money the architect pays under the Building Act."""
@@ -246,7 +245,6 @@ def ship_options(s, t, opts, n, tag, b, kinds_lo, kinds_hi, max_total, one_kind)
             n = enum_vectors(opts, n, tag, dock << DOCK_SHIFT, kinds_lo, kinds_hi, caps, 1,
                              max_total)
     return n
-
 
 
 @njit

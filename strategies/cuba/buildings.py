@@ -144,11 +144,17 @@ def extra_kinds(t, k):
 
 
 @njit(inline="always")
+def usable_bit(s, t, b, f):
+    """Field f's bit if it holds a usable building, else 0 (no branch)."""
+    return np.int64(usable_building(s, t, b, f) >= 0) << f
+
+
+@njit(inline="always")
 def usable_fields(s, t, b):
-    """Bit mask of the fields with a usable building, found without a branch per field."""
+    """Bit mask of the fields with a usable building."""
     fields = 0
     for f in range(NFIELDS):
-        fields |= np.int64(usable_building(s, t, b, f) >= 0) << f
+        fields |= usable_bit(s, t, b, f)
     return fields
 
 

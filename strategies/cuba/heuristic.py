@@ -32,6 +32,7 @@ RESOURCE_BITS = (1 << 3 * (WA + 1)) - 1  # the resources of a packed piece vecto
 
 @njit(inline="always")
 def bit_count(m):
+    """Number of set bits of m."""
     n = 0
     while m:
         m &= m - 1

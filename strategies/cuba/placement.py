@@ -4,7 +4,7 @@ column are worth most. So producing fields stay open and buildings that work tog
 factory and its café) share a row or column."""
 import numpy as np
 
-from core.cuba.actions import payload_of, rowcol_mask, usable_building
+from core.cuba.actions import payload_of, rowcol_mask
 from core.cuba.codes import (
     CI, EF_SUB_OPEN_PROD, EF_SUB_OPEN_RES, FOREMAN, F_CI, F_FO, F_LA, F_TO, NCOLS, NFIELDS,
     NMERCH, SUBSIDY, T_SEFF, T_SPARAM,
@@ -15,7 +15,7 @@ from core.cuba.state import (
 from core.jit import copy_into, njit, stack_array
 from strategies.cuba.plan import W_STATUTE
 from strategies.cuba.production import free_in, position_yields
-from strategies.cuba.buildings import fields_value, usable_fields
+from strategies.cuba.buildings import fields_value, usable_bit, usable_fields
 from strategies.cuba.values import NONE, V_FUT, V_PLAY, V_SIZE, pv, value_table
 
 NEG = -1e18
@@ -112,13 +112,16 @@ def best_field(params, s, t, p, vt, opts, n, typical, now, vt_own, tables, yield
         gain[pos] = 0.0
         if g >= 0:
             typical[b + P_FIELD + g] = k
-            more = fields | np.int64(usable_building(typical, t, b, g) >= 0) << g
+            more = fields | usable_bit(typical, t, b, g)
             gain[pos] = fields_value(params, typical, t, p, vt_own, more & m, gains) - before
             typical[b + P_FIELD + g] = NONE
     pawn = rowcol_mask(s[b + P_PAWN])
     foreman = vt[V_PLAY + FOREMAN] > 0
-    fields = usable_fields(now, t, b) & pawn
-    before_now = fields_value(params, now, t, p, vt, fields, 0) if foreman else 0.0
+    fields = 0
+    before_now = 0.0
+    if foreman:  # `now` is a copy of s only then
+        fields = usable_fields(now, t, b) & pawn
+        before_now = fields_value(params, now, t, p, vt, fields, 0)
     best = NEG
     bi = 0
     for i in range(n):
@@ -133,7 +136,7 @@ def best_field(params, s, t, p, vt, opts, n, typical, now, vt_own, tables, yield
         v = home * max(1.0, vt[V_FUT])
         if foreman and (pawn >> f) & 1:
             now[b + P_FIELD + f] = k
-            more = fields | np.int64(usable_building(now, t, b, f) >= 0) << f
+            more = fields | usable_bit(now, t, b, f)
             v += fields_value(params, now, t, p, vt, more, 0) - before_now
             now[b + P_FIELD + f] = NONE
         v -= open_field_loss(params, s, t, b, vt, f)

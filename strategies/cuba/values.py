@@ -32,7 +32,7 @@ from core.cuba.state import (
     P_USED, PH_ACTIONS, PH_BILLS, PH_PARLIAMENT, PH_SETUP, PH_STATUTES, have, pbase,
     sell_price,
 )
-from core.jit import njit, unmanaged
+from core.jit import njit
 from strategies.cuba.plan import (
     FOCUS_A, FOCUS_B, FOCUS_BONUS, STORE, W_BUILD, W_BUILDING_VP, W_CAFE, W_KEEP_VOTES,
     W_MONEY, W_PARLIAMENT, W_RESOURCE, W_SHIP, W_STATUTE,
@@ -284,10 +284,6 @@ def value_table(params, s, t, p, vt, target, kept):
     """Fill vt for player p in state s (see the module docstring). `target`: also pick the
     building to save resources for (the costliest part); `kept`: the card this round's
     plays leave in hand for parliament, NONE to let the plan's kept_card decide."""
-    # views without reference counts for the calls below (see core.jit)
-    params = unmanaged(params)
-    s = unmanaged(s)
-    t = unmanaged(t)
     b = pbase(p)
     vt[:V_CACHE] = 0.0
     for k in range(NBUILDINGS + 1):
