@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench clean
+.PHONY: run test golden bench clean
 
 # (Re)install the package and its dependencies when pyproject.toml changes.
 $(STAMP): pyproject.toml
@@ -26,6 +26,11 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
+
+# Regenerate the golden playthroughs (tests/golden/): only when a change alters games on
+# purpose; its commit says why.
+golden: $(STAMP)
+	$(BIN)/python -m tests.golden.playthroughs
 
 # The engine on one core, then the default tournament end to end at 1,000,000 games.
 bench: $(STAMP)
