@@ -56,7 +56,8 @@ def traced_random_game(game: str, tables: Any, n_players: int, seed: int
     assert g.trace[0, 1] == 0, "trace overflow"
     n = g.trace[0, 0]
     events = g.trace[1:n + 1, :codes.EVW]
-    assert events[-1, 0] == codes.EV_GAME_END
+    game_end = codes.EV.GAME_END if hasattr(codes, "EV") else codes.EV_GAME_END
+    assert events[-1, 0] == game_end
     return g, events, g.trace[n, codes.EVW:]
 
 

@@ -7,7 +7,10 @@ A game's tables.py binds these to its own file, error class and switch list:
     CHECK = common.Checker("<game>.toml", RulesDataError)     # CHECK.int(path, value), ...
     SWITCHES = common.Switches(CHECK, {name: (index, options)})
     FILE = common.RulesFile(DEFAULT_PATH, RulesDataError, SWITCHES, base_tables, assemble,
-                            status_entries, (codes.FLAT_ORDER, codes.T_SIZE))
+                            status_entries, codes.T)
+
+(`codes.T` is the flat vector's layout, core.common.layout.block: one field per table, named
+after the tables' field in upper case.)
 
 and then only writes what is its own: which sections exist and what they mean.
 """
@@ -193,14 +196,15 @@ class RulesFile:
     its assumed values and the flat vector compiled code reads. `base_tables(raw)` validates
     everything but [switches] and returns the game's arrays by name; `assemble(arrays, switch
     values)` makes the game's tables tuple; `status_entries(raw)` yields (dotted path, entry)
-    for every entry that carries a status; `flat` is (the tables' field names in vector
-    order, the vector's length)."""
+    for every entry that carries a status; `flat` is the flat vector's layout (a
+    core.common.layout block with one field per table, the table's name upper-cased) or, until
+    every game declares one, (the tables' field names in vector order, the vector's length)."""
 
     def __init__(self, default_path: Path, error: type[RulesDataError], switches: Switches,
                  base_tables: Callable[[object], dict[str, np.ndarray]],
                  assemble: Callable[[dict[str, np.ndarray], dict[str, object]], Any],
                  status_entries: Callable[[dict], Iterable[tuple[str, dict]]],
-                 flat: tuple[tuple[str, ...], int]) -> None:
+                 flat: Any) -> None:
         self.default_path = default_path
         self.error = error
         self.switches = switches
@@ -268,8 +272,9 @@ class RulesFile:
         return assumed_in(self.status_entries(raw))
 
     def flatten(self, tables: Any) -> np.ndarray:
-        """All tables as one int32 vector laid out by the codes.T_* offsets (for compiled
-        code)."""
+        """All tables as one int32 vector laid out as declared (for compiled code)."""
+        if hasattr(self.flat, "fields"):
+            return flatten_layout(tables, self.flat, self.error)
         order, size = self.flat
         return flatten(tables, order, size, self.error)
 
@@ -302,4 +307,17 @@ def flatten(tables: Any, order: tuple[str, ...], size: int,
                            for name in order]).astype(np.int32)
     if flat.size != size:
         raise error(f"rules tables flatten to {flat.size} values, expected {size}")
+    return flat
+
+
+def flatten_layout(tables: Any, layout: Any, error: type[RulesDataError]) -> np.ndarray:
+    """The tables as one int32 vector laid out by `layout`: each declared field holds the
+    table of the same name (lower case), which must have exactly the field's size."""
+    flat = np.empty(layout.SIZE, np.int32)
+    for f in layout.fields:
+        values = np.ascontiguousarray(getattr(tables, f.name.lower()), np.int32).ravel()
+        if values.size != f.size:
+            raise error(f"rules table {f.name.lower()} has {values.size} values; the flat "
+                        f"layout declares {f.size}")
+        flat[f.offset:f.offset + f.size] = values
     return flat
