@@ -39,12 +39,8 @@ card types packed 4 bits each as type + 1 (pay).
 
 from core.common.options import enc, payload_of, tag_of
 from core.jit import njit
-from core.siberia.codes import (
-    INVESTOR, M_COMBO_ANY, M_COMBO_MATCH, M_DISCOVERY_THRESHOLD, M_DRAW_CARDS, M_HAND_LIMIT,
-    M_INVESTOR_SAVES, M_ROW_SIZE, NRES, NTYPES, SALESMAN, SW_DISCOVER_ANY,
-    SW_FORCE_DISCOVERY, SW_INVESTOR_TWO_ANY, SW_MINE_MAX_FORCED, SW_WORKER_CAP, T_MISC, T_SW,
-    WORKER,
-)
+from core.siberia import codes as C
+from core.siberia.codes import M, SW, T
 from core.siberia.state import (
     DK_DISCOVER, DK_MAIN, DK_PAY, G_APILE_N, G_CUR, G_DISCARD_N, G_DK, G_INVESTORS_LEFT,
     G_SALESMEN_LEFT, G_SYMBOL, G_WORKERS, O_FACE, O_FACE_UP, O_ROW, P_HAND, P_HAND_N,
@@ -53,7 +49,7 @@ from core.siberia.state import (
 )
 
 MAX_OPTIONS = 256
-SCRATCH = MAX_OPTIONS - NTYPES  # opts[SCRATCH:] is scratch space for pay_options
+SCRATCH = MAX_OPTIONS - C.NTYPES  # opts[SCRATCH:] is scratch space for pay_options
 
 OT_DISCOVER, OT_NO_DISCOVER, OT_DRAW, OT_SKIP, OT_MINE = range(5)
 OT_WORKER, OT_SALESMAN, OT_INVESTOR, OT_PAY = range(5, 9)
@@ -90,10 +86,10 @@ def action_symbol(o):
     if kind == OT_MINE:
         return payload(o) >> MINE_SHIFT
     if kind == OT_WORKER:
-        return WORKER
+        return C.WORKER
     if kind == OT_SALESMAN:
-        return SALESMAN
-    return INVESTOR
+        return C.SALESMAN
+    return C.INVESTOR
 
 
 # --- queries -------------------------------------------------------------------------------
@@ -102,20 +98,20 @@ def action_symbol(o):
 def draw_count(s, t, b, n):
     """Cards a draw of n would give the player at block b: the hand limit (SIB-R7) and the
     cards left in the pile and the discards."""
-    room = t[T_MISC + M_HAND_LIMIT] - s[b + P_HAND_N]
+    room = t[T.MISC + M.HAND_LIMIT] - s[b + P_HAND_N]
     return max(0, min(n, room, s[G_APILE_N] + s[G_DISCARD_N]))
 
 
 @njit(inline="always")
 def discovery_options(s, t, opts, n):
     """Append the face-down positions that may be turned (SIB-R5, SIB-Q6); return n."""
-    if t[T_SW + SW_DISCOVER_ANY] == 0:
-        for i in range(t[T_MISC + M_ROW_SIZE]):
+    if t[T.SWITCHES + SW.DISCOVER_ANY] == 0:
+        for i in range(t[T.MISC + M.ROW_SIZE]):
             if s[O_ROW + i] >= 0 and s[O_FACE + i] == 0:
                 opts[n] = option(OT_DISCOVER, i)
                 return n + 1
         return n
-    for i in range(t[T_MISC + M_ROW_SIZE]):  # branch-free: write always, count when legal
+    for i in range(t[T.MISC + M.ROW_SIZE]):  # branch-free: write always, count when legal
         opts[n] = option(OT_DISCOVER, i)
         n += (s[O_ROW + i] >= 0) & (s[O_FACE + i] == 0)
     return n
@@ -124,9 +120,9 @@ def discovery_options(s, t, opts, n):
 @njit(inline="always")
 def discovery_forced(s, t, fd):
     """Whether discovery is mandatory with fd face-down cards (SIB-R5, SIB-Q9)."""
-    if fd >= t[T_MISC + M_DISCOVERY_THRESHOLD]:
+    if fd >= t[T.MISC + M.DISCOVERY_THRESHOLD]:
         return True
-    return t[T_SW + SW_FORCE_DISCOVERY] == 1 and deck_left(s) == 0
+    return t[T.SWITCHES + SW.FORCE_DISCOVERY_WHEN_DECK_EMPTY] == 1 and deck_left(s) == 0
 
 
 @njit(inline="always")
@@ -139,20 +135,20 @@ def face_up_of(s, t, k):
 def any_allowed(s, t, b, x):
     """Whether the '1 showing X + any cards' form pays for X (SIB-R8), or with the investor
     of X the 'any cards' form (SIB-R9, SIB-Q2)."""
-    return not investor_held(s, b, x) or t[T_SW + SW_INVESTOR_TWO_ANY] == 1
+    return not investor_held(s, b, x) or t[T.SWITCHES + SW.INVESTOR_TWO_ANY] == 1
 
 
 @njit(inline="always")
 def payment_sizes(s, t, b, x):
     """(cards of the all-X form, cards of the any form or -1 when it is not allowed, whether
     the any form needs a card showing X) for an X-combination of the player at block b."""
-    saved = t[T_MISC + M_INVESTOR_SAVES] if investor_held(s, b, x) else 0
-    all_x = t[T_MISC + M_COMBO_MATCH] - saved
+    saved = t[T.MISC + M.INVESTOR_SAVES] if investor_held(s, b, x) else 0
+    all_x = t[T.MISC + M.COMBO_MATCH] - saved
     if not any_allowed(s, t, b, x):
         return all_x, -1, False
     if saved >= 1:
-        return all_x, t[T_MISC + M_COMBO_ANY], False
-    return all_x, t[T_MISC + M_COMBO_ANY] + 1, True
+        return all_x, t[T.MISC + M.COMBO_ANY], False
+    return all_x, t[T.MISC + M.COMBO_ANY] + 1, True
 
 
 @njit(inline="always")
@@ -168,7 +164,7 @@ def payable(s, t, b, x):
 @njit(inline="always")
 def worker_allowed(s, t, b):
     """SIB-R11/R14: a worker is left and the cap (SIB-V1) is not reached."""
-    cap = t[T_SW + SW_WORKER_CAP]
+    cap = t[T.SWITCHES + SW.WORKER_CAP]
     return s[G_WORKERS] > 0 and (cap == 0 or s[b + P_WORKERS] < cap)
 
 
@@ -178,8 +174,8 @@ def worker_allowed(s, t, b):
 def pay_rules(t):
     """(combo_match, combo_any, investor_saves, investor_two_any): the payment rules, read once
     before options are written (a write to opts could change t for all the compiler knows)."""
-    return (t[T_MISC + M_COMBO_MATCH], t[T_MISC + M_COMBO_ANY], t[T_MISC + M_INVESTOR_SAVES],
-            t[T_SW + SW_INVESTOR_TWO_ANY] == 1)
+    return (t[T.MISC + M.COMBO_MATCH], t[T.MISC + M.COMBO_ANY], t[T.MISC + M.INVESTOR_SAVES],
+            t[T.SWITCHES + SW.INVESTOR_TWO_ANY] == 1)
 
 
 @njit(inline="always")
@@ -212,14 +208,14 @@ def main_options(s, t, opts):
     rules = pay_rules(t)
     hand = s[b + P_HAND_N]
     workers = s[b + P_WORKERS]
-    forced = t[T_SW + SW_MINE_MAX_FORCED] == 1
-    draw = draw_count(s, t, b, t[T_MISC + M_DRAW_CARDS]) > 0
-    worker = worker_allowed(s, t, b) & pays(rules, hand, s[b + P_SYMBOLS + WORKER], 0)
-    salesmen = s[G_SALESMEN_LEFT] if pays(rules, hand, s[b + P_SYMBOLS + SALESMAN], 0) else 0
-    investors = s[G_INVESTORS_LEFT] if pays(rules, hand, s[b + P_SYMBOLS + INVESTOR], 0) else 0
+    forced = t[T.SWITCHES + SW.MINE_MAX_FORCED] == 1
+    draw = draw_count(s, t, b, t[T.MISC + M.DRAW_CARDS]) > 0
+    worker = worker_allowed(s, t, b) & pays(rules, hand, s[b + P_SYMBOLS + C.WORKER], 0)
+    salesmen = s[G_SALESMEN_LEFT] if pays(rules, hand, s[b + P_SYMBOLS + C.SALESMAN], 0) else 0
+    investors = s[G_INVESTORS_LEFT] if pays(rules, hand, s[b + P_SYMBOLS + C.INVESTOR], 0) else 0
     opts[0] = option(OT_DRAW, 0) if draw else option(OT_SKIP, 0)
     n = 1
-    for k in range(NRES):
+    for k in range(C.NRES):
         most = min(workers, s[O_FACE_UP + k])
         lo = max(most, 1) if forced else 1
         # options lo..most when the kind is in the row and payable (no branch on that)

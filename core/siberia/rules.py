@@ -15,13 +15,8 @@ from core.siberia.actions import (
     CARD_BITS, MINE_MASK, MINE_SHIFT, OT_DISCOVER, OT_DRAW, OT_MINE, OT_SALESMAN, OT_SKIP,
     OT_WORKER, action_symbol, draw_count, payload, payment_sizes, tag,
 )
-from core.siberia.codes import (
-    EV_DISCOVER, EV_DRAW, EV_END_TRIGGER, EV_GAME_END, EV_HIRE_INVESTOR, EV_HIRE_SALESMAN,
-    EV_HIRE_WORKER, EV_MINE, EV_NO_DISCOVER, EV_PLAY, EV_REFILL, EV_RESHUFFLE, EV_SCORE,
-    EV_SETUP, EV_SKIP, EV_STALEMATE, EV_TURN, M_DRAW_CARDS, M_FACE_UP_START, M_PLAY_DRAW,
-    M_ROW_SIZE, M_STALEMATE_ROUNDS, M_START_HAND, NSRC, NTYPES, SW_FINAL_TIE, SW_REFILL_MODE,
-    SW_TRIGGER_EXTRA_TURN, T_MISC, T_RKIND, T_RVALUE, T_SW, MAX_PAID,
-)
+from core.siberia import codes as C
+from core.siberia.codes import EV, M, SW, T
 from core.siberia.state import (
     DK_DISCOVER, DK_MAIN, DK_NONE, DK_PAY, G_ACTION, G_APILE_N, G_CUR, G_DISCARD_N,
     G_DISCOVERED, G_DK, G_FACE_DOWN, G_FINAL_LEFT, G_NP, G_PAID, G_PAID_N, G_PHASE, G_RDECK_N,
@@ -58,7 +53,7 @@ def log(tr, s, code, p, a, b, c, d):
 def reshuffle(s, tr):
     """SIB-R7: the discards become the new draw pile, shuffled with the deal stream."""
     n = 0
-    for ty in range(NTYPES):
+    for ty in range(C.NTYPES):
         for _ in range(s[O_DISCARD + ty]):
             s[O_APILE + n] = ty
             n += 1
@@ -70,7 +65,7 @@ def reshuffle(s, tr):
     save_stream(s, G_RNG, rng)
     s[G_APILE_N] = n
     s[G_RESHUFFLES] += 1
-    log(tr, s, EV_RESHUFFLE, -1, n, 0, 0, 0)
+    log(tr, s, EV.RESHUFFLE, -1, n, 0, 0, 0)
 
 
 @njit(inline="always")
@@ -85,7 +80,7 @@ def draw(s, t, tr, p, n):
         take_card(s, b, s[top])
         s[top] = 0
         s[G_APILE_N] -= 1
-    log(tr, s, EV_DRAW, p, k, 0, 0, 0)
+    log(tr, s, EV.DRAW, p, k, 0, 0, 0)
     return k
 
 
@@ -97,9 +92,9 @@ def check_trigger(s, t, tr, p):
     """SIB-R16: the last card is discovered once the deck is empty and nothing is face down;
     then every player (SIB-Q5: the discoverer included or not) has one more turn."""
     if s[G_FINAL_LEFT] < 0 and deck_left(s) == 0 and face_down(s, t) == 0:
-        s[G_FINAL_LEFT] = s[G_NP] + t[T_SW + SW_TRIGGER_EXTRA_TURN]
+        s[G_FINAL_LEFT] = s[G_NP] + t[T.SWITCHES + SW.TRIGGER_PLAYER_EXTRA_TURN]
         s[G_TRIGGER] = p
-        log(tr, s, EV_END_TRIGGER, p, s[G_FINAL_LEFT] - 1, 0, 0, 0)
+        log(tr, s, EV.END_TRIGGER, p, s[G_FINAL_LEFT] - 1, 0, 0, 0)
 
 
 @njit(inline="always")
@@ -108,10 +103,10 @@ def discover(s, t, tr, p, pos):
     card = s[O_ROW + pos]
     s[O_FACE + pos] = 1
     s[G_FACE_DOWN] -= 1
-    s[O_FACE_UP + t[T_RKIND + card]] += 1
+    s[O_FACE_UP + t[T.RES_KIND + card]] += 1
     s[G_DISCOVERED] += 1
     s[pbase(p) + P_DISCOVERIES] += 1
-    log(tr, s, EV_DISCOVER, p, pos, t[T_RKIND + card], t[T_RVALUE + card], 0)
+    log(tr, s, EV.DISCOVER, p, pos, t[T.RES_KIND + card], t[T.RES_VALUE + card], 0)
     check_trigger(s, t, tr, p)
 
 
@@ -120,9 +115,9 @@ def refill(s, t, tr):
     """SIB-R15: slide the row toward the headframe keeping order and faces (SIB-Q1 slide), or
     leave the gaps where they are (in_place); then fill it up to its size with face-down
     cards from the deck while cards remain."""
-    row = t[T_MISC + M_ROW_SIZE]
+    row = t[T.MISC + M.ROW_SIZE]
     added = 0
-    if t[T_SW + SW_REFILL_MODE] == 0:
+    if t[T.SWITCHES + SW.REFILL_MODE] == 0:
         j = 0
         for i in range(row):  # branch-free (the gaps are anywhere): slot j <= i is free
             card = s[O_ROW + i]
@@ -144,7 +139,7 @@ def refill(s, t, tr):
                 s[G_RDECK_PTR] += 1
                 added += 1
     s[G_FACE_DOWN] += added
-    log(tr, s, EV_REFILL, -1, added, deck_left(s), 0, 0)
+    log(tr, s, EV.REFILL, -1, added, deck_left(s), 0, 0)
 
 
 @njit(inline="always")
@@ -154,11 +149,11 @@ def mine(s, t, tr, p, k, m):
     b = pbase(p)
     value = 0
     taken = 0
-    for i in range(t[T_MISC + M_ROW_SIZE]):  # branch-free: the row's order is random
+    for i in range(t[T.MISC + M.ROW_SIZE]):  # branch-free: the row's order is random
         card = s[O_ROW + i]
-        # a card id below 0 (an empty slot) reads a harmless slot before T_RKIND
-        take = (card >= 0) & (s[O_FACE + i] == 1) & (t[T_RKIND + card] == k) & (taken < m)
-        value += t[T_RVALUE + card] * take
+        # a card id below 0 (an empty slot) reads a harmless slot before T.RES_KIND
+        take = (card >= 0) & (s[O_FACE + i] == 1) & (t[T.RES_KIND + card] == k) & (taken < m)
+        value += t[T.RES_VALUE + card] * take
         s[O_ROW + i] = -1 if take else card
         s[O_FACE + i] = 0 if take else s[O_FACE + i]
         taken += take
@@ -166,7 +161,7 @@ def mine(s, t, tr, p, k, m):
     s[b + P_RES_N + k] += taken
     s[b + P_RES_V + k] += value
     s[b + P_MINES] += 1
-    log(tr, s, EV_MINE, p, k, taken, value, 0)
+    log(tr, s, EV.MINE, p, k, taken, value, 0)
     refill(s, t, tr)
 
 
@@ -195,7 +190,7 @@ def pay(s, t, p, o):
     b = pbase(p)
     cards = payload(o)
     s[G_PAID] = cards
-    for q in range(MAX_PAID):  # branch-free: a slot of 0 pays nothing
+    for q in range(C.MAX_PAID):  # branch-free: a slot of 0 pays nothing
         ty1 = (cards >> (q * CARD_BITS)) & CARD_MASK
         one = 1 if ty1 > 0 else 0
         ty = ty1 - one
@@ -212,21 +207,21 @@ def resolve_action(s, t, tr, p):
     o = s[G_ACTION]
     kind = tag(o)
     x = payload(o)
-    log(tr, s, EV_PLAY, p, s[G_SYMBOL], s[G_PAID_N], s[G_PAID], 0)
+    log(tr, s, EV.PLAY, p, s[G_SYMBOL], s[G_PAID_N], s[G_PAID], 0)
     if kind == OT_MINE:
         mine(s, t, tr, p, x >> MINE_SHIFT, x & MINE_MASK)
     elif kind == OT_WORKER:
         s[G_WORKERS] -= 1
         s[b + P_WORKERS] += 1
-        log(tr, s, EV_HIRE_WORKER, p, s[b + P_WORKERS], 0, 0, 0)
+        log(tr, s, EV.HIRE_WORKER, p, s[b + P_WORKERS], 0, 0, 0)
     elif kind == OT_SALESMAN:
         take_supply(s, O_SALESMEN, G_SALESMEN_LEFT, x)
         s[b + P_SALESMEN + x] += 1
-        log(tr, s, EV_HIRE_SALESMAN, p, x, 0, 0, 0)
+        log(tr, s, EV.HIRE_SALESMAN, p, x, 0, 0, 0)
     else:
         take_supply(s, O_INVESTORS, G_INVESTORS_LEFT, x)
         s[b + P_INVESTORS + x] += 1
-        log(tr, s, EV_HIRE_INVESTOR, p, x, 0, 0, 0)
+        log(tr, s, EV.HIRE_INVESTOR, p, x, 0, 0, 0)
     s[G_ACTION] = 0
     s[G_SYMBOL] = 0
 
@@ -238,7 +233,7 @@ def resolve_action(s, t, tr, p):
 def begin_turn(s, t, tr):
     """A turn starts with discovery when a card is face down (SIB-R5), else with SIB-R6."""
     p = s[G_CUR]
-    log(tr, s, EV_TURN, p, s[G_TURN] + 1, s[G_FINAL_LEFT], 0, 0)
+    log(tr, s, EV.TURN, p, s[G_TURN] + 1, s[G_FINAL_LEFT], 0, 0)
     s[G_DK] = DK_DISCOVER if face_down(s, t) > 0 else DK_MAIN
 
 
@@ -246,15 +241,15 @@ def begin_turn(s, t, tr):
 def end_game(s, t, tr):
     """SIB-R17: every card is counted; one score event per player and source."""
     if tr.shape[0] > 1:  # the score events only matter to a trace
-        out = np.zeros(NSRC, np.int64)
+        out = np.zeros(C.NSRC, np.int64)
         for p in range(s[G_NP]):
             money_by_source(s, t, p, out)
-            for src in range(NSRC):
+            for src in range(C.NSRC):
                 if out[src] != 0:
-                    log(tr, s, EV_SCORE, p, src, out[src], 0, 0)
+                    log(tr, s, EV.SCORE, p, src, out[src], 0, 0)
     s[G_PHASE] = PH_OVER
     s[G_DK] = DK_NONE
-    log(tr, s, EV_GAME_END, -1, 0, 0, 0, 0)
+    log(tr, s, EV.GAME_END, -1, 0, 0, 0, 0)
 
 
 @njit(inline="always")
@@ -280,7 +275,7 @@ def stalemate(s, t, tr, p):
     the game ends and is scored as usual."""
     s[pbase(p) + P_TURNS] += 1
     s[G_TURN] += 1
-    log(tr, s, EV_STALEMATE, p, s[G_SKIP_RUN], 0, 0, 0)
+    log(tr, s, EV.STALEMATE, p, s[G_SKIP_RUN], 0, 0, 0)
     end_game(s, t, tr)
 
 
@@ -289,7 +284,7 @@ def standings(s, t, key, rank, share):
     """Rank and win share per seat into rank[p], share[p] (SIB-R18, SIB-Q7): money, then most
     resource cards, then fewest action cards in hand, then shared; or shared right after money.
     key[p] receives the seats' sort keys (exact in float64 too)."""
-    tie_break = t[T_SW + SW_FINAL_TIE] == 0
+    tie_break = t[T.SWITCHES + SW.FINAL_TIE] == 0
     for p in range(s[G_NP]):
         b = pbase(p)
         key[p] = money(s, t, p)
@@ -306,8 +301,8 @@ def advance(s, t, tr):
     """Run automatic steps until a decision is pending or the game is over."""
     if s[G_PHASE] == PH_SETUP:
         s[G_PHASE] = PH_PLAY
-        log(tr, s, EV_SETUP, s[G_START], t[T_MISC + M_ROW_SIZE], t[T_MISC + M_FACE_UP_START],
-            t[T_MISC + M_START_HAND], 0)
+        log(tr, s, EV.SETUP, s[G_START], t[T.MISC + M.ROW_SIZE], t[T.MISC + M.FACE_UP_START],
+            t[T.MISC + M.START_HAND], 0)
     if s[G_DK] == DK_NONE and s[G_PHASE] == PH_PLAY:
         begin_turn(s, t, tr)
 
@@ -316,7 +311,7 @@ def advance(s, t, tr):
 def finish_combination(s, t, tr, p):
     """The combination is paid: the action, then draw (SIB-R6), then the turn ends."""
     resolve_action(s, t, tr, p)
-    draw(s, t, tr, p, t[T_MISC + M_PLAY_DRAW])
+    draw(s, t, tr, p, t[T.MISC + M.PLAY_DRAW])
     end_turn(s, t, tr)
 
 
@@ -326,7 +321,7 @@ def discovery_step(s, t, o, tr, p):
     if tag(o) == OT_DISCOVER:
         discover(s, t, tr, p, payload(o))
     else:
-        log(tr, s, EV_NO_DISCOVER, p, 0, 0, 0, 0)
+        log(tr, s, EV.NO_DISCOVERY, p, 0, 0, 0, 0)
     s[G_DK] = DK_MAIN
 
 
@@ -338,8 +333,8 @@ def main_step(s, t, o, tr, p):
     if kind == OT_SKIP:
         s[b + P_SKIPS] += 1
         s[G_SKIP_RUN] += 1
-        log(tr, s, EV_SKIP, p, 0, 0, 0, 0)
-        if s[G_SKIP_RUN] >= s[G_NP] * t[T_MISC + M_STALEMATE_ROUNDS]:
+        log(tr, s, EV.SKIP, p, 0, 0, 0, 0)
+        if s[G_SKIP_RUN] >= s[G_NP] * t[T.MISC + M.STALEMATE_ROUNDS]:
             stalemate(s, t, tr, p)
         else:
             end_turn(s, t, tr)
@@ -347,7 +342,7 @@ def main_step(s, t, o, tr, p):
     s[G_SKIP_RUN] = 0
     if kind == OT_DRAW:
         s[b + P_DRAWS] += 1
-        draw(s, t, tr, p, t[T_MISC + M_DRAW_CARDS])
+        draw(s, t, tr, p, t[T.MISC + M.DRAW_CARDS])
         end_turn(s, t, tr)
     elif begin_payment(s, t, p, o):
         finish_combination(s, t, tr, p)

@@ -11,12 +11,8 @@ import numpy as np
 from core.common.rng import DEAL_STREAM, rng_below, rng_seed, shuffle
 from core.common.stored_rng import SLOTS, save_stream
 from core.jit import njit
-from core.siberia.codes import (
-    MAX_ACTION_CARDS, MAX_PLAYERS, MAX_RES_CARDS, MAX_ROW, M_FACE_UP_START, M_PERSON_VALUE,
-    M_ROW_SIZE, M_START_HAND, M_START_WORKERS, M_WORKER_SUPPLY, NPERSON, NRES, NSYM, NTYPES,
-    SALESMAN, SRC_UPGRADES, T_ACOUNT, T_ICOUNT, T_MISC, T_RCOUNT, T_RKIND, T_RVALUE, T_SCOUNT,
-    T_SVALUE, WORKER,
-)
+from core.siberia import codes as C
+from core.siberia.codes import M, T
 
 # --- phases and decision kinds ----------------------------------------------------------
 PH_SETUP, PH_PLAY, PH_OVER = range(3)
@@ -56,35 +52,35 @@ G_INVESTORS_LEFT = G_SKIP_RUN + 2  # bit k: kind k's investor is in the supply (
 NGLOBAL = G_SKIP_RUN + 3
 
 O_ROW = NGLOBAL                    # resource card id at each row position (0 = headframe), -1
-O_FACE = O_ROW + MAX_ROW           # 1 when that card is face up
-O_RDECK = O_FACE + MAX_ROW         # resource deck: card ids, drawn from G_RDECK_PTR on
-O_APILE = O_RDECK + MAX_RES_CARDS  # action draw pile: card types
-O_DISCARD = O_APILE + MAX_ACTION_CARDS  # discarded action cards per type
-O_SALESMEN = O_DISCARD + NTYPES    # salesman cards left per category
-O_INVESTORS = O_SALESMEN + NSYM    # investor cards left per resource kind
-O_FACE_UP = O_INVESTORS + NRES     # face-up cards in the row per kind (kept up to date, checked)
-O_PLAYERS = O_FACE_UP + NRES
+O_FACE = O_ROW + C.MAX_ROW           # 1 when that card is face up
+O_RDECK = O_FACE + C.MAX_ROW         # resource deck: card ids, drawn from G_RDECK_PTR on
+O_APILE = O_RDECK + C.MAX_RES_CARDS  # action draw pile: card types
+O_DISCARD = O_APILE + C.MAX_ACTION_CARDS  # discarded action cards per type
+O_SALESMEN = O_DISCARD + C.NTYPES    # salesman cards left per category
+O_INVESTORS = O_SALESMEN + C.NSYM    # investor cards left per resource kind
+O_FACE_UP = O_INVESTORS + C.NRES     # face-up cards in the row per kind (kept up to date, checked)
+O_PLAYERS = O_FACE_UP + C.NRES
 
 # --- per-player slots (offset from the player's block) ----------------------------------
 P_HAND = 0                      # action cards in hand per type
-P_HAND_N = P_HAND + NTYPES
+P_HAND_N = P_HAND + C.NTYPES
 P_TYPES = P_HAND_N + 1          # bit ty: a card of type ty is in hand (kept up to date, checked)
 P_SYMBOLS = P_TYPES + 1         # cards in hand showing each symbol (kept up to date, checked)
-P_WORKERS = P_SYMBOLS + NSYM
+P_WORKERS = P_SYMBOLS + C.NSYM
 P_RES_N = P_WORKERS + 1         # resource cards taken per kind
-P_RES_V = P_RES_N + NRES        # their printed value per kind (money units)
-P_SALESMEN = P_RES_V + NRES     # salesman cards held per category
-P_INVESTORS = P_SALESMEN + NSYM  # investor cards held per resource kind
-P_TURNS = P_INVESTORS + NRES    # turns taken
+P_RES_V = P_RES_N + C.NRES        # their printed value per kind (money units)
+P_SALESMEN = P_RES_V + C.NRES     # salesman cards held per category
+P_INVESTORS = P_SALESMEN + C.NSYM  # investor cards held per resource kind
+P_TURNS = P_INVESTORS + C.NRES    # turns taken
 P_DRAWS = P_TURNS + 1           # draw actions
 P_SKIPS = P_DRAWS + 1
 P_MINES = P_SKIPS + 1           # mining actions
 P_DISCOVERIES = P_MINES + 1     # cards this player turned face up
 PSIZE = P_DISCOVERIES + 1
 
-STATE_SIZE = O_PLAYERS + MAX_PLAYERS * PSIZE
+STATE_SIZE = O_PLAYERS + C.MAX_PLAYERS * PSIZE
 SEAT_MASK = 7  # every seat 0..MAX_PLAYERS - 1 is p & SEAT_MASK
-assert MAX_PLAYERS <= SEAT_MASK + 1
+assert C.MAX_PLAYERS <= SEAT_MASK + 1
 
 
 @njit(inline="always")
@@ -121,7 +117,7 @@ def bits_of(s, at, n):
 @njit(inline="always")
 def supply_bits(s):
     """(G_SALESMEN_LEFT, G_INVESTORS_LEFT) recomputed from the supply counts."""
-    return bits_of(s, O_SALESMEN, NSYM), bits_of(s, O_INVESTORS, NRES)
+    return bits_of(s, O_SALESMEN, C.NSYM), bits_of(s, O_INVESTORS, C.NRES)
 
 
 @njit
@@ -138,8 +134,8 @@ def take_card(s, b, ty):
     s[b + P_HAND + ty] += 1
     s[b + P_HAND_N] += 1
     s[b + P_TYPES] |= 1 << ty
-    s[b + P_SYMBOLS + ty // NPERSON] += 1
-    s[b + P_SYMBOLS + WORKER + ty % NPERSON] += 1
+    s[b + P_SYMBOLS + ty // C.NPERSON] += 1
+    s[b + P_SYMBOLS + C.WORKER + ty % C.NPERSON] += 1
 
 
 @njit(inline="always")
@@ -149,8 +145,8 @@ def give_cards(s, b, ty, n):
     s[b + P_HAND + ty] -= n
     s[b + P_HAND_N] -= n
     s[b + P_TYPES] &= ~((1 if s[b + P_HAND + ty] == 0 else 0) << ty)
-    s[b + P_SYMBOLS + ty // NPERSON] -= n
-    s[b + P_SYMBOLS + WORKER + ty % NPERSON] -= n
+    s[b + P_SYMBOLS + ty // C.NPERSON] -= n
+    s[b + P_SYMBOLS + C.WORKER + ty % C.NPERSON] -= n
 
 
 @njit(inline="always")
@@ -181,43 +177,43 @@ def new_game(t, n_players, seed):
     s[G_TRIGGER] = -1
     # SIB-R1 resource deck and row
     n_res = 0
-    for k in range(NRES):
-        n_res += t[T_RCOUNT + k]
-    for i in range(MAX_RES_CARDS):
+    for k in range(C.NRES):
+        n_res += t[T.RES_COUNT + k]
+    for i in range(C.MAX_RES_CARDS):
         s[O_RDECK + i] = i if i < n_res else -1
     shuffle(rng, s[O_RDECK:O_RDECK + n_res], n_res)
     s[G_RDECK_N] = n_res
-    row = t[T_MISC + M_ROW_SIZE]
-    for i in range(MAX_ROW):
+    row = t[T.MISC + M.ROW_SIZE]
+    for i in range(C.MAX_ROW):
         s[O_ROW + i] = -1
     for i in range(row):
         card = s[O_RDECK + i]
         s[O_ROW + i] = card
-        if i < t[T_MISC + M_FACE_UP_START]:
+        if i < t[T.MISC + M.FACE_UP_START]:
             s[O_FACE + i] = 1
-            s[O_FACE_UP + t[T_RKIND + card]] += 1
+            s[O_FACE_UP + t[T.RES_KIND + card]] += 1
         else:
             s[G_FACE_DOWN] += 1
     s[G_RDECK_PTR] = row
-    s[G_DISCOVERED] = min(row, t[T_MISC + M_FACE_UP_START])
+    s[G_DISCOVERED] = min(row, t[T.MISC + M.FACE_UP_START])
     # SIB-R2 supplies and the first worker
-    s[G_WORKERS] = t[T_MISC + M_WORKER_SUPPLY] - n_players * t[T_MISC + M_START_WORKERS]
-    for c in range(NSYM):
-        s[O_SALESMEN + c] = t[T_SCOUNT + c]
-    for k in range(NRES):
-        s[O_INVESTORS + k] = t[T_ICOUNT + k]
+    s[G_WORKERS] = t[T.MISC + M.WORKER_SUPPLY] - n_players * t[T.MISC + M.START_WORKERS]
+    for c in range(C.NSYM):
+        s[O_SALESMEN + c] = t[T.SALESMAN_COUNT + c]
+    for k in range(C.NRES):
+        s[O_INVESTORS + k] = t[T.INVESTOR_COUNT + k]
     sync_supply_bits(s)
     # SIB-R3 action pile and hands
     n = 0
-    for ty in range(NTYPES):
-        for _ in range(t[T_ACOUNT + ty]):
+    for ty in range(C.NTYPES):
+        for _ in range(t[T.ACTION_COUNT + ty]):
             s[O_APILE + n] = ty
             n += 1
     shuffle(rng, s[O_APILE:O_APILE + n], n)
     for p in range(n_players):
         b = pbase(p)
-        s[b + P_WORKERS] = t[T_MISC + M_START_WORKERS]
-        for _ in range(t[T_MISC + M_START_HAND]):
+        s[b + P_WORKERS] = t[T.MISC + M.START_WORKERS]
+        for _ in range(t[T.MISC + M.START_HAND]):
             n -= 1
             take_card(s, b, s[O_APILE + n])
             s[O_APILE + n] = 0
@@ -234,18 +230,18 @@ def new_game(t, n_players, seed):
 @njit(inline="always")
 def card_type(res, person):
     """Action card type of (resource kind, person index 0..2)."""
-    return res * NPERSON + person
+    return res * C.NPERSON + person
 
 
-PERSON_TYPES = sum(1 << (k * NPERSON) for k in range(NRES))  # types of the first person
+PERSON_TYPES = sum(1 << (k * C.NPERSON) for k in range(C.NRES))  # types of the first person
 
 
 @njit(inline="always")
 def symbol_types(x):
     """Bit ty set for each action card type ty that shows symbol x."""
-    if x < NRES:
-        return ((1 << NPERSON) - 1) << (x * NPERSON)
-    return PERSON_TYPES << (x - WORKER)
+    if x < C.NRES:
+        return ((1 << C.NPERSON) - 1) << (x * C.NPERSON)
+    return PERSON_TYPES << (x - C.WORKER)
 
 
 @njit(inline="always")
@@ -257,17 +253,17 @@ def symbol_cards(s, b, x):
 @njit(inline="always")
 def held(s, b, x):
     """Cards of category x the player at block b holds (resource cards or persons)."""
-    if x < NRES:
+    if x < C.NRES:
         return s[b + P_RES_N + x]
-    if x == WORKER:
+    if x == C.WORKER:
         return s[b + P_WORKERS]
-    if x == SALESMAN:
+    if x == C.SALESMAN:
         n = 0
-        for c in range(NSYM):
+        for c in range(C.NSYM):
             n += s[b + P_SALESMEN + c]
         return n
     n = 0
-    for k in range(NRES):
+    for k in range(C.NRES):
         n += s[b + P_INVESTORS + k]
     return n
 
@@ -277,27 +273,27 @@ def money_by_source(s, t, p, out):
     """Money of player p by source into out[NSRC] (SIB-R17): printed resource values per kind,
     person values per person kind, and what the salesmen add (SRC_UPGRADES)."""
     b = pbase(p)
-    pv = t[T_MISC + M_PERSON_VALUE]
-    out[SRC_UPGRADES] = 0
-    for x in range(NSYM):
+    pv = t[T.MISC + M.PERSON_VALUE]
+    out[C.SRC_UPGRADES] = 0
+    for x in range(C.NSYM):
         n = held(s, b, x)
-        base = s[b + P_RES_V + x] if x < NRES else n * pv
+        base = s[b + P_RES_V + x] if x < C.NRES else n * pv
         out[x] = base
         if s[b + P_SALESMEN + x] > 0:
-            out[SRC_UPGRADES] += n * t[T_SVALUE + x] - base
+            out[C.SRC_UPGRADES] += n * t[T.SALESMAN_VALUE + x] - base
 
 
 @njit
 def money(s, t, p):
     """Player p's money if the game ended now (SIB-R17), in money units."""
     b = pbase(p)
-    pv = t[T_MISC + M_PERSON_VALUE]
+    pv = t[T.MISC + M.PERSON_VALUE]
     total = 0
-    for x in range(NSYM):
+    for x in range(C.NSYM):
         n = held(s, b, x)
         if s[b + P_SALESMEN + x] > 0:
-            total += n * t[T_SVALUE + x]
-        elif x < NRES:
+            total += n * t[T.SALESMAN_VALUE + x]
+        elif x < C.NRES:
             total += s[b + P_RES_V + x]
         else:
             total += n * pv
@@ -308,7 +304,7 @@ def money(s, t, p):
 def resource_cards(s, b):
     """Resource cards the player at block b holds."""
     n = 0
-    for k in range(NRES):
+    for k in range(C.NRES):
         n += s[b + P_RES_N + k]
     return n
 
@@ -328,7 +324,7 @@ def deck_left(s):
 @njit(inline="always")
 def investor_held(s, b, x):
     """Whether the player at block b holds the investor of symbol x (resources only)."""
-    return x < NRES and s[b + P_INVESTORS + x] > 0
+    return x < C.NRES and s[b + P_INVESTORS + x] > 0
 
 
 @njit(inline="always")
@@ -336,9 +332,9 @@ def face_up_value(s, t, k, m):
     """Printed value of the first m face-up cards of kind k from the headframe (SIB-R10)."""
     taken = 0
     value = 0
-    for i in range(t[T_MISC + M_ROW_SIZE]):
+    for i in range(t[T.MISC + M.ROW_SIZE]):
         card = s[O_ROW + i]
-        if taken < m and card >= 0 and s[O_FACE + i] == 1 and t[T_RKIND + card] == k:
-            value += t[T_RVALUE + card]
+        if taken < m and card >= 0 and s[O_FACE + i] == 1 and t[T.RES_KIND + card] == k:
+            value += t[T.RES_VALUE + card]
             taken += 1
     return value

@@ -15,9 +15,10 @@ import numpy as np
 
 from core.common import trace as common_trace
 from core.common.trace import Row, decode_event, events, player_label, plural  # noqa: F401
-from core.siberia import codes as c
+from core.siberia import codes as C
 from core.siberia import state as S
 from core.siberia.actions import CARD_BITS
+from core.siberia.codes import EV, M
 from core.siberia.tables import SiberiaTables, flatten
 
 
@@ -33,7 +34,7 @@ _held = _py(S.held)
 
 def card_name(ty: int) -> str:
     """'gold/worker': an action card type's resource and person symbol."""
-    return f"{c.RES_NAMES[ty // c.NPERSON]}/{c.PERSON_NAMES[ty % c.NPERSON]}"
+    return f"{C.RES_NAMES[ty // C.NPERSON]}/{C.PERSON_NAMES[ty % C.NPERSON]}"
 
 
 def paid_cards(packed: int) -> list[str]:
@@ -46,7 +47,7 @@ def paid_cards(packed: int) -> list[str]:
 
 
 def _dollars(units: int, tables: SiberiaTables) -> int:
-    return int(units) * int(tables.misc[c.M_MONEY_UNIT])
+    return int(units) * int(tables.misc[M.MONEY_UNIT])
 
 
 # ------------------------------------------------------------------------------ state
@@ -58,28 +59,28 @@ def _row_card(s: np.ndarray, tables: SiberiaTables, i: int) -> dict[str, Any] | 
         return None
     if not s[S.O_FACE + i]:
         return "face_down"
-    return {"kind": c.RES_NAMES[tables.res_kind[card]],
+    return {"kind": C.RES_NAMES[tables.res_kind[card]],
             "value": _dollars(tables.res_value[card], tables)}
 
 
 def _player_state(s: np.ndarray, t: np.ndarray, tables: SiberiaTables,
                   p: int) -> dict[str, Any]:
     b = _pbase(p)
-    src = np.zeros(c.NSRC, np.int64)
+    src = np.zeros(C.NSRC, np.int64)
     _money_by_source(s, t, p, src)
     return {
         "money": _dollars(src.sum(), tables),
-        "money_by_source": {name: _dollars(v, tables) for name, v in zip(c.SRC_NAMES, src)
+        "money_by_source": {name: _dollars(v, tables) for name, v in zip(C.SRC_NAMES, src)
                             if v},
         "hand_size": int(s[b + S.P_HAND_N]),
         "workers": int(s[b + S.P_WORKERS]),
-        "resources": {name: int(s[b + S.P_RES_N + k]) for k, name in enumerate(c.RES_NAMES)
+        "resources": {name: int(s[b + S.P_RES_N + k]) for k, name in enumerate(C.RES_NAMES)
                       if s[b + S.P_RES_N + k]},
         "resource_value": {name: _dollars(s[b + S.P_RES_V + k], tables)
-                           for k, name in enumerate(c.RES_NAMES) if s[b + S.P_RES_N + k]},
-        "salesmen": [name for x, name in enumerate(c.SYMBOL_NAMES)
+                           for k, name in enumerate(C.RES_NAMES) if s[b + S.P_RES_N + k]},
+        "salesmen": [name for x, name in enumerate(C.SYMBOL_NAMES)
                      if s[b + S.P_SALESMEN + x]],
-        "investors": [name for k, name in enumerate(c.RES_NAMES) if s[b + S.P_INVESTORS + k]],
+        "investors": [name for k, name in enumerate(C.RES_NAMES) if s[b + S.P_INVESTORS + k]],
     }
 
 
@@ -105,15 +106,15 @@ def public_state(snapshot: np.ndarray, tables: SiberiaTables, n_players: int) ->
         "current": int(s[S.G_CUR]),
         "start_player": int(s[S.G_START]),
         "final_turns_left": final if final >= 0 else None,
-        "row": [_row_card(s, tables, i) for i in range(int(tables.misc[c.M_ROW_SIZE]))],
+        "row": [_row_card(s, tables, i) for i in range(int(tables.misc[M.ROW_SIZE]))],
         "deck": int(s[S.G_RDECK_N] - s[S.G_RDECK_PTR]),
         "action_pile": int(s[S.G_APILE_N]),
-        "discards": {card_name(ty): int(s[S.O_DISCARD + ty]) for ty in range(c.NTYPES)
+        "discards": {card_name(ty): int(s[S.O_DISCARD + ty]) for ty in range(C.NTYPES)
                      if s[S.O_DISCARD + ty]},
         "supply": {"workers": int(s[S.G_WORKERS]),
-                   "salesmen": [name for x, name in enumerate(c.SYMBOL_NAMES)
+                   "salesmen": [name for x, name in enumerate(C.SYMBOL_NAMES)
                                 if s[S.O_SALESMEN + x]],
-                   "investors": [name for k, name in enumerate(c.RES_NAMES)
+                   "investors": [name for k, name in enumerate(C.RES_NAMES)
                                  if s[S.O_INVESTORS + k]]},
         "players": [_player_state(s, t, tables, p) for p in range(n_players)],
     }
@@ -132,41 +133,38 @@ def _fields(tables: SiberiaTables) -> dict[int, tuple[tuple[str, Callable[[int],
         return _dollars(v, tables)
 
     def kind(v: int) -> str:
-        return c.RES_NAMES[v]
+        return C.RES_NAMES[v]
 
     def symbol(v: int) -> str:
-        return c.SYMBOL_NAMES[v]
+        return C.SYMBOL_NAMES[v]
 
     def optional(v: int) -> int | None:
         return v if v >= 0 else None
 
     return {
-        c.EV_SETUP: (("row_cards", num), ("face_up", num), ("hand_size", num)),
-        c.EV_TURN: (("turn", num), ("final_turns_left", optional)),
-        c.EV_DISCOVER: (("position", num), ("kind", kind), ("value", dollars)),
-        c.EV_NO_DISCOVER: (),
-        c.EV_DRAW: (("cards", num),),
-        c.EV_RESHUFFLE: (("cards", num),),
-        c.EV_PLAY: (("symbol", symbol), ("cards", num), ("paid", paid_cards)),
-        c.EV_MINE: (("kind", kind), ("cards", num), ("value", dollars)),
-        c.EV_REFILL: (("added", num), ("deck", num)),
-        c.EV_HIRE_WORKER: (("workers", num),),
-        c.EV_HIRE_SALESMAN: (("category", symbol),),
-        c.EV_HIRE_INVESTOR: (("kind", kind),),
-        c.EV_SKIP: (),
-        c.EV_END_TRIGGER: (("turns_after", num),),
-        c.EV_SCORE: (("source", lambda v: c.SRC_NAMES[v]), ("amount", dollars)),
-        c.EV_GAME_END: (),
-        c.EV_STALEMATE: (("skips", num),),
+        EV.SETUP: (("row_cards", num), ("face_up", num), ("hand_size", num)),
+        EV.TURN: (("turn", num), ("final_turns_left", optional)),
+        EV.DISCOVER: (("position", num), ("kind", kind), ("value", dollars)),
+        EV.NO_DISCOVERY: (),
+        EV.DRAW: (("cards", num),),
+        EV.RESHUFFLE: (("cards", num),),
+        EV.PLAY: (("symbol", symbol), ("cards", num), ("paid", paid_cards)),
+        EV.MINE: (("kind", kind), ("cards", num), ("value", dollars)),
+        EV.REFILL: (("added", num), ("deck", num)),
+        EV.HIRE_WORKER: (("workers", num),),
+        EV.HIRE_SALESMAN: (("category", symbol),),
+        EV.HIRE_INVESTOR: (("kind", kind),),
+        EV.SKIP: (),
+        EV.END_TRIGGER: (("turns_after", num),),
+        EV.SCORE: (("source", lambda v: C.SRC_NAMES[v]), ("amount", dollars)),
+        EV.GAME_END: (),
+        EV.STALEMATE: (("skips", num),),
     }
 
 
 def event_dict(row: np.ndarray, tables: SiberiaTables) -> dict[str, Any]:
     """A trace row's event as {"name", "player", named decoded fields..., "raw"}."""
-    return decode_event(row, c.EVENT_NAMES, _fields(tables))
-
-
-assert len(c.EVENT_NAMES) == c.EV_STALEMATE + 1
+    return decode_event(row, EV.keys, _fields(tables))
 
 
 # ------------------------------------------------------------------------------ text
@@ -177,32 +175,32 @@ def _money_text(v: int) -> str:
 
 
 _CLAUSES: dict[int, Callable[[dict[str, Any]], str]] = {
-    c.EV_SETUP: lambda d: f"deal: {d['row_cards']} resource cards in the row, {d['face_up']} "
+    EV.SETUP: lambda d: f"deal: {d['row_cards']} resource cards in the row, {d['face_up']} "
                           f"face up; {d['hand_size']} action cards each",
-    c.EV_TURN: lambda d: f"turn {d['turn']}" + (f" (final turns left: {d['final_turns_left']})"
+    EV.TURN: lambda d: f"turn {d['turn']}" + (f" (final turns left: {d['final_turns_left']})"
                                                 if d["final_turns_left"] is not None else ""),
-    c.EV_DISCOVER: lambda d: f"discovers {d['kind']} {_money_text(d['value'])} at position "
+    EV.DISCOVER: lambda d: f"discovers {d['kind']} {_money_text(d['value'])} at position "
                              f"{d['position'] + 1}",
-    c.EV_NO_DISCOVER: lambda d: "discovers nothing",
-    c.EV_DRAW: lambda d: f"draws {plural(d['cards'], 'card')}",
-    c.EV_RESHUFFLE: lambda d: f"the discards are shuffled into a new pile of "
+    EV.NO_DISCOVERY: lambda d: "discovers nothing",
+    EV.DRAW: lambda d: f"draws {plural(d['cards'], 'card')}",
+    EV.RESHUFFLE: lambda d: f"the discards are shuffled into a new pile of "
                               f"{plural(d['cards'], 'card')}",
-    c.EV_PLAY: lambda d: f"plays {' + '.join(d['paid']) or 'nothing'} for {d['symbol']}",
-    c.EV_MINE: lambda d: f"mines {d['cards']} {d['kind']} ({_money_text(d['value'])})",
-    c.EV_REFILL: lambda d: f"the row is refilled with {d['added']} face down "
+    EV.PLAY: lambda d: f"plays {' + '.join(d['paid']) or 'nothing'} for {d['symbol']}",
+    EV.MINE: lambda d: f"mines {d['cards']} {d['kind']} ({_money_text(d['value'])})",
+    EV.REFILL: lambda d: f"the row is refilled with {d['added']} face down "
                            f"({d['deck']} left in the deck)",
-    c.EV_HIRE_WORKER: lambda d: f"hires a worker (now {d['workers']})",
-    c.EV_HIRE_SALESMAN: lambda d: f"hires the {d['category']} salesman",
-    c.EV_HIRE_INVESTOR: lambda d: f"hires the {d['kind']} investor",
-    c.EV_SKIP: lambda d: "skips",
-    c.EV_END_TRIGGER: lambda d: f"the last card is discovered: {plural(d['turns_after'], 'turn')} "
+    EV.HIRE_WORKER: lambda d: f"hires a worker (now {d['workers']})",
+    EV.HIRE_SALESMAN: lambda d: f"hires the {d['category']} salesman",
+    EV.HIRE_INVESTOR: lambda d: f"hires the {d['kind']} investor",
+    EV.SKIP: lambda d: "skips",
+    EV.END_TRIGGER: lambda d: f"the last card is discovered: {plural(d['turns_after'], 'turn')} "
                                 "to go",
-    c.EV_SCORE: lambda d: f"{_money_text(d['amount'])} from {d['source'].replace('_', ' ')}",
-    c.EV_GAME_END: lambda d: "game over",
-    c.EV_STALEMATE: lambda d: f"every player skipped ({d['skips']} skips in a row): the game "
+    EV.SCORE: lambda d: f"{_money_text(d['amount'])} from {d['source'].replace('_', ' ')}",
+    EV.GAME_END: lambda d: "game over",
+    EV.STALEMATE: lambda d: f"every player skipped ({d['skips']} skips in a row): the game "
                               "ends",
 }
-assert sorted(_CLAUSES) == list(range(len(c.EVENT_NAMES)))
+assert sorted(_CLAUSES) == list(EV)
 
 
 def clause(row: np.ndarray, tables: SiberiaTables) -> str:
@@ -233,22 +231,22 @@ def log_lines(trace: np.ndarray, tables: SiberiaTables, n_players: int,
     head = ""
     for row in events(trace):
         r = Row.of(row)
-        if r.code in (c.EV_TURN, c.EV_SCORE, c.EV_GAME_END) and line:
+        if r.code in (EV.TURN, EV.SCORE, EV.GAME_END) and line:
             yield head + "; ".join(line)
             line = []
-        if r.code == c.EV_SETUP:
+        if r.code == EV.SETUP:
             yield f"  {clause(row, tables)}; {player_label(r.player, colours)} starts"
-        elif r.code == c.EV_TURN:
+        elif r.code == EV.TURN:
             turn = event_dict(row, tables)["turn"]
             if turn > 1 and (turn - 1) % n_players == 0:
                 yield _standings(r.state, tables, n_players, colours)
             head = f"  T{turn:<3} {player_label(r.player, colours):<12} "
-        elif r.code == c.EV_SCORE:
+        elif r.code == EV.SCORE:
             if head:
                 yield "== Final money =="
                 head = ""
             yield f"  {player_label(r.player, colours):<12} {clause(row, tables)}"
-        elif r.code == c.EV_GAME_END:
+        elif r.code == EV.GAME_END:
             yield _standings(r.state, tables, n_players, colours)
         else:
             line.append(clause(row, tables))

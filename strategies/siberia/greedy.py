@@ -11,7 +11,7 @@ import numpy as np
 from core.common.trace import EVW
 from core.jit import copy_into, njit, stack_array
 from core.siberia.actions import MAX_OPTIONS, OT_DRAW, OT_SKIP, pay_options, tag
-from core.siberia.codes import M_DRAW_CARDS, M_PLAY_DRAW, NSYM, T_MISC
+from core.siberia.codes import M, NSYM, T
 from core.siberia.rules import begin_payment, pay, resolve_action
 from core.siberia.state import (
     DK_DISCOVER, DK_PAY, G_CUR, G_DK, G_FINAL_LEFT, G_NP, STATE_SIZE, money, pbase,
@@ -99,7 +99,7 @@ def choose(params, s, t, opts, n, rng):
         kind = tag(o)
         if kind == OT_DRAW:
             v = evaluate(w, params[SPITE], s, t, me, frac, interest,
-                         draw_count(s, t, b, t[T_MISC + M_DRAW_CARDS]))
+                         draw_count(s, t, b, t[T.MISC + M.DRAW_CARDS]))
         elif kind == OT_SKIP:
             v = evaluate(w, params[SPITE], s, t, me, frac, interest, 0)
         else:
@@ -108,7 +108,7 @@ def choose(params, s, t, opts, n, rng):
                 m = pay_options(s2, t, pay_opts)
                 pay(s2, t, me, pay_opts[cheapest_payment(w, s2, t, b, pay_opts, m, interest)])
             resolve_action(s2, t, tr, me)
-            v = evaluate(w, params[SPITE], s2, t, me, frac, interest, t[T_MISC + M_PLAY_DRAW])
+            v = evaluate(w, params[SPITE], s2, t, me, frac, interest, t[T.MISC + M.PLAY_DRAW])
         if v > top:
             top = v
             best = i

@@ -15,10 +15,8 @@ from core.siberia.actions import (
     CARD_BITS, MINE_MASK, MINE_SHIFT, OT_DRAW, OT_MINE, OT_NO_DISCOVER, OT_SALESMAN, OT_SKIP,
     OT_WORKER, draw_count, payload, payment_sizes, tag,
 )
-from core.siberia.codes import (
-    INVESTOR, M_DRAW_CARDS, M_FACE_UP_START, M_PERSON_VALUE, M_PLAY_DRAW, NPERSON, NRES, NSYM,
-    NTYPES, SALESMAN, T_MISC, T_RCOUNT, T_RKIND, T_RVALUE, T_SVALUE, WORKER,
-)
+from core.siberia import codes as C
+from core.siberia.codes import M, T
 from core.siberia.state import (
     G_CUR, G_FINAL_LEFT, G_NP, G_RDECK_N, G_SYMBOL, O_FACE_UP, P_HAND, P_HAND_N, P_INVESTORS,
     P_RES_N, P_RES_V, P_SALESMEN, P_WORKERS, deck_left, face_down, face_up_value, held, money,
@@ -43,7 +41,7 @@ CARD_MASK = (1 << CARD_BITS) - 1
 @njit
 def progress(s, t):
     """Share of the resource cards discovered so far (past the face-up start), 0..1."""
-    hidden = s[G_RDECK_N] - t[T_MISC + M_FACE_UP_START]
+    hidden = s[G_RDECK_N] - t[T.MISC + M.FACE_UP_START]
     if hidden <= 0:
         return 1.0
     return 1.0 - (deck_left(s) + face_down(s, t)) / hidden
@@ -60,7 +58,7 @@ def outlook(s, t, hire_until):
 @njit
 def unclaimed(s, t, k):
     """Resource cards of kind k nobody has taken (in the row or the deck; a public count)."""
-    n = t[T_RCOUNT + k]
+    n = t[T.RES_COUNT + k]
     for p in range(s[G_NP]):
         n -= s[pbase(p) + P_RES_N + k]
     return n
@@ -71,12 +69,12 @@ def mean_value(t, k):
     """Mean printed value of the resource cards of kind k."""
     total = 0
     n = 0
-    for i in range(t.shape[0] - T_RKIND):
-        kind = t[T_RKIND + i]
+    for i in range(t.shape[0] - T.RES_KIND):
+        kind = t[T.RES_KIND + i]
         if kind < 0:
             break
         if kind == k:
-            total += t[T_RVALUE + i]
+            total += t[T.RES_VALUE + i]
             n += 1
     return total / max(n, 1)
 
@@ -85,16 +83,16 @@ def mean_value(t, k):
 def richness(t, k):
     """Salesman value of kind k over the highest resource salesman value, minus 1/2."""
     top = 1
-    for r in range(NRES):
-        top = max(top, t[T_SVALUE + r])
-    return t[T_SVALUE + k] / top - 0.5
+    for r in range(C.NRES):
+        top = max(top, t[T.SALESMAN_VALUE + r])
+    return t[T.SALESMAN_VALUE + k] / top - 0.5
 
 
 @njit
 def take_value(s, t, b, k, m):
     """Money the player at block b gets from mining the first m face-up cards of kind k."""
     if s[b + P_SALESMEN + k] > 0:
-        return float(min(m, s[O_FACE_UP + k]) * t[T_SVALUE + k])
+        return float(min(m, s[O_FACE_UP + k]) * t[T.SALESMAN_VALUE + k])
     return float(face_up_value(s, t, k, m))
 
 
@@ -102,8 +100,8 @@ def take_value(s, t, b, k, m):
 def person_card(s, t, b, x):
     """Money one person card of kind x is worth to the player at block b now."""
     if s[b + P_SALESMEN + x] > 0:
-        return t[T_SVALUE + x]
-    return t[T_MISC + M_PERSON_VALUE]
+        return t[T.SALESMAN_VALUE + x]
+    return t[T.MISC + M.PERSON_VALUE]
 
 
 @njit
@@ -111,18 +109,18 @@ def salesman_gain(s, t, b, c):
     """Money hiring the salesman of category c adds now: its own card and the upgrade of every
     card of category c held (a salesman-salesman also lifts the new card itself)."""
     n = held(s, b, c)
-    base = s[b + P_RES_V + c] if c < NRES else n * t[T_MISC + M_PERSON_VALUE]
-    own = t[T_SVALUE + SALESMAN] if c == SALESMAN else person_card(s, t, b, SALESMAN)
-    return float(own + n * t[T_SVALUE + c] - base)
+    base = s[b + P_RES_V + c] if c < C.NRES else n * t[T.MISC + M.PERSON_VALUE]
+    own = t[T.SALESMAN_VALUE + C.SALESMAN] if c == C.SALESMAN else person_card(s, t, b, C.SALESMAN)
+    return float(own + n * t[T.SALESMAN_VALUE + c] - base)
 
 
 @njit
 def salesman_future(w, s, t, b, c, frac):
     """Expected money a salesman of category c will still add (cards of c yet to come)."""
-    if c < NRES:
+    if c < C.NRES:
         share = unclaimed(s, t, c) / s[G_NP]
-        return w[W_SALESMAN] * frac * share * max(0.0, t[T_SVALUE + c] - mean_value(t, c))
-    return w[W_SALESMAN] * frac * max(0.0, t[T_SVALUE + c] - t[T_MISC + M_PERSON_VALUE])
+        return w[W_SALESMAN] * frac * share * max(0.0, t[T.SALESMAN_VALUE + c] - mean_value(t, c))
+    return w[W_SALESMAN] * frac * max(0.0, t[T.SALESMAN_VALUE + c] - t[T.MISC + M.PERSON_VALUE])
 
 
 @njit
@@ -157,7 +155,7 @@ def action_value(w, s, t, b, o, frac):
     final = s[G_FINAL_LEFT] >= 0
     card = 0.0 if final else w[W_CARD]
     if kind == OT_DRAW:
-        return card * draw_count(s, t, b, t[T_MISC + M_DRAW_CARDS])
+        return card * draw_count(s, t, b, t[T.MISC + M.DRAW_CARDS])
     if kind == OT_SKIP:
         return 0.0
     if kind == OT_MINE:
@@ -166,37 +164,37 @@ def action_value(w, s, t, b, o, frac):
         value = w[W_MINE] * (1.0 + w[W_RICH] * richness(t, k)) * gain
         sym = k
     elif kind == OT_WORKER:
-        value = person_card(s, t, b, WORKER) + worker_future(w, s, t, b, s[b + P_WORKERS],
+        value = person_card(s, t, b, C.WORKER) + worker_future(w, s, t, b, s[b + P_WORKERS],
                                                              frac)
-        sym = WORKER
+        sym = C.WORKER
     elif kind == OT_SALESMAN:
         value = salesman_gain(s, t, b, x) + salesman_future(w, s, t, b, x, frac)
-        sym = SALESMAN
+        sym = C.SALESMAN
     else:
-        value = person_card(s, t, b, INVESTOR) + investor_future(w, s, t, b, x, frac)
-        sym = INVESTOR
-    return value - w[W_CARD] * cheapest(s, t, b, sym) + card * t[T_MISC + M_PLAY_DRAW]
+        value = person_card(s, t, b, C.INVESTOR) + investor_future(w, s, t, b, x, frac)
+        sym = C.INVESTOR
+    return value - w[W_CARD] * cheapest(s, t, b, sym) + card * t[T.MISC + M.PLAY_DRAW]
 
 
 @njit
 def symbol_interest(w, s, t, b, frac, out):
     """out[x]: how much the player at block b wants cards showing symbol x: the best value of
     an action of that symbol now (face-up cards to mine, persons to hire), at least 0."""
-    for x in range(NSYM):
+    for x in range(C.NSYM):
         out[x] = 0.0
-    for k in range(NRES):
+    for k in range(C.NRES):
         out[k] = take_value(s, t, b, k, s[b + P_WORKERS]) * w[W_MINE] * \
             (1.0 + w[W_RICH] * richness(t, k))
-    out[WORKER] = person_card(s, t, b, WORKER) + worker_future(w, s, t, b, s[b + P_WORKERS],
+    out[C.WORKER] = person_card(s, t, b, C.WORKER) + worker_future(w, s, t, b, s[b + P_WORKERS],
                                                                frac)
     best = 0.0
-    for c in range(NSYM):
+    for c in range(C.NSYM):
         best = max(best, salesman_gain(s, t, b, c) + salesman_future(w, s, t, b, c, frac))
-    out[SALESMAN] = best
+    out[C.SALESMAN] = best
     best = 0.0
-    for k in range(NRES):
+    for k in range(C.NRES):
         best = max(best, investor_future(w, s, t, b, k, frac))
-    out[INVESTOR] = person_card(s, t, b, INVESTOR) + best
+    out[C.INVESTOR] = person_card(s, t, b, C.INVESTOR) + best
 
 
 @njit
@@ -207,7 +205,7 @@ def payment_cost(w, s, t, b, o, interest):
     cost = 0.0
     while cards:
         ty = (cards & CARD_MASK) - 1
-        cost += w[W_CARD] + 0.1 * (interest[ty // NPERSON] + interest[WORKER + ty % NPERSON])
+        cost += w[W_CARD] + 0.1 * (interest[ty // C.NPERSON] + interest[C.WORKER + ty % C.NPERSON])
         cards >>= CARD_BITS
     return cost
 
@@ -216,11 +214,11 @@ def payment_cost(w, s, t, b, o, interest):
 def hand_worth(w, s, t, b, interest):
     """Worth of the cards in hand, as payment_cost values them."""
     total = 0.0
-    for ty in range(NTYPES):
+    for ty in range(C.NTYPES):
         n = s[b + P_HAND + ty]
         if n:
-            total += n * (w[W_CARD] + 0.1 * (interest[ty // NPERSON]
-                                              + interest[WORKER + ty % NPERSON]))
+            total += n * (w[W_CARD] + 0.1 * (interest[ty // C.NPERSON]
+                                              + interest[C.WORKER + ty % C.NPERSON]))
     return total
 
 
@@ -232,10 +230,10 @@ def potential(w, s, t, b, frac):
     workers = s[b + P_WORKERS]
     for i in range(1, workers):
         value += worker_future(w, s, t, b, i, frac)
-    for c in range(NSYM):
+    for c in range(C.NSYM):
         if s[b + P_SALESMEN + c] > 0:
             value += salesman_future(w, s, t, b, c, frac)
-    for k in range(NRES):
+    for k in range(C.NRES):
         if s[b + P_INVESTORS + k] > 0:
             value += investor_future(w, s, t, b, k, frac)
     return value

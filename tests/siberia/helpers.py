@@ -89,11 +89,11 @@ def set_hand(s: np.ndarray, p: int, types: list[int]) -> None:
 
 
 def kind_of(t: np.ndarray, card_id: int) -> int:
-    return int(t[C.T_RKIND + card_id])
+    return int(t[C.T.RES_KIND + card_id])
 
 
 def value_of(t: np.ndarray, card_id: int) -> int:
-    return int(t[C.T_RVALUE + card_id])
+    return int(t[C.T.RES_VALUE + card_id])
 
 
 def set_row(s: np.ndarray, t: np.ndarray, spec: list[tuple[str, bool] | tuple[str, bool, int]],
@@ -101,7 +101,7 @@ def set_row(s: np.ndarray, t: np.ndarray, spec: list[tuple[str, bool] | tuple[st
     """Row positions from the headframe: (kind, face up[, value in $]) each. The other cards
     of the row and the deck form the deck; with `deck` given only that many stay in it and
     the surplus goes to player 0's resources (taken earlier)."""
-    row = t[C.T_MISC + C.M_ROW_SIZE]
+    row = t[C.T.MISC + C.M.ROW_SIZE]
     pool = [int(c) for c in s[S.O_ROW:S.O_ROW + row] if c >= 0]
     pool += [int(c) for c in s[S.O_RDECK + s[S.G_RDECK_PTR]:S.O_RDECK + s[S.G_RDECK_N]]]
     chosen = []

@@ -31,7 +31,7 @@ def test_random_games_finish_clean_and_money_matches_trace(seed: int, n_players:
         switches = dict(switches, players_max=5)
     tables = load_tables(overrides=switches)
     g, rows, _ = traced_random_game("siberia", tables, n_players, seed)
-    scores = rows[rows[:, 0] == C.EV_SCORE]
+    scores = rows[rows[:, 0] == C.EV.SCORE]
     for p in range(n_players):
         mine = scores[scores[:, 1] == p]
         assert g.records[p, R_SCORE] == mine[:, 3].sum()

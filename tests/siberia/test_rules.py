@@ -254,7 +254,7 @@ def test_SIB_R10_mine_in_order_passing_other_kinds_and_face_down() -> None:
     play(s, t, "pay", paid(GW, GS))
     # the first two face-up gold from the headframe: 4000 and 6000; the face-down gold stays
     assert s[b + S.P_RES_N + C.GOLD] == 2 and s[b + S.P_RES_V + C.GOLD] == 10
-    kinds = [int(t[C.T_RKIND + c]) if c >= 0 else -1 for c in s[S.O_ROW:S.O_ROW + 8]]
+    kinds = [int(t[C.T.RES_KIND + c]) if c >= 0 else -1 for c in s[S.O_ROW:S.O_ROW + 8]]
     assert kinds[:6] == [C.GAS, C.GOLD, C.COAL, C.GOLD, C.GAS, C.GAS]
     assert s[S.O_FACE + 1] == 0 and s[S.O_FACE + 3] == 1  # face-down gold kept, 5000 left
 
@@ -351,7 +351,7 @@ def test_SIB_R15_SIB_Q1_refill(mode: str) -> None:
     turn_of(s, p)
     play(s, t, "mine", mine("gold", 2))
     play(s, t, "pay", paid(GW, GS))
-    kinds = [int(t[C.T_RKIND + c]) if c >= 0 else -1 for c in s[S.O_ROW:S.O_ROW + 8]]
+    kinds = [int(t[C.T.RES_KIND + c]) if c >= 0 else -1 for c in s[S.O_ROW:S.O_ROW + 8]]
     faces = s[S.O_FACE:S.O_FACE + 8].tolist()
     if mode == "slide":
         assert kinds[:6] == [C.GAS, C.COAL, C.OIL, C.GAS, C.GAS, C.GAS]
@@ -468,10 +468,10 @@ def test_game_ends_and_scores_are_logged() -> None:
         name, v = opts[int(rng.integers(len(opts)))]
         play(s, t, name, v, tr)
     rows = tr[1:tr[0, 0] + 1, :C.EVW]
-    assert rows[-1, 0] == C.EV_GAME_END
+    assert rows[-1, 0] == C.EV.GAME_END
     rec = records(s, t)
     for p in range(3):
-        mine_rows = rows[(rows[:, 0] == C.EV_SCORE) & (rows[:, 1] == p)]
+        mine_rows = rows[(rows[:, 0] == C.EV.SCORE) & (rows[:, 1] == p)]
         assert mine_rows[:, 3].sum() == rec[p, R_SCORE]
     key, rank, share = np.zeros(3), np.zeros(3), np.zeros(3)
     R.standings(s, t, key, rank, share)
