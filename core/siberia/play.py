@@ -13,10 +13,8 @@ from core.jit import njit
 from core.siberia import codes as C
 from core.siberia.codes import T
 from core.siberia.rules import standings
-from core.siberia.state import (
-    P_DISCOVERIES, P_DRAWS, P_HAND_N, P_INVESTORS, P_MINES, P_RES_V, P_SALESMEN, P_SKIPS,
-    P_TURNS, held, money_by_source, pbase, resource_cards,
-)
+from core.siberia import state as S
+from core.siberia.state import P
 
 R_DECISIONS = 4  # after the shared head (records.py)
 R_TURNS, R_DRAWS, R_SKIPS, R_MINES, R_DISCOVERIES, R_RESOURCE_CARDS, R_HAND = range(5, 12)
@@ -29,8 +27,8 @@ NREC = R_INVESTOR + C.NRES
 REC_NAMES = HEAD_NAMES + ("decisions", "turns", "draws", "skips", "mine_actions",
                           "discoveries", "resource_cards", "hand_cards")
 # record columns copied from a player's state slots
-COUNTERS = ((R_TURNS, P_TURNS), (R_DRAWS, P_DRAWS), (R_SKIPS, P_SKIPS), (R_MINES, P_MINES),
-            (R_DISCOVERIES, P_DISCOVERIES), (R_HAND, P_HAND_N))
+COUNTERS = ((R_TURNS, P.TURNS), (R_DRAWS, P.DRAWS), (R_SKIPS, P.SKIPS), (R_MINES, P.MINES),
+            (R_DISCOVERIES, P.DISCOVERIES), (R_HAND, P.HAND_N))
 
 
 def record_columns() -> list[str]:
@@ -48,9 +46,9 @@ def write_records(s, t, decisions, rec):
     # no temporary arrays: the score column holds the sort keys until the scores are written
     standings(s, t, rec[:, R_SCORE], rec[:, R_RANK], rec[:, R_WIN_SHARE])
     for p in range(rec.shape[0]):
-        b = pbase(p)
+        b = S.pbase(p)
         src = rec[p, R_VP:R_VP + C.NSRC]
-        money_by_source(s, t, p, src)
+        S.money_by_source(s, t, p, src)
         total = 0.0
         for i in range(C.NSRC):
             total += src[i]
@@ -59,13 +57,13 @@ def write_records(s, t, decisions, rec):
         rec[p, R_DECISIONS] = decisions[p]
         for column, slot in COUNTERS:
             rec[p, column] = s[b + slot]
-        rec[p, R_RESOURCE_CARDS] = resource_cards(s, b)
+        rec[p, R_RESOURCE_CARDS] = S.resource_cards(s, b)
         for x in range(C.NSYM):
-            n = held(s, b, x)
+            n = S.held(s, b, x)
             rec[p, R_CARDS + x] = n
-            if s[b + P_SALESMEN + x] > 0:
+            if s[b + P.SALESMEN + x] > 0:
                 rec[p, R_SALESMAN + x] = 1
-                base = s[b + P_RES_V + x] if x < C.NRES else src[x]
+                base = s[b + P.RES_V + x] if x < C.NRES else src[x]
                 rec[p, R_UPGRADE + x] = n * t[T.SALESMAN_VALUE + x] - base
         for k in range(C.NRES):
-            rec[p, R_INVESTOR + k] = 1 if s[b + P_INVESTORS + k] > 0 else 0
+            rec[p, R_INVESTOR + k] = 1 if s[b + P.INVESTORS + k] > 0 else 0

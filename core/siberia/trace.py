@@ -19,6 +19,7 @@ from core.siberia import codes as C
 from core.siberia import state as S
 from core.siberia.actions import CARD_BITS
 from core.siberia.codes import EV, M
+from core.siberia.state import G, O, P, PH
 from core.siberia.tables import SiberiaTables, flatten
 
 
@@ -29,7 +30,6 @@ def _py(fn: Callable) -> Callable:
 
 _pbase = _py(S.pbase)
 _money_by_source = _py(S.money_by_source)
-_held = _py(S.held)
 
 
 def card_name(ty: int) -> str:
@@ -53,14 +53,18 @@ def _dollars(units: int, tables: SiberiaTables) -> int:
 # ------------------------------------------------------------------------------ state
 
 
-def _row_card(s: np.ndarray, tables: SiberiaTables, i: int) -> dict[str, Any] | str | None:
-    card = int(s[S.O_ROW + i])
+def _row_card(card: int, face_up: int, tables: SiberiaTables) -> dict[str, Any] | str | None:
     if card < 0:
         return None
-    if not s[S.O_FACE + i]:
+    if not face_up:
         return "face_down"
     return {"kind": C.RES_NAMES[tables.res_kind[card]],
             "value": _dollars(tables.res_value[card], tables)}
+
+
+def _present(names: Sequence[str], counts: np.ndarray) -> list[str]:
+    """The names whose count is not 0."""
+    return [name for name, n in zip(names, counts) if n]
 
 
 def _player_state(s: np.ndarray, t: np.ndarray, tables: SiberiaTables,
@@ -68,19 +72,18 @@ def _player_state(s: np.ndarray, t: np.ndarray, tables: SiberiaTables,
     b = _pbase(p)
     src = np.zeros(C.NSRC, np.int64)
     _money_by_source(s, t, p, src)
+    res_n, res_v = P.view(s, "RES_N", b), P.view(s, "RES_V", b)
     return {
         "money": _dollars(src.sum(), tables),
         "money_by_source": {name: _dollars(v, tables) for name, v in zip(C.SRC_NAMES, src)
                             if v},
-        "hand_size": int(s[b + S.P_HAND_N]),
-        "workers": int(s[b + S.P_WORKERS]),
-        "resources": {name: int(s[b + S.P_RES_N + k]) for k, name in enumerate(C.RES_NAMES)
-                      if s[b + S.P_RES_N + k]},
-        "resource_value": {name: _dollars(s[b + S.P_RES_V + k], tables)
-                           for k, name in enumerate(C.RES_NAMES) if s[b + S.P_RES_N + k]},
-        "salesmen": [name for x, name in enumerate(C.SYMBOL_NAMES)
-                     if s[b + S.P_SALESMEN + x]],
-        "investors": [name for k, name in enumerate(C.RES_NAMES) if s[b + S.P_INVESTORS + k]],
+        "hand_size": int(s[b + P.HAND_N]),
+        "workers": int(s[b + P.WORKERS]),
+        "resources": {name: int(n) for name, n in zip(C.RES_NAMES, res_n) if n},
+        "resource_value": {name: _dollars(v, tables)
+                           for name, n, v in zip(C.RES_NAMES, res_n, res_v) if n},
+        "salesmen": _present(C.SYMBOL_NAMES, P.view(s, "SALESMEN", b)),
+        "investors": _present(C.RES_NAMES, P.view(s, "INVESTORS", b)),
     }
 
 
@@ -99,23 +102,22 @@ def public_state(snapshot: np.ndarray, tables: SiberiaTables, n_players: int) ->
     no deck order."""
     s = snapshot
     t = _flat(tables)
-    final = int(s[S.G_FINAL_LEFT])
+    final = int(s[G.FINAL_LEFT])
+    row = O.view(s, "ROW")[:int(tables.misc[M.ROW_SIZE])]
     return {
-        "phase": S.PHASE_NAMES[s[S.G_PHASE]],
-        "turn": int(s[S.G_TURN]) + 1,
-        "current": int(s[S.G_CUR]),
-        "start_player": int(s[S.G_START]),
+        "phase": PH.keys[s[G.PHASE]],
+        "turn": int(s[G.TURN]) + 1,
+        "current": int(s[G.CUR]),
+        "start_player": int(s[G.START]),
         "final_turns_left": final if final >= 0 else None,
-        "row": [_row_card(s, tables, i) for i in range(int(tables.misc[M.ROW_SIZE]))],
-        "deck": int(s[S.G_RDECK_N] - s[S.G_RDECK_PTR]),
-        "action_pile": int(s[S.G_APILE_N]),
-        "discards": {card_name(ty): int(s[S.O_DISCARD + ty]) for ty in range(C.NTYPES)
-                     if s[S.O_DISCARD + ty]},
-        "supply": {"workers": int(s[S.G_WORKERS]),
-                   "salesmen": [name for x, name in enumerate(C.SYMBOL_NAMES)
-                                if s[S.O_SALESMEN + x]],
-                   "investors": [name for k, name in enumerate(C.RES_NAMES)
-                                 if s[S.O_INVESTORS + k]]},
+        "row": [_row_card(int(card), face, tables)
+                for card, face in zip(row, O.view(s, "FACE"))],
+        "deck": int(s[G.RDECK_N] - s[G.RDECK_PTR]),
+        "action_pile": int(s[G.APILE_N]),
+        "discards": {card_name(ty): int(n) for ty, n in enumerate(O.view(s, "DISCARD")) if n},
+        "supply": {"workers": int(s[G.WORKERS]),
+                   "salesmen": _present(C.SYMBOL_NAMES, O.view(s, "SALESMEN")),
+                   "investors": _present(C.RES_NAMES, O.view(s, "INVESTORS"))},
         "players": [_player_state(s, t, tables, p) for p in range(n_players)],
     }
 
@@ -212,7 +214,7 @@ def event_text(row: np.ndarray, tables: SiberiaTables, colours: Sequence[str]) -
     """One self-contained log line, e.g. 'T12 P2 (blue) mines 2 gold ($9,000)'."""
     r = Row.of(row)
     who = f"{player_label(r.player, colours)} " if r.player >= 0 else ""
-    return f"T{int(r.state[S.G_TURN]) + 1:<3} {who}{clause(row, tables)}"
+    return f"T{int(r.state[G.TURN]) + 1:<3} {who}{clause(row, tables)}"
 
 
 def _standings(s: np.ndarray, tables: SiberiaTables, n_players: int,

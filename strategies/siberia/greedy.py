@@ -13,9 +13,8 @@ from core.jit import copy_into, njit, stack_array
 from core.siberia.actions import MAX_OPTIONS, OT_DRAW, OT_SKIP, pay_options, tag
 from core.siberia.codes import M, NSYM, T
 from core.siberia.rules import begin_payment, pay, resolve_action
-from core.siberia.state import (
-    DK_DISCOVER, DK_PAY, G_CUR, G_DK, G_FINAL_LEFT, G_NP, STATE_SIZE, money, pbase,
-)
+from core.siberia import state as S
+from core.siberia.state import DK, G, STATE_SIZE
 from core.siberia.actions import draw_count
 from strategies.common.spec import Param
 from strategies.siberia.values import (
@@ -63,31 +62,31 @@ def weights(params, w):
 def evaluate(w, spite, s, t, me, frac, interest, extra_cards):
     """Money of `me` now, the promise of the holdings, the hand (plus extra_cards unseen
     cards), less spite times the richest opponent's money."""
-    b = pbase(me)
-    value = money(s, t, me) + potential(w, s, t, b, frac)
-    if s[G_FINAL_LEFT] < 0:
+    b = S.pbase(me)
+    value = S.money(s, t, me) + potential(w, s, t, b, frac)
+    if s[G.FINAL_LEFT] < 0:
         value += hand_worth(w, s, t, b, interest) + extra_cards * w[W_CARD]
     richest = 0
-    for q in range(s[G_NP]):
+    for q in range(s[G.NP]):
         if q != me:
-            richest = max(richest, money(s, t, q))
+            richest = max(richest, S.money(s, t, q))
     return value - spite * richest
 
 
 @njit
 def choose(params, s, t, opts, n, rng):
     """Index into opts[:n]: the option whose outcome evaluates best."""
-    dk = s[G_DK]
-    if dk == DK_DISCOVER:
+    dk = s[G.DK]
+    if dk == DK.DISCOVER:
         return discovery_pick(s, t, opts, n, int(params[DISCOVER]))
-    me = s[G_CUR]
-    b = pbase(me)
+    me = s[G.CUR]
+    b = S.pbase(me)
     w = stack_array(NW, 0, np.float64)  # scratch on the stack (see core.jit)
     weights(params, w)
     frac = outlook(s, t, w[W_HIRE_UNTIL])
     interest = stack_array(NSYM, 0, np.float64)
     symbol_interest(w, s, t, b, frac, interest)
-    if dk == DK_PAY:
+    if dk == DK.PAY:
         return cheapest_payment(w, s, t, b, opts, n, interest)
     tr = stack_array(1, EVW, np.int32)  # a one-row trace buffer records nothing
     pay_opts = stack_array(MAX_OPTIONS, 0, np.int32)

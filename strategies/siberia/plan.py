@@ -13,7 +13,8 @@ import numpy as np
 from core.jit import njit, stack_array
 from core.siberia.actions import MINE_MASK, MINE_SHIFT, OT_DRAW, OT_MINE, payload, tag
 from core.siberia.codes import NSYM
-from core.siberia.state import DK_DISCOVER, DK_PAY, G_CUR, G_DK, pbase
+from core.siberia import state as S
+from core.siberia.state import DK, G
 from strategies.common.spec import Param
 from strategies.siberia.values import (
     DISCOVER_CHOICES, NW, W_HIRE_UNTIL, W_MIN_MINE, action_value, cheapest_payment,
@@ -48,12 +49,12 @@ assert len(PARAMS) == NW + 1
 @njit
 def choose(params, s, t, opts, n, rng):
     """Index into opts[:n] of the option the plan values most."""
-    dk = s[G_DK]
-    if dk == DK_DISCOVER:
+    dk = s[G.DK]
+    if dk == DK.DISCOVER:
         return discovery_pick(s, t, opts, n, int(params[DISCOVER]))
-    b = pbase(s[G_CUR])
+    b = S.pbase(s[G.CUR])
     frac = outlook(s, t, params[W_HIRE_UNTIL])
-    if dk == DK_PAY:
+    if dk == DK.PAY:
         interest = stack_array(NSYM, 0, np.float64)  # scratch on the stack (see core.jit)
         symbol_interest(params, s, t, b, frac, interest)
         return cheapest_payment(params, s, t, b, opts, n, interest)

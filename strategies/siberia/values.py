@@ -17,11 +17,8 @@ from core.siberia.actions import (
 )
 from core.siberia import codes as C
 from core.siberia.codes import M, T
-from core.siberia.state import (
-    G_CUR, G_FINAL_LEFT, G_NP, G_RDECK_N, G_SYMBOL, O_FACE_UP, P_HAND, P_HAND_N, P_INVESTORS,
-    P_RES_N, P_RES_V, P_SALESMEN, P_WORKERS, deck_left, face_down, face_up_value, held, money,
-    pbase, symbol_cards,
-)
+from core.siberia import state as S
+from core.siberia.state import G, O, P
 
 # the weights every valuation reads (a kernel fills a float64[NW] row from its parameters)
 W_MINE = 0         # weight of the money a mining action takes
@@ -41,16 +38,16 @@ CARD_MASK = (1 << CARD_BITS) - 1
 @njit
 def progress(s, t):
     """Share of the resource cards discovered so far (past the face-up start), 0..1."""
-    hidden = s[G_RDECK_N] - t[T.MISC + M.FACE_UP_START]
+    hidden = s[G.RDECK_N] - t[T.MISC + M.FACE_UP_START]
     if hidden <= 0:
         return 1.0
-    return 1.0 - (deck_left(s) + face_down(s, t)) / hidden
+    return 1.0 - (S.deck_left(s) + S.face_down(s, t)) / hidden
 
 
 @njit
 def outlook(s, t, hire_until):
     """The hire outlook frac (see the module docstring)."""
-    if s[G_FINAL_LEFT] >= 0 or hire_until <= 0.0:
+    if s[G.FINAL_LEFT] >= 0 or hire_until <= 0.0:
         return 0.0
     return max(0.0, 1.0 - progress(s, t) / hire_until)
 
@@ -59,8 +56,8 @@ def outlook(s, t, hire_until):
 def unclaimed(s, t, k):
     """Resource cards of kind k nobody has taken (in the row or the deck; a public count)."""
     n = t[T.RES_COUNT + k]
-    for p in range(s[G_NP]):
-        n -= s[pbase(p) + P_RES_N + k]
+    for p in range(s[G.NP]):
+        n -= s[S.pbase(p) + P.RES_N + k]
     return n
 
 
@@ -91,15 +88,15 @@ def richness(t, k):
 @njit
 def take_value(s, t, b, k, m):
     """Money the player at block b gets from mining the first m face-up cards of kind k."""
-    if s[b + P_SALESMEN + k] > 0:
-        return float(min(m, s[O_FACE_UP + k]) * t[T.SALESMAN_VALUE + k])
-    return float(face_up_value(s, t, k, m))
+    if s[b + P.SALESMEN + k] > 0:
+        return float(min(m, s[O.FACE_UP + k]) * t[T.SALESMAN_VALUE + k])
+    return float(S.face_up_value(s, t, k, m))
 
 
 @njit(inline="always")
 def person_card(s, t, b, x):
     """Money one person card of kind x is worth to the player at block b now."""
-    if s[b + P_SALESMEN + x] > 0:
+    if s[b + P.SALESMEN + x] > 0:
         return t[T.SALESMAN_VALUE + x]
     return t[T.MISC + M.PERSON_VALUE]
 
@@ -108,8 +105,8 @@ def person_card(s, t, b, x):
 def salesman_gain(s, t, b, c):
     """Money hiring the salesman of category c adds now: its own card and the upgrade of every
     card of category c held (a salesman-salesman also lifts the new card itself)."""
-    n = held(s, b, c)
-    base = s[b + P_RES_V + c] if c < C.NRES else n * t[T.MISC + M.PERSON_VALUE]
+    n = S.held(s, b, c)
+    base = s[b + P.RES_V + c] if c < C.NRES else n * t[T.MISC + M.PERSON_VALUE]
     own = t[T.SALESMAN_VALUE + C.SALESMAN] if c == C.SALESMAN else person_card(s, t, b, C.SALESMAN)
     return float(own + n * t[T.SALESMAN_VALUE + c] - base)
 
@@ -118,7 +115,7 @@ def salesman_gain(s, t, b, c):
 def salesman_future(w, s, t, b, c, frac):
     """Expected money a salesman of category c will still add (cards of c yet to come)."""
     if c < C.NRES:
-        share = unclaimed(s, t, c) / s[G_NP]
+        share = unclaimed(s, t, c) / s[G.NP]
         return w[W_SALESMAN] * frac * share * max(0.0, t[T.SALESMAN_VALUE + c] - mean_value(t, c))
     return w[W_SALESMAN] * frac * max(0.0, t[T.SALESMAN_VALUE + c] - t[T.MISC + M.PERSON_VALUE])
 
@@ -126,7 +123,7 @@ def salesman_future(w, s, t, b, c, frac):
 @njit
 def investor_future(w, s, t, b, k, frac):
     """Expected money an investor of kind k will still save (a card per mining of k)."""
-    return w[W_INVESTOR] * frac * w[W_CARD] * unclaimed(s, t, k) / s[G_NP]
+    return w[W_INVESTOR] * frac * w[W_CARD] * unclaimed(s, t, k) / s[G.NP]
 
 
 @njit
@@ -139,9 +136,9 @@ def worker_future(w, s, t, b, workers, frac):
 def cheapest(s, t, b, x):
     """Fewest cards an X-combination of the player at block b costs (SIB-R8/R9)."""
     all_x, any_form, need_x = payment_sizes(s, t, b, x)
-    nx = symbol_cards(s, b, x)
+    nx = S.symbol_cards(s, b, x)
     best = all_x if nx >= all_x else 99
-    if any_form >= 0 and s[b + P_HAND_N] >= any_form and (nx >= 1 or not need_x):
+    if any_form >= 0 and s[b + P.HAND_N] >= any_form and (nx >= 1 or not need_x):
         best = min(best, any_form)
     return max(best, 0)
 
@@ -152,7 +149,7 @@ def action_value(w, s, t, b, o, frac):
     promises for later, the cards it costs and draws."""
     kind = tag(o)
     x = payload(o)
-    final = s[G_FINAL_LEFT] >= 0
+    final = s[G.FINAL_LEFT] >= 0
     card = 0.0 if final else w[W_CARD]
     if kind == OT_DRAW:
         return card * draw_count(s, t, b, t[T.MISC + M.DRAW_CARDS])
@@ -164,7 +161,7 @@ def action_value(w, s, t, b, o, frac):
         value = w[W_MINE] * (1.0 + w[W_RICH] * richness(t, k)) * gain
         sym = k
     elif kind == OT_WORKER:
-        value = person_card(s, t, b, C.WORKER) + worker_future(w, s, t, b, s[b + P_WORKERS],
+        value = person_card(s, t, b, C.WORKER) + worker_future(w, s, t, b, s[b + P.WORKERS],
                                                              frac)
         sym = C.WORKER
     elif kind == OT_SALESMAN:
@@ -183,9 +180,9 @@ def symbol_interest(w, s, t, b, frac, out):
     for x in range(C.NSYM):
         out[x] = 0.0
     for k in range(C.NRES):
-        out[k] = take_value(s, t, b, k, s[b + P_WORKERS]) * w[W_MINE] * \
+        out[k] = take_value(s, t, b, k, s[b + P.WORKERS]) * w[W_MINE] * \
             (1.0 + w[W_RICH] * richness(t, k))
-    out[C.WORKER] = person_card(s, t, b, C.WORKER) + worker_future(w, s, t, b, s[b + P_WORKERS],
+    out[C.WORKER] = person_card(s, t, b, C.WORKER) + worker_future(w, s, t, b, s[b + P.WORKERS],
                                                                frac)
     best = 0.0
     for c in range(C.NSYM):
@@ -215,7 +212,7 @@ def hand_worth(w, s, t, b, interest):
     """Worth of the cards in hand, as payment_cost values them."""
     total = 0.0
     for ty in range(C.NTYPES):
-        n = s[b + P_HAND + ty]
+        n = s[b + P.HAND + ty]
         if n:
             total += n * (w[W_CARD] + 0.1 * (interest[ty // C.NPERSON]
                                               + interest[C.WORKER + ty % C.NPERSON]))
@@ -227,14 +224,14 @@ def potential(w, s, t, b, frac):
     """Money the holdings of the player at block b still promise: workers up to the target,
     the salesmen's and investors' future."""
     value = 0.0
-    workers = s[b + P_WORKERS]
+    workers = s[b + P.WORKERS]
     for i in range(1, workers):
         value += worker_future(w, s, t, b, i, frac)
     for c in range(C.NSYM):
-        if s[b + P_SALESMEN + c] > 0:
+        if s[b + P.SALESMEN + c] > 0:
             value += salesman_future(w, s, t, b, c, frac)
     for k in range(C.NRES):
-        if s[b + P_INVESTORS + k] > 0:
+        if s[b + P.INVESTORS + k] > 0:
             value += investor_future(w, s, t, b, k, frac)
     return value
 
@@ -254,9 +251,9 @@ DISCOVER_CHOICES = ("always", "when_leading")
 @njit
 def leading(s, t, me):
     """Whether player `me` has at least as much money as every other player."""
-    mine = money(s, t, me)
-    for q in range(s[G_NP]):
-        if q != me and money(s, t, q) > mine:
+    mine = S.money(s, t, me)
+    for q in range(s[G.NP]):
+        if q != me and S.money(s, t, q) > mine:
             return False
     return True
 
@@ -267,7 +264,7 @@ def discovery_pick(s, t, opts, n, mode):
     (option 0 declines) is taken always, or (mode 1) only while leading: turning the last
     card brings the end nearer."""
     first = 1 if tag(opts[0]) == OT_NO_DISCOVER else 0
-    if first == 1 and mode == 1 and not leading(s, t, s[G_CUR]):
+    if first == 1 and mode == 1 and not leading(s, t, s[G.CUR]):
         return 0
     return min(first, n - 1)
 
@@ -276,7 +273,7 @@ def discovery_pick(s, t, opts, n, mode):
 def cheapest_payment(w, s, t, b, opts, n, interest):
     """Index of the pay option that gives up the least (payment_cost). The symbol being paid
     for counts no interest: its action is being taken now."""
-    x = s[G_SYMBOL]
+    x = s[G.SYMBOL]
     keep = interest[x]
     interest[x] = 0.0
     best = 0
