@@ -37,22 +37,23 @@ times 16 plus a card count (mine), a salesman category or resource kind (hires),
 card types packed 4 bits each as type + 1 (pay).
 """
 
+from core.common.layout import enum
 from core.common.options import enc, payload_of, tag_of
 from core.jit import njit
 from core.siberia import codes as C
-from core.siberia.codes import M, SW, T
 from core.siberia import state as S
+from core.siberia.codes import M, SW, T
 from core.siberia.state import DK, G, O, P
 
 MAX_OPTIONS = 256
 SCRATCH = MAX_OPTIONS - C.NTYPES  # opts[SCRATCH:] is scratch space for pay_options
 
-OT_DISCOVER, OT_NO_DISCOVER, OT_DRAW, OT_SKIP, OT_MINE = range(5)
-OT_WORKER, OT_SALESMAN, OT_INVESTOR, OT_PAY = range(5, 9)
-OPTION_TAGS = ("discover", "no_discovery", "draw", "skip", "mine", "hire_worker",
-               "hire_salesman", "hire_investor", "pay")
+# option tags: what an option does (keys as tests and kernels name them)
+OT = enum("OT", ("DISCOVER", "NO_DISCOVERY", "DRAW", "SKIP", "MINE", "HIRE_WORKER",
+                 "HIRE_SALESMAN", "HIRE_INVESTOR", "PAY"))
 TAG_SHIFT = 16
 CARD_BITS = 4  # a paid card in a pay payload: type + 1
+CARD_MASK = (1 << CARD_BITS) - 1
 MINE_SHIFT = 4  # mine payload: kind << MINE_SHIFT | cards
 MINE_MASK = (1 << MINE_SHIFT) - 1
 
@@ -65,7 +66,7 @@ def option(tag, payload):
 
 @njit(inline="always")
 def tag(o):
-    """The OT_* tag of option code o."""
+    """The tag (OT) of option code o."""
     return tag_of(o, TAG_SHIFT)
 
 
@@ -79,11 +80,11 @@ def payload(o):
 def action_symbol(o):
     """Symbol X whose combination pays for main option o (an action)."""
     kind = tag(o)
-    if kind == OT_MINE:
+    if kind == OT.MINE:
         return payload(o) >> MINE_SHIFT
-    if kind == OT_WORKER:
+    if kind == OT.HIRE_WORKER:
         return C.WORKER
-    if kind == OT_SALESMAN:
+    if kind == OT.HIRE_SALESMAN:
         return C.SALESMAN
     return C.INVESTOR
 
@@ -99,16 +100,16 @@ def draw_count(s, t, b, n):
 
 
 @njit(inline="always")
-def discovery_options(s, t, opts, n):
+def face_down_options(s, t, opts, n):
     """Append the face-down positions that may be turned (SIB-R5, SIB-Q6); return n."""
     if t[T.SWITCHES + SW.DISCOVER_ANY] == 0:
         for i in range(t[T.MISC + M.ROW_SIZE]):
             if s[O.ROW + i] >= 0 and s[O.FACE + i] == 0:
-                opts[n] = option(OT_DISCOVER, i)
+                opts[n] = option(OT.DISCOVER, i)
                 return n + 1
         return n
     for i in range(t[T.MISC + M.ROW_SIZE]):  # branch-free: write always, count when legal
-        opts[n] = option(OT_DISCOVER, i)
+        opts[n] = option(OT.DISCOVER, i)
         n += (s[O.ROW + i] >= 0) & (s[O.FACE + i] == 0)
     return n
 
@@ -167,6 +168,16 @@ def worker_allowed(s, t, b):
 # --- the legal options -----------------------------------------------------------------------
 
 @njit(inline="always")
+def discover_options(s, t, opts):
+    """SIB-R5: "none" when discovery is optional, then the positions that may be turned."""
+    n = 0
+    if not discovery_forced(s, t, S.face_down(s, t)):
+        opts[0] = option(OT.NO_DISCOVERY, 0)
+        n = 1
+    return face_down_options(s, t, opts, n)
+
+
+@njit(inline="always")
 def pay_rules(t):
     """(combo_match, combo_any, investor_saves, investor_two_any): the payment rules, read once
     before options are written (a write to opts could change t for all the compiler knows)."""
@@ -209,7 +220,7 @@ def main_options(s, t, opts):
     worker = worker_allowed(s, t, b) & pays(rules, hand, s[b + P.SYMBOLS + C.WORKER], 0)
     salesmen = s[G.SALESMEN_LEFT] if pays(rules, hand, s[b + P.SYMBOLS + C.SALESMAN], 0) else 0
     investors = s[G.INVESTORS_LEFT] if pays(rules, hand, s[b + P.SYMBOLS + C.INVESTOR], 0) else 0
-    opts[0] = option(OT_DRAW, 0) if draw else option(OT_SKIP, 0)
+    opts[0] = option(OT.DRAW, 0) if draw else option(OT.SKIP, 0)
     n = 1
     for k in range(C.NRES):
         most = min(workers, s[O.FACE_UP + k])
@@ -217,16 +228,16 @@ def main_options(s, t, opts):
         # options lo..most when the kind is in the row and payable (no branch on that)
         ok = pays(rules, hand, s[b + P.SYMBOLS + k], min(s[b + P.INVESTORS + k], 1))
         last = most if ok else 0
-        code = option(OT_MINE, k << MINE_SHIFT)
+        code = option(OT.MINE, k << MINE_SHIFT)
         opts[n] = code | lo  # the first two written always (the usual counts), the rest rare
         opts[n + 1] = code | (lo + 1)
         for i in range(n + 2, n + last - lo + 1):  # each the one before + 1 (not vectorised)
             opts[i] = opts[i - 1] + 1
         n += max(last - lo + 1, 0)
-    opts[n] = option(OT_WORKER, 0)
+    opts[n] = option(OT.HIRE_WORKER, 0)
     n += worker
-    n = bit_options(opts, n, option(OT_SALESMAN, 0), salesmen)
-    return bit_options(opts, n, option(OT_INVESTOR, 0), investors)
+    n = bit_options(opts, n, option(OT.HIRE_SALESMAN, 0), salesmen)
+    return bit_options(opts, n, option(OT.HIRE_INVESTOR, 0), investors)
 
 
 @njit(inline="always")
@@ -244,7 +255,7 @@ def multisets(opts, m, k, only_x, need_x, n):
         c1 = (e1 & 0xFF) + 1
         if k == 1:
             if x1 == 1 or not need_x:
-                opts[n] = option(OT_PAY, c1)
+                opts[n] = option(OT.PAY, c1)
                 n += 1
             continue
         for j in range(i, m):
@@ -255,7 +266,7 @@ def multisets(opts, m, k, only_x, need_x, n):
             c12 = c1 | ((e2 & 0xFF) + 1) << CARD_BITS
             if k == 2:
                 if x1 == 1 or x2 == 1 or not need_x:
-                    opts[n] = option(OT_PAY, c12)
+                    opts[n] = option(OT.PAY, c12)
                     n += 1
                 continue
             any_x = (x1 | x2) == 1 or not need_x
@@ -263,7 +274,7 @@ def multisets(opts, m, k, only_x, need_x, n):
                 e3 = opts[SCRATCH + l]
                 x3 = (e3 >> 8) & 1
                 used = (1 if l == i else 0) + (1 if l == j else 0)
-                opts[n] = option(OT_PAY, c12 | ((e3 & 0xFF) + 1) << (2 * CARD_BITS))
+                opts[n] = option(OT.PAY, c12 | ((e3 & 0xFF) + 1) << (2 * CARD_BITS))
                 n += (((e3 >> 16) & 0xFF) > used) & ((x3 == 1) | any_x) & (
                     (x3 == 1) | (not only_x))
     return n
@@ -310,10 +321,5 @@ def legal(s, t, opts):
     if dk == DK.PAY:
         return pay_options(s, t, opts)
     if dk == DK.DISCOVER:
-        n = 0
-        if not discovery_forced(s, t, S.face_down(s, t)):
-            opts[0] = option(OT_NO_DISCOVER, 0)
-            n = 1
-        return discovery_options(s, t, opts, n)
+        return discover_options(s, t, opts)
     return 0
-

@@ -7,8 +7,8 @@ from core.common.errors import (  # noqa: F401 (loop codes re-exported)
 )
 from core.jit import njit
 from core.siberia import codes as C
-from core.siberia.codes import M, SW, T
 from core.siberia import state as S
+from core.siberia.codes import M, SW, T
 from core.siberia.state import G, O, P
 
 ERR_RESOURCES = FIRST_GAME_ERROR  # resource cards (count or value per kind) not conserved

@@ -11,9 +11,9 @@ from core.common.records import (  # noqa: F401 (the head's columns, re-exported
 )
 from core.jit import njit
 from core.siberia import codes as C
-from core.siberia.codes import T
-from core.siberia.rules import standings
+from core.siberia import rules
 from core.siberia import state as S
+from core.siberia.codes import T
 from core.siberia.state import P
 
 R_DECISIONS = 4  # after the shared head (records.py)
@@ -44,7 +44,7 @@ def record_columns() -> list[str]:
 def write_records(s, t, decisions, rec):
     """Fill rec[seat, R_*] from a finished game."""
     # no temporary arrays: the score column holds the sort keys until the scores are written
-    standings(s, t, rec[:, R_SCORE], rec[:, R_RANK], rec[:, R_WIN_SHARE])
+    rules.standings(s, t, rec[:, R_SCORE], rec[:, R_RANK], rec[:, R_WIN_SHARE])
     for p in range(rec.shape[0]):
         b = S.pbase(p)
         src = rec[p, R_VP:R_VP + C.NSRC]

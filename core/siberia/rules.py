@@ -11,13 +11,11 @@ from core.common.rng import shuffle
 from core.common.stored_rng import load_stream, save_stream
 from core.common.trace import log as record_event
 from core.jit import njit, stack_array
-from core.siberia.actions import (
-    CARD_BITS, MINE_MASK, MINE_SHIFT, OT_DISCOVER, OT_DRAW, OT_MINE, OT_SALESMAN, OT_SKIP,
-    OT_WORKER, action_symbol, draw_count, payload, payment_sizes, tag,
-)
+from core.siberia import actions
 from core.siberia import codes as C
-from core.siberia.codes import EV, M, SW, T
 from core.siberia import state as S
+from core.siberia.actions import OT
+from core.siberia.codes import EV, M, SW, T
 from core.siberia.state import DK, G, O, P, PH
 
 
@@ -64,7 +62,7 @@ def reshuffle(s, tr):
 def draw(s, t, tr, p, n):
     """Player p draws up to n action cards (hand limit, SIB-R7); return how many."""
     b = S.pbase(p)
-    k = draw_count(s, t, b, n)
+    k = actions.draw_count(s, t, b, n)
     for _ in range(k):
         if s[G.APILE_N] == 0:
             reshuffle(s, tr)
@@ -159,20 +157,18 @@ def mine(s, t, tr, p, k, m):
 
 # ---------------------------------------------------------------- combinations (SIB-R8/R9)
 
-CARD_MASK = (1 << CARD_BITS) - 1
-
 
 @njit(inline="always")
 def begin_payment(s, t, p, o):
     """Set up the payment of main option o (an action); True when nothing is to pay (the
     investor saves every card)."""
     b = S.pbase(p)
-    x = action_symbol(o)
+    x = actions.action_symbol(o)
     s[G.ACTION] = o
     s[G.SYMBOL] = x
     s[G.PAID_N] = 0
     s[G.PAID] = 0
-    all_x, any_form, _ = payment_sizes(s, t, b, x)
+    all_x, any_form, _ = actions.payment_sizes(s, t, b, x)
     return all_x <= 0 or any_form == 0
 
 
@@ -180,10 +176,10 @@ def begin_payment(s, t, p, o):
 def pay(s, t, p, o):
     """Pay the cards of pay option o to the discards (SIB-R8)."""
     b = S.pbase(p)
-    cards = payload(o)
+    cards = actions.payload(o)
     s[G.PAID] = cards
     for q in range(C.MAX_PAID):  # branch-free: a slot of 0 pays nothing
-        ty1 = (cards >> (q * CARD_BITS)) & CARD_MASK
+        ty1 = (cards >> (q * actions.CARD_BITS)) & actions.CARD_MASK
         one = 1 if ty1 > 0 else 0
         ty = ty1 - one
         S.give_cards(s, b, ty, one)
@@ -197,16 +193,16 @@ def resolve_action(s, t, tr, p):
     """Carry out the paid action (SIB-R10..R13) and clear the payment slots."""
     b = S.pbase(p)
     o = s[G.ACTION]
-    kind = tag(o)
-    x = payload(o)
+    kind = actions.tag(o)
+    x = actions.payload(o)
     log(tr, s, EV.PLAY, p, s[G.SYMBOL], s[G.PAID_N], s[G.PAID], 0)
-    if kind == OT_MINE:
-        mine(s, t, tr, p, x >> MINE_SHIFT, x & MINE_MASK)
-    elif kind == OT_WORKER:
+    if kind == OT.MINE:
+        mine(s, t, tr, p, x >> actions.MINE_SHIFT, x & actions.MINE_MASK)
+    elif kind == OT.HIRE_WORKER:
         s[G.WORKERS] -= 1
         s[b + P.WORKERS] += 1
         log(tr, s, EV.HIRE_WORKER, p, s[b + P.WORKERS], 0, 0, 0)
-    elif kind == OT_SALESMAN:
+    elif kind == OT.HIRE_SALESMAN:
         S.take_supply(s, O.SALESMEN, G.SALESMEN_LEFT, x)
         s[b + P.SALESMEN + x] += 1
         log(tr, s, EV.HIRE_SALESMAN, p, x, 0, 0, 0)
@@ -308,21 +304,23 @@ def finish_combination(s, t, tr, p):
 
 
 @njit(inline="always")
-def discovery_step(s, t, o, tr, p):
+def apply_discover(s, t, o, tr):
     """SIB-R5: turn the chosen card, or none; then the main decision."""
-    if tag(o) == OT_DISCOVER:
-        discover(s, t, tr, p, payload(o))
+    p = s[G.CUR]
+    if actions.tag(o) == OT.DISCOVER:
+        discover(s, t, tr, p, actions.payload(o))
     else:
         log(tr, s, EV.NO_DISCOVERY, p, 0, 0, 0, 0)
     s[G.DK] = DK.MAIN
 
 
 @njit(inline="always")
-def main_step(s, t, o, tr, p):
+def apply_main(s, t, o, tr):
     """SIB-R6: draw, skip, or start paying for an action."""
-    kind = tag(o)
+    p = s[G.CUR]
+    kind = actions.tag(o)
     b = S.pbase(p)
-    if kind == OT_SKIP:
+    if kind == OT.SKIP:
         s[b + P.SKIPS] += 1
         s[G.SKIP_RUN] += 1
         log(tr, s, EV.SKIP, p, 0, 0, 0, 0)
@@ -332,7 +330,7 @@ def main_step(s, t, o, tr, p):
             end_turn(s, t, tr)
         return
     s[G.SKIP_RUN] = 0
-    if kind == OT_DRAW:
+    if kind == OT.DRAW:
         s[b + P.DRAWS] += 1
         draw(s, t, tr, p, t[T.MISC + M.DRAW_CARDS])
         end_turn(s, t, tr)
@@ -343,15 +341,22 @@ def main_step(s, t, o, tr, p):
 
 
 @njit(inline="always")
+def apply_pay(s, t, o, tr):
+    """SIB-R8/R9: pay the chosen cards, then the action."""
+    p = s[G.CUR]
+    pay(s, t, p, o)
+    finish_combination(s, t, tr, p)
+
+
+@njit(inline="always")
 def apply(s, t, o, tr):
     """Carry out legal option o of the pending decision, then advance the game."""
-    decision = s[G.DK]
+    dk = s[G.DK]
     s[G.DK] = DK.NONE
-    if decision == DK.DISCOVER:
-        discovery_step(s, t, o, tr, s[G.CUR])
-    elif decision == DK.MAIN:
-        main_step(s, t, o, tr, s[G.CUR])
-    elif decision == DK.PAY:
-        pay(s, t, s[G.CUR], o)
-        finish_combination(s, t, tr, s[G.CUR])
+    if dk == DK.DISCOVER:
+        apply_discover(s, t, o, tr)
+    elif dk == DK.MAIN:
+        apply_main(s, t, o, tr)
+    elif dk == DK.PAY:
+        apply_pay(s, t, o, tr)
     advance(s, t, tr)

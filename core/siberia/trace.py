@@ -15,9 +15,9 @@ import numpy as np
 
 from core.common import trace as common_trace
 from core.common.trace import Row, decode_event, events, player_label, plural  # noqa: F401
+from core.siberia import actions
 from core.siberia import codes as C
 from core.siberia import state as S
-from core.siberia.actions import CARD_BITS
 from core.siberia.codes import EV, M
 from core.siberia.state import G, O, P, PH
 from core.siberia.tables import SiberiaTables, flatten
@@ -41,8 +41,8 @@ def paid_cards(packed: int) -> list[str]:
     """Card names of a packed payment (4 bits per card, type + 1)."""
     out = []
     while packed:
-        out.append(card_name((packed & ((1 << CARD_BITS) - 1)) - 1))
-        packed >>= CARD_BITS
+        out.append(card_name((packed & actions.CARD_MASK) - 1))
+        packed >>= actions.CARD_BITS
     return out
 
 

@@ -10,12 +10,12 @@ import numpy as np
 
 from core.common.trace import EVW
 from core.jit import copy_into, njit, stack_array
-from core.siberia.actions import MAX_OPTIONS, OT_DRAW, OT_SKIP, pay_options, tag
+from core.siberia import actions
+from core.siberia import state as S
+from core.siberia.actions import MAX_OPTIONS, OT
 from core.siberia.codes import M, NSYM, T
 from core.siberia.rules import begin_payment, pay, resolve_action
-from core.siberia import state as S
 from core.siberia.state import DK, G, STATE_SIZE
-from core.siberia.actions import draw_count
 from strategies.common.spec import Param
 from strategies.siberia.values import (
     DISCOVER_CHOICES, NW, W_CARD, W_HIRE_UNTIL, W_INVESTOR, W_MINE, W_MIN_MINE, W_RICH,
@@ -95,16 +95,16 @@ def choose(params, s, t, opts, n, rng):
     top = -1e18
     for i in range(n):
         o = opts[i]
-        kind = tag(o)
-        if kind == OT_DRAW:
+        kind = actions.tag(o)
+        if kind == OT.DRAW:
             v = evaluate(w, params[SPITE], s, t, me, frac, interest,
-                         draw_count(s, t, b, t[T.MISC + M.DRAW_CARDS]))
-        elif kind == OT_SKIP:
+                         actions.draw_count(s, t, b, t[T.MISC + M.DRAW_CARDS]))
+        elif kind == OT.SKIP:
             v = evaluate(w, params[SPITE], s, t, me, frac, interest, 0)
         else:
             copy_into(s2, s)
             if not begin_payment(s2, t, me, o):
-                m = pay_options(s2, t, pay_opts)
+                m = actions.pay_options(s2, t, pay_opts)
                 pay(s2, t, me, pay_opts[cheapest_payment(w, s2, t, b, pay_opts, m, interest)])
             resolve_action(s2, t, tr, me)
             v = evaluate(w, params[SPITE], s2, t, me, frac, interest, t[T.MISC + M.PLAY_DRAW])

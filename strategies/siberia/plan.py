@@ -11,9 +11,10 @@ kinds are preferred when mining, what a card in hand is worth.
 import numpy as np
 
 from core.jit import njit, stack_array
-from core.siberia.actions import MINE_MASK, MINE_SHIFT, OT_DRAW, OT_MINE, payload, tag
-from core.siberia.codes import NSYM
+from core.siberia import actions
 from core.siberia import state as S
+from core.siberia.actions import OT
+from core.siberia.codes import NSYM
 from core.siberia.state import DK, G
 from strategies.common.spec import Param
 from strategies.siberia.values import (
@@ -58,14 +59,15 @@ def choose(params, s, t, opts, n, rng):
         interest = stack_array(NSYM, 0, np.float64)  # scratch on the stack (see core.jit)
         symbol_interest(params, s, t, b, frac, interest)
         return cheapest_payment(params, s, t, b, opts, n, interest)
-    can_draw = tag(opts[0]) == OT_DRAW
+    can_draw = actions.tag(opts[0]) == OT.DRAW
     best = 0
     top = action_value(params, s, t, b, opts[0], frac)
     for i in range(1, n):
         o = opts[i]
-        if tag(o) == OT_MINE and can_draw:
-            x = payload(o)
-            if take_value(s, t, b, x >> MINE_SHIFT, x & MINE_MASK) < params[W_MIN_MINE]:
+        if actions.tag(o) == OT.MINE and can_draw:
+            x = actions.payload(o)
+            k, m = x >> actions.MINE_SHIFT, x & actions.MINE_MASK
+            if take_value(s, t, b, k, m) < params[W_MIN_MINE]:
                 continue
         v = action_value(params, s, t, b, o, frac)
         if v > top:

@@ -11,13 +11,11 @@ the greedy kernel value the same things with their own parameter vectors.
 import numpy as np
 
 from core.jit import njit
-from core.siberia.actions import (
-    CARD_BITS, MINE_MASK, MINE_SHIFT, OT_DRAW, OT_MINE, OT_NO_DISCOVER, OT_SALESMAN, OT_SKIP,
-    OT_WORKER, draw_count, payload, payment_sizes, tag,
-)
+from core.siberia import actions
 from core.siberia import codes as C
-from core.siberia.codes import M, T
 from core.siberia import state as S
+from core.siberia.actions import OT
+from core.siberia.codes import M, T
 from core.siberia.state import G, O, P
 
 # the weights every valuation reads (a kernel fills a float64[NW] row from its parameters)
@@ -31,8 +29,6 @@ W_HIRE_UNTIL = 6   # share of the game discovered at which the outlook reaches 0
 W_CARD = 7         # money one action card in hand is worth
 W_MIN_MINE = 8     # smallest mined money worth a turn while a draw is possible
 NW = 9
-
-CARD_MASK = (1 << CARD_BITS) - 1
 
 
 @njit
@@ -135,7 +131,7 @@ def worker_future(w, s, t, b, workers, frac):
 @njit
 def cheapest(s, t, b, x):
     """Fewest cards an X-combination of the player at block b costs (SIB-R8/R9)."""
-    all_x, any_form, need_x = payment_sizes(s, t, b, x)
+    all_x, any_form, need_x = actions.payment_sizes(s, t, b, x)
     nx = S.symbol_cards(s, b, x)
     best = all_x if nx >= all_x else 99
     if any_form >= 0 and s[b + P.HAND_N] >= any_form and (nx >= 1 or not need_x):
@@ -147,24 +143,24 @@ def cheapest(s, t, b, x):
 def action_value(w, s, t, b, o, frac):
     """Value of main option o for the player at block b: the money it brings now, what it
     promises for later, the cards it costs and draws."""
-    kind = tag(o)
-    x = payload(o)
+    kind = actions.tag(o)
+    x = actions.payload(o)
     final = s[G.FINAL_LEFT] >= 0
     card = 0.0 if final else w[W_CARD]
-    if kind == OT_DRAW:
-        return card * draw_count(s, t, b, t[T.MISC + M.DRAW_CARDS])
-    if kind == OT_SKIP:
+    if kind == OT.DRAW:
+        return card * actions.draw_count(s, t, b, t[T.MISC + M.DRAW_CARDS])
+    if kind == OT.SKIP:
         return 0.0
-    if kind == OT_MINE:
-        k = x >> MINE_SHIFT
-        gain = take_value(s, t, b, k, x & MINE_MASK)
+    if kind == OT.MINE:
+        k = x >> actions.MINE_SHIFT
+        gain = take_value(s, t, b, k, x & actions.MINE_MASK)
         value = w[W_MINE] * (1.0 + w[W_RICH] * richness(t, k)) * gain
         sym = k
-    elif kind == OT_WORKER:
+    elif kind == OT.HIRE_WORKER:
         value = person_card(s, t, b, C.WORKER) + worker_future(w, s, t, b, s[b + P.WORKERS],
                                                              frac)
         sym = C.WORKER
-    elif kind == OT_SALESMAN:
+    elif kind == OT.HIRE_SALESMAN:
         value = salesman_gain(s, t, b, x) + salesman_future(w, s, t, b, x, frac)
         sym = C.SALESMAN
     else:
@@ -198,12 +194,12 @@ def symbol_interest(w, s, t, b, frac, out):
 def payment_cost(w, s, t, b, o, interest):
     """What paying the cards of pay option o gives up: per card its base worth plus a tenth
     of the interest in each of its two symbols, less for a second copy of a type."""
-    cards = payload(o)
+    cards = actions.payload(o)
     cost = 0.0
     while cards:
-        ty = (cards & CARD_MASK) - 1
+        ty = (cards & actions.CARD_MASK) - 1
         cost += w[W_CARD] + 0.1 * (interest[ty // C.NPERSON] + interest[C.WORKER + ty % C.NPERSON])
-        cards >>= CARD_BITS
+        cards >>= actions.CARD_BITS
     return cost
 
 
@@ -263,7 +259,7 @@ def discovery_pick(s, t, opts, n, mode):
     """SIB-R5: the first face-down card offered (positions are blind); an optional discovery
     (option 0 declines) is taken always, or (mode 1) only while leading: turning the last
     card brings the end nearer."""
-    first = 1 if tag(opts[0]) == OT_NO_DISCOVER else 0
+    first = 1 if actions.tag(opts[0]) == OT.NO_DISCOVERY else 0
     if first == 1 and mode == 1 and not leading(s, t, s[G.CUR]):
         return 0
     return min(first, n - 1)

@@ -37,7 +37,7 @@ def options(s: np.ndarray, t: np.ndarray) -> list[tuple[str, int]]:
     """(tag name, payload) of every legal option."""
     opts = np.zeros(A.MAX_OPTIONS, np.int32)
     n = A.legal(s, t, opts)
-    return [(A.OPTION_TAGS[A.tag(o)], int(A.payload(o))) for o in opts[:n]]
+    return [(A.OT.keys[A.tag(o)], int(A.payload(o))) for o in opts[:n]]
 
 
 def play(s: np.ndarray, t: np.ndarray, name: str, payload: int | None = None,
@@ -46,7 +46,7 @@ def play(s: np.ndarray, t: np.ndarray, name: str, payload: int | None = None,
     opts = np.zeros(A.MAX_OPTIONS, np.int32)
     n = A.legal(s, t, opts)
     for o in opts[:n]:
-        if A.OPTION_TAGS[A.tag(o)] == name and (payload is None or A.payload(o) == payload):
+        if A.OT.keys[A.tag(o)] == name and (payload is None or A.payload(o) == payload):
             R.apply(s, t, o, tr)
             assert check_state(s, t) == 0
             return

@@ -25,7 +25,7 @@ def ask(name: str, s: np.ndarray, t: np.ndarray, seed: int = 3) -> tuple[str, in
     i = dispatch.decide(kernels[0], params[0], s, t, opts, n, np.array([seed], np.uint64))
     assert 0 <= i < n
     np.testing.assert_array_equal(before, s)
-    return A.OPTION_TAGS[A.tag(opts[i])], int(A.payload(opts[i]))
+    return A.OT.keys[A.tag(opts[i])], int(A.payload(opts[i]))
 
 
 @pytest.mark.parametrize("name", NAMED + ("random",))
@@ -43,7 +43,7 @@ def test_every_strategy_finishes_games_through_every_decision(name: str) -> None
             i = dispatch.decide(kernels[p], params[p], s, t, opts, n, rngs[p])
             if p == 0:
                 seen.add(int(s[S.G.DK]))
-        play(s, t, A.OPTION_TAGS[A.tag(opts[i])], int(A.payload(opts[i])))
+        play(s, t, A.OT.keys[A.tag(opts[i])], int(A.payload(opts[i])))
     assert seen == {S.DK.DISCOVER, S.DK.MAIN, S.DK.PAY}
 
 
