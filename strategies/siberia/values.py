@@ -5,30 +5,33 @@ Money is in the rules data's money unit. The *hire outlook* `frac` in [0, 1] say
 a hire's future use is still to come: 1 at the start, falling linearly to 0 when the share of
 resource cards discovered reaches a kernel's `hire_until`, and 0 in the final turns.
 
-A kernel's weights reach these functions as a `Weights` row (W_* indices), so the plan and
+A kernel's weights reach these functions as a weights row (indexed by W), so the plan and
 the greedy kernel value the same things with their own parameter vectors.
 """
 import numpy as np
 
-from core.jit import njit
+from core.common.layout import enum
+from core.jit import njit, stack_array
 from core.siberia import actions
 from core.siberia import codes as C
 from core.siberia import state as S
 from core.siberia.actions import OT
-from core.siberia.codes import M, T
+from core.siberia.codes import M, NSYM, T  # NSYM by name: stack_array wants a literal
 from core.siberia.state import G, O, P
 
 # the weights every valuation reads (a kernel fills a float64[NW] row from its parameters)
-W_MINE = 0         # weight of the money a mining action takes
-W_RICH = 1         # extra weight of the valuable kinds: x (salesman value / highest - 1/2)
-W_WORKER = 2       # money a worker below the target is worth per unit of outlook
-W_WORKER_TARGET = 3  # workers wanted
-W_SALESMAN = 4     # weight of a salesman's expected future upgrades
-W_INVESTOR = 5     # weight of an investor's expected future savings (in cards)
-W_HIRE_UNTIL = 6   # share of the game discovered at which the outlook reaches 0
-W_CARD = 7         # money one action card in hand is worth
-W_MIN_MINE = 8     # smallest mined money worth a turn while a draw is possible
-NW = 9
+W = enum("W", (
+    "MINE",           # weight of the money a mining action takes
+    "RICH",           # extra weight of the valuable kinds: x (salesman value / highest - 1/2)
+    "WORKER",         # money a worker below the target is worth per unit of outlook
+    "WORKER_TARGET",  # workers wanted
+    "SALESMAN",       # weight of a salesman's expected future upgrades
+    "INVESTOR",       # weight of an investor's expected future savings (in cards)
+    "HIRE_UNTIL",     # share of the game discovered at which the outlook reaches 0
+    "CARD",           # money one action card in hand is worth
+    "MIN_MINE",       # smallest mined money worth a turn while a draw is possible
+))
+NW = len(W)
 
 
 @njit
@@ -112,20 +115,20 @@ def salesman_future(w, s, t, b, c, frac):
     """Expected money a salesman of category c will still add (cards of c yet to come)."""
     if c < C.NRES:
         share = unclaimed(s, t, c) / s[G.NP]
-        return w[W_SALESMAN] * frac * share * max(0.0, t[T.SALESMAN_VALUE + c] - mean_value(t, c))
-    return w[W_SALESMAN] * frac * max(0.0, t[T.SALESMAN_VALUE + c] - t[T.MISC + M.PERSON_VALUE])
+        return w[W.SALESMAN] * frac * share * max(0.0, t[T.SALESMAN_VALUE + c] - mean_value(t, c))
+    return w[W.SALESMAN] * frac * max(0.0, t[T.SALESMAN_VALUE + c] - t[T.MISC + M.PERSON_VALUE])
 
 
 @njit
 def investor_future(w, s, t, b, k, frac):
     """Expected money an investor of kind k will still save (a card per mining of k)."""
-    return w[W_INVESTOR] * frac * w[W_CARD] * unclaimed(s, t, k) / s[G.NP]
+    return w[W.INVESTOR] * frac * w[W.CARD] * unclaimed(s, t, k) / s[G.NP]
 
 
 @njit
 def worker_future(w, s, t, b, workers, frac):
     """Money one more worker is worth for the mining to come (none past the target)."""
-    return w[W_WORKER] * frac if workers < w[W_WORKER_TARGET] else 0.0
+    return w[W.WORKER] * frac if workers < w[W.WORKER_TARGET] else 0.0
 
 
 @njit
@@ -146,7 +149,7 @@ def action_value(w, s, t, b, o, frac):
     kind = actions.tag(o)
     x = actions.payload(o)
     final = s[G.FINAL_LEFT] >= 0
-    card = 0.0 if final else w[W_CARD]
+    card = 0.0 if final else w[W.CARD]
     if kind == OT.DRAW:
         return card * actions.draw_count(s, t, b, t[T.MISC + M.DRAW_CARDS])
     if kind == OT.SKIP:
@@ -154,7 +157,7 @@ def action_value(w, s, t, b, o, frac):
     if kind == OT.MINE:
         k = x >> actions.MINE_SHIFT
         gain = take_value(s, t, b, k, x & actions.MINE_MASK)
-        value = w[W_MINE] * (1.0 + w[W_RICH] * richness(t, k)) * gain
+        value = w[W.MINE] * (1.0 + w[W.RICH] * richness(t, k)) * gain
         sym = k
     elif kind == OT.HIRE_WORKER:
         value = person_card(s, t, b, C.WORKER) + worker_future(w, s, t, b, s[b + P.WORKERS],
@@ -166,7 +169,7 @@ def action_value(w, s, t, b, o, frac):
     else:
         value = person_card(s, t, b, C.INVESTOR) + investor_future(w, s, t, b, x, frac)
         sym = C.INVESTOR
-    return value - w[W_CARD] * cheapest(s, t, b, sym) + card * t[T.MISC + M.PLAY_DRAW]
+    return value - w[W.CARD] * cheapest(s, t, b, sym) + card * t[T.MISC + M.PLAY_DRAW]
 
 
 @njit
@@ -176,8 +179,8 @@ def symbol_interest(w, s, t, b, frac, out):
     for x in range(C.NSYM):
         out[x] = 0.0
     for k in range(C.NRES):
-        out[k] = take_value(s, t, b, k, s[b + P.WORKERS]) * w[W_MINE] * \
-            (1.0 + w[W_RICH] * richness(t, k))
+        out[k] = take_value(s, t, b, k, s[b + P.WORKERS]) * w[W.MINE] * \
+            (1.0 + w[W.RICH] * richness(t, k))
     out[C.WORKER] = person_card(s, t, b, C.WORKER) + worker_future(w, s, t, b, s[b + P.WORKERS],
                                                                frac)
     best = 0.0
@@ -198,7 +201,7 @@ def payment_cost(w, s, t, b, o, interest):
     cost = 0.0
     while cards:
         ty = (cards & actions.CARD_MASK) - 1
-        cost += w[W_CARD] + 0.1 * (interest[ty // C.NPERSON] + interest[C.WORKER + ty % C.NPERSON])
+        cost += w[W.CARD] + 0.1 * (interest[ty // C.NPERSON] + interest[C.WORKER + ty % C.NPERSON])
         cards >>= actions.CARD_BITS
     return cost
 
@@ -210,7 +213,7 @@ def hand_worth(w, s, t, b, interest):
     for ty in range(C.NTYPES):
         n = s[b + P.HAND + ty]
         if n:
-            total += n * (w[W_CARD] + 0.1 * (interest[ty // C.NPERSON]
+            total += n * (w[W.CARD] + 0.1 * (interest[ty // C.NPERSON]
                                               + interest[C.WORKER + ty % C.NPERSON]))
     return total
 
@@ -233,13 +236,11 @@ def potential(w, s, t, b, frac):
 
 
 def weights(values: dict[str, float]) -> np.ndarray:
-    """A weights row from named values (tests)."""
-    names = ("mine", "rich", "worker", "worker_target", "salesman", "investor", "hire_until",
-             "card", "min_mine")
-    return np.array([float(values[n]) for n in names])
+    """A weights row from named values (W keys)."""
+    return np.array([float(values[n]) for n in W.keys])
 
 
-# --- choices both the plan and the greedy kernel make the same way ---------------------------
+# --- decisions both the plan and the greedy kernel take the same way -------------------------
 
 DISCOVER_CHOICES = ("always", "when_leading")
 
@@ -255,7 +256,7 @@ def leading(s, t, me):
 
 
 @njit
-def discovery_pick(s, t, opts, n, mode):
+def discover_choice(s, t, opts, n, mode):
     """SIB-R5: the first face-down card offered (positions are blind); an optional discovery
     (option 0 declines) is taken always, or (mode 1) only while leading: turning the last
     card brings the end nearer."""
@@ -281,3 +282,14 @@ def cheapest_payment(w, s, t, b, opts, n, interest):
             best = i
     interest[x] = keep
     return best
+
+
+@njit(inline="always")
+def pay_choice(w, s, t, opts, n):
+    """SIB-R8/R9: the payment that gives up the least (cheapest_payment), valued with the
+    deciding player's interest in each symbol under the weights w."""
+    b = S.pbase(s[G.CUR])
+    frac = outlook(s, t, w[W.HIRE_UNTIL])
+    interest = stack_array(NSYM, 0, np.float64)  # scratch on the stack (see core.jit)
+    symbol_interest(w, s, t, b, frac, interest)
+    return cheapest_payment(w, s, t, b, opts, n, interest)
