@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from core.siberia import codes as C
-from core.siberia.play import R_SCORE, R_VP
+from core.siberia.play import R_SCORE, REC
 from core.siberia.tables import SWITCH_OPTIONS, load_tables
 from tests.engines import assert_records_match, assert_soak, traced_random_game
 
@@ -36,7 +36,7 @@ def test_random_games_finish_clean_and_money_matches_trace(seed: int, n_players:
         mine = scores[scores[:, 1] == p]
         assert g.records[p, R_SCORE] == mine[:, 3].sum()
         for src in range(C.NSRC):
-            assert g.records[p, R_VP + src] == mine[mine[:, 2] == src, 3].sum()
+            assert g.records[p, REC.VP + src] == mine[mine[:, 2] == src, 3].sum()
 
 
 @pytest.mark.compiled

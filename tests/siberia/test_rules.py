@@ -10,7 +10,7 @@ from core.siberia import codes as C
 from core.siberia import rules as R
 from core.siberia import state as S
 from core.siberia.check import check_state
-from core.siberia.play import NREC, R_RANK, R_SCORE, R_VP, R_WIN_SHARE, write_records
+from core.siberia.play import NREC, R_RANK, R_SCORE, R_WIN_SHARE, REC, write_records
 from core.siberia.tables import load_tables
 from strategies.siberia.game import player_range
 from strategies.siberia.play import play_game
@@ -445,7 +445,7 @@ def test_SIB_Q7_final_tie_shared() -> None:
     _tied(s)
     rec = records(s, t)
     assert rec[:, R_RANK].tolist() == [1, 1] and rec[:, R_WIN_SHARE].tolist() == [0.5, 0.5]
-    assert rec[:, R_VP:R_VP + C.NSRC].sum(axis=1).tolist() == rec[:, R_SCORE].tolist()
+    assert rec[:, REC.VP:REC.VP + C.NSRC].sum(axis=1).tolist() == rec[:, R_SCORE].tolist()
 
 
 # --- variants -------------------------------------------------------------------------------
