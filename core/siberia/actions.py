@@ -2,8 +2,8 @@
 
 The decision model
 ------------------
-Play stops whenever someone has to choose. The pending choice is `state[G_DK]` (a DK_* of
-state.py), the chooser `state[G_CUR]`. `legal(s, t, opts)` lists the choice's options in
+Play stops whenever someone has to choose. The pending choice is `state[G.DK]` (a kind of
+state.DK), the chooser `state[G.CUR]`. `legal(s, t, opts)` lists the choice's options in
 `opts` and returns how many there are; the strategy answers with an index, and
 `rules.apply(s, t, opts[i], tr)` plays that option and everything automatic after it, up to
 the next choice. The loop takes a choice with a single option without asking.
@@ -26,9 +26,9 @@ A turn is a short chain of decision points of the same player:
   combo_match - investor_saves cards showing X, or (`investor_two_any`) combo_any any cards.
   Each multiset is listed once.
 
-Hidden information: the order of the action draw pile (O_APILE), the resource deck
-(O_RDECK), the face-down cards of the row (O_ROW where O_FACE is 0), the deal stream (G_RNG)
-and the other players' hands (P_HAND and P_TYPES; their sizes P_HAND_N are public). A kernel
+Hidden information: the order of the action draw pile (O.APILE), the resource deck
+(O.RDECK), the face-down cards of the row (O.ROW where O.FACE is 0), the deal stream (G.RNG)
+and the other players' hands (P.HAND and P.TYPES; their sizes P.HAND_N are public). A kernel
 must not read them; everything else (the face-up row, the cards and persons in front of each
 player, the discards, the supplies) is public.
 
@@ -37,30 +37,23 @@ times 16 plus a card count (mine), a salesman category or resource kind (hires),
 card types packed 4 bits each as type + 1 (pay).
 """
 
+from core.common.layout import enum
 from core.common.options import enc, payload_of, tag_of
 from core.jit import njit
-from core.siberia.codes import (
-    INVESTOR, M_COMBO_ANY, M_COMBO_MATCH, M_DISCOVERY_THRESHOLD, M_DRAW_CARDS, M_HAND_LIMIT,
-    M_INVESTOR_SAVES, M_ROW_SIZE, NRES, NTYPES, SALESMAN, SW_DISCOVER_ANY,
-    SW_FORCE_DISCOVERY, SW_INVESTOR_TWO_ANY, SW_MINE_MAX_FORCED, SW_WORKER_CAP, T_MISC, T_SW,
-    WORKER,
-)
-from core.siberia.state import (
-    DK_DISCOVER, DK_MAIN, DK_PAY, G_APILE_N, G_CUR, G_DISCARD_N, G_DK, G_INVESTORS_LEFT,
-    G_SALESMEN_LEFT, G_SYMBOL, G_WORKERS, O_FACE, O_FACE_UP, O_ROW, P_HAND, P_HAND_N,
-    P_INVESTORS, P_SYMBOLS, P_TYPES, P_WORKERS, deck_left, face_down, investor_held,
-    lowest_bit, pbase, symbol_cards, symbol_types,
-)
+from core.siberia import codes as C
+from core.siberia import state as S
+from core.siberia.codes import M, SW, T
+from core.siberia.state import DK, G, O, P
 
 MAX_OPTIONS = 256
-SCRATCH = MAX_OPTIONS - NTYPES  # opts[SCRATCH:] is scratch space for pay_options
+SCRATCH = MAX_OPTIONS - C.NTYPES  # opts[SCRATCH:] is scratch space for pay_options
 
-OT_DISCOVER, OT_NO_DISCOVER, OT_DRAW, OT_SKIP, OT_MINE = range(5)
-OT_WORKER, OT_SALESMAN, OT_INVESTOR, OT_PAY = range(5, 9)
-OPTION_TAGS = ("discover", "no_discovery", "draw", "skip", "mine", "hire_worker",
-               "hire_salesman", "hire_investor", "pay")
+# option tags: what an option does (keys as tests and kernels name them)
+OT = enum("OT", ("DISCOVER", "NO_DISCOVERY", "DRAW", "SKIP", "MINE", "HIRE_WORKER",
+                 "HIRE_SALESMAN", "HIRE_INVESTOR", "PAY"))
 TAG_SHIFT = 16
 CARD_BITS = 4  # a paid card in a pay payload: type + 1
+CARD_MASK = (1 << CARD_BITS) - 1
 MINE_SHIFT = 4  # mine payload: kind << MINE_SHIFT | cards
 MINE_MASK = (1 << MINE_SHIFT) - 1
 
@@ -73,7 +66,7 @@ def option(tag, payload):
 
 @njit(inline="always")
 def tag(o):
-    """The OT_* tag of option code o."""
+    """The tag (OT) of option code o."""
     return tag_of(o, TAG_SHIFT)
 
 
@@ -87,13 +80,13 @@ def payload(o):
 def action_symbol(o):
     """Symbol X whose combination pays for main option o (an action)."""
     kind = tag(o)
-    if kind == OT_MINE:
+    if kind == OT.MINE:
         return payload(o) >> MINE_SHIFT
-    if kind == OT_WORKER:
-        return WORKER
-    if kind == OT_SALESMAN:
-        return SALESMAN
-    return INVESTOR
+    if kind == OT.HIRE_WORKER:
+        return C.WORKER
+    if kind == OT.HIRE_SALESMAN:
+        return C.SALESMAN
+    return C.INVESTOR
 
 
 # --- queries -------------------------------------------------------------------------------
@@ -102,84 +95,94 @@ def action_symbol(o):
 def draw_count(s, t, b, n):
     """Cards a draw of n would give the player at block b: the hand limit (SIB-R7) and the
     cards left in the pile and the discards."""
-    room = t[T_MISC + M_HAND_LIMIT] - s[b + P_HAND_N]
-    return max(0, min(n, room, s[G_APILE_N] + s[G_DISCARD_N]))
+    room = t[T.MISC + M.HAND_LIMIT] - s[b + P.HAND_N]
+    return max(0, min(n, room, s[G.APILE_N] + s[G.DISCARD_N]))
 
 
 @njit(inline="always")
-def discovery_options(s, t, opts, n):
+def face_down_options(s, t, opts, n):
     """Append the face-down positions that may be turned (SIB-R5, SIB-Q6); return n."""
-    if t[T_SW + SW_DISCOVER_ANY] == 0:
-        for i in range(t[T_MISC + M_ROW_SIZE]):
-            if s[O_ROW + i] >= 0 and s[O_FACE + i] == 0:
-                opts[n] = option(OT_DISCOVER, i)
+    if t[T.SWITCHES + SW.DISCOVER_ANY] == 0:
+        for i in range(t[T.MISC + M.ROW_SIZE]):
+            if s[O.ROW + i] >= 0 and s[O.FACE + i] == 0:
+                opts[n] = option(OT.DISCOVER, i)
                 return n + 1
         return n
-    for i in range(t[T_MISC + M_ROW_SIZE]):  # branch-free: write always, count when legal
-        opts[n] = option(OT_DISCOVER, i)
-        n += (s[O_ROW + i] >= 0) & (s[O_FACE + i] == 0)
+    for i in range(t[T.MISC + M.ROW_SIZE]):  # branch-free: write always, count when legal
+        opts[n] = option(OT.DISCOVER, i)
+        n += (s[O.ROW + i] >= 0) & (s[O.FACE + i] == 0)
     return n
 
 
 @njit(inline="always")
 def discovery_forced(s, t, fd):
     """Whether discovery is mandatory with fd face-down cards (SIB-R5, SIB-Q9)."""
-    if fd >= t[T_MISC + M_DISCOVERY_THRESHOLD]:
+    if fd >= t[T.MISC + M.DISCOVERY_THRESHOLD]:
         return True
-    return t[T_SW + SW_FORCE_DISCOVERY] == 1 and deck_left(s) == 0
+    return t[T.SWITCHES + SW.FORCE_DISCOVERY_WHEN_DECK_EMPTY] == 1 and S.deck_left(s) == 0
 
 
 @njit(inline="always")
 def face_up_of(s, t, k):
     """Face-up cards of resource kind k in the row."""
-    return s[O_FACE_UP + k]
+    return s[O.FACE_UP + k]
 
 
 @njit(inline="always")
 def any_allowed(s, t, b, x):
     """Whether the '1 showing X + any cards' form pays for X (SIB-R8), or with the investor
     of X the 'any cards' form (SIB-R9, SIB-Q2)."""
-    return not investor_held(s, b, x) or t[T_SW + SW_INVESTOR_TWO_ANY] == 1
+    return not S.investor_held(s, b, x) or t[T.SWITCHES + SW.INVESTOR_TWO_ANY] == 1
 
 
 @njit(inline="always")
 def payment_sizes(s, t, b, x):
     """(cards of the all-X form, cards of the any form or -1 when it is not allowed, whether
     the any form needs a card showing X) for an X-combination of the player at block b."""
-    saved = t[T_MISC + M_INVESTOR_SAVES] if investor_held(s, b, x) else 0
-    all_x = t[T_MISC + M_COMBO_MATCH] - saved
+    saved = t[T.MISC + M.INVESTOR_SAVES] if S.investor_held(s, b, x) else 0
+    all_x = t[T.MISC + M.COMBO_MATCH] - saved
     if not any_allowed(s, t, b, x):
         return all_x, -1, False
     if saved >= 1:
-        return all_x, t[T_MISC + M_COMBO_ANY], False
-    return all_x, t[T_MISC + M_COMBO_ANY] + 1, True
+        return all_x, t[T.MISC + M.COMBO_ANY], False
+    return all_x, t[T.MISC + M.COMBO_ANY] + 1, True
 
 
 @njit(inline="always")
 def payable(s, t, b, x):
     """Whether the hand of the player at block b can pay an X-combination (SIB-R8/R9)."""
     all_x, any_form, need_x = payment_sizes(s, t, b, x)
-    nx = symbol_cards(s, b, x)
+    nx = S.symbol_cards(s, b, x)
     if nx >= all_x:
         return True
-    return any_form >= 0 and s[b + P_HAND_N] >= any_form and (nx >= 1 or not need_x)
+    return any_form >= 0 and s[b + P.HAND_N] >= any_form and (nx >= 1 or not need_x)
 
 
 @njit(inline="always")
 def worker_allowed(s, t, b):
     """SIB-R11/R14: a worker is left and the cap (SIB-V1) is not reached."""
-    cap = t[T_SW + SW_WORKER_CAP]
-    return s[G_WORKERS] > 0 and (cap == 0 or s[b + P_WORKERS] < cap)
+    cap = t[T.SWITCHES + SW.WORKER_CAP]
+    return s[G.WORKERS] > 0 and (cap == 0 or s[b + P.WORKERS] < cap)
 
 
 # --- the legal options -----------------------------------------------------------------------
 
 @njit(inline="always")
+def discover_options(s, t, opts):
+    """SIB-R5: "none" when discovery is optional, then the positions that may be turned."""
+    n = 0
+    if not discovery_forced(s, t, S.face_down(s, t)):
+        opts[0] = option(OT.NO_DISCOVERY, 0)
+        n = 1
+    return face_down_options(s, t, opts, n)
+
+
+@njit(inline="always")
 def pay_rules(t):
     """(combo_match, combo_any, investor_saves, investor_two_any): the payment rules, read once
     before options are written (a write to opts could change t for all the compiler knows)."""
-    return (t[T_MISC + M_COMBO_MATCH], t[T_MISC + M_COMBO_ANY], t[T_MISC + M_INVESTOR_SAVES],
-            t[T_SW + SW_INVESTOR_TWO_ANY] == 1)
+    return (t[T.MISC + M.COMBO_MATCH], t[T.MISC + M.COMBO_ANY], t[T.MISC + M.INVESTOR_SAVES],
+            t[T.SWITCHES + SW.INVESTOR_TWO_ANY] == 1)
 
 
 @njit(inline="always")
@@ -197,7 +200,7 @@ def pays(rules, hand, nx, inv):
 def bit_options(opts, n, code, bits):
     """Append code | i for each set bit i of bits, lowest first; return n."""
     while bits:
-        opts[n] = code | lowest_bit(bits)
+        opts[n] = code | S.lowest_bit(bits)
         bits &= bits - 1
         n += 1
     return n
@@ -208,33 +211,33 @@ def main_options(s, t, opts):
     """SIB-R6, R10..R14: draw or skip, and every allowed action the hand can pay for.
     (Everything is read before the first write; mine options are written unconditionally and
     counted when legal: no unpredictable branches.)"""
-    b = pbase(s[G_CUR])
+    b = S.pbase(s[G.CUR])
     rules = pay_rules(t)
-    hand = s[b + P_HAND_N]
-    workers = s[b + P_WORKERS]
-    forced = t[T_SW + SW_MINE_MAX_FORCED] == 1
-    draw = draw_count(s, t, b, t[T_MISC + M_DRAW_CARDS]) > 0
-    worker = worker_allowed(s, t, b) & pays(rules, hand, s[b + P_SYMBOLS + WORKER], 0)
-    salesmen = s[G_SALESMEN_LEFT] if pays(rules, hand, s[b + P_SYMBOLS + SALESMAN], 0) else 0
-    investors = s[G_INVESTORS_LEFT] if pays(rules, hand, s[b + P_SYMBOLS + INVESTOR], 0) else 0
-    opts[0] = option(OT_DRAW, 0) if draw else option(OT_SKIP, 0)
+    hand = s[b + P.HAND_N]
+    workers = s[b + P.WORKERS]
+    forced = t[T.SWITCHES + SW.MINE_MAX_FORCED] == 1
+    draw = draw_count(s, t, b, t[T.MISC + M.DRAW_CARDS]) > 0
+    worker = worker_allowed(s, t, b) & pays(rules, hand, s[b + P.SYMBOLS + C.WORKER], 0)
+    salesmen = s[G.SALESMEN_LEFT] if pays(rules, hand, s[b + P.SYMBOLS + C.SALESMAN], 0) else 0
+    investors = s[G.INVESTORS_LEFT] if pays(rules, hand, s[b + P.SYMBOLS + C.INVESTOR], 0) else 0
+    opts[0] = option(OT.DRAW, 0) if draw else option(OT.SKIP, 0)
     n = 1
-    for k in range(NRES):
-        most = min(workers, s[O_FACE_UP + k])
+    for k in range(C.NRES):
+        most = min(workers, s[O.FACE_UP + k])
         lo = max(most, 1) if forced else 1
         # options lo..most when the kind is in the row and payable (no branch on that)
-        ok = pays(rules, hand, s[b + P_SYMBOLS + k], min(s[b + P_INVESTORS + k], 1))
+        ok = pays(rules, hand, s[b + P.SYMBOLS + k], min(s[b + P.INVESTORS + k], 1))
         last = most if ok else 0
-        code = option(OT_MINE, k << MINE_SHIFT)
+        code = option(OT.MINE, k << MINE_SHIFT)
         opts[n] = code | lo  # the first two written always (the usual counts), the rest rare
         opts[n + 1] = code | (lo + 1)
         for i in range(n + 2, n + last - lo + 1):  # each the one before + 1 (not vectorised)
             opts[i] = opts[i - 1] + 1
         n += max(last - lo + 1, 0)
-    opts[n] = option(OT_WORKER, 0)
+    opts[n] = option(OT.HIRE_WORKER, 0)
     n += worker
-    n = bit_options(opts, n, option(OT_SALESMAN, 0), salesmen)
-    return bit_options(opts, n, option(OT_INVESTOR, 0), investors)
+    n = bit_options(opts, n, option(OT.HIRE_SALESMAN, 0), salesmen)
+    return bit_options(opts, n, option(OT.HIRE_INVESTOR, 0), investors)
 
 
 @njit(inline="always")
@@ -252,7 +255,7 @@ def multisets(opts, m, k, only_x, need_x, n):
         c1 = (e1 & 0xFF) + 1
         if k == 1:
             if x1 == 1 or not need_x:
-                opts[n] = option(OT_PAY, c1)
+                opts[n] = option(OT.PAY, c1)
                 n += 1
             continue
         for j in range(i, m):
@@ -263,7 +266,7 @@ def multisets(opts, m, k, only_x, need_x, n):
             c12 = c1 | ((e2 & 0xFF) + 1) << CARD_BITS
             if k == 2:
                 if x1 == 1 or x2 == 1 or not need_x:
-                    opts[n] = option(OT_PAY, c12)
+                    opts[n] = option(OT.PAY, c12)
                     n += 1
                 continue
             any_x = (x1 | x2) == 1 or not need_x
@@ -271,7 +274,7 @@ def multisets(opts, m, k, only_x, need_x, n):
                 e3 = opts[SCRATCH + l]
                 x3 = (e3 >> 8) & 1
                 used = (1 if l == i else 0) + (1 if l == j else 0)
-                opts[n] = option(OT_PAY, c12 | ((e3 & 0xFF) + 1) << (2 * CARD_BITS))
+                opts[n] = option(OT.PAY, c12 | ((e3 & 0xFF) + 1) << (2 * CARD_BITS))
                 n += (((e3 >> 16) & 0xFF) > used) & ((x3 == 1) | any_x) & (
                     (x3 == 1) | (not only_x))
     return n
@@ -290,16 +293,16 @@ def sized_multisets(opts, m, k, only_x, need_x, n):
 @njit(inline="always")
 def pay_options(s, t, opts):
     """SIB-R8/R9: one option per multiset of cards that pays the pending action."""
-    b = pbase(s[G_CUR])
-    x = s[G_SYMBOL]
+    b = S.pbase(s[G.CUR])
+    x = s[G.SYMBOL]
     all_x, any_form, need_x = payment_sizes(s, t, b, x)
     m = 0
-    types = s[b + P_TYPES]
-    x_types = symbol_types(x)
+    types = s[b + P.TYPES]
+    x_types = S.symbol_types(x)
     while types:  # the types in hand, in opts[SCRATCH:]
-        ty = lowest_bit(types)
+        ty = S.lowest_bit(types)
         types &= types - 1
-        opts[SCRATCH + m] = ty | ((x_types >> ty) & 1) << 8 | s[b + P_HAND + ty] << 16
+        opts[SCRATCH + m] = ty | ((x_types >> ty) & 1) << 8 | s[b + P.HAND + ty] << 16
         m += 1
     n = 0
     if any_form > 0:
@@ -312,16 +315,11 @@ def pay_options(s, t, opts):
 @njit(inline="always")
 def legal(s, t, opts):
     """Write the legal options of the pending decision into opts; return their number."""
-    dk = s[G_DK]
-    if dk == DK_MAIN:
+    dk = s[G.DK]
+    if dk == DK.MAIN:
         return main_options(s, t, opts)
-    if dk == DK_PAY:
+    if dk == DK.PAY:
         return pay_options(s, t, opts)
-    if dk == DK_DISCOVER:
-        n = 0
-        if not discovery_forced(s, t, face_down(s, t)):
-            opts[0] = option(OT_NO_DISCOVER, 0)
-            n = 1
-        return discovery_options(s, t, opts, n)
+    if dk == DK.DISCOVER:
+        return discover_options(s, t, opts)
     return 0
-

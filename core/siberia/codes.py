@@ -1,9 +1,11 @@
 """Integer codes shared by the Siberia tables, state, rules and strategies.
 
-Everything here is a plain module-level int so numba folds it into compiled code. Rule values
-(card values, counts, hand limit, ...) are not here: they are rules data (configs/games/
-siberia.toml, read through the T_* offsets of the flat rules vector).
+Everything here is a module-level int, or a layout or enumeration of them (core.common.layout),
+so numba folds it into compiled code. Rule values (card values, counts, hand limit, ...) are not
+here: they are rules data (configs/games/siberia.toml, read through the fields of the flat rules
+vector T).
 """
+from core.common.layout import block, enum
 from core.common.trace import EVW  # noqa: F401 (event columns of a trace row)
 
 # --- symbols (rules §1): a resource kind or a person kind; also the salesman categories -----
@@ -29,40 +31,40 @@ MAX_ACTION_CARDS = 96    # action cards in the game
 MAX_ROW = 12             # resource row length
 MAX_PAID = 3             # cards one combination can cost (pay options list multisets up to 3)
 
-# --- misc scalar rule values: index into tables.misc ---------------------------------------
-M_MONEY_UNIT = 0         # money is counted in these units (every value is a multiple)
-M_MIN_PLAYERS = 1
-M_ROW_SIZE = 2           # SIB-R1, R15
-M_FACE_UP_START = 3      # SIB-R1
-M_START_WORKERS = 4      # SIB-R2
-M_START_HAND = 5         # SIB-R3
-M_HAND_LIMIT = 6         # SIB-R7
-M_DRAW_CARDS = 7         # SIB-R6 draw
-M_PLAY_DRAW = 8          # SIB-R6 play, then draw
-M_DISCOVERY_THRESHOLD = 9  # SIB-R5: face-down cards from which discovery is mandatory
-M_COMBO_MATCH = 10       # SIB-R8: cards that both show X
-M_COMBO_ANY = 11         # SIB-R8: any cards next to one card showing X
-M_INVESTOR_SAVES = 12    # SIB-R9: cards of an X-combination the investor saves
-M_PERSON_VALUE = 13      # SIB-R17 (in money units)
-M_WORKER_SUPPLY = 14     # §1: worker cards
-M_STALEMATE_ROUNDS = 15  # engine safeguard: rounds of nothing but skips that end the game
-NMISC = 16
-MISC_KEYS = ("money_unit", "min_players", "row_size", "face_up_start", "start_workers",
-             "start_hand", "hand_limit", "draw_cards", "play_draw", "discovery_threshold",
-             "combo_match", "combo_any", "investor_saves", "person_value", "worker_supply",
-             "stalemate_rounds")
+# --- misc scalar rule values: M.<KEY> indexes tables.misc (keys: the rules file's misc keys) ---
+M = enum("M", (
+    "MONEY_UNIT",           # money is counted in these units (every value is a multiple)
+    "MIN_PLAYERS",
+    "ROW_SIZE",             # SIB-R1, R15
+    "FACE_UP_START",        # SIB-R1
+    "START_WORKERS",        # SIB-R2
+    "START_HAND",           # SIB-R3
+    "HAND_LIMIT",           # SIB-R7
+    "DRAW_CARDS",           # SIB-R6 draw
+    "PLAY_DRAW",            # SIB-R6 play, then draw
+    "DISCOVERY_THRESHOLD",  # SIB-R5: face-down cards from which discovery is mandatory
+    "COMBO_MATCH",          # SIB-R8: cards that both show X
+    "COMBO_ANY",            # SIB-R8: any cards next to one card showing X
+    "INVESTOR_SAVES",       # SIB-R9: cards of an X-combination the investor saves
+    "PERSON_VALUE",         # SIB-R17 (in money units)
+    "WORKER_SUPPLY",        # §1: worker cards
+    "STALEMATE_ROUNDS",     # engine safeguard: rounds of nothing but skips that end the game
+))
+NMISC = len(M)
 
-# --- switches: index into tables.switches (rules §7 variants, §8 open questions) ----------
-SW_WORKER_CAP = 0            # SIB-V1/Q4: the cap (5), 0 = none
-SW_INVESTOR_TWO_ANY = 1      # SIB-Q2: 0/1
-SW_REFILL_MODE = 2           # SIB-Q1: 0 slide, 1 in_place
-SW_MINE_MAX_FORCED = 3       # SIB-Q3: 0/1
-SW_TRIGGER_EXTRA_TURN = 4    # SIB-Q5: 0/1
-SW_DISCOVER_ANY = 5          # SIB-Q6: 0 only the first face-down card, 1 any
-SW_FINAL_TIE = 6             # SIB-Q7: 0 resources_then_hand (SIB-R18), 1 shared
-SW_PLAYERS_MAX = 7           # SIB-V2/Q8: 4 or 5
-SW_FORCE_DISCOVERY = 8       # SIB-Q9: 0/1
-NSWITCHES = 9
+# --- switches: SW.<NAME> indexes tables.switches (rules §7 variants, §8 open questions) -----
+SW = enum("SW", (
+    "WORKER_CAP",                       # SIB-V1/Q4: the cap (5), 0 = none
+    "INVESTOR_TWO_ANY",                 # SIB-Q2: 0/1
+    "REFILL_MODE",                      # SIB-Q1: 0 slide, 1 in_place
+    "MINE_MAX_FORCED",                  # SIB-Q3: 0/1
+    "TRIGGER_PLAYER_EXTRA_TURN",        # SIB-Q5: 0/1
+    "DISCOVER_ANY",                     # SIB-Q6: 0 only the first face-down card, 1 any
+    "FINAL_TIE",                        # SIB-Q7: 0 resources_then_hand (SIB-R18), 1 shared
+    "PLAYERS_MAX",                      # SIB-V2/Q8: 4 or 5
+    "FORCE_DISCOVERY_WHEN_DECK_EMPTY",  # SIB-Q9: 0/1
+))
+NSWITCHES = len(SW)
 
 # --- money sources (per-seat breakdown; they add up to the score) ---------------------------
 # printed resource values per kind, the person value per person kind, and what salesmen add
@@ -71,37 +73,39 @@ NSRC = NSYM + 1
 SRC_NAMES = RES_NAMES + ("workers", "salesmen", "investors", "salesman_upgrades")
 
 # --- event codes (trace): row = (code, player, a, b, c, d) ------------------------------------
-EV_SETUP = 0         # (start player, row cards, face-up cards, hand size)
-EV_TURN = 1          # (p, turn number from 1, final turns left or -1)
-EV_DISCOVER = 2      # (p, row position, kind, value)
-EV_NO_DISCOVER = 3   # (p): optional discovery declined
-EV_DRAW = 4          # (p, cards drawn)
-EV_RESHUFFLE = 5     # (-, cards in the new draw pile)
-EV_PLAY = 6          # (p, symbol, cards paid, packed card types: 4 bits each, type + 1)
-EV_MINE = 7          # (p, kind, cards taken, their printed value)
-EV_REFILL = 8        # (-, cards added face down, resource cards left in the deck)
-EV_HIRE_WORKER = 9   # (p, workers held)
-EV_HIRE_SALESMAN = 10  # (p, category)
-EV_HIRE_INVESTOR = 11  # (p, resource)
-EV_SKIP = 12         # (p)
-EV_END_TRIGGER = 13  # (p, turns still to play after this one)
-EV_SCORE = 14        # (p, source, amount) at the end, in money units
-EV_GAME_END = 15     # (-)
-EV_STALEMATE = 16    # (p, consecutive skips): everyone skipped; the game ends
-EVENT_NAMES = ("setup", "turn", "discover", "no_discovery", "draw", "reshuffle", "play",
-               "mine", "refill", "hire_worker", "hire_salesman", "hire_investor", "skip",
-               "end_trigger", "score", "game_end", "stalemate")
+EV = enum("EV", (
+    "SETUP",          # (start player, row cards, face-up cards, hand size)
+    "TURN",           # (p, turn number from 1, final turns left or -1)
+    "DISCOVER",       # (p, row position, kind, value)
+    "NO_DISCOVERY",   # (p): optional discovery declined
+    "DRAW",           # (p, cards drawn)
+    "RESHUFFLE",      # (-, cards in the new draw pile)
+    "PLAY",           # (p, symbol, cards paid, packed card types: 4 bits each, type + 1)
+    "MINE",           # (p, kind, cards taken, their printed value)
+    "REFILL",         # (-, cards added face down, resource cards left in the deck)
+    "HIRE_WORKER",    # (p, workers held)
+    "HIRE_SALESMAN",  # (p, category)
+    "HIRE_INVESTOR",  # (p, resource)
+    "SKIP",           # (p)
+    "END_TRIGGER",    # (p, turns still to play after this one)
+    "SCORE",          # (p, source, amount) at the end, in money units
+    "GAME_END",       # (-)
+    "STALEMATE",      # (p, consecutive skips): everyone skipped; the game ends
+))
 
-# --- flat rules-data array: offsets into the int32 vector that compiled code receives -------
-T_MISC = 0
-T_SW = T_MISC + NMISC
-T_RCOUNT = T_SW + NSWITCHES           # resource cards per kind
-T_RKIND = T_RCOUNT + NRES             # kind of each resource card id (-1 past the last)
-T_RVALUE = T_RKIND + MAX_RES_CARDS    # printed value of each resource card id (money units)
-T_ACOUNT = T_RVALUE + MAX_RES_CARDS   # action cards per card type
-T_SCOUNT = T_ACOUNT + NTYPES          # salesman cards per category
-T_SVALUE = T_SCOUNT + NSYM            # value per card of a category with its salesman
-T_ICOUNT = T_SVALUE + NSYM            # investor cards per resource kind
-T_SIZE = T_ICOUNT + NRES
-FLAT_ORDER = ("misc", "switches", "res_count", "res_kind", "res_value", "action_count",
-              "salesman_count", "salesman_value", "investor_count")
+# --- the flat rules vector compiled code receives: one field per table (tables.py) ----------
+T = block("T", (
+    ("MISC", NMISC, "misc values, indexed by M"),
+    ("SWITCHES", NSWITCHES, "switch values, indexed by SW"),
+    ("RES_COUNT", NRES, "resource cards per kind"),
+    ("RES_KIND", MAX_RES_CARDS, "kind of each resource card id (-1 past the last)"),
+    ("RES_VALUE", MAX_RES_CARDS, "printed value of each resource card id (money units)"),
+    ("ACTION_COUNT", NTYPES, "action cards per card type"),
+    ("SALESMAN_COUNT", NSYM, "salesman cards per category"),
+    ("SALESMAN_VALUE", NSYM, "value per card of a category with its salesman"),
+    ("INVESTOR_COUNT", NRES, "investor cards per resource kind"),
+))
+
+# read by strategies/siberia/game.py (until the game descriptor lands)
+M_MIN_PLAYERS = M.MIN_PLAYERS
+SW_PLAYERS_MAX = SW.PLAYERS_MAX

@@ -1,97 +1,100 @@
 """Siberia game state: one flat int32 array with named offsets, and the deal of a new game.
 
 A state is cheap to copy (look-ahead), hash and snapshot (trace). Globals come first, then the
-resource row, the two decks and the supplies, then one block of PSIZE slots per player. Money
-is never stored: it follows from the cards a player holds (`money`).
+resource row, the two decks and the supplies, then one block of P.SIZE slots per player (the
+layouts G, O and P, core.common.layout). Money is never stored: it follows from the cards a
+player holds (`money`).
 """
 import os
 
 import numpy as np
 
+from core.common.layout import Decision, block, decisions, enum
 from core.common.rng import DEAL_STREAM, rng_below, rng_seed, shuffle
 from core.common.stored_rng import SLOTS, save_stream
 from core.jit import njit
-from core.siberia.codes import (
-    MAX_ACTION_CARDS, MAX_PLAYERS, MAX_RES_CARDS, MAX_ROW, M_FACE_UP_START, M_PERSON_VALUE,
-    M_ROW_SIZE, M_START_HAND, M_START_WORKERS, M_WORKER_SUPPLY, NPERSON, NRES, NSYM, NTYPES,
-    SALESMAN, SRC_UPGRADES, T_ACOUNT, T_ICOUNT, T_MISC, T_RCOUNT, T_RKIND, T_RVALUE, T_SCOUNT,
-    T_SVALUE, WORKER,
-)
+from core.siberia import codes as C
+from core.siberia.codes import M, T
 
 # --- phases and decision kinds ----------------------------------------------------------
-PH_SETUP, PH_PLAY, PH_OVER = range(3)
-PHASE_NAMES = ("setup", "play", "over")
+PH = enum("PH", ("SETUP", "PLAY", "OVER"))
 
-DK_NONE = 0
-DK_DISCOVER = 1   # SIB-R5: which face-down card to turn (or none, when optional)
-DK_MAIN = 2       # SIB-R6: draw, skip, or the action of a combination (SIB-R10..R13)
-DK_PAY = 3        # SIB-R8/R9: the next card of the combination's payment
-DK_NAMES = ("none", "discover", "main", "pay")
+DK = decisions("DK", (
+    Decision("DISCOVER", "SIB-R5", "which face-down card to turn (or none, when optional)"),
+    Decision("MAIN", "SIB-R6", "draw, skip, or the action of a combination (SIB-R10..R14)"),
+    Decision("PAY", "SIB-R8/R9", "the cards that pay the chosen action's combination",
+             ("in_turn",)),
+))
 
 # --- global slots -------------------------------------------------------------------------
-G_NP = 0            # number of players
-G_PHASE = 1
-G_CUR = 2           # player to decide / whose turn it is
-G_DK = 3            # pending decision kind
-G_START = 4         # start player (SIB-R4)
-G_TURN = 5          # turns finished, all players
-G_FINAL_LEFT = 6    # -1 before the end trigger; then turns left, the current one included
-G_TRIGGER = 7       # player who discovered the last card, -1 none
-G_RDECK_PTR = 8     # next card of the resource deck (O_RDECK)
-G_RDECK_N = 9       # resource cards in the game
-G_APILE_N = 10      # cards in the action draw pile (top = O_APILE + n - 1)
-G_RESHUFFLES = 11
-G_WORKERS = 12      # worker cards left in the supply
-G_ACTION = 13       # the chosen action while it is paid (its DK_MAIN option), else 0
-G_SYMBOL = 14       # symbol X of the combination being paid
-G_PAID_N = 15       # cards paid for the last combination
-G_PAID = 16         # their types, packed 4 bits each (type + 1)
-G_DISCOVERED = 17   # resource cards discovered (turned face up), setup included
-G_FACE_DOWN = 18    # face-down cards in the row (kept up to date, checked)
-G_DISCARD_N = 19    # action cards in the discard pile (kept up to date, checked)
-G_RNG = 20          # the deal stream (core.common.stored_rng), for reshuffles (SIB-R7)
-G_SKIP_RUN = G_RNG + SLOTS  # consecutive skips of all players (the stalemate safeguard)
-G_SALESMEN_LEFT = G_SKIP_RUN + 1   # bit c: category c's salesman is in the supply (kept, checked)
-G_INVESTORS_LEFT = G_SKIP_RUN + 2  # bit k: kind k's investor is in the supply (kept, checked)
-NGLOBAL = G_SKIP_RUN + 3
-
-O_ROW = NGLOBAL                    # resource card id at each row position (0 = headframe), -1
-O_FACE = O_ROW + MAX_ROW           # 1 when that card is face up
-O_RDECK = O_FACE + MAX_ROW         # resource deck: card ids, drawn from G_RDECK_PTR on
-O_APILE = O_RDECK + MAX_RES_CARDS  # action draw pile: card types
-O_DISCARD = O_APILE + MAX_ACTION_CARDS  # discarded action cards per type
-O_SALESMEN = O_DISCARD + NTYPES    # salesman cards left per category
-O_INVESTORS = O_SALESMEN + NSYM    # investor cards left per resource kind
-O_FACE_UP = O_INVESTORS + NRES     # face-up cards in the row per kind (kept up to date, checked)
-O_PLAYERS = O_FACE_UP + NRES
+G = block("G", (
+    ("NP", 1, "number of players"),
+    ("PHASE", 1, "PH"),
+    ("CUR", 1, "player to decide / whose turn it is"),
+    ("DK", 1, "pending decision kind"),
+    ("START", 1, "start player (SIB-R4)"),
+    ("TURN", 1, "turns finished, all players"),
+    ("FINAL_LEFT", 1, "-1 before the end trigger; then turns left, the current one included"),
+    ("TRIGGER", 1, "player who discovered the last card, -1 none"),
+    ("RDECK_PTR", 1, "next card of the resource deck (O.RDECK)"),
+    ("RDECK_N", 1, "resource cards in the game"),
+    ("APILE_N", 1, "cards in the action draw pile (top = O.APILE + n - 1)"),
+    ("RESHUFFLES", 1, "reshuffles of the discards so far"),
+    ("WORKERS", 1, "worker cards left in the supply"),
+    ("ACTION", 1, "the chosen action while it is paid (its DK.MAIN option), else 0"),
+    ("SYMBOL", 1, "symbol X of the combination being paid"),
+    ("PAID_N", 1, "cards paid for the last combination"),
+    ("PAID", 1, "their types, packed 4 bits each (type + 1)"),
+    ("DISCOVERED", 1, "resource cards discovered (turned face up), setup included"),
+    ("FACE_DOWN", 1, "face-down cards in the row (kept up to date, checked)"),
+    ("DISCARD_N", 1, "action cards in the discard pile (kept up to date, checked)"),
+    ("RNG", SLOTS, "the deal stream (core.common.stored_rng), for reshuffles (SIB-R7)"),
+    ("SKIP_RUN", 1, "consecutive skips of all players (the stalemate safeguard)"),
+    ("SALESMEN_LEFT", 1, "bit c: category c's salesman is in the supply (kept, checked)"),
+    ("INVESTORS_LEFT", 1, "bit k: kind k's investor is in the supply (kept, checked)"),
+))
 
 # --- per-player slots (offset from the player's block) ----------------------------------
-P_HAND = 0                      # action cards in hand per type
-P_HAND_N = P_HAND + NTYPES
-P_TYPES = P_HAND_N + 1          # bit ty: a card of type ty is in hand (kept up to date, checked)
-P_SYMBOLS = P_TYPES + 1         # cards in hand showing each symbol (kept up to date, checked)
-P_WORKERS = P_SYMBOLS + NSYM
-P_RES_N = P_WORKERS + 1         # resource cards taken per kind
-P_RES_V = P_RES_N + NRES        # their printed value per kind (money units)
-P_SALESMEN = P_RES_V + NRES     # salesman cards held per category
-P_INVESTORS = P_SALESMEN + NSYM  # investor cards held per resource kind
-P_TURNS = P_INVESTORS + NRES    # turns taken
-P_DRAWS = P_TURNS + 1           # draw actions
-P_SKIPS = P_DRAWS + 1
-P_MINES = P_SKIPS + 1           # mining actions
-P_DISCOVERIES = P_MINES + 1     # cards this player turned face up
-PSIZE = P_DISCOVERIES + 1
+P = block("P", (
+    ("HAND", C.NTYPES, "action cards in hand per type"),
+    ("HAND_N", 1, "action cards in hand"),
+    ("TYPES", 1, "bit ty: a card of type ty is in hand (kept up to date, checked)"),
+    ("SYMBOLS", C.NSYM, "cards in hand showing each symbol (kept up to date, checked)"),
+    ("WORKERS", 1, "worker cards held"),
+    ("RES_N", C.NRES, "resource cards taken per kind"),
+    ("RES_V", C.NRES, "their printed value per kind (money units)"),
+    ("SALESMEN", C.NSYM, "salesman cards held per category"),
+    ("INVESTORS", C.NRES, "investor cards held per resource kind"),
+    ("TURNS", 1, "turns taken"),
+    ("DRAWS", 1, "draw actions"),
+    ("SKIPS", 1, "skips"),
+    ("MINES", 1, "mining actions"),
+    ("DISCOVERIES", 1, "cards this player turned face up"),
+))
 
-STATE_SIZE = O_PLAYERS + MAX_PLAYERS * PSIZE
+# --- the board: the row, the decks, the supplies, then the players' blocks -------------------
+O = block("O", (
+    ("ROW", C.MAX_ROW, "resource card id at each row position (0 = headframe), -1 none"),
+    ("FACE", C.MAX_ROW, "1 when that card is face up"),
+    ("RDECK", C.MAX_RES_CARDS, "resource deck: card ids, drawn from G.RDECK_PTR on"),
+    ("APILE", C.MAX_ACTION_CARDS, "action draw pile: card types"),
+    ("DISCARD", C.NTYPES, "discarded action cards per type"),
+    ("SALESMEN", C.NSYM, "salesman cards left per category"),
+    ("INVESTORS", C.NRES, "investor cards left per resource kind"),
+    ("FACE_UP", C.NRES, "face-up cards in the row per kind (kept up to date, checked)"),
+    ("PLAYERS", C.MAX_PLAYERS * P.SIZE, "one P block per seat"),
+), start=G.SIZE)
+
+STATE_SIZE = O.SIZE
 SEAT_MASK = 7  # every seat 0..MAX_PLAYERS - 1 is p & SEAT_MASK
-assert MAX_PLAYERS <= SEAT_MASK + 1
+assert C.MAX_PLAYERS <= SEAT_MASK + 1
 
 
 @njit(inline="always")
 def pbase(p):
     """Offset of player p's block. (p & SEAT_MASK is p: it tells the compiler the offset is
     not negative, so indexing with it needs no wrap-around.)"""
-    return O_PLAYERS + (p & SEAT_MASK) * PSIZE
+    return O.PLAYERS + (p & SEAT_MASK) * P.SIZE
 
 
 # --- bit sets ------------------------------------------------------------------------------
@@ -120,14 +123,14 @@ def bits_of(s, at, n):
 
 @njit(inline="always")
 def supply_bits(s):
-    """(G_SALESMEN_LEFT, G_INVESTORS_LEFT) recomputed from the supply counts."""
-    return bits_of(s, O_SALESMEN, NSYM), bits_of(s, O_INVESTORS, NRES)
+    """(G.SALESMEN_LEFT, G.INVESTORS_LEFT) recomputed from the supply counts."""
+    return bits_of(s, O.SALESMEN, C.NSYM), bits_of(s, O.INVESTORS, C.NRES)
 
 
 @njit
 def sync_supply_bits(s):
     """Set the supply bits from the supply counts (the deal; scenario edits)."""
-    s[G_SALESMEN_LEFT], s[G_INVESTORS_LEFT] = supply_bits(s)
+    s[G.SALESMEN_LEFT], s[G.INVESTORS_LEFT] = supply_bits(s)
 
 
 # --- hands: the cards per type, the types held and the symbol counts move together ---------
@@ -135,22 +138,22 @@ def sync_supply_bits(s):
 @njit(inline="always")
 def take_card(s, b, ty):
     """An action card of type ty joins the hand of the player at block b."""
-    s[b + P_HAND + ty] += 1
-    s[b + P_HAND_N] += 1
-    s[b + P_TYPES] |= 1 << ty
-    s[b + P_SYMBOLS + ty // NPERSON] += 1
-    s[b + P_SYMBOLS + WORKER + ty % NPERSON] += 1
+    s[b + P.HAND + ty] += 1
+    s[b + P.HAND_N] += 1
+    s[b + P.TYPES] |= 1 << ty
+    s[b + P.SYMBOLS + ty // C.NPERSON] += 1
+    s[b + P.SYMBOLS + C.WORKER + ty % C.NPERSON] += 1
 
 
 @njit(inline="always")
 def give_cards(s, b, ty, n):
     """n (0 or 1) action cards of type ty leave the hand of the player at block b (no branch:
     with n = 0 nothing changes)."""
-    s[b + P_HAND + ty] -= n
-    s[b + P_HAND_N] -= n
-    s[b + P_TYPES] &= ~((1 if s[b + P_HAND + ty] == 0 else 0) << ty)
-    s[b + P_SYMBOLS + ty // NPERSON] -= n
-    s[b + P_SYMBOLS + WORKER + ty % NPERSON] -= n
+    s[b + P.HAND + ty] -= n
+    s[b + P.HAND_N] -= n
+    s[b + P.TYPES] &= ~((1 if s[b + P.HAND + ty] == 0 else 0) << ty)
+    s[b + P.SYMBOLS + ty // C.NPERSON] -= n
+    s[b + P.SYMBOLS + C.WORKER + ty % C.NPERSON] -= n
 
 
 @njit(inline="always")
@@ -175,57 +178,57 @@ def new_game(t, n_players, seed):
     s = np.zeros(STATE_SIZE, np.int32)
     rng = np.zeros(1, np.uint64)
     rng_seed(rng, seed, DEAL_STREAM)
-    s[G_NP] = n_players
-    s[G_PHASE] = PH_SETUP
-    s[G_FINAL_LEFT] = -1
-    s[G_TRIGGER] = -1
+    s[G.NP] = n_players
+    s[G.PHASE] = PH.SETUP
+    s[G.FINAL_LEFT] = -1
+    s[G.TRIGGER] = -1
     # SIB-R1 resource deck and row
     n_res = 0
-    for k in range(NRES):
-        n_res += t[T_RCOUNT + k]
-    for i in range(MAX_RES_CARDS):
-        s[O_RDECK + i] = i if i < n_res else -1
-    shuffle(rng, s[O_RDECK:O_RDECK + n_res], n_res)
-    s[G_RDECK_N] = n_res
-    row = t[T_MISC + M_ROW_SIZE]
-    for i in range(MAX_ROW):
-        s[O_ROW + i] = -1
+    for k in range(C.NRES):
+        n_res += t[T.RES_COUNT + k]
+    for i in range(C.MAX_RES_CARDS):
+        s[O.RDECK + i] = i if i < n_res else -1
+    shuffle(rng, s[O.RDECK:O.RDECK + n_res], n_res)
+    s[G.RDECK_N] = n_res
+    row = t[T.MISC + M.ROW_SIZE]
+    for i in range(C.MAX_ROW):
+        s[O.ROW + i] = -1
     for i in range(row):
-        card = s[O_RDECK + i]
-        s[O_ROW + i] = card
-        if i < t[T_MISC + M_FACE_UP_START]:
-            s[O_FACE + i] = 1
-            s[O_FACE_UP + t[T_RKIND + card]] += 1
+        card = s[O.RDECK + i]
+        s[O.ROW + i] = card
+        if i < t[T.MISC + M.FACE_UP_START]:
+            s[O.FACE + i] = 1
+            s[O.FACE_UP + t[T.RES_KIND + card]] += 1
         else:
-            s[G_FACE_DOWN] += 1
-    s[G_RDECK_PTR] = row
-    s[G_DISCOVERED] = min(row, t[T_MISC + M_FACE_UP_START])
+            s[G.FACE_DOWN] += 1
+    s[G.RDECK_PTR] = row
+    s[G.DISCOVERED] = min(row, t[T.MISC + M.FACE_UP_START])
     # SIB-R2 supplies and the first worker
-    s[G_WORKERS] = t[T_MISC + M_WORKER_SUPPLY] - n_players * t[T_MISC + M_START_WORKERS]
-    for c in range(NSYM):
-        s[O_SALESMEN + c] = t[T_SCOUNT + c]
-    for k in range(NRES):
-        s[O_INVESTORS + k] = t[T_ICOUNT + k]
+    s[G.WORKERS] = t[T.MISC + M.WORKER_SUPPLY] - n_players * t[T.MISC + M.START_WORKERS]
+    for c in range(C.NSYM):
+        s[O.SALESMEN + c] = t[T.SALESMAN_COUNT + c]
+    for k in range(C.NRES):
+        s[O.INVESTORS + k] = t[T.INVESTOR_COUNT + k]
     sync_supply_bits(s)
     # SIB-R3 action pile and hands
     n = 0
-    for ty in range(NTYPES):
-        for _ in range(t[T_ACOUNT + ty]):
-            s[O_APILE + n] = ty
+    for ty in range(C.NTYPES):
+        for _ in range(t[T.ACTION_COUNT + ty]):
+            s[O.APILE + n] = ty
             n += 1
-    shuffle(rng, s[O_APILE:O_APILE + n], n)
+    shuffle(rng, s[O.APILE:O.APILE + n], n)
     for p in range(n_players):
         b = pbase(p)
-        s[b + P_WORKERS] = t[T_MISC + M_START_WORKERS]
-        for _ in range(t[T_MISC + M_START_HAND]):
+        s[b + P.WORKERS] = t[T.MISC + M.START_WORKERS]
+        for _ in range(t[T.MISC + M.START_HAND]):
             n -= 1
-            take_card(s, b, s[O_APILE + n])
-            s[O_APILE + n] = 0
-    s[G_APILE_N] = n
+            take_card(s, b, s[O.APILE + n])
+            s[O.APILE + n] = 0
+    s[G.APILE_N] = n
     # SIB-R4 start player at random
-    s[G_START] = rng_below(rng, n_players)
-    s[G_CUR] = s[G_START]
-    save_stream(s, G_RNG, rng)
+    s[G.START] = rng_below(rng, n_players)
+    s[G.CUR] = s[G.START]
+    save_stream(s, G.RNG, rng)
     return s
 
 
@@ -234,41 +237,41 @@ def new_game(t, n_players, seed):
 @njit(inline="always")
 def card_type(res, person):
     """Action card type of (resource kind, person index 0..2)."""
-    return res * NPERSON + person
+    return res * C.NPERSON + person
 
 
-PERSON_TYPES = sum(1 << (k * NPERSON) for k in range(NRES))  # types of the first person
+PERSON_TYPES = sum(1 << (k * C.NPERSON) for k in range(C.NRES))  # types of the first person
 
 
 @njit(inline="always")
 def symbol_types(x):
     """Bit ty set for each action card type ty that shows symbol x."""
-    if x < NRES:
-        return ((1 << NPERSON) - 1) << (x * NPERSON)
-    return PERSON_TYPES << (x - WORKER)
+    if x < C.NRES:
+        return ((1 << C.NPERSON) - 1) << (x * C.NPERSON)
+    return PERSON_TYPES << (x - C.WORKER)
 
 
 @njit(inline="always")
 def symbol_cards(s, b, x):
     """Cards in the hand of the player at block b that show symbol x."""
-    return s[b + P_SYMBOLS + x]
+    return s[b + P.SYMBOLS + x]
 
 
 @njit(inline="always")
 def held(s, b, x):
     """Cards of category x the player at block b holds (resource cards or persons)."""
-    if x < NRES:
-        return s[b + P_RES_N + x]
-    if x == WORKER:
-        return s[b + P_WORKERS]
-    if x == SALESMAN:
+    if x < C.NRES:
+        return s[b + P.RES_N + x]
+    if x == C.WORKER:
+        return s[b + P.WORKERS]
+    if x == C.SALESMAN:
         n = 0
-        for c in range(NSYM):
-            n += s[b + P_SALESMEN + c]
+        for c in range(C.NSYM):
+            n += s[b + P.SALESMEN + c]
         return n
     n = 0
-    for k in range(NRES):
-        n += s[b + P_INVESTORS + k]
+    for k in range(C.NRES):
+        n += s[b + P.INVESTORS + k]
     return n
 
 
@@ -277,28 +280,28 @@ def money_by_source(s, t, p, out):
     """Money of player p by source into out[NSRC] (SIB-R17): printed resource values per kind,
     person values per person kind, and what the salesmen add (SRC_UPGRADES)."""
     b = pbase(p)
-    pv = t[T_MISC + M_PERSON_VALUE]
-    out[SRC_UPGRADES] = 0
-    for x in range(NSYM):
+    pv = t[T.MISC + M.PERSON_VALUE]
+    out[C.SRC_UPGRADES] = 0
+    for x in range(C.NSYM):
         n = held(s, b, x)
-        base = s[b + P_RES_V + x] if x < NRES else n * pv
+        base = s[b + P.RES_V + x] if x < C.NRES else n * pv
         out[x] = base
-        if s[b + P_SALESMEN + x] > 0:
-            out[SRC_UPGRADES] += n * t[T_SVALUE + x] - base
+        if s[b + P.SALESMEN + x] > 0:
+            out[C.SRC_UPGRADES] += n * t[T.SALESMAN_VALUE + x] - base
 
 
 @njit
 def money(s, t, p):
     """Player p's money if the game ended now (SIB-R17), in money units."""
     b = pbase(p)
-    pv = t[T_MISC + M_PERSON_VALUE]
+    pv = t[T.MISC + M.PERSON_VALUE]
     total = 0
-    for x in range(NSYM):
+    for x in range(C.NSYM):
         n = held(s, b, x)
-        if s[b + P_SALESMEN + x] > 0:
-            total += n * t[T_SVALUE + x]
-        elif x < NRES:
-            total += s[b + P_RES_V + x]
+        if s[b + P.SALESMEN + x] > 0:
+            total += n * t[T.SALESMAN_VALUE + x]
+        elif x < C.NRES:
+            total += s[b + P.RES_V + x]
         else:
             total += n * pv
     return total
@@ -308,27 +311,27 @@ def money(s, t, p):
 def resource_cards(s, b):
     """Resource cards the player at block b holds."""
     n = 0
-    for k in range(NRES):
-        n += s[b + P_RES_N + k]
+    for k in range(C.NRES):
+        n += s[b + P.RES_N + k]
     return n
 
 
 @njit(inline="always")
 def face_down(s, t):
     """Face-down cards in the resource row."""
-    return s[G_FACE_DOWN]
+    return s[G.FACE_DOWN]
 
 
 @njit(inline="always")
 def deck_left(s):
     """Resource cards still in the deck."""
-    return s[G_RDECK_N] - s[G_RDECK_PTR]
+    return s[G.RDECK_N] - s[G.RDECK_PTR]
 
 
 @njit(inline="always")
 def investor_held(s, b, x):
     """Whether the player at block b holds the investor of symbol x (resources only)."""
-    return x < NRES and s[b + P_INVESTORS + x] > 0
+    return x < C.NRES and s[b + P.INVESTORS + x] > 0
 
 
 @njit(inline="always")
@@ -336,9 +339,15 @@ def face_up_value(s, t, k, m):
     """Printed value of the first m face-up cards of kind k from the headframe (SIB-R10)."""
     taken = 0
     value = 0
-    for i in range(t[T_MISC + M_ROW_SIZE]):
-        card = s[O_ROW + i]
-        if taken < m and card >= 0 and s[O_FACE + i] == 1 and t[T_RKIND + card] == k:
-            value += t[T_RVALUE + card]
+    for i in range(t[T.MISC + M.ROW_SIZE]):
+        card = s[O.ROW + i]
+        if taken < m and card >= 0 and s[O.FACE + i] == 1 and t[T.RES_KIND + card] == k:
+            value += t[T.RES_VALUE + card]
             taken += 1
     return value
+
+
+# read by core.common.loop (until the game descriptor lands)
+G_CUR = G.CUR
+G_PHASE = G.PHASE
+PH_OVER = PH.OVER

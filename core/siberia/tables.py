@@ -13,14 +13,14 @@ import numpy as np
 
 from core.common import tables as common
 from core.common.tables import STATUS_LABELS, i32  # noqa: F401 (re-exported)
-from core.siberia import codes as c
+from core.siberia import codes as C
 
 
 class SiberiaTables(NamedTuple):
     """All rules data as int32 arrays, ready to pass to compiled code (money in units)."""
 
-    misc: np.ndarray            # int32[NMISC], indexed by codes.M_*
-    switches: np.ndarray        # int32[NSWITCHES], indexed by codes.SW_*
+    misc: np.ndarray            # int32[NMISC], indexed by codes.M
+    switches: np.ndarray        # int32[NSWITCHES], indexed by codes.SW
     res_count: np.ndarray       # int32[NRES] resource cards per kind
     res_kind: np.ndarray        # int32[MAX_RES_CARDS] kind of card id i, -1 past the last
     res_value: np.ndarray       # int32[MAX_RES_CARDS] printed value of card id i
@@ -35,17 +35,17 @@ _TOP_LEVEL = ("misc", "resources", "actions", "salesmen", "investors", "switches
 _BOOL = (False, True)
 _MONEY_MISC = ("person_value",)  # misc values that are money
 
-# Switch name -> (codes.SW_* index, options); worker_cap codes "none" as 0 (no cap).
+# Switch name (a codes.SW key) -> (its index, options); worker_cap codes "none" as 0 (no cap).
 SWITCH_OPTIONS: dict[str, tuple[int, tuple[object, ...]]] = {
-    "worker_cap": (c.SW_WORKER_CAP, (5, "none")),
-    "investor_two_any": (c.SW_INVESTOR_TWO_ANY, _BOOL),
-    "refill_mode": (c.SW_REFILL_MODE, ("slide", "in_place")),
-    "mine_max_forced": (c.SW_MINE_MAX_FORCED, _BOOL),
-    "trigger_player_extra_turn": (c.SW_TRIGGER_EXTRA_TURN, _BOOL),
-    "discover_any": (c.SW_DISCOVER_ANY, _BOOL),
-    "final_tie": (c.SW_FINAL_TIE, ("resources_then_hand", "shared")),
-    "players_max": (c.SW_PLAYERS_MAX, (4, 5)),
-    "force_discovery_when_deck_empty": (c.SW_FORCE_DISCOVERY, _BOOL),
+    "worker_cap": (C.SW.WORKER_CAP, (5, "none")),
+    "investor_two_any": (C.SW.INVESTOR_TWO_ANY, _BOOL),
+    "refill_mode": (C.SW.REFILL_MODE, ("slide", "in_place")),
+    "mine_max_forced": (C.SW.MINE_MAX_FORCED, _BOOL),
+    "trigger_player_extra_turn": (C.SW.TRIGGER_PLAYER_EXTRA_TURN, _BOOL),
+    "discover_any": (C.SW.DISCOVER_ANY, _BOOL),
+    "final_tie": (C.SW.FINAL_TIE, ("resources_then_hand", "shared")),
+    "players_max": (C.SW.PLAYERS_MAX, (4, 5)),
+    "force_discovery_when_deck_empty": (C.SW.FORCE_DISCOVERY_WHEN_DECK_EMPTY, _BOOL),
 }
 # clause or question id of each switch (README table, tests)
 SWITCH_IDS = {"worker_cap": "SIB-V1/Q4", "investor_two_any": "SIB-Q2",
@@ -53,7 +53,8 @@ SWITCH_IDS = {"worker_cap": "SIB-V1/Q4", "investor_two_any": "SIB-Q2",
               "trigger_player_extra_turn": "SIB-Q5", "discover_any": "SIB-Q6",
               "final_tie": "SIB-Q7", "players_max": "SIB-V2/Q8",
               "force_discovery_when_deck_empty": "SIB-Q9"}
-assert set(SWITCH_IDS) == set(SWITCH_OPTIONS) and len(SWITCH_OPTIONS) == c.NSWITCHES
+assert set(SWITCH_IDS) == set(SWITCH_OPTIONS)
+assert tuple(SWITCH_OPTIONS) == C.SW.keys == tuple(C.SW.key(i) for i, _ in SWITCH_OPTIONS.values())
 
 
 class RulesDataError(common.RulesDataError):
@@ -77,7 +78,7 @@ def _money(path: str, value: object, unit: int) -> int:
 
 
 def _misc(raw: dict) -> np.ndarray:
-    entries = CHECK.named_entries("misc", raw["misc"], c.MISC_KEYS, "misc value")
+    entries = CHECK.named_entries("misc", raw["misc"], C.M.keys, "misc value")
     values = {}
     for path, entry in entries:
         name = path.removeprefix("misc.")
@@ -88,25 +89,25 @@ def _misc(raw: dict) -> np.ndarray:
     for name in _MONEY_MISC:
         values[name] = _money(f"misc.{name}.value", values[name], unit)
     checks = (
-        ("row_size", values["row_size"] <= c.MAX_ROW, f"at most {c.MAX_ROW} (engine capacity)"),
+        ("row_size", values["row_size"] <= C.MAX_ROW, f"at most {C.MAX_ROW} (engine capacity)"),
         ("face_up_start", values["face_up_start"] <= values["row_size"], "at most row_size"),
         ("start_hand", values["start_hand"] <= values["hand_limit"], "at most hand_limit"),
-        ("combo_any", values["combo_any"] + 1 <= c.MAX_PAID,
-         f"at most {c.MAX_PAID - 1} (engine capacity)"),
-        ("combo_match", values["combo_match"] <= c.MAX_PAID, f"at most {c.MAX_PAID}"),
+        ("combo_any", values["combo_any"] + 1 <= C.MAX_PAID,
+         f"at most {C.MAX_PAID - 1} (engine capacity)"),
+        ("combo_match", values["combo_match"] <= C.MAX_PAID, f"at most {C.MAX_PAID}"),
         ("investor_saves", values["investor_saves"] <= values["combo_match"],
          "at most combo_match"),
     )
     for name, ok, need in checks:
         if not ok:
             raise CHECK.err(f"misc.{name}.value is {values[name]}; it must be {need}")
-    return i32([values[k] for k in c.MISC_KEYS])
+    return i32([values[k] for k in C.M.keys])
 
 
 def _resources(raw: dict, unit: int) -> dict[str, np.ndarray]:
     counts, kinds, values = [], [], []
     for k, (path, entry) in enumerate(CHECK.named_entries("resources", raw["resources"],
-                                                          c.RES_NAMES, "resource kind")):
+                                                          C.RES_NAMES, "resource kind")):
         CHECK.entry(path, entry, ("count", "range", "values"))
         n = CHECK.int(f"{path}.count", entry["count"], 1)
         lo, hi = (_money(f"{path}.range[{i}]", v, unit) for i, v in
@@ -121,28 +122,28 @@ def _resources(raw: dict, unit: int) -> dict[str, np.ndarray]:
         counts.append(n)
         kinds += [k] * n
         values += cards
-    if len(kinds) > c.MAX_RES_CARDS:
+    if len(kinds) > C.MAX_RES_CARDS:
         raise CHECK.err(f"[resources] has {len(kinds)} cards; the engine holds at most "
-                        f"{c.MAX_RES_CARDS}")
-    pad = c.MAX_RES_CARDS - len(kinds)
+                        f"{C.MAX_RES_CARDS}")
+    pad = C.MAX_RES_CARDS - len(kinds)
     return {"res_count": i32(counts), "res_kind": i32(kinds + [-1] * pad),
             "res_value": i32(values + [0] * pad)}
 
 
 def _actions(raw: dict) -> np.ndarray:
     counts = []
-    for path, entry in CHECK.named_entries("actions", raw["actions"], c.RES_NAMES,
+    for path, entry in CHECK.named_entries("actions", raw["actions"], C.RES_NAMES,
                                            "resource symbol"):
-        CHECK.entry(path, entry, c.PERSON_NAMES)
-        counts += [CHECK.int(f"{path}.{q}", entry[q]) for q in c.PERSON_NAMES]
-    if not 0 < sum(counts) <= c.MAX_ACTION_CARDS:
-        raise CHECK.err(f"[actions] has {sum(counts)} cards; need 1..{c.MAX_ACTION_CARDS}")
+        CHECK.entry(path, entry, C.PERSON_NAMES)
+        counts += [CHECK.int(f"{path}.{q}", entry[q]) for q in C.PERSON_NAMES]
+    if not 0 < sum(counts) <= C.MAX_ACTION_CARDS:
+        raise CHECK.err(f"[actions] has {sum(counts)} cards; need 1..{C.MAX_ACTION_CARDS}")
     return i32(counts)
 
 
 def _salesmen(raw: dict, unit: int) -> dict[str, np.ndarray]:
     counts, values = [], []
-    for path, entry in CHECK.named_entries("salesmen", raw["salesmen"], c.SYMBOL_NAMES,
+    for path, entry in CHECK.named_entries("salesmen", raw["salesmen"], C.SYMBOL_NAMES,
                                            "salesman category"):
         CHECK.entry(path, entry, ("count", "value"))
         counts.append(CHECK.int(f"{path}.count", entry["count"]))
@@ -154,20 +155,20 @@ def _base_tables(raw: object) -> dict[str, np.ndarray]:
     """Every table except `switches`; validates."""
     CHECK.check_keys("the file", CHECK.table("the file", raw), _TOP_LEVEL, what="table")
     misc = _misc(raw)
-    unit = int(misc[c.M_MONEY_UNIT])
+    unit = int(misc[C.M.MONEY_UNIT])
     t = {"misc": misc, **_resources(raw, unit), "action_count": _actions(raw),
          **_salesmen(raw, unit),
-         "investor_count": CHECK.scalars(raw, "investors", c.RES_NAMES, "resource kind",
+         "investor_count": CHECK.scalars(raw, "investors", C.RES_NAMES, "resource kind",
                                          "count")}
     deck = int(t["action_count"].sum())
     for players in (options := SWITCH_OPTIONS["players_max"][1]):
-        if players * int(misc[c.M_START_HAND]) > deck:
+        if players * int(misc[C.M.START_HAND]) > deck:
             raise CHECK.err(f"[actions] has {deck} cards, too few to deal "
-                            f"{misc[c.M_START_HAND]} to {players} players")
-        if players * int(misc[c.M_START_WORKERS]) > int(misc[c.M_WORKER_SUPPLY]):
-            raise CHECK.err(f"misc.worker_supply.value is {misc[c.M_WORKER_SUPPLY]}, too few "
-                            f"for {misc[c.M_START_WORKERS]} each of {max(options)} players")
-    if misc[c.M_ROW_SIZE] > int(t["res_count"].sum()):
+                            f"{misc[C.M.START_HAND]} to {players} players")
+        if players * int(misc[C.M.START_WORKERS]) > int(misc[C.M.WORKER_SUPPLY]):
+            raise CHECK.err(f"misc.worker_supply.value is {misc[C.M.WORKER_SUPPLY]}, too few "
+                            f"for {misc[C.M.START_WORKERS]} each of {max(options)} players")
+    if misc[C.M.ROW_SIZE] > int(t["res_count"].sum()):
         raise CHECK.err("[resources] has fewer cards than misc.row_size; add cards")
     return t
 
@@ -177,7 +178,7 @@ def _base_tables(raw: object) -> dict[str, np.ndarray]:
 def _assemble(t: dict[str, np.ndarray], values: dict[str, object]) -> SiberiaTables:
     codes = SWITCHES.codes(values)
     if values["worker_cap"] == "none":
-        codes[c.SW_WORKER_CAP] = 0  # no cap
+        codes[C.SW.WORKER_CAP] = 0  # no cap
     return SiberiaTables(switches=codes, **t)
 
 
@@ -189,11 +190,11 @@ def _status_entries(raw: dict) -> Iterator[tuple[str, dict]]:
 
 
 FILE = common.RulesFile(DEFAULT_PATH, RulesDataError, SWITCHES, _base_tables, _assemble,
-                        _status_entries, (c.FLAT_ORDER, c.T_SIZE))
+                        _status_entries, C.T)
 (load_raw, rules_data_hash, switch_values, validate, build_tables, load_tables, assumed_values,
  flatten) = FILE.api()
 
 
 def money(units: int, tables: SiberiaTables) -> int:
     """An amount in money units as full money ($)."""
-    return int(units) * int(tables.misc[c.M_MONEY_UNIT])
+    return int(units) * int(tables.misc[C.M.MONEY_UNIT])

@@ -15,9 +15,11 @@ import numpy as np
 
 from core.common import trace as common_trace
 from core.common.trace import Row, decode_event, events, player_label, plural  # noqa: F401
-from core.siberia import codes as c
+from core.siberia import actions
+from core.siberia import codes as C
 from core.siberia import state as S
-from core.siberia.actions import CARD_BITS
+from core.siberia.codes import EV, M
+from core.siberia.state import G, O, P, PH
 from core.siberia.tables import SiberiaTables, flatten
 
 
@@ -28,58 +30,60 @@ def _py(fn: Callable) -> Callable:
 
 _pbase = _py(S.pbase)
 _money_by_source = _py(S.money_by_source)
-_held = _py(S.held)
 
 
 def card_name(ty: int) -> str:
     """'gold/worker': an action card type's resource and person symbol."""
-    return f"{c.RES_NAMES[ty // c.NPERSON]}/{c.PERSON_NAMES[ty % c.NPERSON]}"
+    return f"{C.RES_NAMES[ty // C.NPERSON]}/{C.PERSON_NAMES[ty % C.NPERSON]}"
 
 
 def paid_cards(packed: int) -> list[str]:
     """Card names of a packed payment (4 bits per card, type + 1)."""
     out = []
     while packed:
-        out.append(card_name((packed & ((1 << CARD_BITS) - 1)) - 1))
-        packed >>= CARD_BITS
+        out.append(card_name((packed & actions.CARD_MASK) - 1))
+        packed >>= actions.CARD_BITS
     return out
 
 
 def _dollars(units: int, tables: SiberiaTables) -> int:
-    return int(units) * int(tables.misc[c.M_MONEY_UNIT])
+    return int(units) * int(tables.misc[M.MONEY_UNIT])
 
 
 # ------------------------------------------------------------------------------ state
 
 
-def _row_card(s: np.ndarray, tables: SiberiaTables, i: int) -> dict[str, Any] | str | None:
-    card = int(s[S.O_ROW + i])
+def _row_card(card: int, face_up: int, tables: SiberiaTables) -> dict[str, Any] | str | None:
     if card < 0:
         return None
-    if not s[S.O_FACE + i]:
+    if not face_up:
         return "face_down"
-    return {"kind": c.RES_NAMES[tables.res_kind[card]],
+    return {"kind": C.RES_NAMES[tables.res_kind[card]],
             "value": _dollars(tables.res_value[card], tables)}
+
+
+def _present(names: Sequence[str], counts: np.ndarray) -> list[str]:
+    """The names whose count is not 0."""
+    return [name for name, n in zip(names, counts) if n]
 
 
 def _player_state(s: np.ndarray, t: np.ndarray, tables: SiberiaTables,
                   p: int) -> dict[str, Any]:
     b = _pbase(p)
-    src = np.zeros(c.NSRC, np.int64)
+    src = np.zeros(C.NSRC, np.int64)
     _money_by_source(s, t, p, src)
+    res_n, res_v = P.view(s, "RES_N", b), P.view(s, "RES_V", b)
     return {
         "money": _dollars(src.sum(), tables),
-        "money_by_source": {name: _dollars(v, tables) for name, v in zip(c.SRC_NAMES, src)
+        "money_by_source": {name: _dollars(v, tables) for name, v in zip(C.SRC_NAMES, src)
                             if v},
-        "hand_size": int(s[b + S.P_HAND_N]),
-        "workers": int(s[b + S.P_WORKERS]),
-        "resources": {name: int(s[b + S.P_RES_N + k]) for k, name in enumerate(c.RES_NAMES)
-                      if s[b + S.P_RES_N + k]},
-        "resource_value": {name: _dollars(s[b + S.P_RES_V + k], tables)
-                           for k, name in enumerate(c.RES_NAMES) if s[b + S.P_RES_N + k]},
-        "salesmen": [name for x, name in enumerate(c.SYMBOL_NAMES)
-                     if s[b + S.P_SALESMEN + x]],
-        "investors": [name for k, name in enumerate(c.RES_NAMES) if s[b + S.P_INVESTORS + k]],
+        "hand_size": int(s[b + P.HAND_N]),
+        "workers": int(s[b + P.WORKERS]),
+        "resources": {name: int(n) for name, n in zip(C.RES_NAMES, res_n) if n},
+        "resource_value": {name: _dollars(v, tables)
+                           for name, n, v in zip(C.RES_NAMES, res_n, res_v) if n},
+        "salesmen": _present(C.SYMBOL_NAMES, P.view(s, "SALESMEN", b)),
+        "investors": _present(C.RES_NAMES, P.view(s, "INVESTORS", b)),
     }
 
 
@@ -98,23 +102,22 @@ def public_state(snapshot: np.ndarray, tables: SiberiaTables, n_players: int) ->
     no deck order."""
     s = snapshot
     t = _flat(tables)
-    final = int(s[S.G_FINAL_LEFT])
+    final = int(s[G.FINAL_LEFT])
+    row = O.view(s, "ROW")[:int(tables.misc[M.ROW_SIZE])]
     return {
-        "phase": S.PHASE_NAMES[s[S.G_PHASE]],
-        "turn": int(s[S.G_TURN]) + 1,
-        "current": int(s[S.G_CUR]),
-        "start_player": int(s[S.G_START]),
+        "phase": PH.keys[s[G.PHASE]],
+        "turn": int(s[G.TURN]) + 1,
+        "current": int(s[G.CUR]),
+        "start_player": int(s[G.START]),
         "final_turns_left": final if final >= 0 else None,
-        "row": [_row_card(s, tables, i) for i in range(int(tables.misc[c.M_ROW_SIZE]))],
-        "deck": int(s[S.G_RDECK_N] - s[S.G_RDECK_PTR]),
-        "action_pile": int(s[S.G_APILE_N]),
-        "discards": {card_name(ty): int(s[S.O_DISCARD + ty]) for ty in range(c.NTYPES)
-                     if s[S.O_DISCARD + ty]},
-        "supply": {"workers": int(s[S.G_WORKERS]),
-                   "salesmen": [name for x, name in enumerate(c.SYMBOL_NAMES)
-                                if s[S.O_SALESMEN + x]],
-                   "investors": [name for k, name in enumerate(c.RES_NAMES)
-                                 if s[S.O_INVESTORS + k]]},
+        "row": [_row_card(int(card), face, tables)
+                for card, face in zip(row, O.view(s, "FACE"))],
+        "deck": int(s[G.RDECK_N] - s[G.RDECK_PTR]),
+        "action_pile": int(s[G.APILE_N]),
+        "discards": {card_name(ty): int(n) for ty, n in enumerate(O.view(s, "DISCARD")) if n},
+        "supply": {"workers": int(s[G.WORKERS]),
+                   "salesmen": _present(C.SYMBOL_NAMES, O.view(s, "SALESMEN")),
+                   "investors": _present(C.RES_NAMES, O.view(s, "INVESTORS"))},
         "players": [_player_state(s, t, tables, p) for p in range(n_players)],
     }
 
@@ -132,41 +135,38 @@ def _fields(tables: SiberiaTables) -> dict[int, tuple[tuple[str, Callable[[int],
         return _dollars(v, tables)
 
     def kind(v: int) -> str:
-        return c.RES_NAMES[v]
+        return C.RES_NAMES[v]
 
     def symbol(v: int) -> str:
-        return c.SYMBOL_NAMES[v]
+        return C.SYMBOL_NAMES[v]
 
     def optional(v: int) -> int | None:
         return v if v >= 0 else None
 
     return {
-        c.EV_SETUP: (("row_cards", num), ("face_up", num), ("hand_size", num)),
-        c.EV_TURN: (("turn", num), ("final_turns_left", optional)),
-        c.EV_DISCOVER: (("position", num), ("kind", kind), ("value", dollars)),
-        c.EV_NO_DISCOVER: (),
-        c.EV_DRAW: (("cards", num),),
-        c.EV_RESHUFFLE: (("cards", num),),
-        c.EV_PLAY: (("symbol", symbol), ("cards", num), ("paid", paid_cards)),
-        c.EV_MINE: (("kind", kind), ("cards", num), ("value", dollars)),
-        c.EV_REFILL: (("added", num), ("deck", num)),
-        c.EV_HIRE_WORKER: (("workers", num),),
-        c.EV_HIRE_SALESMAN: (("category", symbol),),
-        c.EV_HIRE_INVESTOR: (("kind", kind),),
-        c.EV_SKIP: (),
-        c.EV_END_TRIGGER: (("turns_after", num),),
-        c.EV_SCORE: (("source", lambda v: c.SRC_NAMES[v]), ("amount", dollars)),
-        c.EV_GAME_END: (),
-        c.EV_STALEMATE: (("skips", num),),
+        EV.SETUP: (("row_cards", num), ("face_up", num), ("hand_size", num)),
+        EV.TURN: (("turn", num), ("final_turns_left", optional)),
+        EV.DISCOVER: (("position", num), ("kind", kind), ("value", dollars)),
+        EV.NO_DISCOVERY: (),
+        EV.DRAW: (("cards", num),),
+        EV.RESHUFFLE: (("cards", num),),
+        EV.PLAY: (("symbol", symbol), ("cards", num), ("paid", paid_cards)),
+        EV.MINE: (("kind", kind), ("cards", num), ("value", dollars)),
+        EV.REFILL: (("added", num), ("deck", num)),
+        EV.HIRE_WORKER: (("workers", num),),
+        EV.HIRE_SALESMAN: (("category", symbol),),
+        EV.HIRE_INVESTOR: (("kind", kind),),
+        EV.SKIP: (),
+        EV.END_TRIGGER: (("turns_after", num),),
+        EV.SCORE: (("source", lambda v: C.SRC_NAMES[v]), ("amount", dollars)),
+        EV.GAME_END: (),
+        EV.STALEMATE: (("skips", num),),
     }
 
 
 def event_dict(row: np.ndarray, tables: SiberiaTables) -> dict[str, Any]:
     """A trace row's event as {"name", "player", named decoded fields..., "raw"}."""
-    return decode_event(row, c.EVENT_NAMES, _fields(tables))
-
-
-assert len(c.EVENT_NAMES) == c.EV_STALEMATE + 1
+    return decode_event(row, EV.keys, _fields(tables))
 
 
 # ------------------------------------------------------------------------------ text
@@ -177,32 +177,32 @@ def _money_text(v: int) -> str:
 
 
 _CLAUSES: dict[int, Callable[[dict[str, Any]], str]] = {
-    c.EV_SETUP: lambda d: f"deal: {d['row_cards']} resource cards in the row, {d['face_up']} "
+    EV.SETUP: lambda d: f"deal: {d['row_cards']} resource cards in the row, {d['face_up']} "
                           f"face up; {d['hand_size']} action cards each",
-    c.EV_TURN: lambda d: f"turn {d['turn']}" + (f" (final turns left: {d['final_turns_left']})"
+    EV.TURN: lambda d: f"turn {d['turn']}" + (f" (final turns left: {d['final_turns_left']})"
                                                 if d["final_turns_left"] is not None else ""),
-    c.EV_DISCOVER: lambda d: f"discovers {d['kind']} {_money_text(d['value'])} at position "
+    EV.DISCOVER: lambda d: f"discovers {d['kind']} {_money_text(d['value'])} at position "
                              f"{d['position'] + 1}",
-    c.EV_NO_DISCOVER: lambda d: "discovers nothing",
-    c.EV_DRAW: lambda d: f"draws {plural(d['cards'], 'card')}",
-    c.EV_RESHUFFLE: lambda d: f"the discards are shuffled into a new pile of "
+    EV.NO_DISCOVERY: lambda d: "discovers nothing",
+    EV.DRAW: lambda d: f"draws {plural(d['cards'], 'card')}",
+    EV.RESHUFFLE: lambda d: f"the discards are shuffled into a new pile of "
                               f"{plural(d['cards'], 'card')}",
-    c.EV_PLAY: lambda d: f"plays {' + '.join(d['paid']) or 'nothing'} for {d['symbol']}",
-    c.EV_MINE: lambda d: f"mines {d['cards']} {d['kind']} ({_money_text(d['value'])})",
-    c.EV_REFILL: lambda d: f"the row is refilled with {d['added']} face down "
+    EV.PLAY: lambda d: f"plays {' + '.join(d['paid']) or 'nothing'} for {d['symbol']}",
+    EV.MINE: lambda d: f"mines {d['cards']} {d['kind']} ({_money_text(d['value'])})",
+    EV.REFILL: lambda d: f"the row is refilled with {d['added']} face down "
                            f"({d['deck']} left in the deck)",
-    c.EV_HIRE_WORKER: lambda d: f"hires a worker (now {d['workers']})",
-    c.EV_HIRE_SALESMAN: lambda d: f"hires the {d['category']} salesman",
-    c.EV_HIRE_INVESTOR: lambda d: f"hires the {d['kind']} investor",
-    c.EV_SKIP: lambda d: "skips",
-    c.EV_END_TRIGGER: lambda d: f"the last card is discovered: {plural(d['turns_after'], 'turn')} "
+    EV.HIRE_WORKER: lambda d: f"hires a worker (now {d['workers']})",
+    EV.HIRE_SALESMAN: lambda d: f"hires the {d['category']} salesman",
+    EV.HIRE_INVESTOR: lambda d: f"hires the {d['kind']} investor",
+    EV.SKIP: lambda d: "skips",
+    EV.END_TRIGGER: lambda d: f"the last card is discovered: {plural(d['turns_after'], 'turn')} "
                                 "to go",
-    c.EV_SCORE: lambda d: f"{_money_text(d['amount'])} from {d['source'].replace('_', ' ')}",
-    c.EV_GAME_END: lambda d: "game over",
-    c.EV_STALEMATE: lambda d: f"every player skipped ({d['skips']} skips in a row): the game "
+    EV.SCORE: lambda d: f"{_money_text(d['amount'])} from {d['source'].replace('_', ' ')}",
+    EV.GAME_END: lambda d: "game over",
+    EV.STALEMATE: lambda d: f"every player skipped ({d['skips']} skips in a row): the game "
                               "ends",
 }
-assert sorted(_CLAUSES) == list(range(len(c.EVENT_NAMES)))
+assert sorted(_CLAUSES) == list(EV)
 
 
 def clause(row: np.ndarray, tables: SiberiaTables) -> str:
@@ -214,7 +214,7 @@ def event_text(row: np.ndarray, tables: SiberiaTables, colours: Sequence[str]) -
     """One self-contained log line, e.g. 'T12 P2 (blue) mines 2 gold ($9,000)'."""
     r = Row.of(row)
     who = f"{player_label(r.player, colours)} " if r.player >= 0 else ""
-    return f"T{int(r.state[S.G_TURN]) + 1:<3} {who}{clause(row, tables)}"
+    return f"T{int(r.state[G.TURN]) + 1:<3} {who}{clause(row, tables)}"
 
 
 def _standings(s: np.ndarray, tables: SiberiaTables, n_players: int,
@@ -233,22 +233,22 @@ def log_lines(trace: np.ndarray, tables: SiberiaTables, n_players: int,
     head = ""
     for row in events(trace):
         r = Row.of(row)
-        if r.code in (c.EV_TURN, c.EV_SCORE, c.EV_GAME_END) and line:
+        if r.code in (EV.TURN, EV.SCORE, EV.GAME_END) and line:
             yield head + "; ".join(line)
             line = []
-        if r.code == c.EV_SETUP:
+        if r.code == EV.SETUP:
             yield f"  {clause(row, tables)}; {player_label(r.player, colours)} starts"
-        elif r.code == c.EV_TURN:
+        elif r.code == EV.TURN:
             turn = event_dict(row, tables)["turn"]
             if turn > 1 and (turn - 1) % n_players == 0:
                 yield _standings(r.state, tables, n_players, colours)
             head = f"  T{turn:<3} {player_label(r.player, colours):<12} "
-        elif r.code == c.EV_SCORE:
+        elif r.code == EV.SCORE:
             if head:
                 yield "== Final money =="
                 head = ""
             yield f"  {player_label(r.player, colours):<12} {clause(row, tables)}"
-        elif r.code == c.EV_GAME_END:
+        elif r.code == EV.GAME_END:
             yield _standings(r.state, tables, n_players, colours)
         else:
             line.append(clause(row, tables))

@@ -10,19 +10,14 @@ import numpy as np
 
 from core.common.trace import EVW
 from core.jit import copy_into, njit, stack_array
-from core.siberia.actions import MAX_OPTIONS, OT_DRAW, OT_SKIP, pay_options, tag
-from core.siberia.codes import M_DRAW_CARDS, M_PLAY_DRAW, NSYM, T_MISC
-from core.siberia.rules import begin_payment, pay, resolve_action
-from core.siberia.state import (
-    DK_DISCOVER, DK_PAY, G_CUR, G_DK, G_FINAL_LEFT, G_NP, STATE_SIZE, money, pbase,
-)
-from core.siberia.actions import draw_count
+from core.siberia import actions, rules
+from core.siberia import state as S
+from core.siberia.actions import MAX_OPTIONS, OT
+from core.siberia.codes import M, NSYM, T
+from core.siberia.state import DK, G, STATE_SIZE  # sizes by name: stack_array wants literals
 from strategies.common.spec import Param
-from strategies.siberia.values import (
-    DISCOVER_CHOICES, NW, W_CARD, W_HIRE_UNTIL, W_INVESTOR, W_MINE, W_MIN_MINE, W_RICH,
-    W_SALESMAN, W_WORKER, W_WORKER_TARGET, cheapest_payment, discovery_pick, hand_worth,
-    outlook, potential, symbol_interest,
-)
+from strategies.siberia import values
+from strategies.siberia.values import NW, W
 
 KERNEL = "greedy"
 DESCRIPTION = ("one-ply look-ahead: carries out each action on a copy and scores money, the "
@@ -39,7 +34,7 @@ PARAMS = (
     Param("card", "money (thousands) one action card in hand is worth"),
     Param("spite", "weight of the richest opponent's money, subtracted"),
     Param("discover", "optional discoveries: always, or only while leading",
-          DISCOVER_CHOICES),
+          values.DISCOVER_CHOICES),
 )
 WORKER, TARGET, SALESMAN, INVESTOR, HIRE_UNTIL, CARD, SPITE, DISCOVER = range(8)
 
@@ -48,47 +43,41 @@ WORKER, TARGET, SALESMAN, INVESTOR, HIRE_UNTIL, CARD, SPITE, DISCOVER = range(8)
 def weights(params, w):
     """Fill w with the values.py weights row of the greedy parameters (money counts as it
     is)."""
-    w[W_MINE] = 1.0
-    w[W_RICH] = 0.0
-    w[W_WORKER] = params[WORKER]
-    w[W_WORKER_TARGET] = params[TARGET]
-    w[W_SALESMAN] = params[SALESMAN]
-    w[W_INVESTOR] = params[INVESTOR]
-    w[W_HIRE_UNTIL] = params[HIRE_UNTIL]
-    w[W_CARD] = params[CARD]
-    w[W_MIN_MINE] = 0.0
+    w[W.MINE] = 1.0
+    w[W.RICH] = 0.0
+    w[W.WORKER] = params[WORKER]
+    w[W.WORKER_TARGET] = params[TARGET]
+    w[W.SALESMAN] = params[SALESMAN]
+    w[W.INVESTOR] = params[INVESTOR]
+    w[W.HIRE_UNTIL] = params[HIRE_UNTIL]
+    w[W.CARD] = params[CARD]
+    w[W.MIN_MINE] = 0.0
 
 
 @njit
 def evaluate(w, spite, s, t, me, frac, interest, extra_cards):
     """Money of `me` now, the promise of the holdings, the hand (plus extra_cards unseen
     cards), less spite times the richest opponent's money."""
-    b = pbase(me)
-    value = money(s, t, me) + potential(w, s, t, b, frac)
-    if s[G_FINAL_LEFT] < 0:
-        value += hand_worth(w, s, t, b, interest) + extra_cards * w[W_CARD]
+    b = S.pbase(me)
+    value = S.money(s, t, me) + values.potential(w, s, t, b, frac)
+    if s[G.FINAL_LEFT] < 0:
+        value += values.hand_worth(w, s, t, b, interest) + extra_cards * w[W.CARD]
     richest = 0
-    for q in range(s[G_NP]):
+    for q in range(s[G.NP]):
         if q != me:
-            richest = max(richest, money(s, t, q))
+            richest = max(richest, S.money(s, t, q))
     return value - spite * richest
 
 
-@njit
-def choose(params, s, t, opts, n, rng):
-    """Index into opts[:n]: the option whose outcome evaluates best."""
-    dk = s[G_DK]
-    if dk == DK_DISCOVER:
-        return discovery_pick(s, t, opts, n, int(params[DISCOVER]))
-    me = s[G_CUR]
-    b = pbase(me)
-    w = stack_array(NW, 0, np.float64)  # scratch on the stack (see core.jit)
-    weights(params, w)
-    frac = outlook(s, t, w[W_HIRE_UNTIL])
+@njit(inline="always")
+def main_choice(w, spite, s, t, opts, n):
+    """SIB-R6: the option whose outcome evaluates best; an action is carried out on a copy,
+    paid with the cheapest payment."""
+    me = s[G.CUR]
+    b = S.pbase(me)
+    frac = values.outlook(s, t, w[W.HIRE_UNTIL])
     interest = stack_array(NSYM, 0, np.float64)
-    symbol_interest(w, s, t, b, frac, interest)
-    if dk == DK_PAY:
-        return cheapest_payment(w, s, t, b, opts, n, interest)
+    values.symbol_interest(w, s, t, b, frac, interest)
     tr = stack_array(1, EVW, np.int32)  # a one-row trace buffer records nothing
     pay_opts = stack_array(MAX_OPTIONS, 0, np.int32)
     s2 = stack_array(STATE_SIZE, 0, np.int32)
@@ -96,20 +85,34 @@ def choose(params, s, t, opts, n, rng):
     top = -1e18
     for i in range(n):
         o = opts[i]
-        kind = tag(o)
-        if kind == OT_DRAW:
-            v = evaluate(w, params[SPITE], s, t, me, frac, interest,
-                         draw_count(s, t, b, t[T_MISC + M_DRAW_CARDS]))
-        elif kind == OT_SKIP:
-            v = evaluate(w, params[SPITE], s, t, me, frac, interest, 0)
+        kind = actions.tag(o)
+        if kind == OT.DRAW:
+            v = evaluate(w, spite, s, t, me, frac, interest,
+                         actions.draw_count(s, t, b, t[T.MISC + M.DRAW_CARDS]))
+        elif kind == OT.SKIP:
+            v = evaluate(w, spite, s, t, me, frac, interest, 0)
         else:
             copy_into(s2, s)
-            if not begin_payment(s2, t, me, o):
-                m = pay_options(s2, t, pay_opts)
-                pay(s2, t, me, pay_opts[cheapest_payment(w, s2, t, b, pay_opts, m, interest)])
-            resolve_action(s2, t, tr, me)
-            v = evaluate(w, params[SPITE], s2, t, me, frac, interest, t[T_MISC + M_PLAY_DRAW])
+            if not rules.begin_payment(s2, t, me, o):
+                m = actions.pay_options(s2, t, pay_opts)
+                cheapest = values.cheapest_payment(w, s2, t, b, pay_opts, m, interest)
+                rules.pay(s2, t, me, pay_opts[cheapest])
+            rules.resolve_action(s2, t, tr, me)
+            v = evaluate(w, spite, s2, t, me, frac, interest, t[T.MISC + M.PLAY_DRAW])
         if v > top:
             top = v
             best = i
     return best
+
+
+@njit
+def choose(params, s, t, opts, n, rng):
+    """Index into opts[:n]: the option whose outcome evaluates best."""
+    dk = s[G.DK]
+    if dk == DK.DISCOVER:
+        return values.discover_choice(s, t, opts, n, int(params[DISCOVER]))
+    w = stack_array(NW, 0, np.float64)  # scratch on the stack (see core.jit)
+    weights(params, w)
+    if dk == DK.PAY:
+        return values.pay_choice(w, s, t, opts, n)
+    return main_choice(w, params[SPITE], s, t, opts, n)

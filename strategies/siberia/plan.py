@@ -8,17 +8,14 @@ kinds are preferred when mining, what a card in hand is worth.
   draws) against drawing; mining less than `min_mine` is left while a draw is possible;
 - pay: the multiset of cards that gives up the least (cards of the symbols wanted kept).
 """
-import numpy as np
-
-from core.jit import njit, stack_array
-from core.siberia.actions import MINE_MASK, MINE_SHIFT, OT_DRAW, OT_MINE, payload, tag
-from core.siberia.codes import NSYM
-from core.siberia.state import DK_DISCOVER, DK_PAY, G_CUR, G_DK, pbase
+from core.jit import njit
+from core.siberia import actions
+from core.siberia import state as S
+from core.siberia.actions import OT
+from core.siberia.state import DK, G
 from strategies.common.spec import Param
-from strategies.siberia.values import (
-    DISCOVER_CHOICES, NW, W_HIRE_UNTIL, W_MIN_MINE, action_value, cheapest_payment,
-    discovery_pick, outlook, symbol_interest, take_value,
-)
+from strategies.siberia import values
+from strategies.siberia.values import NW, W
 
 KERNEL = "plan"
 DESCRIPTION = ("heuristic: scores each option with the plan's weights (money now, hires' "
@@ -39,35 +36,42 @@ PARAMS = (
     Param("card", "money (in thousands) one action card in hand is worth"),
     Param("min_mine", "smallest mined money (thousands) worth a turn while a draw is possible"),
     Param("discover", "optional discoveries: always, or only while leading (brings the end "
-                      "nearer)", DISCOVER_CHOICES),
+                      "nearer)", values.DISCOVER_CHOICES),
 )
 DISCOVER = NW
-assert len(PARAMS) == NW + 1
+assert tuple(p.name for p in PARAMS) == W.keys + ("discover",)  # a W row, then discover
 
 
-@njit
-def choose(params, s, t, opts, n, rng):
-    """Index into opts[:n] of the option the plan values most."""
-    dk = s[G_DK]
-    if dk == DK_DISCOVER:
-        return discovery_pick(s, t, opts, n, int(params[DISCOVER]))
-    b = pbase(s[G_CUR])
-    frac = outlook(s, t, params[W_HIRE_UNTIL])
-    if dk == DK_PAY:
-        interest = stack_array(NSYM, 0, np.float64)  # scratch on the stack (see core.jit)
-        symbol_interest(params, s, t, b, frac, interest)
-        return cheapest_payment(params, s, t, b, opts, n, interest)
-    can_draw = tag(opts[0]) == OT_DRAW
+@njit(inline="always")
+def main_choice(params, s, t, opts, n):
+    """SIB-R6: the action the plan values most against drawing; mining less than min_mine is
+    left while a draw is possible."""
+    b = S.pbase(s[G.CUR])
+    frac = values.outlook(s, t, params[W.HIRE_UNTIL])
+    can_draw = actions.tag(opts[0]) == OT.DRAW
     best = 0
-    top = action_value(params, s, t, b, opts[0], frac)
+    top = values.action_value(params, s, t, b, opts[0], frac)
     for i in range(1, n):
         o = opts[i]
-        if tag(o) == OT_MINE and can_draw:
-            x = payload(o)
-            if take_value(s, t, b, x >> MINE_SHIFT, x & MINE_MASK) < params[W_MIN_MINE]:
+        if actions.tag(o) == OT.MINE and can_draw:
+            x = actions.payload(o)
+            k, m = x >> actions.MINE_SHIFT, x & actions.MINE_MASK
+            if values.take_value(s, t, b, k, m) < params[W.MIN_MINE]:
                 continue
-        v = action_value(params, s, t, b, o, frac)
+        v = values.action_value(params, s, t, b, o, frac)
         if v > top:
             top = v
             best = i
     return best
+
+
+@njit
+def choose(params, s, t, opts, n, rng):
+    """Index into opts[:n] of the option the plan values most (its parameters up to DISCOVER
+    are a values.W weights row)."""
+    dk = s[G.DK]
+    if dk == DK.DISCOVER:
+        return values.discover_choice(s, t, opts, n, int(params[DISCOVER]))
+    if dk == DK.PAY:
+        return values.pay_choice(params, s, t, opts, n)
+    return main_choice(params, s, t, opts, n)

@@ -5,54 +5,48 @@ Money is in the rules data's money unit. The *hire outlook* `frac` in [0, 1] say
 a hire's future use is still to come: 1 at the start, falling linearly to 0 when the share of
 resource cards discovered reaches a kernel's `hire_until`, and 0 in the final turns.
 
-A kernel's weights reach these functions as a `Weights` row (W_* indices), so the plan and
+A kernel's weights reach these functions as a weights row (indexed by W), so the plan and
 the greedy kernel value the same things with their own parameter vectors.
 """
 import numpy as np
 
-from core.jit import njit
-from core.siberia.actions import (
-    CARD_BITS, MINE_MASK, MINE_SHIFT, OT_DRAW, OT_MINE, OT_NO_DISCOVER, OT_SALESMAN, OT_SKIP,
-    OT_WORKER, draw_count, payload, payment_sizes, tag,
-)
-from core.siberia.codes import (
-    INVESTOR, M_DRAW_CARDS, M_FACE_UP_START, M_PERSON_VALUE, M_PLAY_DRAW, NPERSON, NRES, NSYM,
-    NTYPES, SALESMAN, T_MISC, T_RCOUNT, T_RKIND, T_RVALUE, T_SVALUE, WORKER,
-)
-from core.siberia.state import (
-    G_CUR, G_FINAL_LEFT, G_NP, G_RDECK_N, G_SYMBOL, O_FACE_UP, P_HAND, P_HAND_N, P_INVESTORS,
-    P_RES_N, P_RES_V, P_SALESMEN, P_WORKERS, deck_left, face_down, face_up_value, held, money,
-    pbase, symbol_cards,
-)
+from core.common.layout import enum
+from core.jit import njit, stack_array
+from core.siberia import actions
+from core.siberia import codes as C
+from core.siberia import state as S
+from core.siberia.actions import OT
+from core.siberia.codes import M, NSYM, T  # NSYM by name: stack_array wants a literal
+from core.siberia.state import G, O, P
 
 # the weights every valuation reads (a kernel fills a float64[NW] row from its parameters)
-W_MINE = 0         # weight of the money a mining action takes
-W_RICH = 1         # extra weight of the valuable kinds: x (salesman value / highest - 1/2)
-W_WORKER = 2       # money a worker below the target is worth per unit of outlook
-W_WORKER_TARGET = 3  # workers wanted
-W_SALESMAN = 4     # weight of a salesman's expected future upgrades
-W_INVESTOR = 5     # weight of an investor's expected future savings (in cards)
-W_HIRE_UNTIL = 6   # share of the game discovered at which the outlook reaches 0
-W_CARD = 7         # money one action card in hand is worth
-W_MIN_MINE = 8     # smallest mined money worth a turn while a draw is possible
-NW = 9
-
-CARD_MASK = (1 << CARD_BITS) - 1
+W = enum("W", (
+    "MINE",           # weight of the money a mining action takes
+    "RICH",           # extra weight of the valuable kinds: x (salesman value / highest - 1/2)
+    "WORKER",         # money a worker below the target is worth per unit of outlook
+    "WORKER_TARGET",  # workers wanted
+    "SALESMAN",       # weight of a salesman's expected future upgrades
+    "INVESTOR",       # weight of an investor's expected future savings (in cards)
+    "HIRE_UNTIL",     # share of the game discovered at which the outlook reaches 0
+    "CARD",           # money one action card in hand is worth
+    "MIN_MINE",       # smallest mined money worth a turn while a draw is possible
+))
+NW = len(W)
 
 
 @njit
 def progress(s, t):
     """Share of the resource cards discovered so far (past the face-up start), 0..1."""
-    hidden = s[G_RDECK_N] - t[T_MISC + M_FACE_UP_START]
+    hidden = s[G.RDECK_N] - t[T.MISC + M.FACE_UP_START]
     if hidden <= 0:
         return 1.0
-    return 1.0 - (deck_left(s) + face_down(s, t)) / hidden
+    return 1.0 - (S.deck_left(s) + S.face_down(s, t)) / hidden
 
 
 @njit
 def outlook(s, t, hire_until):
     """The hire outlook frac (see the module docstring)."""
-    if s[G_FINAL_LEFT] >= 0 or hire_until <= 0.0:
+    if s[G.FINAL_LEFT] >= 0 or hire_until <= 0.0:
         return 0.0
     return max(0.0, 1.0 - progress(s, t) / hire_until)
 
@@ -60,9 +54,9 @@ def outlook(s, t, hire_until):
 @njit
 def unclaimed(s, t, k):
     """Resource cards of kind k nobody has taken (in the row or the deck; a public count)."""
-    n = t[T_RCOUNT + k]
-    for p in range(s[G_NP]):
-        n -= s[pbase(p) + P_RES_N + k]
+    n = t[T.RES_COUNT + k]
+    for p in range(s[G.NP]):
+        n -= s[S.pbase(p) + P.RES_N + k]
     return n
 
 
@@ -71,12 +65,12 @@ def mean_value(t, k):
     """Mean printed value of the resource cards of kind k."""
     total = 0
     n = 0
-    for i in range(t.shape[0] - T_RKIND):
-        kind = t[T_RKIND + i]
+    for i in range(t.shape[0] - T.RES_KIND):
+        kind = t[T.RES_KIND + i]
         if kind < 0:
             break
         if kind == k:
-            total += t[T_RVALUE + i]
+            total += t[T.RES_VALUE + i]
             n += 1
     return total / max(n, 1)
 
@@ -85,65 +79,65 @@ def mean_value(t, k):
 def richness(t, k):
     """Salesman value of kind k over the highest resource salesman value, minus 1/2."""
     top = 1
-    for r in range(NRES):
-        top = max(top, t[T_SVALUE + r])
-    return t[T_SVALUE + k] / top - 0.5
+    for r in range(C.NRES):
+        top = max(top, t[T.SALESMAN_VALUE + r])
+    return t[T.SALESMAN_VALUE + k] / top - 0.5
 
 
 @njit
 def take_value(s, t, b, k, m):
     """Money the player at block b gets from mining the first m face-up cards of kind k."""
-    if s[b + P_SALESMEN + k] > 0:
-        return float(min(m, s[O_FACE_UP + k]) * t[T_SVALUE + k])
-    return float(face_up_value(s, t, k, m))
+    if s[b + P.SALESMEN + k] > 0:
+        return float(min(m, s[O.FACE_UP + k]) * t[T.SALESMAN_VALUE + k])
+    return float(S.face_up_value(s, t, k, m))
 
 
 @njit(inline="always")
 def person_card(s, t, b, x):
     """Money one person card of kind x is worth to the player at block b now."""
-    if s[b + P_SALESMEN + x] > 0:
-        return t[T_SVALUE + x]
-    return t[T_MISC + M_PERSON_VALUE]
+    if s[b + P.SALESMEN + x] > 0:
+        return t[T.SALESMAN_VALUE + x]
+    return t[T.MISC + M.PERSON_VALUE]
 
 
 @njit
 def salesman_gain(s, t, b, c):
     """Money hiring the salesman of category c adds now: its own card and the upgrade of every
     card of category c held (a salesman-salesman also lifts the new card itself)."""
-    n = held(s, b, c)
-    base = s[b + P_RES_V + c] if c < NRES else n * t[T_MISC + M_PERSON_VALUE]
-    own = t[T_SVALUE + SALESMAN] if c == SALESMAN else person_card(s, t, b, SALESMAN)
-    return float(own + n * t[T_SVALUE + c] - base)
+    n = S.held(s, b, c)
+    base = s[b + P.RES_V + c] if c < C.NRES else n * t[T.MISC + M.PERSON_VALUE]
+    own = t[T.SALESMAN_VALUE + C.SALESMAN] if c == C.SALESMAN else person_card(s, t, b, C.SALESMAN)
+    return float(own + n * t[T.SALESMAN_VALUE + c] - base)
 
 
 @njit
 def salesman_future(w, s, t, b, c, frac):
     """Expected money a salesman of category c will still add (cards of c yet to come)."""
-    if c < NRES:
-        share = unclaimed(s, t, c) / s[G_NP]
-        return w[W_SALESMAN] * frac * share * max(0.0, t[T_SVALUE + c] - mean_value(t, c))
-    return w[W_SALESMAN] * frac * max(0.0, t[T_SVALUE + c] - t[T_MISC + M_PERSON_VALUE])
+    if c < C.NRES:
+        share = unclaimed(s, t, c) / s[G.NP]
+        return w[W.SALESMAN] * frac * share * max(0.0, t[T.SALESMAN_VALUE + c] - mean_value(t, c))
+    return w[W.SALESMAN] * frac * max(0.0, t[T.SALESMAN_VALUE + c] - t[T.MISC + M.PERSON_VALUE])
 
 
 @njit
 def investor_future(w, s, t, b, k, frac):
     """Expected money an investor of kind k will still save (a card per mining of k)."""
-    return w[W_INVESTOR] * frac * w[W_CARD] * unclaimed(s, t, k) / s[G_NP]
+    return w[W.INVESTOR] * frac * w[W.CARD] * unclaimed(s, t, k) / s[G.NP]
 
 
 @njit
 def worker_future(w, s, t, b, workers, frac):
     """Money one more worker is worth for the mining to come (none past the target)."""
-    return w[W_WORKER] * frac if workers < w[W_WORKER_TARGET] else 0.0
+    return w[W.WORKER] * frac if workers < w[W.WORKER_TARGET] else 0.0
 
 
 @njit
 def cheapest(s, t, b, x):
     """Fewest cards an X-combination of the player at block b costs (SIB-R8/R9)."""
-    all_x, any_form, need_x = payment_sizes(s, t, b, x)
-    nx = symbol_cards(s, b, x)
+    all_x, any_form, need_x = actions.payment_sizes(s, t, b, x)
+    nx = S.symbol_cards(s, b, x)
     best = all_x if nx >= all_x else 99
-    if any_form >= 0 and s[b + P_HAND_N] >= any_form and (nx >= 1 or not need_x):
+    if any_form >= 0 and s[b + P.HAND_N] >= any_form and (nx >= 1 or not need_x):
         best = min(best, any_form)
     return max(best, 0)
 
@@ -152,63 +146,63 @@ def cheapest(s, t, b, x):
 def action_value(w, s, t, b, o, frac):
     """Value of main option o for the player at block b: the money it brings now, what it
     promises for later, the cards it costs and draws."""
-    kind = tag(o)
-    x = payload(o)
-    final = s[G_FINAL_LEFT] >= 0
-    card = 0.0 if final else w[W_CARD]
-    if kind == OT_DRAW:
-        return card * draw_count(s, t, b, t[T_MISC + M_DRAW_CARDS])
-    if kind == OT_SKIP:
+    kind = actions.tag(o)
+    x = actions.payload(o)
+    final = s[G.FINAL_LEFT] >= 0
+    card = 0.0 if final else w[W.CARD]
+    if kind == OT.DRAW:
+        return card * actions.draw_count(s, t, b, t[T.MISC + M.DRAW_CARDS])
+    if kind == OT.SKIP:
         return 0.0
-    if kind == OT_MINE:
-        k = x >> MINE_SHIFT
-        gain = take_value(s, t, b, k, x & MINE_MASK)
-        value = w[W_MINE] * (1.0 + w[W_RICH] * richness(t, k)) * gain
+    if kind == OT.MINE:
+        k = x >> actions.MINE_SHIFT
+        gain = take_value(s, t, b, k, x & actions.MINE_MASK)
+        value = w[W.MINE] * (1.0 + w[W.RICH] * richness(t, k)) * gain
         sym = k
-    elif kind == OT_WORKER:
-        value = person_card(s, t, b, WORKER) + worker_future(w, s, t, b, s[b + P_WORKERS],
+    elif kind == OT.HIRE_WORKER:
+        value = person_card(s, t, b, C.WORKER) + worker_future(w, s, t, b, s[b + P.WORKERS],
                                                              frac)
-        sym = WORKER
-    elif kind == OT_SALESMAN:
+        sym = C.WORKER
+    elif kind == OT.HIRE_SALESMAN:
         value = salesman_gain(s, t, b, x) + salesman_future(w, s, t, b, x, frac)
-        sym = SALESMAN
+        sym = C.SALESMAN
     else:
-        value = person_card(s, t, b, INVESTOR) + investor_future(w, s, t, b, x, frac)
-        sym = INVESTOR
-    return value - w[W_CARD] * cheapest(s, t, b, sym) + card * t[T_MISC + M_PLAY_DRAW]
+        value = person_card(s, t, b, C.INVESTOR) + investor_future(w, s, t, b, x, frac)
+        sym = C.INVESTOR
+    return value - w[W.CARD] * cheapest(s, t, b, sym) + card * t[T.MISC + M.PLAY_DRAW]
 
 
 @njit
 def symbol_interest(w, s, t, b, frac, out):
     """out[x]: how much the player at block b wants cards showing symbol x: the best value of
     an action of that symbol now (face-up cards to mine, persons to hire), at least 0."""
-    for x in range(NSYM):
+    for x in range(C.NSYM):
         out[x] = 0.0
-    for k in range(NRES):
-        out[k] = take_value(s, t, b, k, s[b + P_WORKERS]) * w[W_MINE] * \
-            (1.0 + w[W_RICH] * richness(t, k))
-    out[WORKER] = person_card(s, t, b, WORKER) + worker_future(w, s, t, b, s[b + P_WORKERS],
+    for k in range(C.NRES):
+        out[k] = take_value(s, t, b, k, s[b + P.WORKERS]) * w[W.MINE] * \
+            (1.0 + w[W.RICH] * richness(t, k))
+    out[C.WORKER] = person_card(s, t, b, C.WORKER) + worker_future(w, s, t, b, s[b + P.WORKERS],
                                                                frac)
     best = 0.0
-    for c in range(NSYM):
+    for c in range(C.NSYM):
         best = max(best, salesman_gain(s, t, b, c) + salesman_future(w, s, t, b, c, frac))
-    out[SALESMAN] = best
+    out[C.SALESMAN] = best
     best = 0.0
-    for k in range(NRES):
+    for k in range(C.NRES):
         best = max(best, investor_future(w, s, t, b, k, frac))
-    out[INVESTOR] = person_card(s, t, b, INVESTOR) + best
+    out[C.INVESTOR] = person_card(s, t, b, C.INVESTOR) + best
 
 
 @njit
 def payment_cost(w, s, t, b, o, interest):
     """What paying the cards of pay option o gives up: per card its base worth plus a tenth
     of the interest in each of its two symbols, less for a second copy of a type."""
-    cards = payload(o)
+    cards = actions.payload(o)
     cost = 0.0
     while cards:
-        ty = (cards & CARD_MASK) - 1
-        cost += w[W_CARD] + 0.1 * (interest[ty // NPERSON] + interest[WORKER + ty % NPERSON])
-        cards >>= CARD_BITS
+        ty = (cards & actions.CARD_MASK) - 1
+        cost += w[W.CARD] + 0.1 * (interest[ty // C.NPERSON] + interest[C.WORKER + ty % C.NPERSON])
+        cards >>= actions.CARD_BITS
     return cost
 
 
@@ -216,11 +210,11 @@ def payment_cost(w, s, t, b, o, interest):
 def hand_worth(w, s, t, b, interest):
     """Worth of the cards in hand, as payment_cost values them."""
     total = 0.0
-    for ty in range(NTYPES):
-        n = s[b + P_HAND + ty]
+    for ty in range(C.NTYPES):
+        n = s[b + P.HAND + ty]
         if n:
-            total += n * (w[W_CARD] + 0.1 * (interest[ty // NPERSON]
-                                              + interest[WORKER + ty % NPERSON]))
+            total += n * (w[W.CARD] + 0.1 * (interest[ty // C.NPERSON]
+                                              + interest[C.WORKER + ty % C.NPERSON]))
     return total
 
 
@@ -229,26 +223,24 @@ def potential(w, s, t, b, frac):
     """Money the holdings of the player at block b still promise: workers up to the target,
     the salesmen's and investors' future."""
     value = 0.0
-    workers = s[b + P_WORKERS]
+    workers = s[b + P.WORKERS]
     for i in range(1, workers):
         value += worker_future(w, s, t, b, i, frac)
-    for c in range(NSYM):
-        if s[b + P_SALESMEN + c] > 0:
+    for c in range(C.NSYM):
+        if s[b + P.SALESMEN + c] > 0:
             value += salesman_future(w, s, t, b, c, frac)
-    for k in range(NRES):
-        if s[b + P_INVESTORS + k] > 0:
+    for k in range(C.NRES):
+        if s[b + P.INVESTORS + k] > 0:
             value += investor_future(w, s, t, b, k, frac)
     return value
 
 
 def weights(values: dict[str, float]) -> np.ndarray:
-    """A weights row from named values (tests)."""
-    names = ("mine", "rich", "worker", "worker_target", "salesman", "investor", "hire_until",
-             "card", "min_mine")
-    return np.array([float(values[n]) for n in names])
+    """A weights row from named values (W keys)."""
+    return np.array([float(values[n]) for n in W.keys])
 
 
-# --- choices both the plan and the greedy kernel make the same way ---------------------------
+# --- decisions both the plan and the greedy kernel take the same way -------------------------
 
 DISCOVER_CHOICES = ("always", "when_leading")
 
@@ -256,20 +248,20 @@ DISCOVER_CHOICES = ("always", "when_leading")
 @njit
 def leading(s, t, me):
     """Whether player `me` has at least as much money as every other player."""
-    mine = money(s, t, me)
-    for q in range(s[G_NP]):
-        if q != me and money(s, t, q) > mine:
+    mine = S.money(s, t, me)
+    for q in range(s[G.NP]):
+        if q != me and S.money(s, t, q) > mine:
             return False
     return True
 
 
 @njit
-def discovery_pick(s, t, opts, n, mode):
+def discover_choice(s, t, opts, n, mode):
     """SIB-R5: the first face-down card offered (positions are blind); an optional discovery
     (option 0 declines) is taken always, or (mode 1) only while leading: turning the last
     card brings the end nearer."""
-    first = 1 if tag(opts[0]) == OT_NO_DISCOVER else 0
-    if first == 1 and mode == 1 and not leading(s, t, s[G_CUR]):
+    first = 1 if actions.tag(opts[0]) == OT.NO_DISCOVERY else 0
+    if first == 1 and mode == 1 and not leading(s, t, s[G.CUR]):
         return 0
     return min(first, n - 1)
 
@@ -278,7 +270,7 @@ def discovery_pick(s, t, opts, n, mode):
 def cheapest_payment(w, s, t, b, opts, n, interest):
     """Index of the pay option that gives up the least (payment_cost). The symbol being paid
     for counts no interest: its action is being taken now."""
-    x = s[G_SYMBOL]
+    x = s[G.SYMBOL]
     keep = interest[x]
     interest[x] = 0.0
     best = 0
@@ -290,3 +282,14 @@ def cheapest_payment(w, s, t, b, opts, n, interest):
             best = i
     interest[x] = keep
     return best
+
+
+@njit(inline="always")
+def pay_choice(w, s, t, opts, n):
+    """SIB-R8/R9: the payment that gives up the least (cheapest_payment), valued with the
+    deciding player's interest in each symbol under the weights w."""
+    b = S.pbase(s[G.CUR])
+    frac = outlook(s, t, w[W.HIRE_UNTIL])
+    interest = stack_array(NSYM, 0, np.float64)  # scratch on the stack (see core.jit)
+    symbol_interest(w, s, t, b, frac, interest)
+    return cheapest_payment(w, s, t, b, opts, n, interest)

@@ -37,7 +37,7 @@ def options(s: np.ndarray, t: np.ndarray) -> list[tuple[str, int]]:
     """(tag name, payload) of every legal option."""
     opts = np.zeros(A.MAX_OPTIONS, np.int32)
     n = A.legal(s, t, opts)
-    return [(A.OPTION_TAGS[A.tag(o)], int(A.payload(o))) for o in opts[:n]]
+    return [(A.OT.keys[A.tag(o)], int(A.payload(o))) for o in opts[:n]]
 
 
 def play(s: np.ndarray, t: np.ndarray, name: str, payload: int | None = None,
@@ -46,7 +46,7 @@ def play(s: np.ndarray, t: np.ndarray, name: str, payload: int | None = None,
     opts = np.zeros(A.MAX_OPTIONS, np.int32)
     n = A.legal(s, t, opts)
     for o in opts[:n]:
-        if A.OPTION_TAGS[A.tag(o)] == name and (payload is None or A.payload(o) == payload):
+        if A.OT.keys[A.tag(o)] == name and (payload is None or A.payload(o) == payload):
             R.apply(s, t, o, tr)
             assert check_state(s, t) == 0
             return
@@ -71,29 +71,29 @@ def set_hand(s: np.ndarray, p: int, types: list[int]) -> None:
     come from the discards or the pile."""
     b = S.pbase(p)
     for ty in range(C.NTYPES):
-        while s[b + S.P_HAND + ty]:
+        while s[b + S.P.HAND + ty]:
             S.give_card(s, b, ty)
-            s[S.O_DISCARD + ty] += 1
-            s[S.G_DISCARD_N] += 1
+            s[S.O.DISCARD + ty] += 1
+            s[S.G.DISCARD_N] += 1
     for ty in types:
-        if s[S.O_DISCARD + ty]:
-            s[S.O_DISCARD + ty] -= 1
-            s[S.G_DISCARD_N] -= 1
+        if s[S.O.DISCARD + ty]:
+            s[S.O.DISCARD + ty] -= 1
+            s[S.G.DISCARD_N] -= 1
         else:
-            pile = list(s[S.O_APILE:S.O_APILE + s[S.G_APILE_N]])
+            pile = list(s[S.O.APILE:S.O.APILE + s[S.G.APILE_N]])
             pile.remove(ty)
-            s[S.O_APILE:S.O_APILE + len(pile)] = pile
-            s[S.O_APILE + len(pile)] = 0
-            s[S.G_APILE_N] -= 1
+            s[S.O.APILE:S.O.APILE + len(pile)] = pile
+            s[S.O.APILE + len(pile)] = 0
+            s[S.G.APILE_N] -= 1
         S.take_card(s, b, ty)
 
 
 def kind_of(t: np.ndarray, card_id: int) -> int:
-    return int(t[C.T_RKIND + card_id])
+    return int(t[C.T.RES_KIND + card_id])
 
 
 def value_of(t: np.ndarray, card_id: int) -> int:
-    return int(t[C.T_RVALUE + card_id])
+    return int(t[C.T.RES_VALUE + card_id])
 
 
 def set_row(s: np.ndarray, t: np.ndarray, spec: list[tuple[str, bool] | tuple[str, bool, int]],
@@ -101,9 +101,9 @@ def set_row(s: np.ndarray, t: np.ndarray, spec: list[tuple[str, bool] | tuple[st
     """Row positions from the headframe: (kind, face up[, value in $]) each. The other cards
     of the row and the deck form the deck; with `deck` given only that many stay in it and
     the surplus goes to player 0's resources (taken earlier)."""
-    row = t[C.T_MISC + C.M_ROW_SIZE]
-    pool = [int(c) for c in s[S.O_ROW:S.O_ROW + row] if c >= 0]
-    pool += [int(c) for c in s[S.O_RDECK + s[S.G_RDECK_PTR]:S.O_RDECK + s[S.G_RDECK_N]]]
+    row = t[C.T.MISC + C.M.ROW_SIZE]
+    pool = [int(c) for c in s[S.O.ROW:S.O.ROW + row] if c >= 0]
+    pool += [int(c) for c in s[S.O.RDECK + s[S.G.RDECK_PTR]:S.O.RDECK + s[S.G.RDECK_N]]]
     chosen = []
     for entry in spec:
         k = C.RES_NAMES.index(entry[0])
@@ -111,48 +111,48 @@ def set_row(s: np.ndarray, t: np.ndarray, spec: list[tuple[str, bool] | tuple[st
                     and (len(entry) < 3 or value_of(t, c) * 1000 == entry[2]))
         pool.remove(pick)
         chosen.append((pick, int(entry[1])))
-    s[S.O_ROW:S.O_ROW + C.MAX_ROW] = -1
-    s[S.O_FACE:S.O_FACE + C.MAX_ROW] = 0
-    s[S.G_FACE_DOWN] = 0
-    s[S.O_FACE_UP:S.O_FACE_UP + C.NRES] = 0
+    s[S.O.ROW:S.O.ROW + C.MAX_ROW] = -1
+    s[S.O.FACE:S.O.FACE + C.MAX_ROW] = 0
+    s[S.G.FACE_DOWN] = 0
+    s[S.O.FACE_UP:S.O.FACE_UP + C.NRES] = 0
     for i, (c, up) in enumerate(chosen):
-        s[S.O_ROW + i] = c
-        s[S.O_FACE + i] = up
+        s[S.O.ROW + i] = c
+        s[S.O.FACE + i] = up
         if up:
-            s[S.O_FACE_UP + kind_of(t, c)] += 1
+            s[S.O.FACE_UP + kind_of(t, c)] += 1
         else:
-            s[S.G_FACE_DOWN] += 1
+            s[S.G.FACE_DOWN] += 1
     keep = pool if deck is None else pool[len(pool) - deck:]
     gone = [] if deck is None else pool[:len(pool) - deck]
-    n = s[S.G_RDECK_N]
+    n = s[S.G.RDECK_N]
     ptr = n - len(keep)
-    s[S.O_RDECK + ptr:S.O_RDECK + n] = keep
-    s[S.G_RDECK_PTR] = ptr
+    s[S.O.RDECK + ptr:S.O.RDECK + n] = keep
+    s[S.G.RDECK_PTR] = ptr
     # cards that left the deck go to player 0's resources (they must be somewhere)
     for c in gone:
         b = S.pbase(0)
-        s[b + S.P_RES_N + kind_of(t, c)] += 1
-        s[b + S.P_RES_V + kind_of(t, c)] += value_of(t, c)
+        s[b + S.P.RES_N + kind_of(t, c)] += 1
+        s[b + S.P.RES_V + kind_of(t, c)] += value_of(t, c)
     assert check_state(s, t) == 0
 
 
-def turn_of(s: np.ndarray, p: int, dk: int = S.DK_MAIN) -> None:
+def turn_of(s: np.ndarray, p: int, dk: int = S.DK.MAIN) -> None:
     """Make it player p's turn at decision dk."""
-    s[S.G_CUR] = p
-    s[S.G_DK] = dk
+    s[S.G.CUR] = p
+    s[S.G.DK] = dk
 
 
 def give_resources(s: np.ndarray, t: np.ndarray, p: int, kind: str, n: int) -> None:
     """Move n cards of this kind from the deck to player p, as if mined earlier."""
     k = C.RES_NAMES.index(kind)
-    lo, hi = int(s[S.G_RDECK_PTR]), int(s[S.G_RDECK_N])
-    deck = [int(c) for c in s[S.O_RDECK + lo:S.O_RDECK + hi]]
+    lo, hi = int(s[S.G.RDECK_PTR]), int(s[S.G.RDECK_N])
+    deck = [int(c) for c in s[S.O.RDECK + lo:S.O.RDECK + hi]]
     taken = [c for c in deck if kind_of(t, c) == k][:n]
     assert len(taken) == n
     rest = [c for c in deck if c not in taken]
-    s[S.O_RDECK + hi - len(rest):S.O_RDECK + hi] = rest
-    s[S.G_RDECK_PTR] = hi - len(rest)
+    s[S.O.RDECK + hi - len(rest):S.O.RDECK + hi] = rest
+    s[S.G.RDECK_PTR] = hi - len(rest)
     b = S.pbase(p)
-    s[b + S.P_RES_N + k] += n
-    s[b + S.P_RES_V + k] += sum(value_of(t, c) for c in taken)
+    s[b + S.P.RES_N + k] += n
+    s[b + S.P.RES_V + k] += sum(value_of(t, c) for c in taken)
     assert check_state(s, t) == 0

@@ -10,7 +10,7 @@ from core.siberia import codes as C
 from core.siberia import rules as R
 from core.siberia import state as S
 from core.siberia.check import check_state
-from core.siberia.play import NREC, R_RANK, R_SCORE, R_VP, R_WIN_SHARE, write_records
+from core.siberia.play import NREC, R_RANK, R_SCORE, R_WIN_SHARE, REC, write_records
 from core.siberia.tables import load_tables
 from strategies.siberia.game import player_range
 from strategies.siberia.play import play_game
@@ -29,8 +29,8 @@ def tags(s, t) -> set[str]:
 
 
 def records(s, t) -> np.ndarray:
-    rec = np.zeros((s[S.G_NP], NREC))
-    write_records(s, t, np.zeros(s[S.G_NP], np.int64), rec)
+    rec = np.zeros((s[S.G.NP], NREC))
+    write_records(s, t, np.zeros(s[S.G.NP], np.int64), rec)
     return rec
 
 
@@ -54,68 +54,68 @@ def test_symbol_types_are_the_cards_showing_each_symbol() -> None:
 
 def test_SIB_R1_row_of_eight_first_three_face_up() -> None:
     s, t = start(3, seed=4)
-    row = s[S.O_ROW:S.O_ROW + 8]
-    assert (row >= 0).all() and s[S.O_ROW + 8:S.O_ROW + C.MAX_ROW].tolist() == [-1] * 4
-    assert s[S.O_FACE:S.O_FACE + 8].tolist() == [1, 1, 1, 0, 0, 0, 0, 0]
-    assert S.deck_left(s) == 36 - 8 and s[S.G_RDECK_N] == 36
-    decks = {tuple(start(3, seed=k)[0][S.O_ROW:S.O_ROW + 8]) for k in range(5)}
+    row = s[S.O.ROW:S.O.ROW + 8]
+    assert (row >= 0).all() and s[S.O.ROW + 8:S.O.ROW + C.MAX_ROW].tolist() == [-1] * 4
+    assert s[S.O.FACE:S.O.FACE + 8].tolist() == [1, 1, 1, 0, 0, 0, 0, 0]
+    assert S.deck_left(s) == 36 - 8 and s[S.G.RDECK_N] == 36
+    decks = {tuple(start(3, seed=k)[0][S.O.ROW:S.O.ROW + 8]) for k in range(5)}
     assert len(decks) == 5  # shuffled
 
 
 def test_SIB_R2_one_worker_each_open_supplies() -> None:
     s, t = start(4)
-    assert [s[S.pbase(p) + S.P_WORKERS] for p in range(4)] == [1] * 4
-    assert s[S.G_WORKERS] == 10 - 4
-    assert s[S.O_SALESMEN:S.O_SALESMEN + 8].tolist() == [1] * 8
-    assert s[S.O_INVESTORS:S.O_INVESTORS + 5].tolist() == [1] * 5
+    assert [s[S.pbase(p) + S.P.WORKERS] for p in range(4)] == [1] * 4
+    assert s[S.G.WORKERS] == 10 - 4
+    assert s[S.O.SALESMEN:S.O.SALESMEN + 8].tolist() == [1] * 8
+    assert s[S.O.INVESTORS:S.O.INVESTORS + 5].tolist() == [1] * 5
 
 
 def test_SIB_R3_five_action_cards_each() -> None:
     s, t = start(3)
-    assert [s[S.pbase(p) + S.P_HAND_N] for p in range(3)] == [5] * 3
-    assert s[S.G_APILE_N] == 60 - 15 and check_state(s, t) == 0
+    assert [s[S.pbase(p) + S.P.HAND_N] for p in range(3)] == [5] * 3
+    assert s[S.G.APILE_N] == 60 - 15 and check_state(s, t) == 0
 
 
 def test_SIB_R4_random_start_then_clockwise() -> None:
-    starts = {int(start(4, seed=k)[0][S.G_START]) for k in range(30)}
+    starts = {int(start(4, seed=k)[0][S.G.START]) for k in range(30)}
     assert starts == {0, 1, 2, 3}
     s, t = start(3, seed=2)
-    first = s[S.G_CUR]
-    assert first == s[S.G_START]
-    while s[S.G_CUR] == first:
-        name, _ = options(s, t)[0 if s[S.G_DK] != S.DK_DISCOVER else -1]
+    first = s[S.G.CUR]
+    assert first == s[S.G.START]
+    while s[S.G.CUR] == first:
+        name, _ = options(s, t)[0 if s[S.G.DK] != S.DK.DISCOVER else -1]
         play(s, t, name)
-    assert s[S.G_CUR] == (first + 1) % 3
+    assert s[S.G.CUR] == (first + 1) % 3
 
 
 # --- discovery (SIB-R5, Q6, Q9) -----------------------------------------------------------------
 
 def test_SIB_R5_three_face_down_discovery_is_mandatory_and_chosen() -> None:
     s, t = start(3)
-    assert s[S.G_DK] == S.DK_DISCOVER
+    assert s[S.G.DK] == S.DK.DISCOVER
     opts = options(s, t)
     assert opts == [("discover", i) for i in range(3, 8)]  # no "none"; any of the five
-    p = s[S.G_CUR]
+    p = s[S.G.CUR]
     play(s, t, "discover", 6)
-    assert s[S.O_FACE + 6] == 1 and s[S.G_DK] == S.DK_MAIN and s[S.G_CUR] == p
+    assert s[S.O.FACE + 6] == 1 and s[S.G.DK] == S.DK.MAIN and s[S.G.CUR] == p
 
 
 def test_SIB_R5_two_face_down_discovery_is_optional() -> None:
     s, t = start(3)
     set_row(s, t, [("gas", True)] * 6 + [("coal", False)] * 2)
-    turn_of(s, s[S.G_CUR], S.DK_DISCOVER)
+    turn_of(s, s[S.G.CUR], S.DK.DISCOVER)
     assert options(s, t) == [("no_discovery", 0), ("discover", 6), ("discover", 7)]
     play(s, t, "no_discovery")
-    assert s[S.G_DK] == S.DK_MAIN and s[S.G_FACE_DOWN] == 2
+    assert s[S.G.DK] == S.DK.MAIN and s[S.G.FACE_DOWN] == 2
 
 
 def test_SIB_R5_no_face_down_card_no_discovery() -> None:
     s, t = start(3)
     set_row(s, t, [("gas", True)] * 8)
-    p = s[S.G_CUR]
+    p = s[S.G.CUR]
     turn_of(s, p)
     play(s, t, "draw")
-    assert s[S.G_CUR] == (p + 1) % 3 and s[S.G_DK] == S.DK_MAIN
+    assert s[S.G.CUR] == (p + 1) % 3 and s[S.G.DK] == S.DK.MAIN
 
 
 def test_SIB_Q6_discover_any_false_only_the_first_face_down() -> None:
@@ -127,7 +127,7 @@ def test_SIB_Q6_discover_any_false_only_the_first_face_down() -> None:
 def test_SIB_Q9_force_discovery_when_deck_empty(forced: bool) -> None:
     s, t = start(3, force_discovery_when_deck_empty=forced)
     set_row(s, t, [("gas", True)] * 7 + [("coal", False)], deck=0)
-    turn_of(s, s[S.G_CUR], S.DK_DISCOVER)
+    turn_of(s, s[S.G.CUR], S.DK.DISCOVER)
     names = [name for name, _ in options(s, t)]
     assert names == (["discover"] if forced else ["no_discovery", "discover"])
 
@@ -136,59 +136,59 @@ def test_SIB_Q9_force_discovery_when_deck_empty(forced: bool) -> None:
 
 def test_SIB_R6_draw_two_or_play_then_draw_one() -> None:
     s, t = start(3)
-    p = s[S.G_CUR]
+    p = s[S.G.CUR]
     b = S.pbase(p)
     set_row(s, t, [("gold", True)] + [("gas", False)] * 7)
     turn_of(s, p)
     set_hand(s, p, [GW, GS, CW])
     play(s, t, "draw")
-    assert s[b + S.P_HAND_N] == 5 and s[S.G_CUR] != p
+    assert s[b + S.P.HAND_N] == 5 and s[S.G.CUR] != p
     turn_of(s, p)
     play(s, t, "mine", mine("gold", 1))
     play(s, t, "pay", paid(GW, GS))
-    assert s[b + S.P_HAND_N] == 5 - 2 + 1 and s[b + S.P_RES_N + C.GOLD] == 1
+    assert s[b + S.P.HAND_N] == 5 - 2 + 1 and s[b + S.P.RES_N + C.GOLD] == 1
 
 
 def test_SIB_R6_skip_only_when_no_card_can_be_drawn() -> None:
     s, t = start(3)
-    p = s[S.G_CUR]
+    p = s[S.G.CUR]
     turn_of(s, p)
     assert "draw" in tags(s, t) and "skip" not in tags(s, t)
     set_hand(s, p, [GW, GS, CW, CS, DW, OI, GI, CW])
     assert "skip" in tags(s, t) and "draw" not in tags(s, t)
     play(s, t, "skip")
-    assert s[S.G_CUR] == (p + 1) % 3
+    assert s[S.G.CUR] == (p + 1) % 3
 
 
 def test_SIB_R7_at_seven_cards_draw_one_and_pile_rebuilt_from_discards() -> None:
     s, t = start(2)
-    p = s[S.G_CUR]
+    p = s[S.G.CUR]
     b = S.pbase(p)
     set_hand(s, p, [GW, GS, CW, CS, DW, OI, GI])
     turn_of(s, p)
     play(s, t, "draw")
-    assert s[b + S.P_HAND_N] == 8
+    assert s[b + S.P.HAND_N] == 8
     # empty the pile into the discards: the next draw reshuffles
-    pile = s[S.O_APILE:S.O_APILE + s[S.G_APILE_N]].copy()
+    pile = s[S.O.APILE:S.O.APILE + s[S.G.APILE_N]].copy()
     for ty in pile:
-        s[S.O_DISCARD + ty] += 1
-    s[S.G_DISCARD_N] += len(pile)
-    s[S.G_APILE_N] = 0
-    discards = int(s[S.G_DISCARD_N])
+        s[S.O.DISCARD + ty] += 1
+    s[S.G.DISCARD_N] += len(pile)
+    s[S.G.APILE_N] = 0
+    discards = int(s[S.G.DISCARD_N])
     q = 1 - p
     turn_of(s, q)
-    before = s[S.pbase(q) + S.P_HAND_N]
+    before = s[S.pbase(q) + S.P.HAND_N]
     play(s, t, "draw")
-    assert s[S.pbase(q) + S.P_HAND_N] == before + 2
-    assert s[S.G_RESHUFFLES] == 1 and s[S.G_DISCARD_N] == 0
-    assert s[S.G_APILE_N] == discards - 2
+    assert s[S.pbase(q) + S.P.HAND_N] == before + 2
+    assert s[S.G.RESHUFFLES] == 1 and s[S.G.DISCARD_N] == 0
+    assert s[S.G.APILE_N] == discards - 2
 
 
 # --- combinations (SIB-R8, R9, Q2) ---------------------------------------------------------------
 
 def test_SIB_R8_two_cards_showing_x_or_one_plus_any_two() -> None:
     s, t = start(3)
-    p = s[S.G_CUR]
+    p = s[S.G.CUR]
     set_row(s, t, [("gold", True)] + [("gas", False)] * 7)
     turn_of(s, p)
     set_hand(s, p, [GW, CW, DW])  # one gold card + two others
@@ -203,7 +203,7 @@ def test_SIB_R8_two_cards_showing_x_or_one_plus_any_two() -> None:
 
 def test_SIB_R8_every_payment_multiset_once() -> None:
     s, t = start(3)
-    p = s[S.G_CUR]
+    p = s[S.G.CUR]
     set_row(s, t, [("gold", True)] + [("gas", False)] * 7)
     set_hand(s, p, [GW, GS, CW, CS])
     turn_of(s, p)
@@ -213,16 +213,16 @@ def test_SIB_R8_every_payment_multiset_once() -> None:
                    paid(GW, GS, CS)})
     assert got == want
     play(s, t, "pay", paid(GW, GS))
-    assert s[S.O_DISCARD + GW] >= 1 and s[S.O_DISCARD + GS] >= 1  # face up to the discards
+    assert s[S.O.DISCARD + GW] >= 1 and s[S.O.DISCARD + GS] >= 1  # face up to the discards
 
 
 @pytest.mark.parametrize("two_any", [True, False])
 def test_SIB_R9_SIB_Q2_investor_saves_the_first_card(two_any: bool) -> None:
     s, t = start(3, investor_two_any=two_any)
-    p = s[S.G_CUR]
+    p = s[S.G.CUR]
     b = S.pbase(p)
-    s[S.O_INVESTORS + C.GOLD] = 0
-    s[b + S.P_INVESTORS + C.GOLD] = 1
+    s[S.O.INVESTORS + C.GOLD] = 0
+    s[b + S.P.INVESTORS + C.GOLD] = 1
     S.sync_supply_bits(s)
     set_row(s, t, [("gold", True)] + [("gas", False)] * 7)
     set_hand(s, p, [GW, CW, DW])
@@ -240,10 +240,10 @@ def test_SIB_R9_SIB_Q2_investor_saves_the_first_card(two_any: bool) -> None:
 
 def test_SIB_R10_mine_in_order_passing_other_kinds_and_face_down() -> None:
     s, t = start(3)
-    p = s[S.G_CUR]
+    p = s[S.G.CUR]
     b = S.pbase(p)
-    s[b + S.P_WORKERS] = 3
-    s[S.G_WORKERS] -= 2
+    s[b + S.P.WORKERS] = 3
+    s[S.G.WORKERS] -= 2
     set_row(s, t, [("gas", True), ("gold", True, 4000), ("gold", False), ("coal", True),
                    ("gold", True, 6000), ("gold", True, 5000), ("gas", False), ("gas", False)])
     set_hand(s, p, [GW, GS])
@@ -253,18 +253,18 @@ def test_SIB_R10_mine_in_order_passing_other_kinds_and_face_down() -> None:
     play(s, t, "mine", mine("gold", 2))
     play(s, t, "pay", paid(GW, GS))
     # the first two face-up gold from the headframe: 4000 and 6000; the face-down gold stays
-    assert s[b + S.P_RES_N + C.GOLD] == 2 and s[b + S.P_RES_V + C.GOLD] == 10
-    kinds = [int(t[C.T_RKIND + c]) if c >= 0 else -1 for c in s[S.O_ROW:S.O_ROW + 8]]
+    assert s[b + S.P.RES_N + C.GOLD] == 2 and s[b + S.P.RES_V + C.GOLD] == 10
+    kinds = [int(t[C.T.RES_KIND + c]) if c >= 0 else -1 for c in s[S.O.ROW:S.O.ROW + 8]]
     assert kinds[:6] == [C.GAS, C.GOLD, C.COAL, C.GOLD, C.GAS, C.GAS]
-    assert s[S.O_FACE + 1] == 0 and s[S.O_FACE + 3] == 1  # face-down gold kept, 5000 left
+    assert s[S.O.FACE + 1] == 0 and s[S.O.FACE + 3] == 1  # face-down gold kept, 5000 left
 
 
 @pytest.mark.parametrize("forced", [False, True])
 def test_SIB_Q3_mine_max_forced(forced: bool) -> None:
     s, t = start(3, mine_max_forced=forced)
-    p = s[S.G_CUR]
-    s[S.pbase(p) + S.P_WORKERS] = 2
-    s[S.G_WORKERS] -= 1
+    p = s[S.G.CUR]
+    s[S.pbase(p) + S.P.WORKERS] = 2
+    s[S.G.WORKERS] -= 1
     set_row(s, t, [("oil", True)] * 3 + [("gas", False)] * 5)
     set_hand(s, p, [OI, card("oil", "worker")])
     turn_of(s, p)
@@ -275,7 +275,7 @@ def test_SIB_Q3_mine_max_forced(forced: bool) -> None:
 @pytest.mark.parametrize(("cap", "most"), [(5, 5), ("none", 8)])
 def test_SIB_R11_SIB_V1_SIB_Q4_worker_cap(cap: object, most: int) -> None:
     s, t = start(3, worker_cap=cap)
-    p = s[S.G_CUR]
+    p = s[S.G.CUR]
     b = S.pbase(p)
     hired = 0
     while True:
@@ -286,13 +286,13 @@ def test_SIB_R11_SIB_V1_SIB_Q4_worker_cap(cap: object, most: int) -> None:
         play(s, t, "hire_worker")
         play(s, t, "pay", paid(GW, CW))
         hired += 1
-    assert s[b + S.P_WORKERS] == most  # cap 5, or 1 + the supply (10 - 3 start workers)
-    assert s[S.G_WORKERS] == 10 - 3 - hired
+    assert s[b + S.P.WORKERS] == most  # cap 5, or 1 + the supply (10 - 3 start workers)
+    assert s[S.G.WORKERS] == 10 - 3 - hired
 
 
 def test_SIB_R12_hire_an_available_salesman() -> None:
     s, t = start(3)
-    p = s[S.G_CUR]
+    p = s[S.G.CUR]
     b = S.pbase(p)
     set_hand(s, p, [GS, CS])
     turn_of(s, p)
@@ -300,7 +300,7 @@ def test_SIB_R12_hire_an_available_salesman() -> None:
     assert hires == list(range(8))
     play(s, t, "hire_salesman", C.DIAMOND)
     play(s, t, "pay", paid(GS, CS))
-    assert s[b + S.P_SALESMEN + C.DIAMOND] == 1 and s[S.O_SALESMEN + C.DIAMOND] == 0
+    assert s[b + S.P.SALESMEN + C.DIAMOND] == 1 and s[S.O.SALESMEN + C.DIAMOND] == 0
     set_hand(s, (p + 1) % 3, [GS, CS])
     turn_of(s, (p + 1) % 3)
     assert C.DIAMOND not in [v for name, v in options(s, t) if name == "hire_salesman"]
@@ -308,26 +308,26 @@ def test_SIB_R12_hire_an_available_salesman() -> None:
 
 def test_SIB_R13_hire_an_available_investor() -> None:
     s, t = start(3)
-    p = s[S.G_CUR]
+    p = s[S.G.CUR]
     set_hand(s, p, [GI, OI])
     turn_of(s, p)
     assert [v for name, v in options(s, t) if name == "hire_investor"] == list(range(5))
     play(s, t, "hire_investor", C.OIL)
     play(s, t, "pay", paid(GI, OI))
-    assert s[S.pbase(p) + S.P_INVESTORS + C.OIL] == 1 and s[S.O_INVESTORS + C.OIL] == 0
+    assert s[S.pbase(p) + S.P.INVESTORS + C.OIL] == 1 and s[S.O.INVESTORS + C.OIL] == 0
 
 
 def test_SIB_R14_empty_supply_or_nothing_to_mine_is_not_offered() -> None:
     s, t = start(3)
-    p = s[S.G_CUR]
+    p = s[S.G.CUR]
     set_row(s, t, [("gas", True)] + [("coal", False)] * 7)
     set_hand(s, p, [GW, GS, card("gold", "investor"), GI])
-    s[S.O_SALESMEN:S.O_SALESMEN + 8] = 0
-    s[S.pbase((p + 1) % 3) + S.P_SALESMEN:S.pbase((p + 1) % 3) + S.P_SALESMEN + 8] = 1
+    s[S.O.SALESMEN:S.O.SALESMEN + 8] = 0
+    s[S.pbase((p + 1) % 3) + S.P.SALESMEN:S.pbase((p + 1) % 3) + S.P.SALESMEN + 8] = 1
     S.sync_supply_bits(s)
-    s[S.G_WORKERS] = 0
-    s[S.pbase((p + 1) % 3) + S.P_WORKERS] += 4
-    s[S.pbase((p + 2) % 3) + S.P_WORKERS] += 3
+    s[S.G.WORKERS] = 0
+    s[S.pbase((p + 1) % 3) + S.P.WORKERS] += 4
+    s[S.pbase((p + 2) % 3) + S.P.WORKERS] += 3
     turn_of(s, p)
     assert check_state(s, t) == 0
     got = tags(s, t)
@@ -341,36 +341,36 @@ def test_SIB_R14_empty_supply_or_nothing_to_mine_is_not_offered() -> None:
 @pytest.mark.parametrize("mode", ["slide", "in_place"])
 def test_SIB_R15_SIB_Q1_refill(mode: str) -> None:
     s, t = start(3, refill_mode=mode)
-    p = s[S.G_CUR]
+    p = s[S.G.CUR]
     set_row(s, t, [("gas", True), ("gold", True), ("coal", False), ("gold", True),
                    ("oil", True), ("gas", False), ("gas", False), ("gas", False)])
     set_hand(s, p, [GW, GS])
-    s[S.pbase(p) + S.P_WORKERS] = 2
-    s[S.G_WORKERS] -= 1
+    s[S.pbase(p) + S.P.WORKERS] = 2
+    s[S.G.WORKERS] -= 1
     deck_before = S.deck_left(s)
     turn_of(s, p)
     play(s, t, "mine", mine("gold", 2))
     play(s, t, "pay", paid(GW, GS))
-    kinds = [int(t[C.T_RKIND + c]) if c >= 0 else -1 for c in s[S.O_ROW:S.O_ROW + 8]]
-    faces = s[S.O_FACE:S.O_FACE + 8].tolist()
+    kinds = [int(t[C.T.RES_KIND + c]) if c >= 0 else -1 for c in s[S.O.ROW:S.O.ROW + 8]]
+    faces = s[S.O.FACE:S.O.FACE + 8].tolist()
     if mode == "slide":
         assert kinds[:6] == [C.GAS, C.COAL, C.OIL, C.GAS, C.GAS, C.GAS]
         assert faces == [1, 0, 1, 0, 0, 0, 0, 0]  # order and faces kept, 2 new face down
     else:
         assert [kinds[i] for i in (0, 2, 4)] == [C.GAS, C.COAL, C.OIL]
         assert faces == [1, 0, 0, 0, 1, 0, 0, 0]  # the gaps at 1 and 3 filled face down
-    assert S.deck_left(s) == deck_before - 2 and (s[S.O_ROW:S.O_ROW + 8] >= 0).all()
+    assert S.deck_left(s) == deck_before - 2 and (s[S.O.ROW:S.O.ROW + 8] >= 0).all()
 
 
 def test_SIB_R15_no_refill_from_an_empty_deck() -> None:
     s, t = start(3)
-    p = s[S.G_CUR]
+    p = s[S.G.CUR]
     set_row(s, t, [("gold", True)] + [("gas", True)] * 7, deck=0)
     set_hand(s, p, [GW, GS])
     turn_of(s, p)
     play(s, t, "mine", mine("gold", 1))
     play(s, t, "pay", paid(GW, GS))
-    assert (s[S.O_ROW:S.O_ROW + 7] >= 0).all() and s[S.O_ROW + 7] == -1
+    assert (s[S.O.ROW:S.O.ROW + 7] >= 0).all() and s[S.O.ROW + 7] == -1
 
 
 # --- the end (SIB-R16, Q5, R17, R18, Q7) -----------------------------------------------------
@@ -378,16 +378,16 @@ def test_SIB_R15_no_refill_from_an_empty_deck() -> None:
 @pytest.mark.parametrize("extra", [True, False])
 def test_SIB_R16_SIB_Q5_last_discovery_then_one_more_turn_each(extra: bool) -> None:
     s, t = start(3, trigger_player_extra_turn=extra)
-    p = s[S.G_CUR]
+    p = s[S.G.CUR]
     set_row(s, t, [("gas", True)] * 7 + [("coal", False)], deck=0)
-    turn_of(s, p, S.DK_DISCOVER)
+    turn_of(s, p, S.DK.DISCOVER)
     play(s, t, "discover", 7)
-    assert s[S.G_TRIGGER] == p and s[S.G_FINAL_LEFT] == 3 + extra
+    assert s[S.G.TRIGGER] == p and s[S.G.FINAL_LEFT] == 3 + extra
     turns = [p]
-    while s[S.G_PHASE] != S.PH_OVER:
+    while s[S.G.PHASE] != S.PH.OVER:
         play(s, t, options(s, t)[0][0])
-        if s[S.G_PHASE] != S.PH_OVER:
-            turns.append(int(s[S.G_CUR]))
+        if s[S.G.PHASE] != S.PH.OVER:
+            turns.append(int(s[S.G.CUR]))
     # the discoverer finishes the turn, then every player (it included or not) once more
     want = [p, (p + 1) % 3, (p + 2) % 3] + ([p] if extra else [])
     assert turns == want
@@ -396,14 +396,14 @@ def test_SIB_R16_SIB_Q5_last_discovery_then_one_more_turn_each(extra: bool) -> N
 def test_SIB_R17_money_of_cards_persons_and_salesmen() -> None:
     s, t = start(2)
     b = S.pbase(0)
-    s[b + S.P_RES_N + C.GAS] = 3
-    s[b + S.P_RES_V + C.GAS] = 1 + 2 + 3
-    s[b + S.P_RES_N + C.GOLD] = 2
-    s[b + S.P_RES_V + C.GOLD] = 4 + 6
-    s[b + S.P_WORKERS] = 3
-    s[b + S.P_SALESMEN + C.GAS] = 1
-    s[b + S.P_SALESMEN + C.SALESMAN] = 1
-    s[b + S.P_INVESTORS + C.OIL] = 1
+    s[b + S.P.RES_N + C.GAS] = 3
+    s[b + S.P.RES_V + C.GAS] = 1 + 2 + 3
+    s[b + S.P.RES_N + C.GOLD] = 2
+    s[b + S.P.RES_V + C.GOLD] = 4 + 6
+    s[b + S.P.WORKERS] = 3
+    s[b + S.P.SALESMEN + C.GAS] = 1
+    s[b + S.P.SALESMEN + C.SALESMAN] = 1
+    s[b + S.P.INVESTORS + C.OIL] = 1
     # gas x 4000 (salesman) + gold printed + 3 workers x 1000 + 2 salesmen x 3000
     # (salesman-salesman) + 1 investor x 1000
     assert S.money(s, t, 0) == 3 * 4 + 10 + 3 + 2 * 3 + 1
@@ -411,7 +411,7 @@ def test_SIB_R17_money_of_cards_persons_and_salesmen() -> None:
     S.money_by_source(s, t, 0, out)
     assert out.sum() == S.money(s, t, 0)
     assert out[C.GAS] == 6 and out[C.SALESMAN] == 2 and out[C.SRC_UPGRADES] == 6 + 4
-    s[b + S.P_SALESMEN + C.INVESTOR] = 1
+    s[b + S.P.SALESMEN + C.INVESTOR] = 1
     assert S.money(s, t, 0) == 3 * 4 + 10 + 3 + 3 * 3 + 4
 
 
@@ -419,9 +419,9 @@ def _tied(s: np.ndarray) -> None:
     """Both players $6000: player 0 with 2 resource cards, player 1 with 1."""
     for p, (n, v) in enumerate(((2, 3), (1, 3))):
         b = S.pbase(p)
-        s[b + S.P_WORKERS] = 1
-        s[b + S.P_RES_N + C.COAL] = n
-        s[b + S.P_RES_V + C.COAL] = v + 2
+        s[b + S.P.WORKERS] = 1
+        s[b + S.P.RES_N + C.COAL] = n
+        s[b + S.P.RES_V + C.COAL] = v + 2
 
 
 def test_SIB_R18_tie_most_resource_cards_then_fewest_action_cards() -> None:
@@ -430,7 +430,7 @@ def test_SIB_R18_tie_most_resource_cards_then_fewest_action_cards() -> None:
     rec = records(s, t)
     assert rec[:, R_SCORE].tolist() == [6, 6]
     assert rec[:, R_RANK].tolist() == [1, 2] and rec[:, R_WIN_SHARE].tolist() == [1, 0]
-    s[S.pbase(1) + S.P_RES_N + C.COAL] = 2  # same cards: fewer action cards wins
+    s[S.pbase(1) + S.P.RES_N + C.COAL] = 2  # same cards: fewer action cards wins
     set_hand(s, 0, [GW, GS, CW])
     set_hand(s, 1, [GW])
     rec = records(s, t)
@@ -445,7 +445,7 @@ def test_SIB_Q7_final_tie_shared() -> None:
     _tied(s)
     rec = records(s, t)
     assert rec[:, R_RANK].tolist() == [1, 1] and rec[:, R_WIN_SHARE].tolist() == [0.5, 0.5]
-    assert rec[:, R_VP:R_VP + C.NSRC].sum(axis=1).tolist() == rec[:, R_SCORE].tolist()
+    assert rec[:, REC.VP:REC.VP + C.NSRC].sum(axis=1).tolist() == rec[:, R_SCORE].tolist()
 
 
 # --- variants -------------------------------------------------------------------------------
@@ -463,15 +463,15 @@ def test_game_ends_and_scores_are_logged() -> None:
     s, t = start(3, seed=9)
     rng = np.random.default_rng(0)
     tr = np.zeros((4000, C.EVW + S.STATE_SIZE), np.int32)
-    while s[S.G_PHASE] != S.PH_OVER:
+    while s[S.G.PHASE] != S.PH.OVER:
         opts = options(s, t)
         name, v = opts[int(rng.integers(len(opts)))]
         play(s, t, name, v, tr)
     rows = tr[1:tr[0, 0] + 1, :C.EVW]
-    assert rows[-1, 0] == C.EV_GAME_END
+    assert rows[-1, 0] == C.EV.GAME_END
     rec = records(s, t)
     for p in range(3):
-        mine_rows = rows[(rows[:, 0] == C.EV_SCORE) & (rows[:, 1] == p)]
+        mine_rows = rows[(rows[:, 0] == C.EV.SCORE) & (rows[:, 1] == p)]
         assert mine_rows[:, 3].sum() == rec[p, R_SCORE]
     key, rank, share = np.zeros(3), np.zeros(3), np.zeros(3)
     R.standings(s, t, key, rank, share)
@@ -484,13 +484,13 @@ def test_SIB_R6_stalemate_safeguard_a_round_of_skips_ends_the_game() -> None:
     s, t = start(2)
     set_row(s, t, [], deck=0)  # nothing left to mine or discover
     junk = [card("coal", "worker")] * 4 + [card("oil", "worker")] * 4
-    s[S.G_WORKERS] = 0
-    s[S.pbase(0) + S.P_WORKERS] = 5
-    s[S.pbase(1) + S.P_WORKERS] = 5
-    s[S.O_SALESMEN:S.O_SALESMEN + 8] = 0
-    s[S.pbase(0) + S.P_SALESMEN:S.pbase(0) + S.P_SALESMEN + 8] = 1
-    s[S.O_INVESTORS:S.O_INVESTORS + 5] = 0
-    s[S.pbase(1) + S.P_INVESTORS:S.pbase(1) + S.P_INVESTORS + 5] = 1
+    s[S.G.WORKERS] = 0
+    s[S.pbase(0) + S.P.WORKERS] = 5
+    s[S.pbase(1) + S.P.WORKERS] = 5
+    s[S.O.SALESMEN:S.O.SALESMEN + 8] = 0
+    s[S.pbase(0) + S.P.SALESMEN:S.pbase(0) + S.P.SALESMEN + 8] = 1
+    s[S.O.INVESTORS:S.O.INVESTORS + 5] = 0
+    s[S.pbase(1) + S.P.INVESTORS:S.pbase(1) + S.P.INVESTORS + 5] = 1
     S.sync_supply_bits(s)
     set_hand(s, 1, [])
     set_hand(s, 0, junk)
@@ -498,6 +498,6 @@ def test_SIB_R6_stalemate_safeguard_a_round_of_skips_ends_the_game() -> None:
     turn_of(s, 0)
     assert options(s, t) == [("skip", 0)]
     play(s, t, "skip")
-    assert s[S.G_PHASE] == S.PH_PLAY and options(s, t) == [("skip", 0)]
+    assert s[S.G.PHASE] == S.PH.PLAY and options(s, t) == [("skip", 0)]
     play(s, t, "skip")
-    assert s[S.G_PHASE] == S.PH_OVER
+    assert s[S.G.PHASE] == S.PH.OVER

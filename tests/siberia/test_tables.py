@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from core.siberia import codes as c
+from core.siberia import codes as C
 from core.siberia.tables import (
     DEFAULT_PATH, SWITCH_IDS, SWITCH_OPTIONS, RulesDataError, SiberiaTables, assumed_values,
     build_tables, flatten, load_raw, load_tables, rules_data_hash, switch_values, validate,
@@ -27,12 +27,12 @@ def raw() -> dict:
 def test_default_file_loads_and_flattens(tables: SiberiaTables) -> None:
     for name, array in tables._asdict().items():
         assert array.dtype == np.int32, name
-    assert flatten(tables).size == c.T_SIZE
+    assert flatten(tables).size == C.T.SIZE
     validate(load_raw())
 
 
 def test_misc_values_SIB_R1_R2_R3_R5_R6_R7_R8_R9_R17(tables: SiberiaTables) -> None:
-    m = dict(zip(c.MISC_KEYS, tables.misc.tolist()))
+    m = dict(zip(C.M.keys, tables.misc.tolist()))
     assert m == {"money_unit": 1000, "min_players": 2, "row_size": 8, "face_up_start": 3,
                  "start_workers": 1, "start_hand": 5, "hand_limit": 8, "draw_cards": 2,
                  "play_draw": 1, "discovery_threshold": 3, "combo_match": 2, "combo_any": 2,
@@ -82,8 +82,8 @@ def test_every_switch_option_loads(name: str, option: object) -> None:
 
 
 def test_assumed_values_are_the_reference_assumptions(raw: dict) -> None:
-    assert set(assumed_values(raw)) == {f"resources.{k}.values" for k in c.RES_NAMES} | {
-        f"actions.{k}" for k in c.RES_NAMES} | {"misc.stalemate_rounds"}
+    assert set(assumed_values(raw)) == {f"resources.{k}.values" for k in C.RES_NAMES} | {
+        f"actions.{k}" for k in C.RES_NAMES} | {"misc.stalemate_rounds"}
 
 
 def test_rules_data_hash_and_cache(tmp_path: Path) -> None:
@@ -119,7 +119,7 @@ def _row_too_long(raw: dict) -> None:
 
 
 def _too_few_actions(raw: dict) -> None:
-    for k in c.RES_NAMES:
+    for k in C.RES_NAMES:
         raw["actions"][k].update(worker=1, salesman=0, investor=0)
 
 

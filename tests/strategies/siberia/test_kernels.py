@@ -25,7 +25,7 @@ def ask(name: str, s: np.ndarray, t: np.ndarray, seed: int = 3) -> tuple[str, in
     i = dispatch.decide(kernels[0], params[0], s, t, opts, n, np.array([seed], np.uint64))
     assert 0 <= i < n
     np.testing.assert_array_equal(before, s)
-    return A.OPTION_TAGS[A.tag(opts[i])], int(A.payload(opts[i]))
+    return A.OT.keys[A.tag(opts[i])], int(A.payload(opts[i]))
 
 
 @pytest.mark.parametrize("name", NAMED + ("random",))
@@ -35,24 +35,24 @@ def test_every_strategy_finishes_games_through_every_decision(name: str) -> None
     opts = np.zeros(A.MAX_OPTIONS, np.int32)
     seen = set()
     rngs = np.array([[1], [2], [3]], np.uint64)
-    while s[S.G_PHASE] != S.PH_OVER:
+    while s[S.G.PHASE] != S.PH.OVER:
         n = A.legal(s, t, opts)
-        p = s[S.G_CUR]
+        p = s[S.G.CUR]
         i = 0
         if n > 1:
             i = dispatch.decide(kernels[p], params[p], s, t, opts, n, rngs[p])
             if p == 0:
-                seen.add(int(s[S.G_DK]))
-        play(s, t, A.OPTION_TAGS[A.tag(opts[i])], int(A.payload(opts[i])))
-    assert seen == {S.DK_DISCOVER, S.DK_MAIN, S.DK_PAY}
+                seen.add(int(s[S.G.DK]))
+        play(s, t, A.OT.keys[A.tag(opts[i])], int(A.payload(opts[i])))
+    assert seen == {S.DK.DISCOVER, S.DK.MAIN, S.DK.PAY}
 
 
 @pytest.mark.parametrize("name", NAMED)
 def test_a_rich_haul_is_mined_rather_than_drawing(name: str) -> None:
     s, t = start(3)
-    p = s[S.G_CUR]
-    s[S.pbase(p) + S.P_WORKERS] = 3
-    s[S.G_WORKERS] -= 2
+    p = s[S.G.CUR]
+    s[S.pbase(p) + S.P.WORKERS] = 3
+    s[S.G.WORKERS] -= 2
     set_row(s, t, [("diamond", True, 7000), ("diamond", True, 6000), ("gold", True, 6000),
                    ("gas", False), ("gas", False), ("gas", False), ("coal", False)])
     set_hand(s, p, [card("diamond", "worker"), card("diamond", "salesman"),
@@ -64,7 +64,7 @@ def test_a_rich_haul_is_mined_rather_than_drawing(name: str) -> None:
 @pytest.mark.parametrize("name", NAMED)
 def test_pays_with_the_pair_not_three_cards(name: str) -> None:
     s, t = start(3)
-    p = s[S.G_CUR]
+    p = s[S.G.CUR]
     set_row(s, t, [("gold", True)] + [("gas", False)] * 7)
     gw, gs = card("gold", "worker"), card("gold", "salesman")
     set_hand(s, p, [gw, gs, card("coal", "worker"), card("oil", "investor")])
@@ -76,7 +76,7 @@ def test_pays_with_the_pair_not_three_cards(name: str) -> None:
 @pytest.mark.parametrize("name", NAMED)
 def test_hires_the_salesman_of_what_it_holds(name: str) -> None:
     s, t = start(3)
-    p = s[S.G_CUR]
+    p = s[S.G.CUR]
     set_row(s, t, [("gas", False)] * 8)  # nothing to mine
     give_resources(s, t, p, "diamond", 4)
     set_hand(s, p, [card("gas", "salesman"), card("coal", "salesman")])
@@ -87,14 +87,14 @@ def test_hires_the_salesman_of_what_it_holds(name: str) -> None:
 @pytest.mark.parametrize("name", NAMED)
 def test_optional_discovery_when_leading(name: str) -> None:
     s, t = start(3)
-    p = s[S.G_CUR]
+    p = s[S.G.CUR]
     set_row(s, t, [("gas", True)] * 7 + [("coal", False)])
-    turn_of(s, p, S.DK_DISCOVER)
-    s[S.pbase(p) + S.P_WORKERS] += 2  # leading by $2000
-    s[S.G_WORKERS] -= 2
+    turn_of(s, p, S.DK.DISCOVER)
+    s[S.pbase(p) + S.P.WORKERS] += 2  # leading by $2000
+    s[S.G.WORKERS] -= 2
     assert ask(name, s, t) == ("discover", 7)
-    s[S.pbase(p) + S.P_WORKERS] -= 2
+    s[S.pbase(p) + S.P.WORKERS] -= 2
     q = (p + 1) % 3
-    s[S.pbase(q) + S.P_WORKERS] += 2  # behind
+    s[S.pbase(q) + S.P.WORKERS] += 2  # behind
     discover = REGISTRY.strategies()[name].params["discover"]
     assert ask(name, s, t)[0] == ("discover" if discover == "always" else "no_discovery")
