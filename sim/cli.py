@@ -195,12 +195,12 @@ def strategy_lines(entries: list[dict[str, Any]]) -> list[str]:
 
 @app.command()
 def games() -> None:
-    """List the games: name, player counts, strategies."""
+    """List the games: name, title, player counts, strategies."""
     with user_errors():
         for name in game_names():
             game = get_game(name)
             low, high = game.player_range(game.load_tables(None))
-            typer.echo(f"{name}: {low}-{high} players; strategies: "
+            typer.echo(f"{name} ({game.title}): {low}-{high} players; strategies: "
                        f"{', '.join(game.strategy_names())}")
 
 

@@ -3,12 +3,16 @@ sim, the reports and the tests read from it is there and agrees with the engine 
 a new game gets these checks by its line in the catalogue)."""
 from __future__ import annotations
 
+import importlib
+
 import pytest
 
 from core.common.errors import LOOP_ERR_NAMES
 from core.common.game import Game
 from core.common.records import HEAD_NAMES
 from core.games import GAMES
+from strategies.common.bound import bound
+from strategies.common.dispatch import MAX_KERNELS
 
 TRACE_API = ("public_state", "event_dict", "log_lines", "write_jsonl", "player_label")
 
@@ -32,3 +36,16 @@ def test_descriptor_agrees_with_its_engine(game: Game) -> None:
     assert 1 <= low <= high <= len(game.colours)
     assert all(callable(getattr(game.trace, name)) for name in TRACE_API)
     assert game.hidden is None  # to come with the search kernel
+
+
+@pytest.mark.parametrize("game", GAMES.values(), ids=list(GAMES))
+def test_kernels_presets_and_report_module_exist(game: Game) -> None:
+    modules = bound(game).modules
+    assert 1 <= len(modules) <= MAX_KERNELS
+    names = [m.KERNEL for m in modules]
+    assert "random" in names and len(set(names)) == len(names)
+    for m in modules:
+        assert m.DESCRIPTION and callable(m.choose) and isinstance(m.PARAMS, tuple)
+    assert bound(game).registry.path.is_file()
+    if game.report is not None:
+        assert callable(importlib.import_module(game.report).sections)

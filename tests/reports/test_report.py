@@ -165,10 +165,10 @@ def test_compare_needs_two_runs(synthetic):
 @pytest.fixture(scope="module")
 def real_run(tmp_path_factory) -> Path:
     """A few games of the real engine through `meeplab tournament` (interpreted)."""
-    from strategies.cuba.registry import names
+    from sim.games import get as get_game
 
     tmp = tmp_path_factory.mktemp("real")
-    known = names()
+    known = get_game("cuba").strategy_names()
     picked = known[:3] if len(known) >= 2 else known * 2
     lineups = [picked[:2], picked[:3] if len(picked) >= 3 else picked[:2] + picked[:1]]
     config = tmp / "small.toml"
