@@ -1,9 +1,8 @@
-"""The games as the CLI sees them: each game of the catalogue (core.games.GAMES) with its
+"""The games as the CLI sees them: each game of the catalogue (core/games.py) with its
 strategies bound (strategies.common.bound) and its errors turned into one-line UserErrors.
 
 Everything is built from the game's descriptor (core.common.game.Game), so nothing here
-changes when a game is added. The catalogue is imported on first use: it loads every engine,
-which `meeplab --help` or `meeplab report` do not need.
+changes when a game is added.
 """
 from __future__ import annotations
 
@@ -17,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from core import games as catalogue
 from sim.errors import UserError, as_user_errors
 
 if TYPE_CHECKING:
@@ -105,24 +105,18 @@ def _facade(game: descriptor.Game) -> Game:
 
 def names() -> list[str]:
     """Every game, in the catalogue's order."""
-    from core.games import GAMES
-
-    return list(GAMES)
+    return catalogue.names()
 
 
 def get(name: str) -> Game:
     """The game called `name`; UserError if there is none."""
-    from core.games import GAMES
-
-    if name not in GAMES:
-        raise UserError(f"unknown game '{name}'", f"use one of: {', '.join(GAMES)}")
-    return _facade(GAMES[name])
+    if name not in catalogue.names():
+        raise UserError(f"unknown game '{name}'", f"use one of: {', '.join(names())}")
+    return _facade(catalogue.get(name))
 
 
 def report_sections() -> dict[str, Callable[..., list[Any]]]:
     """Each game's report sections by game name: the `sections(df, rules)` of the module its
     descriptor names (reports/ imports no core, so the report is handed these)."""
-    from core.games import GAMES
-
-    return {g.name: importlib.import_module(g.report).sections
-            for g in GAMES.values() if g.report}
+    found = (catalogue.get(name) for name in catalogue.names())
+    return {g.name: importlib.import_module(g.report).sections for g in found if g.report}

@@ -24,7 +24,7 @@ import numpy as np
 
 from core.common.game import Game
 from core.common.trace import EVW
-from core.games import GAMES
+from core import games as catalogue
 from strategies.common.bound import Bound, bound
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -42,7 +42,7 @@ def run_compiled(script: str, *args: str, timeout: int = 900) -> dict:
 
 def _parts(game: str) -> tuple[Game, Bound]:
     """(descriptor, bound strategies and play loop) of the game called `game`."""
-    descriptor = GAMES[game]
+    descriptor = catalogue.get(game)
     return descriptor, bound(descriptor)
 
 
@@ -114,7 +114,7 @@ def assert_soak(game: str, games_per_batch: int, n_random: int, extra: str | Non
     assert out["games"] >= min_games
     assert out["failures"] == []
     covered = {(name, json.dumps(value)) for c in out["configs"] for name, value in c.items()}
-    for name, (_, opts) in GAMES[game].rules.switches.options.items():
+    for name, (_, opts) in catalogue.get(game).rules.switches.options.items():
         for value in opts[1:]:  # the first option is the default, in every config without it
             assert (name, json.dumps(value)) in covered, (name, value)
     return out

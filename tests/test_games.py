@@ -10,11 +10,12 @@ import pytest
 from core.common.errors import LOOP_ERR_NAMES
 from core.common.game import Game
 from core.common.records import HEAD_NAMES
-from core.games import GAMES
+from core import games as catalogue
 from strategies.common.bound import bound
 from strategies.common.dispatch import MAX_KERNELS
 
 TRACE_API = ("public_state", "event_dict", "log_lines", "write_jsonl", "player_label")
+GAMES = {name: catalogue.get(name) for name in catalogue.names()}
 
 
 def test_names_titles_and_clause_prefixes_are_unique() -> None:
