@@ -10,13 +10,14 @@ index.html, PNGs and CSVs.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 
 import pandas as pd
 
 from reports import fmt, plots, stats, sweep
-from reports.games import game_sections
+from reports.games import Sections, game_sections
 from reports.html import Figure, Note, Section, Table, render_page
 from reports.load import Run, RunDataError, load_run
 from reports.report import Written, footer, valid_games, write_output
@@ -170,23 +171,25 @@ def sections(frames: dict[str, pd.DataFrame], runs: list[Run]) -> tuple[list[Sec
     return out, tables
 
 
-def per_run_game_sections(game: str, frames: dict[str, pd.DataFrame]) -> list[Section]:
-    """Each run's game-specific sections (reports/games/<game>.py), titled and keyed by the
-    run, their figures named after it."""
+def per_run_game_sections(game: str, frames: dict[str, pd.DataFrame],
+                          by_game: Mapping[str, Sections]) -> list[Section]:
+    """Each run's game-specific sections (from `by_game`, see reports.games), titled and keyed
+    by the run, their figures named after it."""
     out = []
     for name, df in frames.items():
-        for sec in game_sections(game, df):
+        for sec in game_sections(by_game, game, df):
             items = [replace(i, name=f"{name}_{i.name}") if isinstance(i, Figure) else i
                      for i in sec.items]
             out.append(Section(f"{name}-{sec.key}", f"{name}: {sec.title}", items))
     return out
 
 
-def compare(run_dirs: list[str | Path], out_dir: Path | None = None,
-            title: str | None = None) -> Written:
+def compare(run_dirs: list[str | Path], out_dir: Path | None = None, title: str | None = None,
+            by_game: Mapping[str, Sections] | None = None) -> Written:
     """Load two or more runs of one game and write their comparison (RunDataError on bad
-    input); default output directory: next to the first run (`default_out`). The terminal
-    lines are the balance table and the significant win-share changes."""
+    input), with each run's game sections from `by_game` (game name -> sections, see
+    reports.games); default output directory: next to the first run (`default_out`). The
+    terminal lines are the balance table and the significant win-share changes."""
     paths = [Path(p) for p in run_dirs]
     if len(paths) < 2:
         raise RunDataError("compare needs at least two run directories",
@@ -199,7 +202,7 @@ def compare(run_dirs: list[str | Path], out_dir: Path | None = None,
     names = run_labels(runs)
     frames = {name: valid_games(run.results)[0] for name, run in zip(names, runs)}
     secs, tables = sections(frames, runs)
-    secs += per_run_game_sections(games[0], frames)
+    secs += per_run_game_sections(games[0], frames, by_game or {})
     title = title or f"meeplab comparison: {' vs '.join(names)}"
     subtitle = f"{games[0]}: baseline {names[0]}"
     facts = [(f"{name}: {term}", value) for name, run in zip(names, runs)

@@ -6,6 +6,7 @@ count) and the other tables as CSV; `build` returns the terminal summary lines t
 from __future__ import annotations
 
 import platform
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
@@ -13,7 +14,7 @@ from pathlib import Path
 import pandas as pd
 
 from reports import fmt, plots, ratings, stats
-from reports.games import game_sections
+from reports.games import Sections, game_sections
 from reports.html import Figure, Item, Note, Section, Table, render_page
 from reports.load import Run, RunDataError, RunInfo, load_run
 
@@ -248,12 +249,14 @@ def valid_games(df: pd.DataFrame) -> tuple[pd.DataFrame, int]:
     return df[~bad], int(df.loc[bad, "game_id"].nunique())
 
 
-def build_report(run: Run, out_dir: Path | None = None, n_boot: int | None = N_BOOT) -> Written:
-    """Analyse a loaded run and write its report (default RUN_DIR/report/)."""
+def build_report(run: Run, out_dir: Path | None = None, n_boot: int | None = N_BOOT,
+                 by_game: Mapping[str, Sections] | None = None) -> Written:
+    """Analyse a loaded run and write its report (default RUN_DIR/report/), with the run's
+    game sections from `by_game` (game name -> sections, see reports.games)."""
     info = run.info
     df, errors = valid_games(run.results)
     a = analyse(df, n_boot=n_boot, seed=info.seed or 0)
-    sections = (strategy_sections(df, a) + game_sections(info.game, df)
+    sections = (strategy_sections(df, a) + game_sections(by_game or {}, info.game, df)
                 + [methods_section(df, a, errors)])
     if info.status != "complete":
         sections[0].items.insert(0, Note(
@@ -272,7 +275,8 @@ def build_report(run: Run, out_dir: Path | None = None, n_boot: int | None = N_B
     return Written(out, index, figures, terminal_lines(a.summary))
 
 
-def report(run_dir: str | Path, out_dir: Path | None = None,
-           n_boot: int | None = N_BOOT) -> Written:
-    """Load the run in `run_dir` and write its report (RunDataError on bad input)."""
-    return build_report(load_run(run_dir), out_dir, n_boot)
+def report(run_dir: str | Path, out_dir: Path | None = None, n_boot: int | None = N_BOOT,
+           by_game: Mapping[str, Sections] | None = None) -> Written:
+    """Load the run in `run_dir` and write its report (RunDataError on bad input); game
+    sections from `by_game` (game name -> sections, see reports.games)."""
+    return build_report(load_run(run_dir), out_dir, n_boot, by_game)

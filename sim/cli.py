@@ -19,7 +19,7 @@ except ImportError:  # older typer depends on click
 
 from sim import bench as bench_mod
 from sim.errors import UserError, fail, one_line, user_errors
-from sim.games import Game, get as get_game, names as game_names
+from sim.games import Game, get as get_game, names as game_names, report_sections
 from core.common.overlay import split
 from sim.options import Variant, check_players, parse_variants, seat_strategies
 
@@ -195,12 +195,12 @@ def strategy_lines(entries: list[dict[str, Any]]) -> list[str]:
 
 @app.command()
 def games() -> None:
-    """List the games: name, player counts, strategies."""
+    """List the games: name, title, player counts, strategies."""
     with user_errors():
         for name in game_names():
             game = get_game(name)
             low, high = game.player_range(game.load_tables(None))
-            typer.echo(f"{name}: {low}-{high} players; strategies: "
+            typer.echo(f"{name} ({game.title}): {low}-{high} players; strategies: "
                        f"{', '.join(game.strategy_names())}")
 
 
@@ -333,7 +333,8 @@ def report(
 
     with user_errors():
         _positive("--bootstrap", bootstrap, 20)
-    _write_report(lambda: write(run_dir, out, n_boot=bootstrap), "report")
+    _write_report(lambda: write(run_dir, out, n_boot=bootstrap, by_game=report_sections()),
+                  "report")
 
 
 @app.command()
@@ -347,7 +348,7 @@ def compare(
     """Compare runs side by side (deltas, tests, balance indices) as HTML and PNG."""
     from reports.compare import compare as write
 
-    _write_report(lambda: write(runs, out), "comparison")
+    _write_report(lambda: write(runs, out, by_game=report_sections()), "comparison")
 
 
 @contextmanager

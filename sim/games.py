@@ -1,23 +1,29 @@
-"""Game registry: each game's rules-data loader, play loops, strategy registry, trace decoder.
+"""The games as the CLI sees them: each game of the catalogue (core/games.py) with its
+strategies bound (strategies.common.bound) and its errors turned into one-line UserErrors.
 
-The CLI only talks to a `Game`. A game is found by its package strategies/<game>/game.py; the
-rest (rules loader, compiled loop, registry, records, trace decoder) comes from the layout every
-core/<game>/ and strategies/<game>/ share, so nothing here changes when a game is added.
+Everything is built from the game's descriptor (core.common.game.Game), so nothing here
+changes when a game is added.
 """
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from core import games as catalogue
 from sim.errors import UserError, as_user_errors
 
-STRATEGIES = Path(__file__).resolve().parents[1] / "strategies"
+if TYPE_CHECKING:
+    from core.common import game as descriptor
+    from strategies.common.registry import Registry
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @dataclass(frozen=True)
@@ -25,10 +31,12 @@ class Game:
     """Everything the CLI needs from one game."""
 
     name: str
+    title: str
     load_tables: Callable[[dict[str, object] | None], Any]    # switch overrides -> tables
     switch_values: Callable[[dict[str, object] | None], dict[str, object]]
     switch_options: dict[str, tuple[object, ...]]             # switch name -> allowed values
     rules_data_hash: Callable[[], str]
+    assumed_values: Callable[[], list[str]]                   # rules values labelled "assumed"
     player_range: Callable[[Any], tuple[int, int]]            # tables -> (min, max)
     strategy_names: Callable[[], list[str]]
     resolve: Callable[[list[str]], tuple[np.ndarray, np.ndarray]]  # seat names -> kernels, params
@@ -43,52 +51,72 @@ class Game:
     trace: ModuleType                                         # public_state, event_dict, ...
     # name, kernel, description, params of every strategy, for `meeplab strategies`
     strategy_info: Callable[[], list[dict[str, object]]]
+    registry: Registry                                        # kernels and presets
 
 
-def _bind(name: str) -> Game:
-    """A Game from the packages core/<name>/ and strategies/<name>/ by their shared layout
-    (tables, check, trace, play; dispatch, registry, play) and strategies/<name>/game.py (its
-    COLOURS and player_range); errors turned into one-line UserErrors."""
+def _shown(path: Path) -> str:
+    """A path as the user's fix names it: relative to the checkout when inside it."""
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+
+
+@functools.cache
+def _facade(game: descriptor.Game) -> Game:
+    """The CLI's view of a game: its descriptor's parts, its strategies bound, rules-data and
+    preset errors as one-line UserErrors naming the file to fix."""
     from core.common.overlay import OverlayError
+    from strategies.common.bound import bound
     from strategies.common.registry import PresetError, UnknownStrategy
     from strategies.common.variants import loaders
 
-    def module(package: str, part: str) -> ModuleType:
-        return importlib.import_module(f"{package}.{name}.{part}")
+    rules, strategies = game.rules, bound(game)
+    registry = strategies.registry
+    load_tables, switch_values = loaders(rules)
+    data = as_user_errors((rules.error, OverlayError), f"fix {_shown(rules.default_path)}")
+    presets = as_user_errors((PresetError,), f"fix {_shown(registry.path)}")
 
-    tables, check, records = (module("core", m) for m in ("tables", "check", "play"))
-    loops, spec = module("strategies", "play"), module("strategies", "game")
-    registry = module("strategies", "registry").REGISTRY
-    load_tables, switch_values = loaders(tables)
-    data = as_user_errors((tables.RulesDataError, OverlayError), f"fix configs/games/{name}.toml")
-    presets = as_user_errors((PresetError,), f"fix configs/strategies/{name}.toml")
+    def assumed_values() -> list[str]:
+        return rules.assumed_values(rules.load_raw())
+
+    def record_columns() -> list[str]:
+        return list(game.record_columns)
+
     return Game(
-        name=name,
+        name=game.name,
+        title=game.title,
         load_tables=data(load_tables),
         switch_values=data(switch_values),
-        switch_options={key: opts for key, (_, opts) in tables.SWITCH_OPTIONS.items()},
-        rules_data_hash=data(tables.rules_data_hash),
-        player_range=spec.player_range,
+        switch_options={key: opts for key, (_, opts) in rules.switches.options.items()},
+        rules_data_hash=data(rules.rules_data_hash),
+        assumed_values=data(assumed_values),
+        player_range=game.player_range,
         strategy_names=presets(registry.names),
         resolve=as_user_errors((UnknownStrategy,), "see the registered names")(
             presets(registry.resolve)),
-        play_game=loops.play_game,
-        run_batch=loops.run_batch,
-        record_columns=records.record_columns,
-        error_names=check.ERR_NAMES,
-        colours=spec.COLOURS,
-        trace=module("core", "trace"),
+        play_game=strategies.loop.play_game,
+        run_batch=strategies.loop.run_batch,
+        record_columns=record_columns,
+        error_names=game.error_names,
+        colours=game.colours,
+        trace=game.trace,
         strategy_info=presets(registry.describe),
+        registry=registry,
     )
 
 
 def names() -> list[str]:
-    """Every game: each strategies/<game>/ package with a game.py."""
-    return sorted(p.parent.name for p in STRATEGIES.glob("*/game.py"))
+    """Every game, in the catalogue's order."""
+    return catalogue.names()
 
 
 def get(name: str) -> Game:
     """The game called `name`; UserError if there is none."""
-    if name not in names():
+    if name not in catalogue.names():
         raise UserError(f"unknown game '{name}'", f"use one of: {', '.join(names())}")
-    return _bind(name)
+    return _facade(catalogue.get(name))
+
+
+def report_sections() -> dict[str, Callable[..., list[Any]]]:
+    """Each game's report sections by game name: the `sections(df, rules)` of the module its
+    descriptor names (reports/ imports no core, so the report is handed these)."""
+    found = (catalogue.get(name) for name in catalogue.names())
+    return {g.name: importlib.import_module(g.report).sections for g in found if g.report}

@@ -8,7 +8,6 @@ resumed run replays the same rounds, skips the finished shards and ends with the
 """
 from __future__ import annotations
 
-import importlib
 import logging
 import math
 import signal
@@ -65,14 +64,8 @@ def header(cfg: Config) -> dict[str, Any]:
             "package_version": store.package_version(), "game": cfg["game"],
             "variant_id": cfg.variant_id, "switches": game.switch_values(cfg["variant"] or None),
             "columns": shard.KEY_COLUMNS + game.record_columns(),
-            "matchups": [m.to_dict() for m in cfg.matchups], "assumed": assumed(cfg["game"]),
+            "matchups": [m.to_dict() for m in cfg.matchups], "assumed": game.assumed_values(),
             "created": time.strftime("%Y-%m-%dT%H:%M:%S%z")}
-
-
-def assumed(game: str) -> list[str]:
-    """The rules values labelled "assumed" that the run depends on."""
-    tables = importlib.import_module(f"core.{game}.tables")
-    return tables.assumed_values(tables.load_raw())
 
 
 def plan_round(cfg: Config, start_games: int, stop_games: int) -> list[schedule.Shard]:

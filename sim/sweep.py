@@ -38,6 +38,7 @@ from typing import Any
 from sim import config as config_mod
 from sim import runner, store
 from sim.errors import UserError
+from sim.games import report_sections
 from sim.options import option_text
 
 KEYS = ("base", "games", "seed", "variants", "grid")
@@ -188,4 +189,5 @@ def compare(sweep: Sweep, dirs: list[Path], out: Path) -> Any:
 
     return write_comparison(dirs, out / COMPARE_DIR,
                             title=f"meeplab sweep {sweep.path.stem}: "
-                                  f"{' vs '.join(v.name for v in sweep.variants)}")
+                                  f"{' vs '.join(v.name for v in sweep.variants)}",
+                            by_game=report_sections())

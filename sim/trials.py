@@ -8,7 +8,6 @@ study replays the same deals: trials differ by their parameters or rules, not by
 """
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,15 +31,10 @@ class Trial:
     shard_games: int = 2000
 
 
-def registry(game: str) -> Any:
-    """The game's strategy Registry (strategies/<game>/registry.py REGISTRY)."""
-    return importlib.import_module(f"strategies.{game}.registry").REGISTRY
-
-
 def custom_strategy(game: str, name: str, kernel: str, params: dict[str, Any]
                     ) -> tuple[int, list[float]]:
     """(kernel id, parameter row) of a strategy given by its values (PresetError if bad)."""
-    reg = registry(game)
+    reg = get_game(game).registry
     made = reg.make(name, kernel, "trial", params)
     return reg.kernels.index(kernel), made.row.tolist()
 

@@ -136,7 +136,7 @@ def _range(path: Path, key: str, low: Any, high: Any, log: bool) -> Space:
 
 def _strategy(path: Path, v: dict[str, Any], space: list[Space]) -> dict[str, Any]:
     """Check the strategy-mode keys; the start preset's parameters."""
-    reg = trials.registry(v["game"])
+    reg = get_game(v["game"]).registry
     known = get_game(v["game"]).strategy_names()
     if v["kernel"] not in reg.kernels:
         raise _fail(path, f"kernel {v['kernel']!r} is not a kernel of {v['game']}",
@@ -234,9 +234,9 @@ def load(path: Path, trials_override: int | None = None) -> Tune:
         raise _fail(path, "no [search] table", "add [search] with key = [low, high] or "
                                                "key = [choice, ...] lines")
     if mode == "strategy":
-        kernel = trials.registry(v["game"]).kernel_module
-        fixed = {p.name for p in kernel(v["kernel"]).PARAMS if p.choices} if isinstance(
-            v["kernel"], str) and v["kernel"] in trials.registry(v["game"]).kernels else set()
+        reg = get_game(v["game"]).registry
+        fixed = {p.name for p in reg.kernel_module(v["kernel"]).PARAMS if p.choices} if (
+            isinstance(v["kernel"], str) and v["kernel"] in reg.kernels) else set()
     else:
         fixed = set(get_game(v["game"]).switch_options)
     space = [parse_space(path, k, s, k in fixed) for k, s in v["search"].items()]
@@ -361,7 +361,7 @@ def presets_target(tune: Tune, presets_dir: Path | None) -> Path:
     """Where the tuned preset goes; UserError when its name is taken by another file."""
     from strategies.common.registry import extra_dir
 
-    reg = trials.registry(tune["game"])
+    reg = get_game(tune["game"]).registry
     folder = presets_dir or extra_dir(reg.path)
     target = folder / f"{tune['preset']}.toml"
     ours = target.is_file() and f"[presets.{tune['preset']}]" in target.read_text("utf-8")
@@ -401,8 +401,8 @@ def write_best(tune: Tune, s: Any, out: Path, presets_dir: Path | None) -> list[
                  f"are {v['start']}'s"]
         description = v["description"] or (f"{v['start']} with parameters tuned against "
                                             f"{field}")
-        made = trials.registry(v["game"]).make(v["preset"], v["kernel"], description,
-                                               tune.start | values)
+        made = get_game(v["game"]).registry.make(v["preset"], v["kernel"], description,
+                                                 tune.start | values)
         target = presets_target(tune, presets_dir)
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(preset_toml(made, notes), encoding="utf-8")

@@ -22,6 +22,11 @@ from typing import Any
 
 import numpy as np
 
+from core.common.game import Game
+from core.common.trace import EVW
+from core import games as catalogue
+from strategies.common.bound import Bound, bound
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -35,12 +40,10 @@ def run_compiled(script: str, *args: str, timeout: int = 900) -> dict:
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-def _parts(game: str) -> tuple[Any, Any, Any, Any]:
-    """(tables module, run_batch, play_game, registry) of a game."""
-    tables = importlib.import_module(f"core.{game}.tables")
-    play = importlib.import_module(f"strategies.{game}.play")
-    registry = importlib.import_module(f"strategies.{game}.registry").REGISTRY
-    return tables, play.run_batch, play.play_game, registry
+def _parts(game: str) -> tuple[Game, Bound]:
+    """(descriptor, bound strategies and play loop) of the game called `game`."""
+    descriptor = catalogue.get(game)
+    return descriptor, bound(descriptor)
 
 
 def traced_random_game(game: str, tables: Any, n_players: int, seed: int
@@ -48,17 +51,16 @@ def traced_random_game(game: str, tables: Any, n_players: int, seed: int
     """One random game with the invariant checker on, traced (interpreted when the JIT is
     off): (GameResult, event rows, final state), once it ended without an error, a trace
     overflow or a missing game-end event."""
-    _, _, play_game, registry = _parts(game)
-    codes = importlib.import_module(f"core.{game}.codes")
-    kernels, params = registry.resolve(["random"] * n_players)
-    g = play_game(tables, n_players, seed, kernels, params, check=True, trace=True)
+    descriptor, strategies = _parts(game)
+    kernels, params = strategies.registry.resolve(["random"] * n_players)
+    g = strategies.loop.play_game(tables, n_players, seed, kernels, params, check=True,
+                                  trace=True)
     assert g.error == 0
     assert g.trace[0, 1] == 0, "trace overflow"
     n = g.trace[0, 0]
-    events = g.trace[1:n + 1, :codes.EVW]
-    game_end = codes.EV.GAME_END if hasattr(codes, "EV") else codes.EV_GAME_END
-    assert events[-1, 0] == game_end
-    return g, events, g.trace[n, codes.EVW:]
+    events = g.trace[1:n + 1, :EVW]
+    assert descriptor.trace.event_dict(events[-1], tables)["name"] == "game_end"
+    return g, events, g.trace[n, EVW:]
 
 
 def _extra(path: str | None) -> Callable[[dict, np.ndarray], dict[str, int]] | None:
@@ -73,9 +75,8 @@ def soak(game: str, games_per_batch: int, n_random: int, extra: str | None = Non
     (switch overrides, records) of every batch and returns counts that are summed."""
     import numba
 
-    tables_mod, run_batch, _, registry = _parts(game)
-    player_range = importlib.import_module(f"strategies.{game}.game").player_range
-    options = tables_mod.SWITCH_OPTIONS
+    descriptor, strategies = _parts(game)
+    options = descriptor.rules.switches.options
     configs = [{}] + [{name: v} for name, (_, opts) in options.items() for v in opts[1:]]
     rng = np.random.default_rng(20240607)
     configs += [{name: opts[int(rng.integers(len(opts)))] for name, (_, opts) in options.items()}
@@ -83,12 +84,12 @@ def soak(game: str, games_per_batch: int, n_random: int, extra: str | None = Non
     count = _extra(extra)
     games, failures, counts = 0, [], {}
     for i, overrides in enumerate(configs):
-        tables = tables_mod.load_tables(overrides=overrides)
-        low, high = player_range(tables)
+        tables = descriptor.rules.load_tables(overrides=overrides)
+        low, high = descriptor.player_range(tables)
         for n in range(low, high + 1):
-            kernels, params = registry.resolve(["random"] * n)
+            kernels, params = strategies.registry.resolve(["random"] * n)
             seeds = np.arange(games_per_batch, dtype=np.int64) + 1_000_000 * i + 10_000 * n
-            rec, err = run_batch(tables, n, seeds, kernels, params, check=True)
+            rec, err = strategies.loop.run_batch(tables, n, seeds, kernels, params, check=True)
             games += len(seeds)
             bad = np.flatnonzero(err)
             if bad.size:
@@ -113,7 +114,7 @@ def assert_soak(game: str, games_per_batch: int, n_random: int, extra: str | Non
     assert out["games"] >= min_games
     assert out["failures"] == []
     covered = {(name, json.dumps(value)) for c in out["configs"] for name, value in c.items()}
-    for name, (_, opts) in _parts(game)[0].SWITCH_OPTIONS.items():
+    for name, (_, opts) in catalogue.get(game).rules.switches.options.items():
         for value in opts[1:]:  # the first option is the default, in every config without it
             assert (name, json.dumps(value)) in covered, (name, value)
     return out
@@ -123,16 +124,17 @@ def _records(game: str, lineups: list[list[str]], n_seeds: int, folder: str) -> 
     """Records of n_seeds games per lineup and one traced game, saved to folder."""
     import numba
 
-    tables_mod, run_batch, play_game, registry = _parts(game)
+    descriptor, strategies = _parts(game)
+    loop = strategies.loop
     out: dict[str, Any] = {"jit_disabled": int(numba.config.DISABLE_JIT)}
     for j, seats in enumerate(lineups):
-        kernels, params = registry.resolve(seats)
-        tables = tables_mod.load_tables()
-        rec, err = run_batch(tables, len(seats), np.arange(n_seeds, dtype=np.int64) + 500,
-                             kernels, params, check=True)
+        kernels, params = strategies.registry.resolve(seats)
+        tables = descriptor.rules.load_tables()
+        rec, err = loop.run_batch(tables, len(seats), np.arange(n_seeds, dtype=np.int64) + 500,
+                                  kernels, params, check=True)
         np.save(f"{folder}/rec{j}.npy", rec)
         np.save(f"{folder}/trace{j}.npy",
-                play_game(tables, len(seats), 77, kernels, params, trace=True).trace)
+                loop.play_game(tables, len(seats), 77, kernels, params, trace=True).trace)
         out[str(j)] = err.tolist()
     return out
 

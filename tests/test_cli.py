@@ -179,4 +179,4 @@ def test_bench_json_compiled(request):
 def test_games_lists_every_game_with_its_player_counts():
     result = run("games")
     assert result.exit_code == 0
-    assert "cuba: 2-5 players; strategies: " in result.stdout and "random" in result.stdout
+    assert "cuba (Cuba): 2-5 players; strategies: " in result.stdout and "random" in result.stdout

@@ -1,26 +1,22 @@
-"""The compiled play loop every game shares, bound once per game to that game's rules and its
+"""The compiled play loop every game shares, bound once per game to that game's engine and its
 strategy dispatcher.
 
 numba cannot cache a function that receives compiled functions as values, so the loop is not
 called with the game's functions: `bind` compiles a copy of it whose globals are that game's
-functions (cache=True, one cache entry per game, named after it). A game provides, in its
-`strategies/<game>/play.py`:
+functions (cache=True, one cache entry per game, named after it). They come from the game's
+descriptor (core.common.game.Game), `game.engine`:
 
     new_game(t, n_players, seed) -> state      legal(s, t, opts) -> number of options
     advance(s, t, tr)  runs to the first decision   apply(s, t, option, tr)
     check_state(s, t) -> 0 or an error code     write_records(s, t, decisions, rec[seat, :])
-    decide(kernel, params, s, t, opts, n, rng) -> option index (the strategy dispatcher)
-    flatten(tables) -> int32 rules vector t     NREC, MAX_OPTIONS, STATE_SIZE
-    s[G_CUR]: the deciding seat                 s[G_PHASE] == PH_OVER: the game has ended
+    s[seat_slot]: the deciding seat             s[phase_slot] == over_phase: the game has ended
+    nrec, max_options, state_size
 
-`bind(game, decide)` finds these in the game's engine package by the layout every core/<game>/
-shares: play.py (write_records, NREC), actions.py (legal, MAX_OPTIONS),
-check.py (check_state), rules.py (advance, apply), state.py (new_game, STATE_SIZE, G_CUR,
-G_PHASE, PH_OVER) and tables.py (flatten).
+with `game.rules.flatten(tables)` (the int32 rules vector t) and the strategy dispatcher
+`decide(kernel, params, s, t, opts, n, rng) -> option index` (strategies.common.bound).
 """
 from __future__ import annotations
 
-import importlib
 import types
 from collections.abc import Callable
 from typing import Any, NamedTuple
@@ -28,13 +24,11 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from core.common.errors import ERR_ILLEGAL, ERR_STUCK, OK
+from core.common.game import Game
 from core.common.rng import seat_rngs
 from core.common.trace import EVW, no_trace, trace_buffer
 from core.jit import njit, unmanaged
 
-HOOKS = ("new_game", "advance", "legal", "apply", "check_state",
-         "write_records", "decide")
-CONSTANTS = ("NREC", "MAX_OPTIONS", "G_CUR", "G_PHASE", "PH_OVER")
 MAX_STEPS = 20000  # decision points per game before a game counts as stuck (ERR_STUCK)
 
 
@@ -63,13 +57,13 @@ def _play_one(t, n_players, seed, kernels, params, opts, tr, check, rec):
     decisions = np.zeros(n_players, np.int64)
     err = OK
     steps = 0
-    while s[G_PHASE] != PH_OVER:  # noqa: F821
+    while s[PHASE_SLOT] != OVER_PHASE:  # noqa: F821
         steps += 1
         if steps > MAX_STEPS:
             err = ERR_STUCK
             break
         n = legal(s, t, opts)  # noqa: F821
-        p = s[G_CUR]  # noqa: F821
+        p = s[SEAT_SLOT]  # noqa: F821
         i = 0
         if n > 1:
             if check:
@@ -122,20 +116,25 @@ def compiled_for(fn: Callable, game: str, namespace: dict[str, Any], **options: 
     return njit(copy, **options)
 
 
+def _namespace(game: Game, decide: Callable) -> dict[str, Any]:
+    """The globals the loop's code reads, from the game's engine hooks and constants."""
+    e = game.engine
+    return {"new_game": e.new_game, "advance": e.advance, "legal": e.legal, "apply": e.apply,
+            "check_state": e.check_state, "write_records": e.write_records, "decide": decide,
+            "NREC": e.nrec, "MAX_OPTIONS": e.max_options, "SEAT_SLOT": e.seat_slot,
+            "PHASE_SLOT": e.phase_slot, "OVER_PHASE": e.over_phase}
+
+
 class Loop:
     """A game's compiled loop: `play_game` (one game, optionally traced) and `run_batch`."""
 
-    def __init__(self, game: str, flatten: Callable[[Any], np.ndarray], state_size: int,
-                 **bindings: Any) -> None:
-        missing = [k for k in HOOKS + CONSTANTS if k not in bindings]
-        if missing:
-            raise TypeError(f"loop for {game} lacks {', '.join(missing)}")
-        namespace = dict(bindings)
-        namespace["play_one"] = self.play_one = compiled_for(_play_one, game, namespace)
-        self.play_batch = compiled_for(_play_batch, game, namespace)
-        self.play_traced = compiled_for(_play_traced, game, namespace)
-        self.flatten = flatten
-        self.state_size = state_size
+    def __init__(self, game: Game, decide: Callable) -> None:
+        namespace = _namespace(game, decide)
+        namespace["play_one"] = self.play_one = compiled_for(_play_one, game.name, namespace)
+        self.play_batch = compiled_for(_play_batch, game.name, namespace)
+        self.play_traced = compiled_for(_play_traced, game.name, namespace)
+        self.flatten = game.rules.flatten
+        self.state_size = game.engine.state_size
 
     def play_game(self, tables: Any, n_players: int, seed: int, kernels: np.ndarray,
                   params: np.ndarray, check: bool = True, trace: bool = False,
@@ -154,12 +153,6 @@ class Loop:
                                kernels.astype(np.int32), params.astype(np.float64), check)
 
 
-def bind(game: str, decide: Callable) -> Loop:
-    """The loop of the engine package core/<game>/ with the strategy dispatcher `decide`."""
-    m = {name: importlib.import_module(f"core.{game}.{name}")
-         for name in ("play", "actions", "check", "rules", "state", "tables")}
-    return Loop(game, m["tables"].flatten, m["state"].STATE_SIZE, new_game=m["state"].new_game,
-                advance=m["rules"].advance, legal=m["actions"].legal, apply=m["rules"].apply,
-                G_CUR=m["state"].G_CUR, G_PHASE=m["state"].G_PHASE, PH_OVER=m["state"].PH_OVER,
-                check_state=m["check"].check_state, write_records=m["play"].write_records,
-                decide=decide, NREC=m["play"].NREC, MAX_OPTIONS=m["actions"].MAX_OPTIONS)
+def bind(game: Game, decide: Callable) -> Loop:
+    """The loop of the game's engine with the strategy dispatcher `decide`."""
+    return Loop(game, decide)

@@ -1,6 +1,6 @@
 """Cuba's parts of the shared play loop (core.common.loop): the per-seat record layout and
 writing a finished game's records. The loop is bound to the engine and the strategy
-dispatcher in strategies/cuba/play.py.
+dispatcher from the descriptor, core/cuba/game.py.
 """
 from core.common.records import (  # noqa: F401 (the head's columns, re-exported)
     HEAD_NAMES, R_MONEY, R_RANK, R_SCORE, R_WIN_SHARE, seat_arrays, write_head,

@@ -371,7 +371,7 @@ def _status_entries(raw: dict) -> Iterator[tuple[str, dict]]:
         yield f"ships.{ship['id']}", ship
 
 
-_FILE = common.RulesFile(DEFAULT_PATH, RulesDataError, _SWITCHES, _base_tables, _assemble,
-                         _status_entries, (c.FLAT_ORDER, c.T_SIZE))
+FILE = common.RulesFile(DEFAULT_PATH, RulesDataError, _SWITCHES, _base_tables, _assemble,
+                        _status_entries, (c.FLAT_ORDER, c.T_SIZE))
 (load_raw, rules_data_hash, switch_values, validate, build_tables, load_tables, assumed_values,
- flatten) = _FILE.api()
+ flatten) = FILE.api()

@@ -1,6 +1,6 @@
 """Santiago de Cuba's parts of the shared play loop (core.common.loop): the per-seat record
 layout and writing a finished game's records. The loop is bound to the engine and the
-strategy dispatcher in strategies/santiago/play.py.
+strategy dispatcher from the descriptor, core/santiago/game.py.
 
 Every row also holds the game's layout (the same in every seat's row), so results can be
 stratified by it: `cuban_at_K<i>` (Cuban index, codes.CUBAN_KEYS), `building_at_B<i>`

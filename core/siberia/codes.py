@@ -105,7 +105,3 @@ T = block("T", (
     ("SALESMAN_VALUE", NSYM, "value per card of a category with its salesman"),
     ("INVESTOR_COUNT", NRES, "investor cards per resource kind"),
 ))
-
-# read by strategies/siberia/game.py (until the game descriptor lands)
-M_MIN_PLAYERS = M.MIN_PLAYERS
-SW_PLAYERS_MAX = SW.PLAYERS_MAX

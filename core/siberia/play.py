@@ -1,6 +1,6 @@
 """Siberia's parts of the shared play loop (core.common.loop): the per-seat record layout and
 writing a finished game's records. The loop is bound to the engine and the strategy
-dispatcher in strategies/siberia/play.py.
+dispatcher from the descriptor, core/siberia/game.py.
 
 Money columns (score, money, vp_<source>, upgrade_<category>) are in the rules data's money
 unit (misc.money_unit: thousands). `vp_<source>` is the generic name of the score by source:

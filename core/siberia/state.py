@@ -345,9 +345,3 @@ def face_up_value(s, t, k, m):
             value += t[T.RES_VALUE + card]
             taken += 1
     return value
-
-
-# read by core.common.loop (until the game descriptor lands)
-G_CUR = G.CUR
-G_PHASE = G.PHASE
-PH_OVER = PH.OVER

@@ -1,2 +1,2 @@
-"""Strategy parts every game shares: how a kernel declares its parameters, the preset registry
-and the description of a game that the orchestration layer (sim/) plays."""
+"""Strategy parts every game shares: how a kernel declares its parameters, the random kernel,
+the kernel dispatcher and preset registry, and a game's strategies bound to its descriptor."""

@@ -1,7 +1,8 @@
 """One compiled entry point for a game's strategy kernels, selected by kernel id per seat.
 
-A game lists its kernel modules once (strategies/<game>/dispatch.py: MODULES) and gets its
-`decide` from `dispatcher`: kernel id i (the module's index in MODULES) calls MODULES[i].choose.
+A game lists its kernel modules once, in its descriptor (core/<game>/game.py: `kernels`), and
+gets its `decide` from `dispatcher` (strategies.common.bound): kernel id i (the module's index
+in that list) calls that module's `choose`.
 Each module defines KERNEL, DESCRIPTION, PARAMS (spec.py) and a compiled
 `choose(params, s, t, opts, n, rng) -> index`. Every mix of kernels across seats runs through one
 compilation. The kernels are the compiled function's globals, not arguments: numba cannot cache

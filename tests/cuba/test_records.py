@@ -2,9 +2,11 @@
 import numpy as np
 
 from core.cuba import play as P
+from core.cuba.game import GAME
 from core.cuba.tables import load_tables
-from strategies.cuba.play import play_game
-from strategies.cuba.registry import resolve
+from strategies.common.bound import bound
+
+play_game, resolve = bound(GAME).loop.play_game, bound(GAME).registry.resolve
 
 
 def test_record_columns_match_the_record_width():

@@ -9,10 +9,10 @@ import pytest
 from core.cuba import actions as A
 from core.cuba import codes as C
 from core.cuba import state as S
+from core.cuba.game import GAME
 from core.cuba.rules import standings
 from core.cuba.tables import load_tables
-from strategies.cuba.play import play_game
-from strategies.cuba.registry import resolve
+from strategies.common.bound import bound
 from tests.cuba.helpers import choose, flat_tables
 from tests.cuba.scenario import (
     building, cargo, finish_round, fresh, lot, ok, payloads, pb, place, play, set_cargo,
@@ -23,6 +23,7 @@ from tests.cuba.scenario import (
 pytestmark = pytest.mark.filterwarnings("ignore:overflow encountered:RuntimeWarning")
 
 T = flat_tables()
+play_game, resolve = bound(GAME).loop.play_game, bound(GAME).registry.resolve
 
 
 # ------------------------------------------------------------------ CUBA-R48

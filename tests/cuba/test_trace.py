@@ -13,10 +13,12 @@ from core.cuba import codes as c
 from core.cuba import state as S
 from core.cuba import trace as T
 from core.cuba.actions import DOCK_SHIFT
+from core.cuba.game import GAME
 from core.cuba.tables import load_raw, load_tables
-from strategies.cuba.play import play_game
-from strategies.cuba.registry import resolve
+from strategies.common.bound import bound
 from tests.json_schema import Validator
+
+play_game, resolve = bound(GAME).loop.play_game, bound(GAME).registry.resolve
 
 N = 4
 

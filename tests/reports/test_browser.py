@@ -10,6 +10,7 @@ from pathlib import Path
 import matplotlib.image as mpimg
 import pytest
 
+from reports.games import cuba
 from reports.report import report
 from tests.reports import synth
 
@@ -34,7 +35,8 @@ def page(tmp_path_factory) -> Path:
     tmp = tmp_path_factory.mktemp("browser")
     df = synth.results([("a", "b"), ("a", "c"), ("b", "c"), ("a", "b", "c")], 6,
                        {"a": 2.0, "b": 1.0, "c": 0.0})
-    return report(synth.write(tmp / "run", df), n_boot=20).index
+    return report(synth.write(tmp / "run", df), n_boot=20,
+                  by_game={"cuba": cuba.sections}).index
 
 
 def test_every_figure_shows_in_chromium(page, tmp_path):

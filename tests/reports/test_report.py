@@ -12,6 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 import sim.cli as cli
+from reports.games import cuba
 from reports.report import report
 from tests.reports import synth
 
@@ -23,6 +24,7 @@ FIGURES = ("win_share", "head_to_head", "ratings", "seat_advantage", "scores", "
            "cuba_bill_gain", "cuba_shipping")
 LINEUPS = [("rush", "cafe"), ("rush", "money"), ("cafe", "money"), ("rush", "cafe", "money")]
 STRENGTH = {"rush": 5.0, "cafe": 2.5, "money": 0.0}
+BY_GAME = {"cuba": cuba.sections}  # the synthetic runs are Cuba's (sim passes every game's)
 
 
 def run(*args: str):
@@ -48,7 +50,7 @@ def synthetic(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def synthetic_report(synthetic):
-    return report(synthetic, n_boot=20)
+    return report(synthetic, n_boot=20, by_game=BY_GAME)
 
 
 def test_report_writes_page_figures_and_csv(synthetic, synthetic_report):
@@ -93,7 +95,7 @@ def test_terminal_summary(synthetic_report):
 
 def test_missing_breakdown_columns_say_what_is_needed(tmp_path):
     df = synth.results(LINEUPS, 4, STRENGTH, buildings=False)
-    written = report(synth.write(tmp_path / "run", df), n_boot=20)
+    written = report(synth.write(tmp_path / "run", df), n_boot=20, by_game=BY_GAME)
     html = written.index.read_text()
     assert "built_&lt;building key&gt;" in html and "passed_&lt;bill id&gt;" in html
     for path in written.figures:
@@ -165,10 +167,10 @@ def test_compare_needs_two_runs(synthetic):
 @pytest.fixture(scope="module")
 def real_run(tmp_path_factory) -> Path:
     """A few games of the real engine through `meeplab tournament` (interpreted)."""
-    from strategies.cuba.registry import names
+    from sim.games import get as get_game
 
     tmp = tmp_path_factory.mktemp("real")
-    known = names()
+    known = get_game("cuba").strategy_names()
     picked = known[:3] if len(known) >= 2 else known * 2
     lineups = [picked[:2], picked[:3] if len(picked) >= 3 else picked[:2] + picked[:1]]
     config = tmp / "small.toml"
@@ -212,7 +214,7 @@ def test_unfinished_run_is_flagged(tmp_path):
     path = synth.write(tmp_path / "run", df)
     manifest = path / "manifest.json"
     manifest.write_text(manifest.read_text().replace('"complete"', '"running"'))
-    html = report(path, n_boot=20).index.read_text()
+    html = report(path, n_boot=20, by_game=BY_GAME).index.read_text()
     assert "This run is running: the report covers its 4 finished shards only." in html
     assert "This run is" not in (report(synth.write(tmp_path / "done", df), n_boot=20)
                                  .index.read_text())

@@ -23,7 +23,7 @@ def run(*args: str):
 
 def test_games_lists_santiago() -> None:
     result = run("games")
-    assert result.exit_code == 0 and "santiago: 2-4 players" in result.stdout
+    assert result.exit_code == 0 and "santiago (Santiago de Cuba): 2-4 players" in result.stdout
 
 
 def test_play_log_trace_and_check(tmp_path: Path) -> None:

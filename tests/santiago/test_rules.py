@@ -11,10 +11,10 @@ from core.santiago import actions as A
 from core.santiago import codes as C
 from core.santiago import state as S
 from core.santiago.check import check_state
+from core.santiago.game import GAME
 from core.santiago.rules import end_game, standings
 from core.santiago.tables import acceptance, load_tables
 from core.santiago.trace import public_state
-from strategies.santiago.game import player_range
 from tests.santiago.helpers import (
     B, K, at_drive, choose, drive_to, flat_tables, give_goods, goods, new, pv, tags,
 )
@@ -24,7 +24,7 @@ T = flat_tables()
 
 
 def test_sdc_r0_two_to_four_players_same_setup() -> None:
-    assert player_range(load_tables()) == (2, 4)
+    assert GAME.player_range(load_tables()) == (2, 4)
     for n in (2, 3, 4):
         s = new(T, n)
         for p in range(n):

@@ -12,14 +12,16 @@ from typing import Any
 import numpy as np
 import pytest
 
+from core import games
 from core.common.trace import events, no_trace
+from strategies.common.bound import bound
 
 
 def _game(game: str) -> dict[str, Any]:
     names = {"codes", "state", "actions", "rules", "check", "trace", "tables"}
     mods = {name: importlib.import_module(f"core.{game}.{name}") for name in names}
-    mods["dispatch"] = importlib.import_module(f"strategies.{game}.dispatch")
-    mods["registry"] = importlib.import_module(f"strategies.{game}.registry").REGISTRY
+    strategies = bound(games.get(game))
+    mods["dispatch"], mods["registry"] = strategies, strategies.registry
     return mods
 
 

@@ -10,14 +10,15 @@ from core.siberia import codes as C
 from core.siberia import rules as R
 from core.siberia import state as S
 from core.siberia.check import check_state
+from core.siberia.game import GAME, player_range
 from core.siberia.play import NREC, R_RANK, R_SCORE, R_WIN_SHARE, REC, write_records
 from core.siberia.tables import load_tables
-from strategies.siberia.game import player_range
-from strategies.siberia.play import play_game
-from strategies.siberia.registry import REGISTRY
+from strategies.common.bound import bound
 from tests.siberia.helpers import (
     TR, card, mine, options, paid, play, rules, set_hand, set_row, start, turn_of,
 )
+
+play_game, REGISTRY = bound(GAME).loop.play_game, bound(GAME).registry
 
 GW, GS, GI = card("gold", "worker"), card("gold", "salesman"), card("gold", "investor")
 CW, CS, DW, OI = card("coal", "worker"), card("coal", "salesman"), card("diamond", "worker"), \

@@ -8,8 +8,11 @@ import tomllib
 import pytest
 
 from sim import config, runner, tune
-from strategies.cuba import registry
+from sim.games import get as get_game
+from strategies.common.registry import PresetError
 from tests.sim.helpers import ROOT, run_cli, write_config
+
+registry = get_game("cuba").registry
 
 STRATEGY = """
 mode = "strategy"
@@ -192,7 +195,7 @@ def test_extra_preset_files_are_read_and_a_name_defined_twice_is_an_error(tmp_pa
     extra.mkdir()
     (extra / "c.toml").write_text('[presets.a]\nkernel = "random"\ndescription = "again"\n')
     monkeypatch.setenv("MEEPLAB_PRESETS", str(extra))
-    with pytest.raises(registry.PresetError, match="preset 'a' is already defined in .*"
+    with pytest.raises(PresetError, match="preset 'a' is already defined in .*"
                                                    "cuba.toml; rename one of them"):
         registry.names(main)
     result = run_cli("strategies", "cuba")

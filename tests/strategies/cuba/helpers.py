@@ -5,19 +5,22 @@ import numpy as np
 
 from core.cuba import actions as A
 from core.cuba import state as S
-from strategies.cuba import dispatch, registry
+from core.cuba.game import GAME
+from strategies.common.bound import bound
 from tests.cuba.helpers import decode
+
+CUBA = bound(GAME)
 
 
 def ask(name: str, s: np.ndarray, t: np.ndarray, seed: int = 3) -> tuple[str, int]:
     """(tag name, payload) of the option strategy `name` picks for the pending decision; the
     state must be left unchanged."""
-    kernels, params = registry.resolve([name])
+    kernels, params = CUBA.registry.resolve([name])
     opts = np.zeros(A.MAX_OPTIONS, np.int32)
     n = A.legal(s, t, opts)
     before = s.copy()
     rng = np.array([seed], np.uint64)
-    i = dispatch.decide(kernels[0], params[0], s, t, opts, n, rng)
+    i = CUBA.decide(kernels[0], params[0], s, t, opts, n, rng)
     assert 0 <= i < n
     np.testing.assert_array_equal(before, s)
     return decode(int(opts[i]))

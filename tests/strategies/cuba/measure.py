@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from typing import Any
 
 import numpy as np
 
@@ -28,6 +29,15 @@ def vp_share(rec: np.ndarray, columns: list[str], sources: tuple[str, ...]) -> f
     return float(rec[:, idx].sum() / rec[:, columns.index("score")].sum())
 
 
+def cuba() -> Any:
+    """Cuba's bound strategies and play loop (strategies.common.bound), imported only here:
+    core.jit must set numba's cache dir before numba is imported."""
+    from core.cuba.game import GAME
+    from strategies.common.bound import bound
+
+    return bound(GAME)
+
+
 def interval(x: np.ndarray) -> tuple[float, float]:
     """Mean and 95% half-width."""
     return float(x.mean()), float(1.96 * x.std(ddof=1) / np.sqrt(len(x)))
@@ -36,9 +46,8 @@ def interval(x: np.ndarray) -> tuple[float, float]:
 def identity(games: int) -> dict[str, dict[str, float]]:
     from core.cuba.play import record_columns
     from core.cuba.tables import load_tables
-    from strategies.cuba.play import run_batch
-    from strategies.cuba.registry import resolve
 
+    run_batch, resolve = cuba().loop.run_batch, cuba().registry.resolve
     tables, columns = load_tables(), record_columns()
     per: dict[str, list[np.ndarray]] = {n: [] for n in NAMED}
     for r in range(len(NAMED)):
@@ -69,9 +78,8 @@ def identity(games: int) -> dict[str, dict[str, float]]:
 
 def strength(name: str, games: int) -> dict[str, float]:
     from core.cuba.tables import load_tables
-    from strategies.cuba.play import run_batch
-    from strategies.cuba.registry import resolve
 
+    run_batch, resolve = cuba().loop.run_batch, cuba().registry.resolve
     tables = load_tables()
     shares = []
     for seat in range(4):
@@ -88,9 +96,8 @@ def strength(name: str, games: int) -> dict[str, float]:
 def speed(games: int) -> float:
     """Games per second of the four named strategies in one process (compiled, warm)."""
     from core.cuba.tables import load_tables
-    from strategies.cuba.play import run_batch
-    from strategies.cuba.registry import resolve
 
+    run_batch, resolve = cuba().loop.run_batch, cuba().registry.resolve
     kernels, params = resolve(list(NAMED))
     run_batch(load_tables(), 4, np.arange(2), kernels, params)
     start = time.perf_counter()
@@ -101,8 +108,7 @@ def speed(games: int) -> float:
 def measure(games: int, greedy_games: int) -> dict[str, object]:
     """The whole report: identity, strength of each named strategy and greedy, speed, and the
     number of compiled play-loop signatures (one for every seat mix)."""
-    from strategies.cuba.play import LOOP  # first: core.jit must set the cache dir
-    play_batch = LOOP.play_batch
+    play_batch = cuba().loop.play_batch  # first: core.jit must set the cache dir
 
     import numba  # noqa: E402  (after core.jit, or numba caches next to the sources)
 

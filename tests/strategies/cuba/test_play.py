@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from core.cuba.game import GAME
 from core.cuba.tables import load_tables
-from strategies.cuba.play import play_game
-from strategies.cuba.registry import resolve
+from strategies.common.bound import bound
+
+play_game, resolve = bound(GAME).loop.play_game, bound(GAME).registry.resolve
 
 LINEUPS = {
     2: ["money_and_laws", "greedy"],

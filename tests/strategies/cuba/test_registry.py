@@ -13,13 +13,16 @@ from typer.testing import CliRunner
 
 import sim.cli as cli
 import strategies.cuba as package
+from core.cuba.game import GAME
 from core.cuba.tables import load_tables
-from strategies.cuba import dispatch, registry
-from strategies.cuba.play import play_game
+from strategies.common.bound import bound
+from strategies.common.registry import PresetError, UnknownStrategy
 from strategies.cuba.plan import PLAN_PARAMS
 
+CUBA = bound(GAME)
+registry, play_game = CUBA.registry, CUBA.loop.play_game
 NAMED = ("shipping_rush", "factory_cafe", "money_and_laws", "builder", "greedy")
-PRESETS = registry.PRESETS_PATH.read_text(encoding="utf-8")
+PRESETS = registry.path.read_text(encoding="utf-8")
 
 
 def write(tmp_path: Path, text: str) -> Path:
@@ -77,7 +80,7 @@ def test_a_new_preset_is_listed_and_plays_without_code_changes(tmp_path):
     path = write(tmp_path, PRESETS + NEW_PRESET.format(params=heuristic_params(money=1.5)))
     assert "cautious_builder" in registry.names(path)
     kernels, params = registry.resolve(["cautious_builder", "builder", "random", "greedy"], path)
-    assert list(kernels) == [dispatch.KERNELS.index(k)
+    assert list(kernels) == [registry.kernels.index(k)
                              for k in ("heuristic", "heuristic", "random", "greedy")]
     money = [p.name for p in PLAN_PARAMS].index("money")
     assert params[0, money] == 1.5 and params[1, money] == 0.4
@@ -92,7 +95,7 @@ def test_choice_parameters_are_passed_as_their_index():
 
 
 def test_unknown_strategy_names_the_known_ones():
-    with pytest.raises(registry.UnknownStrategy, match="unknown strategy 'nope'.*builder"):
+    with pytest.raises(UnknownStrategy, match="unknown strategy 'nope'.*builder"):
         registry.resolve(["nope"])
 
 
@@ -133,7 +136,7 @@ BAD = {
 def test_a_bad_preset_is_one_clear_line(tmp_path, case):
     text, expected = BAD[case]
     path = write(tmp_path, text)
-    with pytest.raises(registry.PresetError) as err:
+    with pytest.raises(PresetError) as err:
         registry.names(path)
     message = str(err.value)
     assert "\n" not in message and ";" in message
@@ -142,16 +145,16 @@ def test_a_bad_preset_is_one_clear_line(tmp_path, case):
 
 
 def test_missing_file(tmp_path):
-    with pytest.raises(registry.PresetError, match="cannot read .*; restore the presets file"):
+    with pytest.raises(PresetError, match="cannot read .*; restore the presets file"):
         registry.names(tmp_path / "gone.toml")
 
 
 # ------------------------------------------------------------------ kernels
 
 
-def test_every_kernel_module_is_in_the_dispatcher():
-    """A kernel module (one declaring KERNEL) that dispatch.py does not list would be silently
-    unusable. The shared random kernel lives in strategies/common."""
+def test_every_kernel_module_is_in_the_descriptor():
+    """A kernel module (one declaring KERNEL) that the descriptor (core/cuba/game.py) does not
+    list would be silently unusable. The shared random kernel lives in strategies/common."""
     declared = {"random"}
     for info in pkgutil.iter_modules(package.__path__):
         module = importlib.import_module(f"strategies.cuba.{info.name}")
@@ -159,8 +162,8 @@ def test_every_kernel_module_is_in_the_dispatcher():
             declared.add(module.KERNEL)
             assert hasattr(module, "DESCRIPTION") and hasattr(module, "PARAMS")
             assert callable(module.choose)
-    assert declared == set(dispatch.KERNELS)
-    assert len(dispatch.KERNELS) == len(set(dispatch.KERNELS))
+    assert declared == set(registry.kernels)
+    assert len(registry.kernels) == len(set(registry.kernels))
 
 
 def test_the_dispatcher_calls_each_kernel_by_its_id():
@@ -172,11 +175,11 @@ def test_the_dispatcher_calls_each_kernel_by_its_id():
     s = started_game(t)
     opts = np.zeros(MAX_OPTIONS, np.int32)
     n = legal(s, t, opts)
-    for kid, module in enumerate(dispatch.MODULES):
+    for kid, module in enumerate(CUBA.modules):
         _, params = registry.resolve([module.KERNEL if not module.PARAMS else "greedy"])
         rng_a = np.array([7], np.uint64)
         rng_b = np.array([7], np.uint64)
-        a = dispatch.decide(kid, params[0], s, t, opts, n, rng_a)
+        a = CUBA.decide(kid, params[0], s, t, opts, n, rng_a)
         b = module.choose(params[0], s, t, opts, n, rng_b)
         assert a == b and 0 <= a < n
 
@@ -196,7 +199,7 @@ def test_strategies_command_lists_names_descriptions_and_parameters():
 
 def test_strategies_command_bad_preset_is_one_line(tmp_path, monkeypatch):
     path = write(tmp_path, BAD["unknown kernel"][0])
-    monkeypatch.setattr(registry.REGISTRY, "path", path)
+    monkeypatch.setattr(registry, "path", path)
     result = CliRunner().invoke(cli.app, ["strategies", "cuba"])
     assert result.exit_code == 2
     lines = result.stderr.strip().splitlines()

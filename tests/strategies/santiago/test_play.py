@@ -8,10 +8,9 @@ import pytest
 from core.santiago import actions as A
 from core.santiago import codes as C
 from core.santiago import state as S
-from strategies.santiago.dispatch import decide
-from strategies.santiago.play import play_game
-from strategies.santiago.registry import REGISTRY
+from core.santiago.game import GAME
 from core.santiago.tables import load_tables
+from strategies.common.bound import bound
 from tests.santiago.helpers import (
     B, K, at_drive, choose, drive_to, flat_tables, give_goods, options,
 )
@@ -19,6 +18,8 @@ from tests.santiago.helpers import (
 pytestmark = pytest.mark.filterwarnings("ignore:overflow encountered:RuntimeWarning")
 T = flat_tables()
 NAMED = ("greedy", "refiner", "landlord", "banker")
+SANTIAGO = bound(GAME)
+decide, play_game, REGISTRY = SANTIAGO.decide, SANTIAGO.loop.play_game, SANTIAGO.registry
 
 
 def pick(name: str, s: np.ndarray, t: np.ndarray = T) -> tuple[str, int]:

@@ -10,10 +10,13 @@ import pytest
 from typer.testing import CliRunner
 
 import sim.cli as cli
+from core.santiago.game import GAME
 from strategies.common import registry as common_registry
-from strategies.santiago import dispatch
-from strategies.santiago.registry import REGISTRY
+from strategies.common.bound import bound
 from strategies.santiago.evaluate import NWEIGHTS
+
+SANTIAGO = bound(GAME)
+REGISTRY = SANTIAGO.registry
 
 NAMED = ("greedy", "refiner", "landlord", "banker")
 PRESETS = REGISTRY.path.read_text(encoding="utf-8")
@@ -21,11 +24,11 @@ PRESETS = REGISTRY.path.read_text(encoding="utf-8")
 
 def test_named_strategies_and_random_are_registered() -> None:
     assert REGISTRY.names()[:4] == list(NAMED) and "random" in REGISTRY.names()
-    assert dispatch.KERNELS == ("random", "greedy", "planner")
+    assert REGISTRY.kernels == ("random", "greedy", "planner")
 
 
 def test_every_kernel_declares_its_parameters() -> None:
-    for module in dispatch.MODULES:
+    for module in SANTIAGO.modules:
         assert module.KERNEL and module.DESCRIPTION
         assert all(p.doc for p in module.PARAMS)
     assert len(REGISTRY.kernel_module("planner").PARAMS) == NWEIGHTS + 1

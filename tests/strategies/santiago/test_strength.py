@@ -11,8 +11,10 @@ STRENGTH = """
     import numba
     import numpy as np
     from core.santiago.tables import load_tables
-    from strategies.santiago.play import run_batch
-    from strategies.santiago.registry import REGISTRY
+    from core.santiago.game import GAME
+    from strategies.common.bound import bound
+
+    run_batch, REGISTRY = bound(GAME).loop.run_batch, bound(GAME).registry
 
     GAMES = 75  # per seat: 300 games per strategy
     out = {"jit_disabled": int(numba.config.DISABLE_JIT)}

@@ -8,13 +8,15 @@ import pytest
 from core.siberia import actions as A
 from core.siberia import codes as C
 from core.siberia import state as S
-from strategies.siberia import dispatch
-from strategies.siberia.registry import REGISTRY
+from core.siberia.game import GAME
+from strategies.common.bound import bound
 from tests.siberia.helpers import (
     card, give_resources, mine, paid, play, set_hand, set_row, start, turn_of,
 )
 
 NAMED = ("staff_first", "resource_rush", "greedy")
+SIBERIA = bound(GAME)
+REGISTRY = SIBERIA.registry
 
 
 def ask(name: str, s: np.ndarray, t: np.ndarray, seed: int = 3) -> tuple[str, int]:
@@ -22,7 +24,7 @@ def ask(name: str, s: np.ndarray, t: np.ndarray, seed: int = 3) -> tuple[str, in
     opts = np.zeros(A.MAX_OPTIONS, np.int32)
     n = A.legal(s, t, opts)
     before = s.copy()
-    i = dispatch.decide(kernels[0], params[0], s, t, opts, n, np.array([seed], np.uint64))
+    i = SIBERIA.decide(kernels[0], params[0], s, t, opts, n, np.array([seed], np.uint64))
     assert 0 <= i < n
     np.testing.assert_array_equal(before, s)
     return A.OT.keys[A.tag(opts[i])], int(A.payload(opts[i]))
@@ -40,7 +42,7 @@ def test_every_strategy_finishes_games_through_every_decision(name: str) -> None
         p = s[S.G.CUR]
         i = 0
         if n > 1:
-            i = dispatch.decide(kernels[p], params[p], s, t, opts, n, rngs[p])
+            i = SIBERIA.decide(kernels[p], params[p], s, t, opts, n, rngs[p])
             if p == 0:
                 seen.add(int(s[S.G.DK]))
         play(s, t, A.OT.keys[A.tag(opts[i])], int(A.payload(opts[i])))

@@ -7,14 +7,17 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from core.siberia.game import GAME
+from strategies.common.bound import bound
 from strategies.common.registry import MAX_PARAMS, PresetError, UnknownStrategy
 from strategies.siberia import greedy, plan
-from strategies.siberia.dispatch import KERNELS, MODULES
-from strategies.siberia.registry import REGISTRY
+
+SIBERIA = bound(GAME)
+REGISTRY = SIBERIA.registry
 
 
 def test_named_strategies_and_kernels() -> None:
-    assert KERNELS == ("random", "plan", "greedy")
+    assert REGISTRY.kernels == ("random", "plan", "greedy")
     assert REGISTRY.names() == ["staff_first", "resource_rush", "greedy", "random"]
     info = {e["name"]: e for e in REGISTRY.describe()}
     assert info["staff_first"]["kernel"] == info["resource_rush"]["kernel"] == "plan"
@@ -64,5 +67,5 @@ def test_bad_preset_is_one_line(tmp_path: Path, text: str, fragment: str) -> Non
 
 
 def test_every_kernel_module_declares_itself() -> None:
-    for module in MODULES:
+    for module in SIBERIA.modules:
         assert module.KERNEL and module.DESCRIPTION and hasattr(module, "choose")

@@ -18,10 +18,13 @@ SCRIPT = f"""
     import json
     import numba
     import numpy as np
+    from core.siberia.game import GAME
     from core.siberia.play import record_columns
     from core.siberia.tables import load_tables
-    from strategies.siberia.play import LOOP, run_batch
-    from strategies.siberia.registry import REGISTRY
+    from strategies.common.bound import bound
+
+    LOOP, REGISTRY = bound(GAME).loop, bound(GAME).registry
+    run_batch = LOOP.run_batch
 
     cols = record_columns()
     t = load_tables()

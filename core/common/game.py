@@ -1,0 +1,68 @@
+"""What a game is, declared once: the typed descriptor every game's core/<game>/game.py fills in
+(its `GAME`) and the catalogue core/games.py lists.
+
+The play loop (core.common.loop.bind), the strategies (strategies.common.bound), `sim`, the
+reports (through sim) and the tests read a game only through its descriptor; nothing finds a
+game by the name of its folders or modules. docs/adding-a-game.md is the recipe.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+from core.common.tables import RulesFile
+
+
+@dataclass(frozen=True)
+class Engine:
+    """The compiled hooks and constants the shared play loop (core.common.loop) binds."""
+
+    new_game: Callable[..., Any]       # (t, n_players, seed) -> state s
+    advance: Callable[..., Any]        # (s, t, tr): runs to the first decision
+    legal: Callable[..., Any]          # (s, t, opts) -> number of options written to opts
+    apply: Callable[..., Any]          # (s, t, option, tr)
+    check_state: Callable[..., Any]    # (s, t) -> 0 or an invariant error code
+    write_records: Callable[..., Any]  # (s, t, decisions, rec[seat, :]) of a finished game
+    state_size: int                    # length of the state s
+    max_options: int                   # most legal options at one decision
+    nrec: int                          # record columns per seat
+    seat_slot: int                     # s[seat_slot]: the deciding seat
+    phase_slot: int                    # s[phase_slot] == over_phase: the game has ended
+    over_phase: int
+
+
+@dataclass(frozen=True, eq=False)  # one instance per game: compared and hashed by identity
+class Game:
+    """One game: its engine, rules data, strategies and presentation."""
+
+    name: str                          # CLI, configs and results: "cuba"
+    title: str                         # for people: "Santiago de Cuba"
+    clause_prefix: str                 # rule-clause ids of ../shared/rules/ (CUBA-R9, CUBA-Q6)
+    engine: Engine
+    # the rules-data file (core/<game>/tables.py FILE): load_tables, switch_values,
+    # rules_data_hash, assumed_values, flatten; `rules.error` is the game's RulesDataError,
+    # `rules.switches.options` its SWITCH_OPTIONS (switch name -> (index, allowed values))
+    rules: RulesFile
+    record_columns: tuple[str, ...]    # per-seat record columns, in the engine's R_* order
+    error_names: tuple[str, ...]       # invariant error code -> name (check.ERR_NAMES)
+    trace: ModuleType                  # trace decoder: public_state, event_dict, log_lines, ...
+    colours: tuple[str, ...]           # seat colours, first seat first
+    player_range: Callable[[Any], tuple[int, int]]  # tables -> (fewest, most) players
+    # strategy kernel modules as dotted names (core imports no strategy); a kernel's id is its
+    # index, so append new kernels: presets name kernels, results record strategies
+    kernels: tuple[str, ...]
+    report: str | None                 # dotted name of the report-sections module, or None
+    # The hidden-information sampler, to come with the search kernel: it redraws what a seat
+    # may not see (hands, face-down cards, draw piles) consistently with what the seat has
+    # seen, to determinize a search. None: not declared yet.
+    hidden: Callable[..., Any] | None = None
+
+
+def misc_player_range(low: int, high: int) -> Callable[[Any], tuple[int, int]]:
+    """`player_range` for rules data whose misc table holds the fewest and the most players at
+    indices `low` and `high`."""
+    def player_range(t: Any) -> tuple[int, int]:
+        return int(t.misc[low]), int(t.misc[high])
+    return player_range

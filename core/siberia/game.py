@@ -1,0 +1,31 @@
+"""Siberia (the card game), declared once (core.common.game.Game): its engine hooks, rules
+data, records, trace, colours, player range, strategy kernels and report sections. Listed in
+core/games.py."""
+from core.common.game import Engine, Game
+from core.siberia import actions, check, codes, play, rules, state, tables, trace
+from core.siberia.tables import SiberiaTables
+
+
+def player_range(t: SiberiaTables) -> tuple[int, int]:
+    """Fewest and most players: misc.min_players and the players_max switch (SIB-R0, SIB-V2)."""
+    return int(t.misc[codes.M.MIN_PLAYERS]), int(t.switches[codes.SW.PLAYERS_MAX])
+
+
+GAME = Game(
+    name="siberia",
+    title="Siberia",
+    clause_prefix="SIB",
+    engine=Engine(
+        new_game=state.new_game, advance=rules.advance, legal=actions.legal, apply=rules.apply,
+        check_state=check.check_state, write_records=play.write_records,
+        state_size=state.STATE_SIZE, max_options=actions.MAX_OPTIONS, nrec=play.NREC,
+        seat_slot=state.G.CUR, phase_slot=state.G.PHASE, over_phase=state.PH.OVER),
+    rules=tables.FILE,
+    record_columns=tuple(play.record_columns()),
+    error_names=check.ERR_NAMES,
+    trace=trace,
+    colours=codes.COLOURS,
+    player_range=player_range,
+    kernels=("strategies.common.random", "strategies.siberia.plan", "strategies.siberia.greedy"),
+    report="reports.games.siberia",
+)
