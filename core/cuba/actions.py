@@ -231,8 +231,11 @@ def ship_options(s, t, opts, n, tag, b, kinds_lo, kinds_hi, max_total, one_kind)
     return n
 
 
+# --- one function per decision kind: <key>_options(s, t, opts) -> n ----------------------------
+
+
 @njit
-def setup_options(s, t, opts):
+def setup_pieces_options(s, t, opts):
     """Starting pieces (CUBA-R9): every resource multiset with every product multiset."""
     caps = 0
     nr = t[T.MISC + M.START_RESOURCES]
@@ -251,137 +254,42 @@ def setup_options(s, t, opts):
     return n
 
 
-@njit
-def legal(s, t, opts):
-    """Write the legal options of the pending decision into opts; return their number."""
-    dk = s[G.DK]
-    p = s[G.CUR]
-    b = S.pbase(p)
+@njit(inline="always")
+def hide_card_options(s, t, opts):
+    """CUBA-V1: one option per card in hand."""
+    b = S.pbase(s[G.CUR])
     n = 0
-    if dk == DK.SETUP_PIECES:
-        n = setup_options(s, t, opts)
-    elif dk == DK.HIDE_CARD:
-        for c in range(C.NCHARS):
-            if s[b + P.HAND + c] == 1:
-                opts[n] = enc(OT.HIDE, c)
-                n += 1
-    elif dk == DK.CHARACTER:
-        for c in range(C.NCHARS):
-            if s[b + P.HAND + c] == 1 and s[b + P.HIDDEN] != c:
-                opts[n] = enc(OT.CARD, c)
-                n += 1
-    elif dk == DK.WORKER_POSITION:
-        for f in range(C.NFIELDS):
-            opts[n] = enc(OT.POSITION, f)
+    for c in range(C.NCHARS):
+        if s[b + P.HAND + c] == 1:
+            opts[n] = enc(OT.HIDE, c)
             n += 1
-    elif dk == DK.WORKER_FIELDS:
-        n = worker_field_options(s, t, b, opts)
-    elif dk == DK.TRADE_MODE:
-        opts[n] = enc(OT.MARKET, 0)
-        n += 1
-        if trader_alt_free(s, t, C.BM_TRADER_RES):
-            for k in range(C.WD, C.WA + 1):
-                if s[O.STOCK + k] > 0:
-                    opts[n] = enc(OT.ALTERNATIVE, k)
-                    n += 1
-        if trader_alt_free(s, t, C.BM_TRADER_PROD):
-            lo = lowest_price(s, t)
-            for r in range(3):
-                if S.buy_price(s, t, r) == lo and s[O.STOCK + C.CI + r] > 0:
-                    opts[n] = enc(OT.ALTERNATIVE, C.CI + r)
-                    n += 1
-    elif dk == DK.TRADE_STEP:
-        money = s[b + P.MONEY]
-        for r in range(C.NMERCH):
-            k = C.CI + r
-            if S.buy_price(s, t, r) <= money and (s[O.MARKET + r] > 0 or s[O.STOCK + k] > 0):
-                opts[n] = enc(OT.BUY, k)
-                n += 1
-            if S.have(s, b, k) > 0:
-                opts[n] = enc(OT.SELL, k)
-                n += 1
-        opts[n] = enc(OT.DONE, 0)
-        n += 1
-    elif dk == DK.ARCHITECT:
-        fee = building_fee(s, t)
-        free_field = False
-        for f in range(1, C.NFIELDS):
-            if s[b + P.FIELD + f] < 0:
-                free_field = True
-        if free_field:
-            built = S.tiles_built(s)
-            for k in range(C.NBUILDINGS):
-                left = t[T.BUILDING_COPIES + k] > (built >> (2 * k)) & 3
-                if left and can_pay_cost(s, t, b, k, fee):
-                    opts[n] = enc(OT.BUILD, k)
-                    n += 1
-        if s[G.ARCH_ALT_N] < 2:
-            opts[n] = enc(OT.ALTERNATIVE, 0)
-            n += 1
-        opts[n] = enc(OT.PASS, 0)
-        n += 1
-    elif dk == DK.ARCHITECT_FIELD:
-        for f in range(1, C.NFIELDS):
-            if s[b + P.FIELD + f] < 0:
-                opts[n] = enc(OT.FIELD, f)
-                n += 1
-    elif dk == DK.FOREMAN_MODE:
-        m = rowcol_mask(s[b + P.PAWN])
-        any_rc = False
-        for f in range(C.NFIELDS):
-            if usable_building(s, t, b, f) >= 0:
-                if (m >> f) & 1:
-                    any_rc = True
-                opts[n] = enc(OT.ONE_BUILDING, f)
-                n += 1
-        if any_rc:
-            opts[n] = enc(OT.ROW_COLUMN, 0)
-            n += 1
-        opts[n] = enc(OT.PASS, 0)
-        n += 1
-    elif dk == DK.FOREMAN_NEXT:
-        m = s[G.FOREMAN_FIELDS]
-        for f in range(C.NFIELDS):
-            if (m >> f) & 1:
-                opts[n] = enc(OT.FIELD, f)
-                n += 1
-    elif dk == DK.BUILDING_USE:
-        n = building_use_options(s, t, b, s[G.USE_FIELD], opts)
-    elif dk == DK.MAYOR:
-        n = ship_options(s, t, opts, 0, OT.LOAD, b, C.CI, C.CG + 1, 5, False)
-        if s[G.MAYOR_ALT_N] < 2:
-            opts[n] = enc(OT.ALTERNATIVE, 0)
-            n += 1
-        opts[n] = enc(OT.PASS, 0)
-        n += 1
-    elif dk == DK.BID:
-        top = min(s[b + P.MONEY], t[T.MISC + M.MAX_BID])
-        for a in range(top + 1):
-            opts[n] = enc(OT.BID, a)
-            n += 1
-    elif dk == DK.BILLS:
-        present = 0
-        for ty in range(4):
-            if s[O.BILLS + ty] >= 0:
-                present += 1
-        for i in range(4):
-            for j in range(i, 4):
-                if s[O.BILLS + i] >= 0 and s[O.BILLS + j] >= 0:
-                    if i != j or present < 2:
-                        opts[n] = enc(OT.BILLS, i * 4 + j)
-                        n += 1
-    elif dk == DK.TAX:
-        opts[n] = enc(OT.PAY, 0)
-        opts[n + 1] = enc(OT.PASS, 0)
-        n += 2
-    elif dk == DK.DUTY:
-        n = duty_options(s, t, b, opts)
     return n
 
 
+@njit(inline="always")
+def character_options(s, t, opts):
+    """CUBA-R12: one option per card in hand but the face-down one."""
+    b = S.pbase(s[G.CUR])
+    n = 0
+    for c in range(C.NCHARS):
+        if s[b + P.HAND + c] == 1 and s[b + P.HIDDEN] != c:
+            opts[n] = enc(OT.CARD, c)
+            n += 1
+    return n
+
+
+@njit(inline="always")
+def worker_position_options(s, t, opts):
+    """CUBA-R14.1: every field."""
+    for f in range(C.NFIELDS):
+        opts[f] = enc(OT.POSITION, f)
+    return C.NFIELDS
+
+
 @njit
-def worker_field_options(s, t, b, opts):
+def worker_fields_options(s, t, opts):
     """Subsets of activated open product fields the worker may take (CUBA-R14.5)."""
+    b = S.pbase(s[G.CUR])
     fields = 0  # up to 6 field numbers, 4 bits each
     kinds = 0   # their product kinds, 3 bits each
     nf = 0
@@ -416,10 +324,117 @@ def worker_field_options(s, t, b, opts):
     return n
 
 
+@njit(inline="always")
+def trade_mode_options(s, t, opts):
+    """CUBA-R15/R16: the market, a free resource, a free lowest-priced product."""
+    opts[0] = enc(OT.MARKET, 0)
+    n = 1
+    if trader_alt_free(s, t, C.BM_TRADER_RES):
+        for k in range(C.WD, C.WA + 1):
+            if s[O.STOCK + k] > 0:
+                opts[n] = enc(OT.ALTERNATIVE, k)
+                n += 1
+    if trader_alt_free(s, t, C.BM_TRADER_PROD):
+        lo = lowest_price(s, t)
+        for r in range(3):
+            if S.buy_price(s, t, r) == lo and s[O.STOCK + C.CI + r] > 0:
+                opts[n] = enc(OT.ALTERNATIVE, C.CI + r)
+                n += 1
+    return n
+
+
+@njit(inline="always")
+def trade_step_options(s, t, opts):
+    """CUBA-R27..R30: one buy or sell, then done (last)."""
+    b = S.pbase(s[G.CUR])
+    money = s[b + P.MONEY]
+    n = 0
+    for r in range(C.NMERCH):
+        k = C.CI + r
+        if S.buy_price(s, t, r) <= money and (s[O.MARKET + r] > 0 or s[O.STOCK + k] > 0):
+            opts[n] = enc(OT.BUY, k)
+            n += 1
+        if S.have(s, b, k) > 0:
+            opts[n] = enc(OT.SELL, k)
+            n += 1
+    opts[n] = enc(OT.DONE, 0)
+    return n + 1
+
+
+@njit(inline="always")
+def architect_options(s, t, opts):
+    """CUBA-R17/R18: a building kind left and paid for (with a free field), the alternative,
+    nothing (last)."""
+    b = S.pbase(s[G.CUR])
+    fee = building_fee(s, t)
+    free_field = False
+    for f in range(1, C.NFIELDS):
+        if s[b + P.FIELD + f] < 0:
+            free_field = True
+    n = 0
+    if free_field:
+        built = S.tiles_built(s)
+        for k in range(C.NBUILDINGS):
+            left = t[T.BUILDING_COPIES + k] > (built >> (2 * k)) & 3
+            if left and can_pay_cost(s, t, b, k, fee):
+                opts[n] = enc(OT.BUILD, k)
+                n += 1
+    if s[G.ARCH_ALT_N] < 2:
+        opts[n] = enc(OT.ALTERNATIVE, 0)
+        n += 1
+    opts[n] = enc(OT.PASS, 0)
+    return n + 1
+
+
+@njit(inline="always")
+def architect_field_options(s, t, opts):
+    """CUBA-R17: every free field."""
+    b = S.pbase(s[G.CUR])
+    n = 0
+    for f in range(1, C.NFIELDS):
+        if s[b + P.FIELD + f] < 0:
+            opts[n] = enc(OT.FIELD, f)
+            n += 1
+    return n
+
+
+@njit(inline="always")
+def foreman_mode_options(s, t, opts):
+    """CUBA-R19: each usable building alone, the pawn's row and column, nothing (last)."""
+    b = S.pbase(s[G.CUR])
+    m = rowcol_mask(s[b + P.PAWN])
+    any_rc = False
+    n = 0
+    for f in range(C.NFIELDS):
+        if usable_building(s, t, b, f) >= 0:
+            if (m >> f) & 1:
+                any_rc = True
+            opts[n] = enc(OT.ONE_BUILDING, f)
+            n += 1
+    if any_rc:
+        opts[n] = enc(OT.ROW_COLUMN, 0)
+        n += 1
+    opts[n] = enc(OT.PASS, 0)
+    return n + 1
+
+
+@njit(inline="always")
+def foreman_next_options(s, t, opts):
+    """CUBA-R19: each field of the row and column still to use."""
+    m = s[G.FOREMAN_FIELDS]
+    n = 0
+    for f in range(C.NFIELDS):
+        if (m >> f) & 1:
+            opts[n] = enc(OT.FIELD, f)
+            n += 1
+    return n
+
+
 @njit
-def building_use_options(s, t, b, f, opts):
-    """Ways to use the building on field f; payload 0 always means 'not used'."""
-    k = s[b + P.FIELD + f]
+def building_use_options(s, t, opts):
+    """Ways to use the building on field G.USE_FIELD; payload 0 always means 'not used'."""
+    b = S.pbase(s[G.CUR])
+    k = s[b + P.FIELD + s[G.USE_FIELD]]
     ft = t[T.BUILDING_FEATURE + k]
     pb = T.BUILDING_PARAM + 3 * k
     n = 0
@@ -468,14 +483,62 @@ def building_use_options(s, t, b, f, opts):
     return n
 
 
+@njit(inline="always")
+def mayor_options(s, t, opts):
+    """CUBA-R20/R21: (dock, pieces by kind) loads, the alternative, nothing (last)."""
+    n = ship_options(s, t, opts, 0, OT.LOAD, S.pbase(s[G.CUR]), C.CI, C.CG + 1, 5, False)
+    if s[G.MAYOR_ALT_N] < 2:
+        opts[n] = enc(OT.ALTERNATIVE, 0)
+        n += 1
+    opts[n] = enc(OT.PASS, 0)
+    return n + 1
+
+
+@njit(inline="always")
+def bid_options(s, t, opts):
+    """CUBA-R39/R41: $0 up to the money held, at most M.MAX_BID."""
+    top = min(s[S.pbase(s[G.CUR]) + P.MONEY], t[T.MISC + M.MAX_BID])
+    n = 0
+    for a in range(top + 1):
+        opts[n] = enc(OT.BID, a)
+        n += 1
+    return n
+
+
+@njit(inline="always")
+def bills_options(s, t, opts):
+    """CUBA-R40: two of this round's bills (i * 4 + j by type), one if there is only one."""
+    present = 0
+    for ty in range(4):
+        if s[O.BILLS + ty] >= 0:
+            present += 1
+    n = 0
+    for i in range(4):
+        for j in range(i, 4):
+            if s[O.BILLS + i] >= 0 and s[O.BILLS + j] >= 0:
+                if i != j or present < 2:
+                    opts[n] = enc(OT.BILLS, i * 4 + j)
+                    n += 1
+    return n
+
+
+@njit(inline="always")
+def tax_options(s, t, opts):
+    """CUBA-R43: pay, or not."""
+    opts[0] = enc(OT.PAY, 0)
+    opts[1] = enc(OT.PASS, 0)
+    return 2
+
+
 @njit
-def duty_options(s, t, b, opts):
+def duty_options(s, t, opts):
     """Ways to pay the duty in force (CUBA-R44), then not paying."""
+    b = S.pbase(s[G.CUR])
     c = s[O.ACTS + C.DUTY]
     n = 0
     if c >= 0 and t[T.STATUTE_EFFECT + c] == C.EF_DUTY:
-        sel = t[T.STATUTE_PARAM + 2 * (c) + 0]
-        cnt = t[T.STATUTE_PARAM + 2 * (c) + 1]
+        sel = t[T.STATUTE_PARAM + 2 * c + 0]
+        cnt = t[T.STATUTE_PARAM + 2 * c + 1]
         if sel == C.SEL_RES_OR_PROD:
             caps = holding_caps(s, b, C.WD, C.WA + 1, cnt)
             n = enum_vectors(opts, n, OT.PAY, 0, C.WD, C.WA + 1, caps, cnt, cnt)
@@ -488,3 +551,43 @@ def duty_options(s, t, b, opts):
     opts[n] = enc(OT.PASS, 0)
     return n + 1
 
+
+@njit
+def legal(s, t, opts):
+    """Write the legal options of the pending decision into opts; return their number."""
+    dk = s[G.DK]
+    if dk == DK.SETUP_PIECES:
+        return setup_pieces_options(s, t, opts)
+    if dk == DK.HIDE_CARD:
+        return hide_card_options(s, t, opts)
+    if dk == DK.CHARACTER:
+        return character_options(s, t, opts)
+    if dk == DK.WORKER_POSITION:
+        return worker_position_options(s, t, opts)
+    if dk == DK.WORKER_FIELDS:
+        return worker_fields_options(s, t, opts)
+    if dk == DK.TRADE_MODE:
+        return trade_mode_options(s, t, opts)
+    if dk == DK.TRADE_STEP:
+        return trade_step_options(s, t, opts)
+    if dk == DK.ARCHITECT:
+        return architect_options(s, t, opts)
+    if dk == DK.ARCHITECT_FIELD:
+        return architect_field_options(s, t, opts)
+    if dk == DK.FOREMAN_MODE:
+        return foreman_mode_options(s, t, opts)
+    if dk == DK.FOREMAN_NEXT:
+        return foreman_next_options(s, t, opts)
+    if dk == DK.BUILDING_USE:
+        return building_use_options(s, t, opts)
+    if dk == DK.MAYOR:
+        return mayor_options(s, t, opts)
+    if dk == DK.BID:
+        return bid_options(s, t, opts)
+    if dk == DK.BILLS:
+        return bills_options(s, t, opts)
+    if dk == DK.TAX:
+        return tax_options(s, t, opts)
+    if dk == DK.DUTY:
+        return duty_options(s, t, opts)
+    return 0

@@ -190,12 +190,35 @@ def load_ship(s, t, tr, p, dock, v, building):
         harbor_departure(s, t, tr, dock)
 
 
+# ---------------------------------------------------------------- setup
+
+
+@njit(inline="always")
+def apply_setup_pieces(s, t, x, tr):
+    """Take the starting pieces of packed vector x (CUBA-R9)."""
+    p = s[G.CUR]
+    for k in range(C.NKINDS):
+        gain_pieces(s, p, k, actions.vget(x, k))
+    log(tr, s, EV.SETUP, p, x, 0, 0, 0)
+    s[G.STEP] += 1
+
+
+@njit(inline="always")
+def apply_hide_card(s, t, c, tr):
+    """Put character c face down for parliament (CUBA-V1)."""
+    p = s[G.CUR]
+    s[S.pbase(p) + P.HIDDEN] = c
+    log(tr, s, EV.HIDE_CARD, p, -1, 0, 0, 0)
+    s[G.STEP] += 1
+
+
 # ---------------------------------------------------------------- phase B: characters
 
 
 @njit
-def play_card(s, t, tr, p, c):
+def apply_character(s, t, c, tr):
     """Play character c (CUBA-R12); track the 4th card for the start-player rule (CUBA-R24)."""
+    p = s[G.CUR]
     b = S.pbase(p)
     s[b + P.HAND + c] = 0
     s[b + P.NPLAYED] += 1
@@ -219,8 +242,9 @@ def play_card(s, t, tr, p, c):
 
 
 @njit
-def worker_move(s, t, tr, p, pawn):
+def apply_worker_position(s, t, pawn, tr):
     """Move the pawn; every activated open resource field yields (CUBA-R14.1-4)."""
+    p = s[G.CUR]
     b = S.pbase(p)
     s[b + P.PAWN] = pawn
     m = actions.rowcol_mask(pawn)
@@ -244,8 +268,9 @@ def worker_move(s, t, tr, p, pawn):
 
 
 @njit
-def worker_fields(s, t, tr, p, mask):
+def apply_worker_fields(s, t, mask, tr):
     """Chosen product fields yield; water pays for those beyond the free ones (CUBA-R14.5)."""
+    p = s[G.CUR]
     b = S.pbase(p)
     cnt = 0
     gained = s[G.WORKER_GAINS]
@@ -271,6 +296,15 @@ def trader_alternative(s, t, tr, p, k):
     gain_pieces(s, p, k, t[T.MISC + M.TRADER_ALT_PIECES])
     log(tr, s, EV.TRADER_ALT, p, k, 0, 0, 0)
     s[G.DK] = DK.NONE
+
+
+@njit(inline="always")
+def apply_trade_mode(s, t, o, tr):
+    """The market (CUBA-R15) or a tradeswoman alternative (CUBA-R16)."""
+    if actions.tag_of(o) == OT.MARKET:
+        s[G.DK] = DK.TRADE_STEP
+    else:
+        trader_alternative(s, t, tr, s[G.CUR], actions.payload_of(o))
 
 
 @njit
@@ -300,13 +334,37 @@ def trade(s, t, tr, p, tag, k):
         log(tr, s, EV.SELL, p, k, price, to_stock, 0)
 
 
+@njit(inline="always")
+def apply_trade_step(s, t, o, tr):
+    """One buy or sell, after which the market visit goes on; done ends it."""
+    tag = actions.tag_of(o)
+    if tag == OT.BUY or tag == OT.SELL:
+        trade(s, t, tr, s[G.CUR], tag, actions.payload_of(o))
+        s[G.DK] = DK.TRADE_STEP
+
+
+@njit(inline="always")
+def apply_architect(s, t, o, tr):
+    """A building kind (its field is asked next), the alternative, or nothing (CUBA-R17/R18)."""
+    tag = actions.tag_of(o)
+    if tag == OT.BUILD:
+        s[G.ARCH_BUILDING] = actions.payload_of(o)
+        s[G.DK] = DK.ARCHITECT_FIELD
+    elif tag == OT.ALTERNATIVE:
+        architect_alternative(s, t, tr, s[G.CUR])
+    else:
+        log(tr, s, EV.NOTHING, s[G.CUR], C.ARCHITECT, 0, 0, 0)
+
+
 @njit
-def build(s, t, tr, p, k, f):
-    """Pay and place building k on field f (CUBA-R17)."""
+def apply_architect_field(s, t, f, tr):
+    """Pay and place the building chosen (G.ARCH_BUILDING) on field f (CUBA-R17)."""
+    p = s[G.CUR]
+    k = s[G.ARCH_BUILDING]
     b = S.pbase(p)
     for i in range(3):
-        s[b + P.LOT + i] -= t[T.BUILDING_COST + 3 * (k) + i]
-        s[O.STOCK + i] += t[T.BUILDING_COST + 3 * (k) + i]
+        s[b + P.LOT + i] -= t[T.BUILDING_COST + 3 * k + i]
+        s[O.STOCK + i] += t[T.BUILDING_COST + 3 * k + i]
     fee = actions.building_fee(s, t)
     pay_money(s, t, p, fee)
     s[b + P.FIELD + f] = k
@@ -338,7 +396,48 @@ def mayor_alternative(s, t, tr, p):
     s[G.DK] = DK.NONE
 
 
+@njit(inline="always")
+def apply_mayor(s, t, o, tr):
+    """Load a docked ship (CUBA-R20), the alternative (CUBA-R21), or nothing."""
+    tag = actions.tag_of(o)
+    x = actions.payload_of(o)
+    if tag == OT.LOAD:
+        load_ship(s, t, tr, s[G.CUR], x >> actions.DOCK_SHIFT, x & actions.VEC_MASK, -1)
+    elif tag == OT.ALTERNATIVE:
+        mayor_alternative(s, t, tr, s[G.CUR])
+    else:
+        log(tr, s, EV.NOTHING, s[G.CUR], C.MAYOR, 0, 0, 0)
+
+
 # ---------------------------------------------------------------- foreman and buildings
+
+
+@njit(inline="always")
+def apply_foreman_mode(s, t, o, tr):
+    """Use the buildings of the pawn's row and column, one building, or none (CUBA-R19)."""
+    p = s[G.CUR]
+    b = S.pbase(p)
+    tag = actions.tag_of(o)
+    x = actions.payload_of(o)
+    if tag == OT.PASS:
+        log(tr, s, EV.NOTHING, p, C.FOREMAN, 0, 0, 0)
+    else:
+        m = (1 << x) if tag == OT.ONE_BUILDING else actions.rowcol_mask(s[b + P.PAWN])
+        sel = 0
+        for f in range(C.NFIELDS):
+            if (m >> f) & 1 and actions.usable_building(s, t, b, f) >= 0:
+                sel |= 1 << f
+        s[G.FOREMAN_FIELDS] = sel
+        foreman_continue(s, t, tr, p)
+
+
+@njit(inline="always")
+def apply_foreman_next(s, t, f, tr):
+    """Use the building on field f next of the row and column."""
+    p = s[G.CUR]
+    s[G.FOREMAN_FIELDS] &= ~(1 << f)
+    if not start_use(s, t, tr, p, f):
+        foreman_continue(s, t, tr, p)
 
 
 @njit
@@ -392,12 +491,13 @@ def start_use(s, t, tr, p, f):
 
 
 @njit
-def finish_use(s, t, tr, p, x):
+def apply_building_use(s, t, x, tr):
     """Carry out the chosen use x of the building on field G.USE_FIELD (0 = nothing).
 
     The 'use' event follows the pieces and money moved, so its snapshot shows them; a load,
     veto or VP event it causes comes after it.
     """
+    p = s[G.CUR]
     b = S.pbase(p)
     f = s[G.USE_FIELD]
     k = s[b + P.FIELD + f]
@@ -597,9 +697,20 @@ def parliament_step(s, t, tr):
         begin_statutes(s, t, tr)
 
 
+@njit(inline="always")
+def apply_bid(s, t, x, tr):
+    """A secret bid of $x, revealed when every bidder has bid (CUBA-R39/R41)."""
+    s[S.pbase(s[G.CUR]) + P.BID] = x
+    s[G.STEP] += 1
+
+
 @njit
-def pass_bills(s, t, tr, p, i, j):
-    """The winner passes bills i and j; the others leave the game (CUBA-R40/R42)."""
+def apply_bills(s, t, x, tr):
+    """The winner passes the bills of types x // 4 and x % 4; the others leave the game
+    (CUBA-R40/R42)."""
+    p = s[G.CUR]
+    i = x // 4
+    j = x % 4
     for ty in range(4):
         c = s[O.BILLS + ty]
         if c < 0:
@@ -640,6 +751,38 @@ def begin_statutes(s, t, tr):
     s[G.PHASE] = PH.STATUTES
     s[G.STEP] = 0
     log(tr, s, EV.PHASE, -1, PH.STATUTES, 0, 0, 0)
+
+
+@njit(inline="always")
+def apply_tax(s, t, o, tr):
+    """Pay the tax G.TAX_AMOUNT for its VP, or not (CUBA-R43)."""
+    p = s[G.CUR]
+    paid = actions.tag_of(o) == OT.PAY
+    if paid:
+        pay_money(s, t, p, s[G.TAX_AMOUNT])
+        s[S.pbase(p) + P.PAID_TAX] = 1
+    log(tr, s, EV.TAX, p, 1 if paid else 0, s[G.TAX_AMOUNT], 0, 0)
+    if paid:
+        add_vp(s, tr, p, C.SRC_TAX, t[T.MISC + M.TAX_VP])
+    s[G.STEP] += 1
+
+
+@njit(inline="always")
+def apply_duty(s, t, o, tr):
+    """Give the pieces of the option as duty for its VP, and the bonus after the tax, or
+    not (CUBA-R44)."""
+    p = s[G.CUR]
+    b = S.pbase(p)
+    x = actions.payload_of(o)
+    paid = actions.tag_of(o) == OT.PAY
+    if paid:
+        return_vector(s, b, x)
+    log(tr, s, EV.DUTY, p, 1 if paid else 0, x, 0, 0)
+    if paid:
+        add_vp(s, tr, p, C.SRC_DUTY, t[T.MISC + M.DUTY_VP])
+        if s[b + P.PAID_TAX]:
+            add_vp(s, tr, p, C.SRC_TAX_DUTY_BONUS, t[T.MISC + M.TAX_DUTY_BONUS_VP])
+    s[G.STEP] += 1
 
 
 @njit
@@ -826,93 +969,42 @@ def advance(s, t, tr):
 def apply(s, t, o, tr):
     """Carry out legal option o of the pending decision, then advance the game."""
     dk = s[G.DK]
-    p = s[G.CUR]
-    b = S.pbase(p)
-    tag = actions.tag_of(o)
     x = actions.payload_of(o)
     s[G.DK] = DK.NONE
     if dk == DK.SETUP_PIECES:
-        for k in range(C.NKINDS):
-            gain_pieces(s, p, k, actions.vget(x, k))
-        log(tr, s, EV.SETUP, p, x, 0, 0, 0)
-        s[G.STEP] += 1
+        apply_setup_pieces(s, t, x, tr)
     elif dk == DK.HIDE_CARD:
-        s[b + P.HIDDEN] = x
-        log(tr, s, EV.HIDE_CARD, p, -1, 0, 0, 0)
-        s[G.STEP] += 1
+        apply_hide_card(s, t, x, tr)
     elif dk == DK.CHARACTER:
-        play_card(s, t, tr, p, x)
+        apply_character(s, t, x, tr)
     elif dk == DK.WORKER_POSITION:
-        worker_move(s, t, tr, p, x)
+        apply_worker_position(s, t, x, tr)
     elif dk == DK.WORKER_FIELDS:
-        worker_fields(s, t, tr, p, x)
+        apply_worker_fields(s, t, x, tr)
     elif dk == DK.TRADE_MODE:
-        if tag == OT.MARKET:
-            s[G.DK] = DK.TRADE_STEP
-        else:
-            trader_alternative(s, t, tr, p, x)
+        apply_trade_mode(s, t, o, tr)
     elif dk == DK.TRADE_STEP:
-        if tag == OT.BUY or tag == OT.SELL:
-            trade(s, t, tr, p, tag, x)
-            s[G.DK] = DK.TRADE_STEP
+        apply_trade_step(s, t, o, tr)
     elif dk == DK.ARCHITECT:
-        if tag == OT.BUILD:
-            s[G.ARCH_BUILDING] = x
-            s[G.DK] = DK.ARCHITECT_FIELD
-        elif tag == OT.ALTERNATIVE:
-            architect_alternative(s, t, tr, p)
-        else:
-            log(tr, s, EV.NOTHING, p, C.ARCHITECT, 0, 0, 0)
+        apply_architect(s, t, o, tr)
     elif dk == DK.ARCHITECT_FIELD:
-        build(s, t, tr, p, s[G.ARCH_BUILDING], x)
+        apply_architect_field(s, t, x, tr)
     elif dk == DK.FOREMAN_MODE:
-        if tag == OT.PASS:
-            log(tr, s, EV.NOTHING, p, C.FOREMAN, 0, 0, 0)
-        else:
-            m = (1 << x) if tag == OT.ONE_BUILDING else actions.rowcol_mask(s[b + P.PAWN])
-            sel = 0
-            for f in range(C.NFIELDS):
-                if (m >> f) & 1 and actions.usable_building(s, t, b, f) >= 0:
-                    sel |= 1 << f
-            s[G.FOREMAN_FIELDS] = sel
-            foreman_continue(s, t, tr, p)
+        apply_foreman_mode(s, t, o, tr)
     elif dk == DK.FOREMAN_NEXT:
-        s[G.FOREMAN_FIELDS] &= ~(1 << x)
-        if not start_use(s, t, tr, p, x):
-            foreman_continue(s, t, tr, p)
+        apply_foreman_next(s, t, x, tr)
     elif dk == DK.BUILDING_USE:
-        finish_use(s, t, tr, p, x)
+        apply_building_use(s, t, x, tr)
     elif dk == DK.MAYOR:
-        if tag == OT.LOAD:
-            load_ship(s, t, tr, p, x >> actions.DOCK_SHIFT, x & actions.VEC_MASK, -1)
-        elif tag == OT.ALTERNATIVE:
-            mayor_alternative(s, t, tr, p)
-        else:
-            log(tr, s, EV.NOTHING, p, C.MAYOR, 0, 0, 0)
+        apply_mayor(s, t, o, tr)
     elif dk == DK.BID:
-        s[b + P.BID] = x
-        s[G.STEP] += 1
+        apply_bid(s, t, x, tr)
     elif dk == DK.BILLS:
-        pass_bills(s, t, tr, p, x // 4, x % 4)
+        apply_bills(s, t, x, tr)
     elif dk == DK.TAX:
-        paid = tag == OT.PAY
-        if paid:
-            pay_money(s, t, p, s[G.TAX_AMOUNT])
-            s[b + P.PAID_TAX] = 1
-        log(tr, s, EV.TAX, p, 1 if paid else 0, s[G.TAX_AMOUNT], 0, 0)
-        if paid:
-            add_vp(s, tr, p, C.SRC_TAX, t[T.MISC + M.TAX_VP])
-        s[G.STEP] += 1
+        apply_tax(s, t, o, tr)
     elif dk == DK.DUTY:
-        paid = tag == OT.PAY
-        if paid:
-            return_vector(s, b, x)
-        log(tr, s, EV.DUTY, p, 1 if paid else 0, x, 0, 0)
-        if paid:
-            add_vp(s, tr, p, C.SRC_DUTY, t[T.MISC + M.DUTY_VP])
-            if s[b + P.PAID_TAX]:
-                add_vp(s, tr, p, C.SRC_TAX_DUTY_BONUS, t[T.MISC + M.TAX_DUTY_BONUS_VP])
-        s[G.STEP] += 1
+        apply_duty(s, t, o, tr)
     advance(s, t, tr)
 
 
