@@ -255,27 +255,27 @@ def setup_pieces_options(s, t, opts):
 
 
 @njit(inline="always")
-def hide_card_options(s, t, opts):
-    """CUBA-V1: one option per card in hand."""
+def hand_options(s, opts, tag):
+    """One option (tag, card) per character card in hand but the face-down one."""
     b = S.pbase(s[G.CUR])
     n = 0
     for c in range(C.NCHARS):
-        if s[b + P.HAND + c] == 1:
-            opts[n] = enc(OT.HIDE, c)
+        if s[b + P.HAND + c] == 1 and s[b + P.HIDDEN] != c:
+            opts[n] = enc(tag, c)
             n += 1
     return n
 
 
 @njit(inline="always")
+def hide_card_options(s, t, opts):
+    """CUBA-V1: each card in hand (none is face down yet)."""
+    return hand_options(s, opts, OT.HIDE)
+
+
+@njit(inline="always")
 def character_options(s, t, opts):
-    """CUBA-R12: one option per card in hand but the face-down one."""
-    b = S.pbase(s[G.CUR])
-    n = 0
-    for c in range(C.NCHARS):
-        if s[b + P.HAND + c] == 1 and s[b + P.HIDDEN] != c:
-            opts[n] = enc(OT.CARD, c)
-            n += 1
-    return n
+    """CUBA-R12: each card in hand but the face-down one."""
+    return hand_options(s, opts, OT.CARD)
 
 
 @njit(inline="always")

@@ -46,8 +46,6 @@ DK = decisions("DK", (
     Decision("TAX", "CUBA-R43", "pay the tax or not", ("money_only",)),
     Decision("DUTY", "CUBA-R44", "which pieces to give as duty, or not", ("weighs_resources",)),
 ))
-IN_TURN = DK.mask("in_turn")
-SECRET = DK.mask("secret")
 
 # --- global slots -------------------------------------------------------------
 G = block("G", (

@@ -11,10 +11,9 @@ from core.jit import njit
 from strategies.cuba import harbour
 from strategies.cuba import politics
 from strategies.cuba import values
+from strategies.cuba.argmax import NEG, better
 from strategies.cuba.plan import W
 from strategies.cuba.values import K, V
-
-NEG = -1e18
 
 
 # ------------------------------------------------------------------ using buildings
@@ -33,9 +32,7 @@ def pick_value(vt, s, b, k0, k1, mx, unit, skip, extra):
             if h <= 0:
                 continue
             g = unit - values.pv(vt, k, h - 1, skip)
-            if g > best:
-                best = g
-                bk = k
+            best, bk = better(g, k, best, bk)
         if bk < 0:
             break
         taken += 1 << (3 * bk)
@@ -143,6 +140,18 @@ def usable_bit(s, t, b, f):
 
 
 @njit(inline="always")
+def next_bit(f, m):
+    """One step of a walk over the set bits of a mask, lowest first: m holds the mask's bits
+    above bit f (m's bit 0 stands for bit f + 1; start with f = -1 and the whole mask).
+    Returns the next set bit and the bits above it in the same form; m must not be 0."""
+    f += 1
+    while m & 1 == 0:
+        m >>= 1
+        f += 1
+    return f, m >> 1
+
+
+@njit(inline="always")
 def usable_fields(s, t, b):
     """Bit mask of the fields with a usable building."""
     fields = 0
@@ -160,7 +169,7 @@ def set_value(params, s, t, p, vt, mask, extra):
 @njit(inline="always")
 def kind_value(params, s, t, p, vt, f, extra):
     """Use value of the (non-converter) building on field f with the packed pieces `extra`,
-    kept per kind in the value table: [key, value, pieces converted] per kind from V_CACHE,
+    kept per kind in the value table: [key, value, pieces converted] per kind from V.CACHE,
     the key -1 when none (a use value depends on the kind, not on the field it stands on)."""
     cache = vt[V.CACHE:]
     k = s[S.pbase(p) + P.FIELD + f]
@@ -180,31 +189,27 @@ def fields_value(params, s, t, p, vt, fields, extra):
     b = S.pbase(p)
     val = 0.0
     rest = 0  # fields of the buildings other than converters, used after them
-    f = 0
+    f = -1
     m = fields
     while m:
-        if m & 1:
-            k = s[b + P.FIELD + f]
-            if t[T.BUILDING_FEATURE + k] != C.FT_CONVERT:
-                rest |= 1 << f
-            else:
-                key = extra & extra_kinds(t, k)
-                if cache[3 * k] != key:
-                    q = T.BUILDING_PARAM + 3 * k
-                    a, g = convert_plan(vt, s, b, t[q], t[q + 1], t[q + 2], extra)
-                    cache[3 * k] = key
-                    cache[3 * k + 1] = g
-                    cache[3 * k + 2] = a
-                val += cache[3 * k + 1]
-                extra += np.int64(cache[3 * k + 2]) << (3 * t[T.BUILDING_PARAM + 3 * k + 1])
-        m >>= 1
-        f += 1
-    f = 0
+        f, m = next_bit(f, m)
+        k = s[b + P.FIELD + f]
+        if t[T.BUILDING_FEATURE + k] != C.FT_CONVERT:
+            rest |= 1 << f
+        else:
+            key = extra & extra_kinds(t, k)
+            if cache[3 * k] != key:
+                q = T.BUILDING_PARAM + 3 * k
+                a, g = convert_plan(vt, s, b, t[q], t[q + 1], t[q + 2], extra)
+                cache[3 * k] = key
+                cache[3 * k + 1] = g
+                cache[3 * k + 2] = a
+            val += cache[3 * k + 1]
+            extra += np.int64(cache[3 * k + 2]) << (3 * t[T.BUILDING_PARAM + 3 * k + 1])
+    f = -1
     while rest:
-        if rest & 1:
-            val += kind_value(params, s, t, p, vt, f, extra)
-        rest >>= 1
-        f += 1
+        f, rest = next_bit(f, rest)
+        val += kind_value(params, s, t, p, vt, f, extra)
     return val
 
 
@@ -214,12 +219,10 @@ def foreman_value(params, s, t, p, vt):
     b = S.pbase(p)
     fields = usable_fields(s, t, b)
     best = fields_value(params, s, t, p, vt, fields & actions.rowcol_mask(s[b + P.PAWN]), 0)
-    f = 0
+    f = -1
     while fields:
-        if fields & 1:
-            best = max(best, fields_value(params, s, t, p, vt, 1 << f, 0))
-        fields >>= 1
-        f += 1
+        f, fields = next_bit(f, fields)
+        best = max(best, fields_value(params, s, t, p, vt, 1 << f, 0))
     return best
 
 
@@ -239,9 +242,7 @@ def foreman_mode_choice(params, s, t, p, vt, opts, n):
             v = fields_value(params, s, t, p, vt, fields & (1 << actions.payload_of(o)), 0)
         else:
             v = 0.0
-        if v > best:
-            best = v
-            bi = i
+        best, bi = better(v, i, best, bi)
     return bi
 
 
@@ -262,19 +263,17 @@ def use_order(ft):
 @njit(_nrt=False)
 def foreman_next_choice(s, t, p, opts, n):
     b = S.pbase(p)
-    best = 99
+    best = -99
     bi = 0
-    for i in range(n):
+    for i in range(n):  # the lowest use order first
         r = use_order(t[T.BUILDING_FEATURE + s[b + P.FIELD + actions.payload_of(opts[i])]])
-        if r < best:
-            best = r
-            bi = i
+        best, bi = better(-r, i, best, bi)
     return bi
 
 
 @njit(_nrt=False)
 def use_option_value(params, s, t, p, vt, k, x):
-    """Gain of use x of building kind k (DK_BUILDING_USE; 0 = not used)."""
+    """Gain of use x of building kind k (DK.BUILDING_USE; 0 = not used)."""
     b = S.pbase(p)
     ft = t[T.BUILDING_FEATURE + k]
     q = T.BUILDING_PARAM + 3 * k
@@ -323,9 +322,7 @@ def building_use_choice(params, s, t, p, vt, opts, n):
     bi = 0
     for i in range(n):
         v = use_option_value(params, s, t, p, vt, k, actions.payload_of(opts[i]))
-        if v > best:
-            best = v
-            bi = i
+        best, bi = better(v, i, best, bi)
     return bi
 
 
@@ -353,9 +350,7 @@ def architect_choice(params, s, t, p, vt, opts, n):
             v = alt_vp(s, t) * params[W.ALTERNATIVE]
         else:
             v = 0.0
-        if v > best:
-            best = v
-            bi = i
+        best, bi = better(v, i, best, bi)
     return bi
 
 

@@ -12,10 +12,9 @@ from strategies.cuba import harbour
 from strategies.cuba import politics
 from strategies.cuba import production
 from strategies.cuba import values
+from strategies.cuba.argmax import NEG, better
 from strategies.cuba.plan import W
 from strategies.cuba.values import V, V_SIZE  # sizes by name: stack_array literals
-
-NEG = -1e18
 
 
 @njit(_nrt=False)
@@ -59,21 +58,17 @@ def character_choice(params, s, t, p, opts, n):
         if last:
             values.value_table(params, s, t, p, vt, True, actions.payload_of(opts[1 - i]))
         v = card_score(params, s, t, p, vt, c)
-        if v > best:
-            best = v
-            bi = i
+        best, bi = better(v, i, best, bi)
     return bi
 
 
 @njit(_nrt=False)
-def hide_choice(params, s, t, p, vt, opts, n):
+def hide_card_choice(params, s, t, p, vt, opts, n):
     """CUBA-V1: the card to keep face down: worth most in parliament, least in play."""
     best = NEG
     bi = 0
     for i in range(n):
         c = actions.payload_of(opts[i])
         v = politics.keep_value(params, s, t, c) - card_value(params, s, t, p, vt, c)
-        if v > best:
-            best = v
-            bi = i
+        best, bi = better(v, i, best, bi)
     return bi

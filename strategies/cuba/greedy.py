@@ -20,6 +20,7 @@ from strategies.cuba import heuristic
 from strategies.cuba import plan
 from strategies.cuba import politics
 from strategies.cuba import values
+from strategies.cuba.argmax import NEG, better
 from strategies.cuba.plan import W
 from strategies.cuba.values import V, V_SIZE
 
@@ -34,6 +35,7 @@ PARAMS = plan.PLAN_PARAMS + (
 )
 ASSETS = plan.NPLAN
 BREADTH = plan.NPLAN + 1
+IN_TURN = DK.mask("in_turn")
 MAX_TAIL = 60  # plan steps that finish a turn
 
 
@@ -73,11 +75,7 @@ def in_turn(s, me):
     """Whether `me` faces a sub-decision of their own character action."""
     if s[G.CUR] != me or s[G.PHASE] == PH.OVER:
         return False
-    dk = s[G.DK]
-    return (dk == DK.WORKER_POSITION or dk == DK.WORKER_FIELDS or dk == DK.TRADE_MODE
-            or dk == DK.TRADE_STEP or dk == DK.ARCHITECT or dk == DK.ARCHITECT_FIELD
-            or dk == DK.FOREMAN_MODE or dk == DK.FOREMAN_NEXT or dk == DK.BUILDING_USE
-            or dk == DK.MAYOR)
+    return (IN_TURN >> s[G.DK]) & 1 == 1
 
 
 @njit(inline="always")
@@ -120,7 +118,7 @@ def outlook(params, s, t, me, vt, tr, s2, opts, inner):
     n = actions.legal(s, t, opts)
     if any_field(s, t):
         n = 1  # every field evaluates the same
-    best = -1e18
+    best = NEG
     for i in range(n - 1, -1, -stride(n, max(1, int(params[BREADTH])))):
         copy_into(s2, s)
         rules.apply(s2, t, opts[i], tr)
@@ -146,13 +144,11 @@ def choose(params, s, t, opts, n, rng):
     s3 = stack_array(STATE_SIZE, 0, np.int32)  # two plies down
     opts2 = stack_array(MAX_OPTIONS, 0, np.int32)
     opts3 = stack_array(MAX_OPTIONS, 0, np.int32)
-    best = -1e18
+    best = NEG
     bi = 0
     for i in range(n - 1, -1, -1):  # last first: ties keep 'pass' or 'done'
         copy_into(s2, s)
         rules.apply(s2, t, opts[i], tr)
         v = outlook(params, s2, t, me, vt, tr, s3, opts2, opts3)
-        if v > best:
-            best = v
-            bi = i
+        best, bi = better(v, i, best, bi)
     return bi

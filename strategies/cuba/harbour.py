@@ -7,10 +7,9 @@ from core.cuba.codes import M, T
 from core.cuba.state import G, O
 from core.jit import njit
 from strategies.cuba import values
+from strategies.cuba.argmax import NEG, better
 from strategies.cuba.plan import W
 from strategies.cuba.values import V
-
-NEG = -1e18
 
 
 @njit(_nrt=False)
@@ -76,7 +75,5 @@ def mayor_choice(params, s, t, p, vt, opts, n):
             v = alt_money(s, t) * vt[V.MV]
         else:
             v = 0.0
-        if v > best:
-            best = v
-            bi = i
+        best, bi = better(v, i, best, bi)
     return bi

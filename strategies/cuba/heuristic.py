@@ -21,6 +21,8 @@ DESCRIPTION = ("scores each legal option with a weighted valuation of pieces, mo
                "and acts")
 PARAMS = plan.PLAN_PARAMS
 RESOURCE_BITS = (1 << 3 * (C.WA + 1)) - 1  # the resources of a packed piece vector
+WEIGHS_RESOURCES = DK.mask("weighs_resources")  # kinds valued with the target building
+MONEY_ONLY = DK.mask("money_only")  # kinds valued by the value of money alone
 
 
 @njit(inline="always")
@@ -35,10 +37,13 @@ def bit_count(m):
 
 @njit(_nrt=False)
 def needs_target(s, t, dk, opts, n):
-    """Whether the decision weighs resources, so needs the building they are saved for (the
-    costliest part of the valuation). The character choice, the most frequent decision, makes
-    do with plain resource values; the worker's fields weigh water only when more fields
-    yield than are free, the duty resources only when a payment holds some."""
+    """Whether the decision weighs resources (its kind has the property weighs_resources),
+    so needs the building they are saved for (the costliest part of the valuation). The
+    character choice, the most frequent decision, makes do with plain resource values; the
+    worker's fields weigh water only when more fields yield than are free, the duty resources
+    only when a payment holds some."""
+    if (WEIGHS_RESOURCES >> dk) & 1 == 0:
+        return False
     if dk == DK.WORKER_FIELDS:
         free = actions.worker_free_fields(s, t)
         for i in range(n):
@@ -50,9 +55,7 @@ def needs_target(s, t, dk, opts, n):
             if actions.payload_of(opts[i]) & RESOURCE_BITS:
                 return True
         return False
-    return not (dk == DK.CHARACTER or dk == DK.TRADE_STEP or dk == DK.FOREMAN_MODE
-                or dk == DK.FOREMAN_NEXT or dk == DK.MAYOR or dk == DK.BID or dk == DK.BILLS
-                or dk == DK.TAX)
+    return True
 
 
 @njit(_nrt=False)
@@ -65,8 +68,7 @@ def plan_choice(params, s, t, opts, n):
     if dk == DK.CHARACTER:  # builds the value tables it needs
         return characters.character_choice(params, s, t, p, opts, n)
     vt = stack_array(V_SIZE, 0, np.float64)  # scratch without allocation (see core.jit)
-    if dk == DK.BID or dk == DK.BILLS or dk == DK.TAX:
-        # these read only the value of money from the table
+    if (MONEY_ONLY >> dk) & 1:
         vt[V.MV] = values.money_value(params, s, t)
     else:
         values.value_table(params, s, t, p, vt, needs_target(s, t, dk, opts, n), values.NONE)
@@ -78,9 +80,9 @@ def choice_with(params, s, t, p, dk, vt, opts, n):
     """plan_choice for decision kind dk with the value table vt (the character choice and
     the foreman's order are decided before a table is built)."""
     if dk == DK.WORKER_POSITION:
-        return production.position_choice(params, s, t, p, vt, opts, n)
+        return production.worker_position_choice(params, s, t, p, vt, opts, n)
     if dk == DK.WORKER_FIELDS:
-        return production.fields_choice(s, t, p, vt, opts, n)
+        return production.worker_fields_choice(s, t, p, vt, opts, n)
     if dk == DK.TRADE_MODE:
         return production.trade_mode_choice(params, s, t, p, vt, opts, n)
     if dk == DK.TRADE_STEP:
@@ -88,7 +90,7 @@ def choice_with(params, s, t, p, dk, vt, opts, n):
     if dk == DK.ARCHITECT:
         return buildings.architect_choice(params, s, t, p, vt, opts, n)
     if dk == DK.ARCHITECT_FIELD:
-        return placement.field_choice(params, s, t, p, vt, opts, n)
+        return placement.architect_field_choice(params, s, t, p, vt, opts, n)
     if dk == DK.FOREMAN_MODE:
         return buildings.foreman_mode_choice(params, s, t, p, vt, opts, n)
     if dk == DK.BUILDING_USE:
@@ -104,9 +106,9 @@ def choice_with(params, s, t, p, dk, vt, opts, n):
     if dk == DK.DUTY:
         return politics.duty_choice(params, s, t, p, vt, opts, n)
     if dk == DK.SETUP_PIECES:
-        return production.setup_choice(s, t, p, vt, opts, n)
+        return production.setup_pieces_choice(s, t, p, vt, opts, n)
     if dk == DK.HIDE_CARD:
-        return characters.hide_choice(params, s, t, p, vt, opts, n)
+        return characters.hide_card_choice(params, s, t, p, vt, opts, n)
     return 0
 
 

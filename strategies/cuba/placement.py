@@ -13,10 +13,10 @@ from core.jit import copy_into, njit, stack_array
 from strategies.cuba import buildings
 from strategies.cuba import production
 from strategies.cuba import values
+from strategies.cuba.argmax import NEG, better
 from strategies.cuba.plan import W
 from strategies.cuba.values import V, V_SIZE
 
-NEG = -1e18
 TABLES = 2 * C.NFIELDS  # best_field's scratch: per pawn position, base value and gain
 
 
@@ -67,8 +67,8 @@ def open_field_loss(params, s, t, b, vt, f):
 
 
 @njit(_nrt=False)
-def field_choice(params, s, t, p, vt, opts, n):
-    """The field for the building chosen (DK_ARCH_FIELD): the one that leaves the best home
+def architect_field_choice(params, s, t, p, vt, opts, n):
+    """The field for the building chosen (DK.ARCHITECT_FIELD): the one that leaves the best home
     (the pawn position where the worker's yield and the foreman's use of the buildings of its
     row and column are worth most in a typical round), plus what the foreman still to come
     this round gains at the pawn's position, less the subsidy for open fields given up."""
@@ -85,7 +85,7 @@ def field_choice(params, s, t, p, vt, opts, n):
 
 @njit(_nrt=False)
 def best_field(params, s, t, p, vt, opts, n, typical, now, vt_own, tables, yields):
-    """field_choice with its scratch: typical_round(s), a copy of s (when the foreman is
+    """architect_field_choice with its scratch: typical_round(s), a copy of s (when the foreman is
     still to come), a value table, TABLES floats, NFIELDS ints."""
     b = S.pbase(p)
     k = s[G.CTX1]
@@ -139,7 +139,5 @@ def best_field(params, s, t, p, vt, opts, n, typical, now, vt_own, tables, yield
             v += buildings.fields_value(params, now, t, p, vt, more, 0) - before_now
             now[b + P.FIELD + f] = values.NONE
         v -= open_field_loss(params, s, t, b, vt, f)
-        if v > best:
-            best = v
-            bi = i
+        best, bi = better(v, i, best, bi)
     return bi

@@ -11,10 +11,9 @@ from core.cuba.codes import M, SW, T
 from core.cuba.state import G, O, P, PH
 from core.jit import njit, stack_array
 from strategies.cuba import values
+from strategies.cuba.argmax import NEG, better
 from strategies.cuba.plan import W
 from strategies.cuba.values import V
-
-NEG = -1e18
 
 
 @njit(_nrt=False)
@@ -173,9 +172,7 @@ def bills_choice(params, s, t, p, vt, opts, n):
         i0 = x // 4
         i1 = x % 4
         v = sc[i0] + (sc[i1] if i1 != i0 else 0.0)
-        if v > best:
-            best = v
-            bi = i
+        best, bi = better(v, i, best, bi)
     return bi
 
 
@@ -253,7 +250,5 @@ def duty_choice(params, s, t, p, vt, opts, n):
     bi = n - 1
     for i in range(n - 1):
         v = gain - values.vector_loss(vt, s, b, actions.payload_of(opts[i]), values.S_EXTRA)
-        if v > best:
-            best = v
-            bi = i
+        best, bi = better(v, i, best, bi)
     return bi

@@ -11,13 +11,12 @@ from core.jit import copy_into, njit, stack_array
 from strategies.cuba import buildings
 from strategies.cuba import politics
 from strategies.cuba import values
+from strategies.cuba.argmax import NEG, better
 from strategies.cuba.values import V
-
-NEG = -1e18
 
 
 @njit(_nrt=False)
-def setup_choice(s, t, p, vt, opts, n):
+def setup_pieces_choice(s, t, p, vt, opts, n):
     """Starting pieces (CUBA-R9): the most valuable multiset."""
     b = S.pbase(p)
     best = NEG
@@ -29,9 +28,7 @@ def setup_choice(s, t, p, vt, opts, n):
             c = actions.vget(v, k)
             if c:
                 val += values.gain_value(vt, k, S.have(s, b, k), c, values.NONE)
-        if val > best:
-            best = val
-            bi = i
+        best, bi = better(val, i, best, bi)
     return bi
 
 
@@ -95,9 +92,7 @@ def products_value(s, b, vt, ahead, free, avail, water):
             c = actions.vget(taken, k)
             if c < actions.vget(avail, k) and c < s[O.STOCK + k]:
                 v = ahead[AHEAD * k + c]
-                if v > best:
-                    best = v
-                    bk = k
+                best, bk = better(v, k, best, bk)
         if bk < 0:
             break
         if n >= free:
@@ -176,7 +171,7 @@ def worker_value(params, s, t, p, vt):
 
 
 @njit(_nrt=False)
-def position_choice(params, s, t, p, vt, opts, n):
+def worker_position_choice(params, s, t, p, vt, opts, n):
     """Pawn position (CUBA-R14): yield plus half the foreman's gain there. With the architect
     and foreman both still to come, the target building counts as built this round in the
     row or column, if the position's yield pays for it."""
@@ -207,9 +202,7 @@ def position_choice(params, s, t, p, vt, opts, n):
                 gain = max(gain, buildings.set_value(params, s2, t, p, vt, m, gains))
                 s2[b + P.FIELD + g] = values.NONE
         v += syn * gain
-        if v > best:
-            best = v
-            bi = i
+        best, bi = better(v, i, best, bi)
     return bi
 
 
@@ -234,7 +227,7 @@ def free_in(s, b, mask):
 
 
 @njit(_nrt=False)
-def fields_choice(s, t, p, vt, opts, n):
+def worker_fields_choice(s, t, p, vt, opts, n):
     """Which activated product fields yield: their value less the water spent."""
     b = S.pbase(p)
     free = actions.worker_free_fields(s, t)
@@ -253,9 +246,7 @@ def fields_choice(s, t, p, vt, opts, n):
                 cnt += 1
         if cnt > free:
             val -= values.loss_value(vt, C.WA, s[b + P.LOT + C.WA], cnt - free, values.NONE)
-        if val > best:
-            best = val
-            bi = i
+        best, bi = better(val, i, best, bi)
     return bi
 
 
@@ -307,9 +298,7 @@ def trade_mode_choice(params, s, t, p, vt, opts, n):
             v = alternative_value(s, t, b, vt, actions.payload_of(o))
         else:
             v = market_value(params, s, t, p, vt) * 1.2
-        if v > best:
-            best = v
-            bi = i
+        best, bi = better(v, i, best, bi)
     return bi
 
 
@@ -344,9 +333,7 @@ def trade_step_choice(params, s, t, p, vt, opts, n):
             o = opts[i]
             if actions.tag_of(o) == want:
                 v = trade_margin(s, t, b, vt, want, actions.payload_of(o), reserve)
-                if v > best:
-                    best = v
-                    bi = i
+                best, bi = better(v, i, best, bi)
         if bi >= 0:
             return bi
     return n - 1

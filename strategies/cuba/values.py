@@ -23,6 +23,7 @@ from core.cuba import state as S
 from core.cuba.codes import M, SW, T
 from core.cuba.state import DK, G, O, P, PH
 from core.jit import njit
+from strategies.cuba.argmax import better
 from strategies.cuba.plan import W
 
 # --- the value table: per kind, 4 capped sinks (value, capacity) and two tails --------------
@@ -469,9 +470,7 @@ def target_sinks(params, s, t, p, vt, packed):
         c = T.BUILDING_COST + 3 * kk
         cost = t[c] + t[c + 1] + t[c + 2]
         v = context_value(params, t, vt, kk, ctx) - 0.8 * cost * rw
-        if v > best:
-            best = v
-            k = kk
+        best, k = better(v, kk, best, k)
     vt[V.TARGET] = k
     if k < 0:
         return
@@ -499,7 +498,7 @@ def use_potential(params, s, t, p, vt, k):
 
 @njit(inline="always")
 def per_use(params, t, vt, k, mv, chains):
-    """Value of one use of a tile of building kind k (mv: vt[V_MV], chains: vt[V_CHAINS])."""
+    """Value of one use of a tile of building kind k (mv: vt[V.MV], chains: vt[V.CHAINS])."""
     ft = t[T.BUILDING_FEATURE + k]
     q = T.BUILDING_PARAM + 3 * k
     per = 0.0
