@@ -90,12 +90,12 @@ class RulesDataError(common.RulesDataError):
     """A problem in the Cuba rules data or switches; the message is one line naming the fix."""
 
 
-_CHECK = common.Checker("cuba.toml", RulesDataError)
-_err, _int, _name, _table, _list = _CHECK.err, _CHECK.int, _CHECK.name, _CHECK.table, _CHECK.list
-_check_keys, _entry, _named_entries, _by_id = (_CHECK.check_keys, _CHECK.entry,
-                                               _CHECK.named_entries, _CHECK.by_id)
-_SWITCHES = common.Switches(_CHECK, SWITCH_OPTIONS)
-_check_switch = _SWITCHES.check
+CHECK = common.Checker("cuba.toml", RulesDataError)
+_err, _int, _name, _table, _list = CHECK.err, CHECK.int, CHECK.name, CHECK.table, CHECK.list
+_check_keys, _entry, _named_entries, _by_id = (CHECK.check_keys, CHECK.entry,
+                                               CHECK.named_entries, CHECK.by_id)
+SWITCHES = common.Switches(CHECK, SWITCH_OPTIONS)
+_check_switch = SWITCHES.check
 
 
 # --- parameterised features and effects ---------------------------------------------------
@@ -172,7 +172,7 @@ def _coded_params(path: str, entry: dict, key: str, names: tuple[str, ...],
 def _scalars(raw: dict, section: str, names: tuple[str, ...], what: str,
              field: str, minimum: int = 0) -> np.ndarray:
     """One integer `field` per named entry of a section."""
-    return _CHECK.scalars(raw, section, names, what, field, minimum)
+    return CHECK.scalars(raw, section, names, what, field, minimum)
 
 
 def _cost(path: str, value: object) -> list[int]:
@@ -355,7 +355,7 @@ def _base_tables(raw: object) -> dict[str, np.ndarray]:
 
 def _assemble(t: dict[str, np.ndarray], values: dict[str, object]) -> CubaTables:
     _apply_switch_data(t, values)
-    return CubaTables(switches=_SWITCHES.codes(values), **t)
+    return CubaTables(switches=SWITCHES.codes(values), **t)
 
 
 def _status_entries(raw: dict) -> Iterator[tuple[str, dict]]:
@@ -372,7 +372,7 @@ def _status_entries(raw: dict) -> Iterator[tuple[str, dict]]:
         yield f"ships.{ship['id']}", ship
 
 
-_FILE = common.RulesFile(DEFAULT_PATH, RulesDataError, _SWITCHES, _base_tables, _assemble,
+FILE = common.RulesFile(DEFAULT_PATH, RulesDataError, SWITCHES, _base_tables, _assemble,
                          _status_entries, C.T)
 (load_raw, rules_data_hash, switch_values, validate, build_tables, load_tables, assumed_values,
- flatten) = _FILE.api()
+ flatten) = FILE.api()
