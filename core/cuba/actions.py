@@ -231,6 +231,17 @@ def ship_options(s, t, opts, n, tag, b, kinds_lo, kinds_hi, max_total, one_kind)
     return n
 
 
+@njit(inline="always")
+def alternative_or_nothing(opts, n, taken):
+    """After the n options in opts, the character's alternative (CUBA-R18/R21: while fewer than
+    2 players took it this round), then 'nothing'; returns the new count."""
+    if taken < 2:
+        opts[n] = enc(OT.ALTERNATIVE, 0)
+        n += 1
+    opts[n] = enc(OT.PASS, 0)
+    return n + 1
+
+
 # --- one function per decision kind: <key>_options(s, t, opts) -> n ----------------------------
 
 
@@ -379,11 +390,7 @@ def architect_options(s, t, opts):
             if left and can_pay_cost(s, t, b, k, fee):
                 opts[n] = enc(OT.BUILD, k)
                 n += 1
-    if s[G.ARCH_ALT_N] < 2:
-        opts[n] = enc(OT.ALTERNATIVE, 0)
-        n += 1
-    opts[n] = enc(OT.PASS, 0)
-    return n + 1
+    return alternative_or_nothing(opts, n, s[G.ARCH_ALT_N])
 
 
 @njit(inline="always")
@@ -487,11 +494,7 @@ def building_use_options(s, t, opts):
 def mayor_options(s, t, opts):
     """CUBA-R20/R21: (dock, pieces by kind) loads, the alternative, nothing (last)."""
     n = ship_options(s, t, opts, 0, OT.LOAD, S.pbase(s[G.CUR]), C.CI, C.CG + 1, 5, False)
-    if s[G.MAYOR_ALT_N] < 2:
-        opts[n] = enc(OT.ALTERNATIVE, 0)
-        n += 1
-    opts[n] = enc(OT.PASS, 0)
-    return n + 1
+    return alternative_or_nothing(opts, n, s[G.MAYOR_ALT_N])
 
 
 @njit(inline="always")
