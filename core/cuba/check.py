@@ -5,13 +5,10 @@ from core.common.errors import (  # noqa: F401 (loop codes re-exported)
     ERR_ILLEGAL, ERR_STUCK, FIRST_GAME_ERROR, LOOP_ERR_NAMES, OK,
 )
 from core.common.records import seat_ledgers
-from core.cuba.codes import CI, CG, NKINDS, NBUILDINGS, NSHIPS, NSRC, SHIP_SPOTS, NPOS, NFIELDS
-from core.cuba.codes import SW_MONEY_LIMITED, M_MONEY_SUPPLY
-from core.cuba.state import (
-    G_BANK, G_NP, G_PILE_N, O_CARGO, O_MARKET, O_PILE, O_PLAYERS, O_SHIP, O_STOCK, P_FIELD,
-    P_LOT, P_MONEY, P_STORED, P_VP, P_VPSRC, PSIZE, pbase,
-)
-from core.cuba.codes import T_BCOPIES, T_MISC, T_MLEN, T_SPOTS, T_SUPPLY, T_SW
+from core.cuba import codes as C
+from core.cuba import state as S
+from core.cuba.codes import M, SW, T
+from core.cuba.state import G, O, P
 from core.jit import njit
 
 ERR_PIECES = FIRST_GAME_ERROR  # a kind's pieces do not add up to the supply
@@ -30,57 +27,57 @@ ERR_NAMES = LOOP_ERR_NAMES + (
 @njit
 def check_state(s, t):
     """0 when every invariant holds, else the first broken one's ERR_ code."""
-    np_ = s[G_NP]
-    for k in range(NKINDS):
-        tot = s[O_STOCK + k]
+    np_ = s[G.NP]
+    for k in range(C.NKINDS):
+        tot = s[O.STOCK + k]
         if tot < 0:
             return ERR_NEGATIVE
-        if CI <= k <= CG:
-            tot += s[O_MARKET + k - CI]
-            if s[O_MARKET + k - CI] < 0:
+        if C.CI <= k <= C.CG:
+            tot += s[O.MARKET + k - C.CI]
+            if s[O.MARKET + k - C.CI] < 0:
                 return ERR_NEGATIVE
-            if s[O_MARKET + k - CI] > t[T_MLEN + k - CI]:
+            if s[O.MARKET + k - C.CI] > t[T.MARKET_LEN + k - C.CI]:
                 return ERR_MARKET
         for p in range(np_):
-            b = pbase(p)
-            if s[b + P_LOT + k] < 0:
+            b = S.pbase(p)
+            if s[b + P.LOT + k] < 0:
                 return ERR_NEGATIVE
-            tot += s[b + P_LOT + k]
-            if CI <= k < CI + 3:
-                if s[b + P_STORED + k - CI] < 0:
+            tot += s[b + P.LOT + k]
+            if C.CI <= k < C.CI + 3:
+                if s[b + P.STORED + k - C.CI] < 0:
                     return ERR_NEGATIVE
-                tot += s[b + P_STORED + k - CI]
-        for pos in range(NPOS):
-            ship = s[O_SHIP + pos]
+                tot += s[b + P.STORED + k - C.CI]
+        for pos in range(C.NPOS):
+            ship = s[O.SHIP + pos]
             if ship >= 0:
-                for i in range(SHIP_SPOTS):
-                    loaded = s[O_CARGO + pos * SHIP_SPOTS + i]
-                    if loaded and t[T_SPOTS + SHIP_SPOTS * ship + i] == k:
+                for i in range(C.SHIP_SPOTS):
+                    loaded = s[O.CARGO + pos * C.SHIP_SPOTS + i]
+                    if loaded and t[T.SHIP_SPOTS + C.SHIP_SPOTS * ship + i] == k:
                         tot += 1
-        if tot != t[T_SUPPLY + k]:
+        if tot != t[T.SUPPLY + k]:
             return ERR_PIECES
-    err, money = seat_ledgers(s, np_, O_PLAYERS, PSIZE, P_MONEY, P_VP, P_VPSRC, NSRC,
+    err, money = seat_ledgers(s, np_, O.PLAYERS, P.SIZE, P.MONEY, P.VP, P.VPSRC, C.NSRC,
                               ERR_NEGATIVE, ERR_VP_LEDGER)
     if err != OK:
         return err
-    if t[T_SW + SW_MONEY_LIMITED] == 1 and money + s[G_BANK] != t[T_MISC + M_MONEY_SUPPLY]:
+    if t[T.SWITCHES + SW.MONEY_LIMITED] == 1 and money + s[G.BANK] != t[T.MISC + M.MONEY_SUPPLY]:
         return ERR_MONEY
-    seen = np.zeros(NSHIPS, np.int64)
-    for i in range(s[G_PILE_N]):
-        seen[s[O_PILE + i]] += 1
-    for pos in range(NPOS):
-        if s[O_SHIP + pos] >= 0:
-            seen[s[O_SHIP + pos]] += 1
-    for i in range(NSHIPS):
+    seen = np.zeros(C.NSHIPS, np.int64)
+    for i in range(s[G.PILE_N]):
+        seen[s[O.PILE + i]] += 1
+    for pos in range(C.NPOS):
+        if s[O.SHIP + pos] >= 0:
+            seen[s[O.SHIP + pos]] += 1
+    for i in range(C.NSHIPS):
         if seen[i] != 1:
             return ERR_SHIPS
-    built = np.zeros(NBUILDINGS, np.int64)
+    built = np.zeros(C.NBUILDINGS, np.int64)
     for p in range(np_):
-        b = pbase(p)
-        for f in range(1, NFIELDS):
-            if s[b + P_FIELD + f] >= 0:
-                built[s[b + P_FIELD + f]] += 1
-    for k in range(NBUILDINGS):
-        if built[k] > t[T_BCOPIES + k]:
+        b = S.pbase(p)
+        for f in range(1, C.NFIELDS):
+            if s[b + P.FIELD + f] >= 0:
+                built[s[b + P.FIELD + f]] += 1
+    for k in range(C.NBUILDINGS):
+        if built[k] > t[T.BUILDING_COPIES + k]:
             return ERR_BUILDINGS
     return OK

@@ -1,7 +1,9 @@
 """Integer codes shared by the Cuba tables, state, rules and strategies.
 
-Everything here is a plain module-level int so numba folds it into compiled code.
+Everything here is a plain module-level int, or an enumeration or layout of
+core.common.layout (a named tuple of ints), so numba folds it into compiled code.
 """
+from core.common.layout import block, enum
 from core.common.trace import EVW  # noqa: F401 (event columns of a trace row)
 
 
@@ -104,54 +106,42 @@ NPOS = 4
 BM_TRADER_RES, BM_TRADER_PROD, BM_ARCH_1, BM_ARCH_2, BM_MAYOR_1, BM_MAYOR_2 = 0, 1, 2, 3, 4, 5
 NMARKERS = 6
 
-# --- misc scalar rule values: index into tables.misc ---------------------------
-M_START_MONEY = 0
-M_ROUNDS = 1
-M_CARDS_PLAYED = 2
-M_START_RESOURCES = 3
-M_START_PRODUCTS = 4
-M_WORKER_PRODUCT_FIELDS = 5
-M_TAX_VP = 6
-M_DUTY_VP = 7
-M_TAX_DUTY_BONUS = 8
-M_END_BUILDING_VP = 9
-M_ARCH_ALT_VP1 = 10
-M_ARCH_ALT_VP2 = 11
-M_MAYOR_ALT_MONEY1 = 12
-M_MAYOR_ALT_MONEY2 = 13
-M_TRADER_ALT_PIECES = 14
-M_MAX_PLAYERS = 15
-M_MIN_PLAYERS = 16
-M_MONEY_SUPPLY = 17   # only used when SW_MONEY_LIMITED is on
-M_MAX_BID = 18        # enumeration cap for one parliament bid
-NMISC = 19
-MISC_KEYS = ("start_money", "rounds", "cards_played", "start_resources", "start_products",
-             "worker_product_fields", "tax_vp", "duty_vp", "tax_duty_bonus_vp",
-             "end_building_vp", "architect_alt_vp_first", "architect_alt_vp_second",
-             "mayor_alt_money_first", "mayor_alt_money_second", "trader_alt_pieces",
-             "max_players", "min_players", "money_supply", "max_bid")
+# --- misc scalar rule values: index into tables.misc; keys are cuba.toml's [misc] names -----
+M = enum("M", (
+    "START_MONEY", "ROUNDS", "CARDS_PLAYED", "START_RESOURCES", "START_PRODUCTS",
+    "WORKER_PRODUCT_FIELDS", "TAX_VP", "DUTY_VP", "TAX_DUTY_BONUS_VP", "END_BUILDING_VP",
+    "ARCHITECT_ALT_VP_FIRST", "ARCHITECT_ALT_VP_SECOND",  # the second follows the first
+    "MAYOR_ALT_MONEY_FIRST", "MAYOR_ALT_MONEY_SECOND",    # the second follows the first
+    "TRADER_ALT_PIECES", "MAX_PLAYERS", "MIN_PLAYERS",
+    "MONEY_SUPPLY",  # only used when SW.MONEY_LIMITED is on
+    "MAX_BID",       # enumeration cap for one parliament bid
+))
+NMISC = len(M)
 
-# --- switches: index into tables.switches (rules §5 variants, §7 open questions) ---
-SW_HIDDEN_PARLIAMENT_CARD = 0  # CUBA-V1: 0 off, 1 on
-SW_PLANTATION_SIDE = 1         # CUBA-V2: 0 standard, 1 individual
-SW_MARKET_ACT_TIMING = 2       # CUBA-Q1: 0 every_round, 1 on_pass_only
-SW_WAREHOUSE_IN_TAX = 3        # CUBA-Q2: 0/1
-SW_WAREHOUSE_IN_SUBSIDY = 4    # CUBA-Q3: 0/1
-SW_WAREHOUSE_IN_END_BONUS = 5  # CUBA-Q4: 0/1
-SW_GOODS_ROW_SPACES = 6        # CUBA-Q5: 4 or 6 (applied to market tables at load)
-SW_SAWMILL_INPUT = 7           # CUBA-Q6: 0 wood, 1 stone (applied at load)
-SW_GOLF_COURSE_COST = 8        # CUBA-Q7: 0 "2Wa", 1 "1Wd+1St+2Wa" (applied at load)
-SW_HOTEL_COST = 9              # CUBA-Q8: 0 seed "2Wd+2St+1Wa", 1 "2Wd+2St" (applied at load)
-SW_HARBOR_ACT_BRANCHES = 10    # CUBA-Q9: 0 both, 1 large_only
-SW_HARBOR_ACT_SHIFT = 11       # CUBA-Q10: 0 above_gap, 1 full_compaction
-SW_BUILDING_WAREHOUSE_MODE = 12  # CUBA-Q11: 0 like_printed, 1 passive
-SW_TRADER_ALT_SPACES = 13      # CUBA-Q12: 0 per_option, 1 first_second
-SW_CHURCH_VETO_TIMING = 14     # CUBA-Q13: 0 immediate, 1 at_parliament
-SW_PARLIAMENT_TIE_ANCHOR = 15  # CUBA-Q14: 0 new_start_player, 1 old_start_player
-SW_DUTY_ANY_SPLIT = 16         # CUBA-Q15: 0 two_cards, 1 one_mixed (applied at load)
-SW_MONEY_LIMITED = 17          # CUBA-Q16: 0 unlimited, 1 limited to money_supply
-SW_FINAL_TIE = 18              # CUBA-Q17: 0 shared, 1 later_in_turn_order
-NSWITCHES = 19
+# --- switches: index into tables.switches; keys are cuba.toml's [switches] names ----------
+# (rules §5 variants, §7 open questions; codes as tables.SWITCH_OPTIONS lists them)
+SW = enum("SW", (
+    "HIDDEN_PARLIAMENT_CARD",   # CUBA-V1: 0 off, 1 on
+    "PLANTATION_SIDE",          # CUBA-V2: 0 standard, 1 individual
+    "MARKET_ACT_TIMING",        # CUBA-Q1: 0 every_round, 1 on_pass_only
+    "WAREHOUSE_IN_TAX",         # CUBA-Q2: 0/1
+    "WAREHOUSE_IN_SUBSIDY",     # CUBA-Q3: 0/1
+    "WAREHOUSE_IN_END_BONUS",   # CUBA-Q4: 0/1
+    "GOODS_ROW_SPACES",         # CUBA-Q5: 4 or 6 (applied to market tables at load)
+    "SAWMILL_INPUT",            # CUBA-Q6: 0 wood, 1 stone (applied at load)
+    "GOLF_COURSE_COST",         # CUBA-Q7: 0 "2Wa", 1 "1Wd+1St+2Wa" (applied at load)
+    "HOTEL_COST",               # CUBA-Q8: 0 seed "2Wd+2St+1Wa", 1 "2Wd+2St" (applied at load)
+    "HARBOR_ACT_BRANCHES",      # CUBA-Q9: 0 both, 1 large_only
+    "HARBOR_ACT_SHIFT",         # CUBA-Q10: 0 above_gap, 1 full_compaction
+    "BUILDING_WAREHOUSE_MODE",  # CUBA-Q11: 0 like_printed, 1 passive
+    "TRADER_ALT_SPACES",        # CUBA-Q12: 0 per_option, 1 first_second
+    "CHURCH_VETO_TIMING",       # CUBA-Q13: 0 immediate, 1 at_parliament
+    "PARLIAMENT_TIE_ANCHOR",    # CUBA-Q14: 0 new_start_player, 1 old_start_player
+    "DUTY_ANY_SPLIT",           # CUBA-Q15: 0 two_cards, 1 one_mixed (applied at load)
+    "MONEY_LIMITED",            # CUBA-Q16: 0 unlimited, 1 limited to M.MONEY_SUPPLY
+    "FINAL_TIE",                # CUBA-Q17: 0 shared, 1 later_in_turn_order
+))
+NSWITCHES = len(SW)
 
 # --- VP sources (per-seat breakdown) ------------------------------------------
 SRC_SHIP = 0             # mayor shipping
@@ -166,69 +156,63 @@ NSRC = 30
 SRC_NAMES = (("ship",) + tuple("use_" + k for k in BUILDING_KEYS)
              + ("architect_alt", "tax", "duty", "tax_duty_bonus", "subsidy", "end_buildings"))
 
-# --- event codes (trace): row = (code, player, a, b, c, d) ----------------------------
-EV_ROUND = 0         # (-, round)
-EV_PHASE = 1         # (-, phase)
-EV_BILLS = 2         # (-, bill tax, duty, subsidy, other) statute rows, -1 none
-EV_SETUP = 3         # (p, packed pieces)
-EV_HIDE = 4          # (p, character)
-EV_CARD = 5          # (p, character)
-EV_WORKER = 6        # (p, field, packed gains, water spent)
-EV_TRADER_ALT = 7    # (p, kind)
-EV_BUY = 8           # (p, kind, price, from stock 0/1)
-EV_SELL = 9          # (p, kind, price, to stock 0/1)
-EV_BUILD = 10        # (p, building, field, money paid)
-EV_ARCH_ALT = 11     # (p, order, vp)
-EV_MAYOR_ALT = 12    # (p, order, money)
-EV_USE = 13          # (p, building, field, payload, new sea ship for the lighthouse)
-EV_LOAD = 14         # (p, dock, packed pieces, building or -1)
-EV_SHIP_LEAVES = 15  # (-, position, ship)
-EV_SHIPS_MOVE = 16   # (-, sea, dock1, dock2, dock3 ships after the move)
-EV_VP = 17           # (p, source, amount)
-EV_START_PLAYER = 18  # (p)
-EV_VOTES = 19        # (p, card votes, town hall votes)
-EV_BID = 20          # (p, bid, total votes, bid round)
-EV_PARL_WIN = 21     # (p, votes, tie rule used 0/1)
-EV_PASS_BILL = 22    # (p, statute row)
-EV_VETO = 23         # (p, statute row)
-EV_TAX = 24          # (p, paid 0/1, amount)
-EV_DUTY = 25         # (p, paid 0/1, packed pieces)
-EV_MARKET_ACT = 26   # (-, statute row)
-EV_SPOIL = 27        # (p, packed pieces)
-EV_NOTHING = 28      # (p, character): the card was played for nothing
-EV_END_BONUS = 29    # (p, buildings)
-EV_GAME_END = 30     # (-)
-EV_REMOVE_BILL = 31  # (-, statute row): not chosen, removed
-EVENT_NAMES = ("round", "phase", "bills", "setup", "hide_card", "card", "worker",
-               "trader_alt", "buy", "sell", "build", "architect_alt", "mayor_alt", "use",
-               "load", "ship_leaves", "ships_move", "vp", "start_player", "votes", "bid",
-               "parliament_win", "pass_bill", "veto", "tax", "duty", "market_act", "spoil",
-               "nothing", "end_bonus", "game_end", "remove_bill")
+# --- event codes (trace): row = (code, player, a, b, c, d); keys as traces name them ------
+EV = enum("EV", (
+    "ROUND",           # (-, round)
+    "PHASE",           # (-, phase)
+    "BILLS",           # (-, bill tax, duty, subsidy, other) statute rows, -1 none
+    "SETUP",           # (p, packed pieces)
+    "HIDE_CARD",       # (p, character)
+    "CARD",            # (p, character)
+    "WORKER",          # (p, field, packed gains, water spent)
+    "TRADER_ALT",      # (p, kind)
+    "BUY",             # (p, kind, price, from stock 0/1)
+    "SELL",            # (p, kind, price, to stock 0/1)
+    "BUILD",           # (p, building, field, money paid)
+    "ARCHITECT_ALT",   # (p, order, vp)
+    "MAYOR_ALT",       # (p, order, money)
+    "USE",             # (p, building, field, payload, new sea ship for the lighthouse)
+    "LOAD",            # (p, dock, packed pieces, building or -1)
+    "SHIP_LEAVES",     # (-, position, ship)
+    "SHIPS_MOVE",      # (-, sea, dock1, dock2, dock3 ships after the move)
+    "VP",              # (p, source, amount)
+    "START_PLAYER",    # (p)
+    "VOTES",           # (p, card votes, town hall votes)
+    "BID",             # (p, bid, total votes, bid round)
+    "PARLIAMENT_WIN",  # (p, votes, tie rule used 0/1)
+    "PASS_BILL",       # (p, statute row)
+    "VETO",            # (p, statute row)
+    "TAX",             # (p, paid 0/1, amount)
+    "DUTY",            # (p, paid 0/1, packed pieces)
+    "MARKET_ACT",      # (-, statute row)
+    "SPOIL",           # (p, packed pieces)
+    "NOTHING",         # (p, character): the card was played for nothing
+    "END_BONUS",       # (p, buildings)
+    "GAME_END",        # (-)
+    "REMOVE_BILL",     # (-, statute row): not chosen, removed
+))
 
-# --- flat rules-data array: offsets into the int32 vector that compiled code receives ----
+# --- flat rules-data vector: the int32 vector compiled code receives, one field per table ----
 # (one array instead of a tuple of arrays: every compiled call then pays one reference count,
-# not nineteen; see tables.flatten)
-T_MISC = 0
-T_SW = T_MISC + NMISC
-T_SUPPLY = T_SW + NSWITCHES
-T_VOTES = T_SUPPLY + NKINDS
-T_BCOST = T_VOTES + NCHARS                    # [3 * kind + resource]
-T_BCOPIES = T_BCOST + 3 * NBUILDINGS
-T_BFEAT = T_BCOPIES + NBUILDINGS              # NBUILDINGS + 1 rows (printed warehouse last)
-T_BPARAM = T_BFEAT + NBUILDINGS + 1           # [3 * kind + i]
-T_STYPE = T_BPARAM + 3 * (NBUILDINGS + 1)
-T_SEFF = T_STYPE + NSTATUTE_ROWS
-T_SPARAM = T_SEFF + NSTATUTE_ROWS             # [2 * row + i]
-T_PILES = T_SPARAM + 2 * NSTATUTE_ROWS        # [PILE_CARDS * type + i]
-T_SPOTS = T_PILES + 4 * PILE_CARDS            # [SHIP_SPOTS * ship + spot]
-T_LAYOUT = T_SPOTS + NSHIPS * SHIP_SPOTS      # [NFIELDS * layout + field]
-T_MLEN = T_LAYOUT + NLAYOUTS * NFIELDS
-T_MTOP = T_MLEN + NMERCH
-T_MFILL = T_MTOP + NMERCH
-T_MBUY = T_MFILL + NMERCH
-T_MSELL = T_MBUY + NMERCH
-T_SIZE = T_MSELL + NMERCH
-FLAT_ORDER = ("misc", "switches", "supply", "char_votes", "building_cost", "building_copies",
-              "building_feature", "building_param", "statute_type", "statute_effect",
-              "statute_param", "pile_cards", "ship_spots", "layouts", "market_len",
-              "market_top", "market_fill", "market_empty_buy", "market_full_sell")
+# not nineteen; tables.flatten fills it, each field from the CubaTables field of its name)
+T = block("T", (
+    ("MISC", NMISC, "by M"),
+    ("SWITCHES", NSWITCHES, "by SW"),
+    ("SUPPLY", NKINDS, "pieces in the game per kind"),
+    ("CHAR_VOTES", NCHARS, "votes per character"),
+    ("BUILDING_COST", 3 * NBUILDINGS, "[3 * kind + resource] wood, stone, water"),
+    ("BUILDING_COPIES", NBUILDINGS, "tiles per building kind"),
+    ("BUILDING_FEATURE", NBUILDINGS + 1, "FT_* per kind, the printed warehouse last"),
+    ("BUILDING_PARAM", 3 * (NBUILDINGS + 1), "[3 * kind + i]"),
+    ("STATUTE_TYPE", NSTATUTE_ROWS, "TAX..OTHER per statute row"),
+    ("STATUTE_EFFECT", NSTATUTE_ROWS, "EF_* per statute row"),
+    ("STATUTE_PARAM", 2 * NSTATUTE_ROWS, "[2 * row + i]"),
+    ("PILE_CARDS", 4 * PILE_CARDS, "[PILE_CARDS * type + i] statute rows in each pile"),
+    ("SHIP_SPOTS", NSHIPS * SHIP_SPOTS, "[SHIP_SPOTS * ship + spot] kind of each cargo spot"),
+    ("LAYOUTS", NLAYOUTS * NFIELDS, "[NFIELDS * layout + field] field type"),
+    ("MARKET_LEN", NMERCH, "spaces per market row"),
+    ("MARKET_TOP", NMERCH, "label of the leftmost space"),
+    ("MARKET_FILL", NMERCH, "pieces at the start"),
+    ("MARKET_EMPTY_BUY", NMERCH, "price from the stock when the row is empty"),
+    ("MARKET_FULL_SELL", NMERCH, "price to the stock when the row is full"),
+))

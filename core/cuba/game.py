@@ -11,13 +11,13 @@ GAME = Game(
         new_game=state.new_game, advance=rules.advance, legal=actions.legal, apply=rules.apply,
         check_state=check.check_state, write_records=play.write_records,
         state_size=state.STATE_SIZE, max_options=actions.MAX_OPTIONS, nrec=play.NREC,
-        seat_slot=state.G_CUR, phase_slot=state.G_PHASE, over_phase=state.PH_OVER),
+        seat_slot=state.G.CUR, phase_slot=state.G.PHASE, over_phase=state.PH.OVER),
     rules=tables.FILE,
     record_columns=tuple(play.record_columns()),
     error_names=check.ERR_NAMES,
     trace=trace,
     colours=codes.COLOURS,
-    player_range=misc_player_range(codes.M_MIN_PLAYERS, codes.M_MAX_PLAYERS),  # CUBA-R0
+    player_range=misc_player_range(codes.M.MIN_PLAYERS, codes.M.MAX_PLAYERS),  # CUBA-R0
     kernels=("strategies.common.random", "strategies.cuba.heuristic", "strategies.cuba.greedy"),
     report="reports.games.cuba",
 )

@@ -5,12 +5,10 @@ dispatcher from the descriptor, core/cuba/game.py.
 from core.common.records import (  # noqa: F401 (the head's columns, re-exported)
     HEAD_NAMES, R_MONEY, R_RANK, R_SCORE, R_WIN_SHARE, seat_arrays, write_head,
 )
-from core.cuba.codes import BUILDING_KEYS, NBUILDINGS, NFIELDS, NSRC, NSTATUTES, SRC_NAMES
-from core.cuba.rules import standings
-from core.cuba.state import (
-    G_SAILED, O_PLAYERS, P_BILLS, P_BUILT, P_FIELD, P_FILLED, P_LOADS, P_MONEY, P_PARL_WINS,
-    P_PASSED, P_SHIPPED, P_VP, P_VPSRC, PSIZE, pbase,
-)
+from core.cuba import codes as C
+from core.cuba import rules
+from core.cuba import state as S
+from core.cuba.state import G, O, P
 from core.cuba.tables import STATUTE_IDS
 from core.jit import njit
 
@@ -18,9 +16,9 @@ R_BUILT, R_BILLS, R_PARL_WINS, R_SHIPPED = range(4, 8)  # after the shared head 
 R_DECISIONS = 8
 R_LOADS, R_FILLED, R_SAILED = 9, 10, 11  # ship loads, ships filled by the seat, ships sailed
 R_VP = 12  # VP by source: R_VP + codes.SRC_*
-R_BUILT_KIND = R_VP + NSRC  # tiles of each building kind on the seat's plantation at the end
-R_PASSED = R_BUILT_KIND + NBUILDINGS  # 1 for each statute card (I-1..IV-6) this seat passed
-NREC = R_PASSED + NSTATUTES
+R_BUILT_KIND = R_VP + C.NSRC  # tiles of each building kind on the seat's plantation at the end
+R_PASSED = R_BUILT_KIND + C.NBUILDINGS  # 1 for each statute card (I-1..IV-6) this seat passed
+NREC = R_PASSED + C.NSTATUTES
 REC_NAMES = HEAD_NAMES + (
     "buildings_built", "bills_passed", "parliament_wins", "pieces_shipped", "decisions",
     "ship_loads", "ships_filled", "ships_sailed")
@@ -28,31 +26,32 @@ REC_NAMES = HEAD_NAMES + (
 
 def record_columns() -> list[str]:
     """Names of the record columns, in R_* order."""
-    return (list(REC_NAMES) + ["vp_" + name for name in SRC_NAMES]
-            + ["built_" + key for key in BUILDING_KEYS] + ["passed_" + sid for sid in STATUTE_IDS])
+    return (list(REC_NAMES) + ["vp_" + name for name in C.SRC_NAMES]
+            + ["built_" + key for key in C.BUILDING_KEYS]
+            + ["passed_" + sid for sid in STATUTE_IDS])
 
 
 @njit
 def write_records(s, t, decisions, rec):
     """Fill rec[seat, R_*] from a finished game."""
     rank, share = seat_arrays(rec.shape[0])
-    standings(s, t, rank, share)
-    write_head(s, rec, rank, share, O_PLAYERS, PSIZE, P_VP, P_MONEY)
+    rules.standings(s, t, rank, share)
+    write_head(s, rec, rank, share, O.PLAYERS, P.SIZE, P.VP, P.MONEY)
     for p in range(rec.shape[0]):
-        b = pbase(p)
-        rec[p, R_BUILT] = s[b + P_BUILT]
-        rec[p, R_BILLS] = s[b + P_BILLS]
-        rec[p, R_PARL_WINS] = s[b + P_PARL_WINS]
-        rec[p, R_SHIPPED] = s[b + P_SHIPPED]
+        b = S.pbase(p)
+        rec[p, R_BUILT] = s[b + P.BUILT]
+        rec[p, R_BILLS] = s[b + P.BILLS]
+        rec[p, R_PARL_WINS] = s[b + P.PARL_WINS]
+        rec[p, R_SHIPPED] = s[b + P.SHIPPED]
         rec[p, R_DECISIONS] = decisions[p]
-        rec[p, R_LOADS] = s[b + P_LOADS]
-        rec[p, R_FILLED] = s[b + P_FILLED]
-        rec[p, R_SAILED] = s[G_SAILED]
-        for i in range(NSRC):
-            rec[p, R_VP + i] = s[b + P_VPSRC + i]
-        for f in range(1, NFIELDS):
-            k = s[b + P_FIELD + f]
+        rec[p, R_LOADS] = s[b + P.LOADS]
+        rec[p, R_FILLED] = s[b + P.FILLED]
+        rec[p, R_SAILED] = s[G.SAILED]
+        for i in range(C.NSRC):
+            rec[p, R_VP + i] = s[b + P.VPSRC + i]
+        for f in range(1, C.NFIELDS):
+            k = s[b + P.FIELD + f]
             if k >= 0:
                 rec[p, R_BUILT_KIND + k] += 1
-        for c in range(NSTATUTES):
-            rec[p, R_PASSED + c] = (s[b + P_PASSED] >> c) & 1
+        for c in range(C.NSTATUTES):
+            rec[p, R_PASSED + c] = (s[b + P.PASSED] >> c) & 1

@@ -9,7 +9,7 @@ import numpy as np
 
 from core.common import tables as common
 from core.common.tables import STATUS_LABELS, fmt as _fmt, i32 as _i32  # noqa: F401
-from core.cuba import codes as c
+from core.cuba import codes as C
 
 
 class CubaTables(NamedTuple):
@@ -19,8 +19,8 @@ class CubaTables(NamedTuple):
     hotel costs, duty split) are already applied; all switches are also kept in `switches`.
     """
 
-    misc: np.ndarray             # int32[NMISC], indexed by codes.M_*
-    switches: np.ndarray         # int32[NSWITCHES], indexed by codes.SW_*
+    misc: np.ndarray             # int32[NMISC], indexed by codes.M
+    switches: np.ndarray         # int32[NSWITCHES], indexed by codes.SW
     supply: np.ndarray           # int32[NKINDS] pieces in the game per kind
     char_votes: np.ndarray       # int32[NCHARS]
     building_cost: np.ndarray    # int32[NBUILDINGS, 3] wood, stone, water
@@ -45,56 +45,57 @@ class CubaTables(NamedTuple):
 # =========================================================================================
 
 DEFAULT_PATH = Path(__file__).resolve().parents[2] / "configs/games/cuba.toml"
-LAYOUT_NAMES = ("standard",) + c.COLOURS
+LAYOUT_NAMES = ("standard",) + C.COLOURS
 MAX_COPIES = 3  # tiles per building kind: the engine counts them in 2 bits (state.tiles_built)
 STATUTE_IDS = tuple(f"{roman}-{n}" for roman in ("I", "II", "III", "IV")
-                    for n in range(1, c.PILE_CARDS + 1))
-SHIP_IDS = tuple(f"S{n:02d}" for n in range(1, c.NSHIPS + 1))
+                    for n in range(1, C.PILE_CARDS + 1))
+SHIP_IDS = tuple(f"S{n:02d}" for n in range(1, C.NSHIPS + 1))
 FIELD_COUNTS = {"WH": 1, "La": 1, "Mo": 2, "Fo": 2, "Ci": 2, "Su": 2, "To": 2}
 MARKET_FIELDS = ("spaces", "top_label", "start_fill", "empty_buy", "full_sell")
 _TOP_LEVEL = ("misc", "supply", "characters", "buildings", "printed_warehouse", "statutes",
               "ships", "plantations", "market", "switches")
-_COST_KEYS = c.KIND_NAMES[:3]
+_COST_KEYS = C.KIND_NAMES[:3]
 _BOOL = (False, True)
 
-# Switch name -> (codes.SW_* index, options). Codes: booleans and numbers code as themselves,
+# Switch name -> (codes.SW index, options). Codes: booleans and numbers code as themselves,
 # string options as their index in this tuple. For the switches applied at load (costs,
 # saw mill input, goods row length, duty split) the first option is the reading in the data.
 SWITCH_OPTIONS: dict[str, tuple[int, tuple[object, ...]]] = {
-    "hidden_parliament_card": (c.SW_HIDDEN_PARLIAMENT_CARD, _BOOL),
-    "plantation_side": (c.SW_PLANTATION_SIDE, ("standard", "individual")),
-    "market_act_timing": (c.SW_MARKET_ACT_TIMING, ("every_round", "on_pass_only")),
-    "warehouse_in_tax": (c.SW_WAREHOUSE_IN_TAX, _BOOL),
-    "warehouse_in_subsidy": (c.SW_WAREHOUSE_IN_SUBSIDY, _BOOL),
-    "warehouse_in_end_bonus": (c.SW_WAREHOUSE_IN_END_BONUS, _BOOL),
-    "goods_row_spaces": (c.SW_GOODS_ROW_SPACES, (4, 6)),
-    "sawmill_input": (c.SW_SAWMILL_INPUT, ("wood", "stone")),
-    "golf_course_cost": (c.SW_GOLF_COURSE_COST, ("2Wa", "1Wd+1St+2Wa")),
-    "hotel_cost": (c.SW_HOTEL_COST, ("2Wd+2St+1Wa", "2Wd+2St")),
-    "harbor_act_branches": (c.SW_HARBOR_ACT_BRANCHES, ("both", "large_only")),
-    "harbor_act_shift": (c.SW_HARBOR_ACT_SHIFT, ("above_gap", "full_compaction")),
-    "building_warehouse_mode": (c.SW_BUILDING_WAREHOUSE_MODE, ("like_printed", "passive")),
-    "trader_alt_spaces": (c.SW_TRADER_ALT_SPACES, ("per_option", "first_second")),
-    "church_veto_timing": (c.SW_CHURCH_VETO_TIMING, ("immediate", "at_parliament")),
-    "parliament_tie_anchor": (c.SW_PARLIAMENT_TIE_ANCHOR,
+    "hidden_parliament_card": (C.SW.HIDDEN_PARLIAMENT_CARD, _BOOL),
+    "plantation_side": (C.SW.PLANTATION_SIDE, ("standard", "individual")),
+    "market_act_timing": (C.SW.MARKET_ACT_TIMING, ("every_round", "on_pass_only")),
+    "warehouse_in_tax": (C.SW.WAREHOUSE_IN_TAX, _BOOL),
+    "warehouse_in_subsidy": (C.SW.WAREHOUSE_IN_SUBSIDY, _BOOL),
+    "warehouse_in_end_bonus": (C.SW.WAREHOUSE_IN_END_BONUS, _BOOL),
+    "goods_row_spaces": (C.SW.GOODS_ROW_SPACES, (4, 6)),
+    "sawmill_input": (C.SW.SAWMILL_INPUT, ("wood", "stone")),
+    "golf_course_cost": (C.SW.GOLF_COURSE_COST, ("2Wa", "1Wd+1St+2Wa")),
+    "hotel_cost": (C.SW.HOTEL_COST, ("2Wd+2St+1Wa", "2Wd+2St")),
+    "harbor_act_branches": (C.SW.HARBOR_ACT_BRANCHES, ("both", "large_only")),
+    "harbor_act_shift": (C.SW.HARBOR_ACT_SHIFT, ("above_gap", "full_compaction")),
+    "building_warehouse_mode": (C.SW.BUILDING_WAREHOUSE_MODE, ("like_printed", "passive")),
+    "trader_alt_spaces": (C.SW.TRADER_ALT_SPACES, ("per_option", "first_second")),
+    "church_veto_timing": (C.SW.CHURCH_VETO_TIMING, ("immediate", "at_parliament")),
+    "parliament_tie_anchor": (C.SW.PARLIAMENT_TIE_ANCHOR,
                               ("new_start_player", "old_start_player")),
-    "duty_any_split": (c.SW_DUTY_ANY_SPLIT, ("two_cards", "one_mixed")),
-    "money_limited": (c.SW_MONEY_LIMITED, _BOOL),
-    "final_tie": (c.SW_FINAL_TIE, ("shared", "later_in_turn_order")),
+    "duty_any_split": (C.SW.DUTY_ANY_SPLIT, ("two_cards", "one_mixed")),
+    "money_limited": (C.SW.MONEY_LIMITED, _BOOL),
+    "final_tie": (C.SW.FINAL_TIE, ("shared", "later_in_turn_order")),
 }
-assert sorted(i for i, _ in SWITCH_OPTIONS.values()) == list(range(c.NSWITCHES))
+assert sorted(i for i, _ in SWITCH_OPTIONS.values()) == list(range(C.NSWITCHES))
+assert all(C.SW.code(name) == i for name, (i, _) in SWITCH_OPTIONS.items())
 
 
 class RulesDataError(common.RulesDataError):
     """A problem in the Cuba rules data or switches; the message is one line naming the fix."""
 
 
-_CHECK = common.Checker("cuba.toml", RulesDataError)
-_err, _int, _name, _table, _list = _CHECK.err, _CHECK.int, _CHECK.name, _CHECK.table, _CHECK.list
-_check_keys, _entry, _named_entries, _by_id = (_CHECK.check_keys, _CHECK.entry,
-                                               _CHECK.named_entries, _CHECK.by_id)
-_SWITCHES = common.Switches(_CHECK, SWITCH_OPTIONS)
-_check_switch = _SWITCHES.check
+CHECK = common.Checker("cuba.toml", RulesDataError)
+_err, _int, _name, _table, _list = CHECK.err, CHECK.int, CHECK.name, CHECK.table, CHECK.list
+_check_keys, _entry, _named_entries, _by_id = (CHECK.check_keys, CHECK.entry,
+                                               CHECK.named_entries, CHECK.by_id)
+SWITCHES = common.Switches(CHECK, SWITCH_OPTIONS)
+_check_switch = SWITCHES.check
 
 
 # --- parameterised features and effects ---------------------------------------------------
@@ -103,11 +104,11 @@ _Parser = Callable[[str, object], int]
 
 
 def _kind(path: str, value: object) -> int:
-    return _name(path, value, c.KIND_NAMES, "kind")
+    return _name(path, value, C.KIND_NAMES, "kind")
 
 
 def _selector(path: str, value: object) -> int:
-    return _name(path, value, c.SELECTOR_NAMES, "selector")
+    return _name(path, value, C.SELECTOR_NAMES, "selector")
 
 
 def _max_or_any(path: str, value: object) -> int:
@@ -148,9 +149,9 @@ EFFECT_PARAMS: dict[str, _Params] = {  # statute_param[r, 0..1], see codes.EF_*
     "corruption": (),
 }
 # statute type each effect belongs to, in EFFECT_KEYS order
-_EFFECT_TYPE = (c.TAX,) * 2 + (c.DUTY,) + (c.SUBSIDY,) * 6 + (c.OTHER,) * 6
-assert tuple(FEATURE_PARAMS) == c.FEATURE_KEYS and tuple(EFFECT_PARAMS) == c.EFFECT_KEYS
-assert len(_EFFECT_TYPE) == len(c.EFFECT_KEYS)
+_EFFECT_TYPE = (C.TAX,) * 2 + (C.DUTY,) + (C.SUBSIDY,) * 6 + (C.OTHER,) * 6
+assert tuple(FEATURE_PARAMS) == C.FEATURE_KEYS and tuple(EFFECT_PARAMS) == C.EFFECT_KEYS
+assert len(_EFFECT_TYPE) == len(C.EFFECT_KEYS)
 
 
 def _coded_params(path: str, entry: dict, key: str, names: tuple[str, ...],
@@ -171,7 +172,7 @@ def _coded_params(path: str, entry: dict, key: str, names: tuple[str, ...],
 def _scalars(raw: dict, section: str, names: tuple[str, ...], what: str,
              field: str, minimum: int = 0) -> np.ndarray:
     """One integer `field` per named entry of a section."""
-    return _CHECK.scalars(raw, section, names, what, field, minimum)
+    return CHECK.scalars(raw, section, names, what, field, minimum)
 
 
 def _cost(path: str, value: object) -> list[int]:
@@ -182,9 +183,9 @@ def _cost(path: str, value: object) -> list[int]:
 
 def _buildings(raw: dict) -> dict[str, np.ndarray]:
     cost, copies, feature, param = [], [], [], []
-    for path, entry in _named_entries("buildings", raw["buildings"], c.BUILDING_KEYS,
+    for path, entry in _named_entries("buildings", raw["buildings"], C.BUILDING_KEYS,
                                       "building"):
-        code, params = _coded_params(path, entry, "feature", c.FEATURE_KEYS, FEATURE_PARAMS, 3,
+        code, params = _coded_params(path, entry, "feature", C.FEATURE_KEYS, FEATURE_PARAMS, 3,
                                      ("copies", "cost"), ("cost_status", "feature_status"))
         feature.append(code)
         param.append(params)
@@ -193,7 +194,7 @@ def _buildings(raw: dict) -> dict[str, np.ndarray]:
         if copies[-1] > MAX_COPIES:
             raise _err(f"{path}.copies is {copies[-1]}; the engine supports at most {MAX_COPIES}")
     printed = _table("printed_warehouse", raw["printed_warehouse"])
-    code, params = _coded_params("printed_warehouse", printed, "feature", c.FEATURE_KEYS,
+    code, params = _coded_params("printed_warehouse", printed, "feature", C.FEATURE_KEYS,
                                  FEATURE_PARAMS, 3, ())
     return {"building_cost": _i32(cost), "building_copies": _i32(copies),
             "building_feature": _i32(feature + [code]), "building_param": _i32(param + [params])}
@@ -203,26 +204,26 @@ def _statutes(raw: dict) -> dict[str, np.ndarray]:
     statutes = _table("statutes", raw["statutes"])
     _check_keys("[statutes]", statutes, ("printed_tax", "printed_duty", "cards"))
     cards = _by_id("statutes.cards", statutes["cards"], STATUTE_IDS, "cards (6 per type)")
-    rows = [(f"statutes.cards.{i}", e, r // c.PILE_CARDS, ("id", "type"))
+    rows = [(f"statutes.cards.{i}", e, r // C.PILE_CARDS, ("id", "type"))
             for r, (i, e) in enumerate(zip(STATUTE_IDS, cards))]
     rows += [(f"statutes.{n}", _table(f"statutes.{n}", statutes[n]), t, ("type",))
-             for n, t in (("printed_tax", c.TAX), ("printed_duty", c.DUTY))]
+             for n, t in (("printed_tax", C.TAX), ("printed_duty", C.DUTY))]
     types, effects, params = [], [], []
     for path, entry, expected, base in rows:
-        effect, param = _coded_params(path, entry, "effect", c.EFFECT_KEYS, EFFECT_PARAMS, 2,
+        effect, param = _coded_params(path, entry, "effect", C.EFFECT_KEYS, EFFECT_PARAMS, 2,
                                       base)
-        stype = _name(f"{path}.type", entry["type"], c.STATUTE_TYPES, "statute type")
+        stype = _name(f"{path}.type", entry["type"], C.STATUTE_TYPES, "statute type")
         if stype != expected:
             raise _err(f"{path}.type is {entry['type']!r}; this card must be "
-                       f"{c.STATUTE_TYPES[expected]!r}")
+                       f"{C.STATUTE_TYPES[expected]!r}")
         if _EFFECT_TYPE[effect] != stype:
-            allowed = [k for k, t in zip(c.EFFECT_KEYS, _EFFECT_TYPE) if t == stype]
+            allowed = [k for k, t in zip(C.EFFECT_KEYS, _EFFECT_TYPE) if t == stype]
             raise _err(f"{path}.effect {entry['effect']!r} does not fit a {entry['type']} "
                        f"card (use one of: {', '.join(allowed)})")
         types.append(stype)
         effects.append(effect)
         params.append(param)
-    piles = np.arange(c.NSTATUTES, dtype=np.int32).reshape(4, c.PILE_CARDS)
+    piles = np.arange(C.NSTATUTES, dtype=np.int32).reshape(4, C.PILE_CARDS)
     return {"statute_type": _i32(types), "statute_effect": _i32(effects),
             "statute_param": _i32(params), "pile_cards": piles}
 
@@ -234,27 +235,27 @@ def _ships(raw: dict) -> np.ndarray:
         _entry(path, entry, ("id", "spots"))
         kinds = [_kind(f"{path}.spots[{i}]", v)
                  for i, v in enumerate(_list(f"{path}.spots", entry["spots"],
-                                             c.SHIP_SPOTS, "spots"))]
+                                             C.SHIP_SPOTS, "spots"))]
         for i, k in enumerate(kinds):
-            if k < c.FIRST_PRODUCT:
-                raise _err(f"{path}.spots[{i}] is {c.KIND_NAMES[k]!r}; cargo spots take "
-                           f"merchandise only ({', '.join(c.KIND_NAMES[c.FIRST_PRODUCT:])})")
+            if k < C.FIRST_PRODUCT:
+                raise _err(f"{path}.spots[{i}] is {C.KIND_NAMES[k]!r}; cargo spots take "
+                           f"merchandise only ({', '.join(C.KIND_NAMES[C.FIRST_PRODUCT:])})")
         spots.append(kinds)
     return _i32(spots)
 
 
 def _layout(path: str, entry: dict) -> list[int]:
-    rows = _list(f"{path}.rows", _entry(path, entry, ("rows",))["rows"], c.NROWS, "rows")
-    cells = [_name(f"{path}.rows r{r + 1}c{col + 1}", v, c.FIELD_CODES, "field code")
+    rows = _list(f"{path}.rows", _entry(path, entry, ("rows",))["rows"], C.NROWS, "rows")
+    cells = [_name(f"{path}.rows r{r + 1}c{col + 1}", v, C.FIELD_CODES, "field code")
              for r, row in enumerate(rows)
-             for col, v in enumerate(_list(f"{path}.rows[{r}]", row, c.NCOLS, "fields"))]
+             for col, v in enumerate(_list(f"{path}.rows[{r}]", row, C.NCOLS, "fields"))]
     for code, need in FIELD_COUNTS.items():
-        have = cells.count(c.FIELD_CODES.index(code))
+        have = cells.count(C.FIELD_CODES.index(code))
         if have != need:
             wanted = ", ".join(f"{n} {k}" for k, n in FIELD_COUNTS.items())
             raise _err(f"{path} has {have} {code!r} fields; need exactly {need} ({wanted})")
-    if cells[0] != c.F_WH:
-        raise _err(f"{path}.rows r1c1 is {c.FIELD_CODES[cells[0]]!r}; "
+    if cells[0] != C.F_WH:
+        raise _err(f"{path}.rows r1c1 is {C.FIELD_CODES[cells[0]]!r}; "
                    "the warehouse 'WH' must be at r1c1")
     return cells
 
@@ -267,7 +268,7 @@ def _layouts(raw: dict) -> np.ndarray:
 def _market(raw: dict) -> dict[str, np.ndarray]:
     rows = []
     for path, entry in _named_entries("market", raw["market"],
-                                      c.KIND_NAMES[c.FIRST_PRODUCT:], "market row"):
+                                      C.KIND_NAMES[C.FIRST_PRODUCT:], "market row"):
         _entry(path, entry, MARKET_FIELDS)
         row = dict(zip(MARKET_FIELDS, (_int(f"{path}.{f}", entry[f]) for f in MARKET_FIELDS)))
         if not 1 <= row["spaces"] <= row["top_label"]:
@@ -287,14 +288,14 @@ def _parse_cost(text: str) -> list[int]:
     """'2Wd+2St+1Wa' -> [2, 2, 1] (wood, stone, water)."""
     cost = [0, 0, 0]
     for term in text.split("+"):
-        cost[c.KIND_SHORT.index(term[-2:])] += int(term[:-2])
+        cost[C.KIND_SHORT.index(term[-2:])] += int(term[:-2])
     return cost
 
 
-_SAW_MILL, _GOLF, _HOTEL = (c.BUILDING_KEYS.index(k) for k in ("saw_mill", "golf_course", "hotel"))
-_DUTY_ANY_ROWS = slice(c.DUTY * c.PILE_CARDS + 4, c.DUTY * c.PILE_CARDS + 6)  # II-5, II-6
-_DUTY_SPLIT = {"two_cards": [[c.SEL_ANY_RESOURCE, 2], [c.SEL_ANY_PRODUCT, 2]],
-               "one_mixed": [[c.SEL_RES_OR_PROD, 2], [c.CI, 1]]}  # II-6 -> a 2nd "1 citrus"
+_SAW_MILL, _GOLF, _HOTEL = (C.BUILDING_KEYS.index(k) for k in ("saw_mill", "golf_course", "hotel"))
+_DUTY_ANY_ROWS = slice(C.DUTY * C.PILE_CARDS + 4, C.DUTY * C.PILE_CARDS + 6)  # II-5, II-6
+_DUTY_SPLIT = {"two_cards": [[C.SEL_ANY_RESOURCE, 2], [C.SEL_ANY_PRODUCT, 2]],
+               "one_mixed": [[C.SEL_RES_OR_PROD, 2], [C.CI, 1]]}  # II-6 -> a 2nd "1 citrus"
 
 
 class _LoadSwitch(NamedTuple):
@@ -307,11 +308,11 @@ class _LoadSwitch(NamedTuple):
 
 _LOAD_SWITCHES = {
     "goods_row_spaces": _LoadSwitch("market.rum/cigars.spaces",
-                                    lambda t: t["market_len"][c.RU - c.FIRST_PRODUCT:],
+                                    lambda t: t["market_len"][C.RU - C.FIRST_PRODUCT:],
                                     lambda v: [v, v]),
     "sawmill_input": _LoadSwitch("buildings.saw_mill.selector",
                                  lambda t: t["building_param"][_SAW_MILL, :1],
-                                 lambda v: [c.KIND_NAMES.index(v)]),
+                                 lambda v: [C.KIND_NAMES.index(v)]),
     "golf_course_cost": _LoadSwitch("buildings.golf_course.cost",
                                     lambda t: t["building_cost"][_GOLF], _parse_cost),
     "hotel_cost": _LoadSwitch("buildings.hotel.cost",
@@ -343,9 +344,9 @@ def _apply_switch_data(t: dict[str, np.ndarray], values: dict[str, object]) -> N
 def _base_tables(raw: object) -> dict[str, np.ndarray]:
     """Every table except `switches`, as in the file (no switch applied); validates."""
     _check_keys("the file", _table("the file", raw), _TOP_LEVEL, what="table")
-    t = {"misc": _scalars(raw, "misc", c.MISC_KEYS, "misc value", "value"),
-         "supply": _scalars(raw, "supply", c.KIND_NAMES, "kind", "count"),
-         "char_votes": _scalars(raw, "characters", c.CHAR_NAMES, "character", "votes", 1),
+    t = {"misc": _scalars(raw, "misc", C.M.keys, "misc value", "value"),
+         "supply": _scalars(raw, "supply", C.KIND_NAMES, "kind", "count"),
+         "char_votes": _scalars(raw, "characters", C.CHAR_NAMES, "character", "votes", 1),
          **_buildings(raw), **_statutes(raw), "ship_spots": _ships(raw),
          "layouts": _layouts(raw), **_market(raw)}
     _check_switch_data(t)
@@ -354,7 +355,7 @@ def _base_tables(raw: object) -> dict[str, np.ndarray]:
 
 def _assemble(t: dict[str, np.ndarray], values: dict[str, object]) -> CubaTables:
     _apply_switch_data(t, values)
-    return CubaTables(switches=_SWITCHES.codes(values), **t)
+    return CubaTables(switches=SWITCHES.codes(values), **t)
 
 
 def _status_entries(raw: dict) -> Iterator[tuple[str, dict]]:
@@ -371,7 +372,7 @@ def _status_entries(raw: dict) -> Iterator[tuple[str, dict]]:
         yield f"ships.{ship['id']}", ship
 
 
-FILE = common.RulesFile(DEFAULT_PATH, RulesDataError, _SWITCHES, _base_tables, _assemble,
-                        _status_entries, (c.FLAT_ORDER, c.T_SIZE))
+FILE = common.RulesFile(DEFAULT_PATH, RulesDataError, SWITCHES, _base_tables, _assemble,
+                        _status_entries, C.T)
 (load_raw, rules_data_hash, switch_values, validate, build_tables, load_tables, assumed_values,
  flatten) = FILE.api()

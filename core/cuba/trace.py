@@ -14,9 +14,11 @@ import numpy as np
 
 from core.common import trace as common_trace
 from core.common.trace import Row, events, player_label, plural  # noqa: F401 (re-exported)
-from core.cuba import codes as c
+from core.cuba import actions
+from core.cuba import codes as C
 from core.cuba import state as S
-from core.cuba.actions import DOCK_SHIFT, VEC_MASK
+from core.cuba.codes import EV, SW
+from core.cuba.state import G, O, P, PH
 from core.cuba.tables import (
     EFFECT_PARAMS, FEATURE_PARAMS, SHIP_IDS, STATUTE_IDS, CubaTables, flatten,
 )
@@ -34,13 +36,13 @@ _field_type = _py(S.field_type)
 
 PRINTED_WAREHOUSE_KEY = "printed_warehouse"  # the [printed_warehouse] table of cuba.toml
 POSITION_NAMES = tuple(("sea", "dock1", "dock2", "dock3")[i]
-                       for i in (c.SEA, c.DOCK1, c.DOCK2, c.DOCK3))
+                       for i in (C.SEA, C.DOCK1, C.DOCK2, C.DOCK3))
 MARKER_NAMES = tuple(name for _, name in sorted({
-    c.BM_TRADER_RES: "tradeswoman_resource", c.BM_TRADER_PROD: "tradeswoman_product",
-    c.BM_ARCH_1: "architect_first", c.BM_ARCH_2: "architect_second",
-    c.BM_MAYOR_1: "mayor_first", c.BM_MAYOR_2: "mayor_second"}.items()))
-_KIND_PARAMS = {"kind": c.KIND_NAMES, "from": c.KIND_NAMES, "to": c.KIND_NAMES,
-                "selector": c.SELECTOR_NAMES}
+    C.BM_TRADER_RES: "tradeswoman_resource", C.BM_TRADER_PROD: "tradeswoman_product",
+    C.BM_ARCH_1: "architect_first", C.BM_ARCH_2: "architect_second",
+    C.BM_MAYOR_1: "mayor_first", C.BM_MAYOR_2: "mayor_second"}.items()))
+_KIND_PARAMS = {"kind": C.KIND_NAMES, "from": C.KIND_NAMES, "to": C.KIND_NAMES,
+                "selector": C.SELECTOR_NAMES}
 
 
 # ------------------------------------------------------------------------------ names
@@ -48,14 +50,14 @@ _KIND_PARAMS = {"kind": c.KIND_NAMES, "from": c.KIND_NAMES, "to": c.KIND_NAMES,
 
 def building_key(k: int) -> str:
     """Building key of a building kind (codes.BUILDING_KEYS, or the printed warehouse)."""
-    return PRINTED_WAREHOUSE_KEY if k == c.PRINTED_WAREHOUSE else c.BUILDING_KEYS[k]
+    return PRINTED_WAREHOUSE_KEY if k == C.PRINTED_WAREHOUSE else C.BUILDING_KEYS[k]
 
 
 def statute_id(row: int) -> str | None:
     """Card id ("I-3") of a statute row, "printed" for a printed act, None for -1."""
     if row < 0:
         return None
-    return STATUTE_IDS[row] if row < c.NSTATUTES else "printed"
+    return STATUTE_IDS[row] if row < C.NSTATUTES else "printed"
 
 
 def ship_id(ship: int) -> str | None:
@@ -65,16 +67,16 @@ def ship_id(ship: int) -> str | None:
 
 def field_name(f: int) -> str:
     """Plantation field as row/column, r1c1 top left."""
-    return f"r{f // c.NCOLS + 1}c{f % c.NCOLS + 1}"
+    return f"r{f // C.NCOLS + 1}c{f % C.NCOLS + 1}"
 
 
 def pieces(v: int) -> dict[str, int]:
     """Packed piece vector (3 bits per kind) -> {kind name: count}, counts > 0 only."""
     out = {}
-    for k in range(c.NKINDS):
+    for k in range(C.NKINDS):
         n = (int(v) >> (3 * k)) & 7
         if n:
-            out[c.KIND_NAMES[k]] = n
+            out[C.KIND_NAMES[k]] = n
     return out
 
 
@@ -84,7 +86,7 @@ def _counts(values: Sequence[int], names: Sequence[str]) -> dict[str, int]:
 
 def statute_text(row: int, tables: CubaTables) -> str:
     """'I-3 tax flat (amount=3)': card id, effect and its parameters from the rules data."""
-    effect = c.EFFECT_KEYS[tables.statute_effect[row]]
+    effect = C.EFFECT_KEYS[tables.statute_effect[row]]
     params = []
     for (name, _), value in zip(EFFECT_PARAMS[effect], tables.statute_param[row]):
         names = _KIND_PARAMS.get(name)
@@ -108,62 +110,64 @@ def _flat(tables: CubaTables) -> np.ndarray:
 
 def _player_state(s: np.ndarray, t: np.ndarray, p: int) -> dict[str, Any]:
     b = _pbase(p)
+    vp_src = P.view(s, "VPSRC", b)
+    fields = P.view(s, "FIELD", b)
     return {
-        "money": int(s[b + S.P_MONEY]),
-        "vp": int(s[b + S.P_VP]),
-        "vp_by_source": {name: int(s[b + S.P_VPSRC + i]) for i, name in enumerate(c.SRC_NAMES)
-                         if s[b + S.P_VPSRC + i]},
-        "lot": _counts(s[b + S.P_LOT:b + S.P_LOT + c.NKINDS], c.KIND_NAMES),
-        "stored": _counts(s[b + S.P_STORED:b + S.P_STORED + c.NPRODUCTS],
-                          c.KIND_NAMES[c.FIRST_PRODUCT:]),
-        "buildings": {str(f): building_key(int(s[b + S.P_FIELD + f]))
-                      for f in range(c.NFIELDS) if s[b + S.P_FIELD + f] != c.NO_BUILDING},
-        "used": [f for f in range(c.NFIELDS) if s[b + S.P_USED + f]],
-        "fields": [c.FIELD_CODES[_field_type(s, t, b, f)] for f in range(c.NFIELDS)],
-        "pawn": int(s[b + S.P_PAWN]),
-        "hand": [name for i, name in enumerate(c.CHAR_NAMES) if s[b + S.P_HAND + i]],
-        "face_down_card": bool(s[b + S.P_HIDDEN] >= 0),
-        "votes": int(s[b + S.P_VOTES]),
+        "money": int(s[b + P.MONEY]),
+        "vp": int(s[b + P.VP]),
+        "vp_by_source": {name: int(v) for name, v in zip(C.SRC_NAMES, vp_src) if v},
+        "lot": _counts(P.view(s, "LOT", b), C.KIND_NAMES),
+        "stored": _counts(P.view(s, "STORED", b), C.KIND_NAMES[C.FIRST_PRODUCT:]),
+        "buildings": {str(f): building_key(int(k)) for f, k in enumerate(fields)
+                      if k != C.NO_BUILDING},
+        "used": [f for f, used in enumerate(P.view(s, "USED", b)) if used],
+        "fields": [C.FIELD_CODES[_field_type(s, t, b, f)] for f in range(C.NFIELDS)],
+        "pawn": int(s[b + P.PAWN]),
+        "hand": [name for name, held in zip(C.CHAR_NAMES, P.view(s, "HAND", b)) if held],
+        "face_down_card": bool(s[b + P.HIDDEN] >= 0),
+        "votes": int(s[b + P.VOTES]),
     }
 
 
 def _ship_state(s: np.ndarray, tables: CubaTables, pos: int) -> dict[str, Any] | None:
-    ship = int(s[S.O_SHIP + pos])
+    ship = int(s[O.SHIP + pos])
     if ship < 0:
         return None
+    filled = O.view(s, "CARGO")[pos * C.SHIP_SPOTS:(pos + 1) * C.SHIP_SPOTS]
     cargo: dict[str, dict[str, int]] = {}
-    for i, k in enumerate(tables.ship_spots[ship]):
-        slot = cargo.setdefault(c.KIND_NAMES[k], {"filled": 0, "spots": 0})
+    for k, spot in zip(tables.ship_spots[ship], filled):
+        slot = cargo.setdefault(C.KIND_NAMES[k], {"filled": 0, "spots": 0})
         slot["spots"] += 1
-        slot["filled"] += int(s[S.O_CARGO + pos * c.SHIP_SPOTS + i])
+        slot["filled"] += int(spot)
     return {"ship": ship, "id": ship_id(ship), "cargo": cargo}
 
 
 def _types(values: Sequence[int]) -> dict[str, str | None]:
-    return {ty: statute_id(int(v)) for ty, v in zip(c.STATUTE_TYPES, values)}
+    return {ty: statute_id(int(v)) for ty, v in zip(C.STATUTE_TYPES, values)}
 
 
 def public_state(snapshot: np.ndarray, tables: CubaTables, n_players: int) -> dict[str, Any]:
     """What every player can see in a state snapshot (no secret bid, no face-down card)."""
     s = snapshot
     t = _flat(tables)
-    money_limited = tables.switches[c.SW_MONEY_LIMITED] == 1
+    money_limited = tables.switches[SW.MONEY_LIMITED] == 1
+    market = O.view(s, "MARKET")
     return {
-        "round": int(s[S.G_ROUND]),
-        "phase": S.PHASE_NAMES[s[S.G_PHASE]],
-        "start_player": int(s[S.G_START]),
+        "round": int(s[G.ROUND]),
+        "phase": PH.key(s[G.PHASE]),
+        "start_player": int(s[G.START]),
         "players": [_player_state(s, t, p) for p in range(n_players)],
-        "market": {name: {"pieces": int(s[S.O_MARKET + r]), "spaces": int(tables.market_len[r]),
+        "market": {name: {"pieces": int(market[r]), "spaces": int(tables.market_len[r]),
                           "buy": int(_buy_price(s, t, r)), "sell": int(_sell_price(s, t, r))}
-                   for r, name in enumerate(c.KIND_NAMES[c.FIRST_PRODUCT:])},
+                   for r, name in enumerate(C.KIND_NAMES[C.FIRST_PRODUCT:])},
         "harbour": {name: _ship_state(s, tables, pos) for pos, name in enumerate(POSITION_NAMES)},
-        "pile": int(s[S.G_PILE_N]),
-        "acts": _types(s[S.O_ACTS:S.O_ACTS + len(c.STATUTE_TYPES)]),
-        "bills": _types(s[S.O_BILLS:S.O_BILLS + len(c.STATUTE_TYPES)]),
-        "veto_holder": int(s[S.G_VETO_OWNER]) if s[S.G_VETO_OWNER] >= 0 else None,
-        "black_markers": {name: bool(s[S.O_MARKERS + i]) for i, name in enumerate(MARKER_NAMES)},
-        "stock": _counts(s[S.O_STOCK:S.O_STOCK + c.NKINDS], c.KIND_NAMES),
-        "bank": int(s[S.G_BANK]) if money_limited else None,
+        "pile": int(s[G.PILE_N]),
+        "acts": _types(O.view(s, "ACTS")),
+        "bills": _types(O.view(s, "BILLS")),
+        "veto_holder": int(s[G.VETO_OWNER]) if s[G.VETO_OWNER] >= 0 else None,
+        "black_markers": {name: bool(m) for name, m in zip(MARKER_NAMES, O.view(s, "MARKERS"))},
+        "stock": _counts(O.view(s, "STOCK"), C.KIND_NAMES),
+        "bank": int(s[G.BANK]) if money_limited else None,
     }
 
 
@@ -185,8 +189,8 @@ def _named(names: Sequence[str]) -> _Decoder:
     return lambda v, r, t: names[v]
 
 
-_kind, _char, _phase = _named(c.KIND_NAMES), _named(c.CHAR_NAMES), _named(S.PHASE_NAMES)
-_source, _position = _named(c.SRC_NAMES), _named(POSITION_NAMES)
+_kind, _char, _phase = _named(C.KIND_NAMES), _named(C.CHAR_NAMES), _named(PH.keys)
+_source, _position = _named(C.SRC_NAMES), _named(POSITION_NAMES)
 
 
 def _vector(v: int, r: Row, t: CubaTables) -> dict[str, int]:
@@ -206,47 +210,47 @@ def _building(v: int, r: Row, t: CubaTables) -> str | None:
 
 
 _SHIPS = tuple((name, _ship) for name in POSITION_NAMES)
-# Fields a, b, c, d of each event (codes.py EV_* comments, after the player); None = unused.
+# Fields a, b, c, d of each event (codes.EV comments, after the player); None = unused.
 EVENT_FIELDS: dict[int, tuple[tuple[str, _Decoder] | None, ...]] = {
-    c.EV_ROUND: (("round", _int),),
-    c.EV_PHASE: (("phase", _phase),),
-    c.EV_BILLS: tuple((ty, _statute) for ty in c.STATUTE_TYPES),
-    c.EV_SETUP: (("pieces", _vector),),
-    c.EV_HIDE: (),
-    c.EV_CARD: (("character", _char),),
-    c.EV_WORKER: (("field", _int), ("gained", _vector), ("water_spent", _int)),
-    c.EV_TRADER_ALT: (("kind", _kind),),
-    c.EV_BUY: (("kind", _kind), ("price", _int), ("from_stock", _bool)),
-    c.EV_SELL: (("kind", _kind), ("price", _int), ("to_stock", _bool)),
-    c.EV_BUILD: (("building", _building), ("field", _int), ("fee", _int)),
-    c.EV_ARCH_ALT: (("order", _int), ("vp", _int)),
-    c.EV_MAYOR_ALT: (("order", _int), ("money", _int)),
-    c.EV_USE: (("building", _building), ("field", _int)),
-    c.EV_LOAD: (("dock", _int), ("pieces", _vector), ("building", _building)),
-    c.EV_SHIP_LEAVES: (("position", _position), ("ship", _ship)),
-    c.EV_SHIPS_MOVE: _SHIPS,
-    c.EV_VP: (("source", _source), ("amount", _int)),
-    c.EV_START_PLAYER: (),
-    c.EV_VOTES: (("card_votes", _int), ("town_hall_votes", _int)),
-    c.EV_BID: (("bid", _int), ("votes", _int), ("bid_round", _int)),
-    c.EV_PARL_WIN: (("votes", _int), ("tie_rule", _bool)),
-    c.EV_PASS_BILL: (("statute", _statute),),
-    c.EV_VETO: (("statute", _statute),),
-    c.EV_TAX: (("paid", _bool), ("amount", _int)),
-    c.EV_DUTY: (("paid", _bool), ("pieces", _vector)),
-    c.EV_MARKET_ACT: (("statute", _statute),),
-    c.EV_SPOIL: (("pieces", _vector),),
-    c.EV_NOTHING: (("character", _char),),
-    c.EV_END_BONUS: (("buildings", _int),),
-    c.EV_GAME_END: (),
-    c.EV_REMOVE_BILL: (("statute", _statute),),
+    EV.ROUND: (("round", _int),),
+    EV.PHASE: (("phase", _phase),),
+    EV.BILLS: tuple((ty, _statute) for ty in C.STATUTE_TYPES),
+    EV.SETUP: (("pieces", _vector),),
+    EV.HIDE_CARD: (),
+    EV.CARD: (("character", _char),),
+    EV.WORKER: (("field", _int), ("gained", _vector), ("water_spent", _int)),
+    EV.TRADER_ALT: (("kind", _kind),),
+    EV.BUY: (("kind", _kind), ("price", _int), ("from_stock", _bool)),
+    EV.SELL: (("kind", _kind), ("price", _int), ("to_stock", _bool)),
+    EV.BUILD: (("building", _building), ("field", _int), ("fee", _int)),
+    EV.ARCHITECT_ALT: (("order", _int), ("vp", _int)),
+    EV.MAYOR_ALT: (("order", _int), ("money", _int)),
+    EV.USE: (("building", _building), ("field", _int)),
+    EV.LOAD: (("dock", _int), ("pieces", _vector), ("building", _building)),
+    EV.SHIP_LEAVES: (("position", _position), ("ship", _ship)),
+    EV.SHIPS_MOVE: _SHIPS,
+    EV.VP: (("source", _source), ("amount", _int)),
+    EV.START_PLAYER: (),
+    EV.VOTES: (("card_votes", _int), ("town_hall_votes", _int)),
+    EV.BID: (("bid", _int), ("votes", _int), ("bid_round", _int)),
+    EV.PARLIAMENT_WIN: (("votes", _int), ("tie_rule", _bool)),
+    EV.PASS_BILL: (("statute", _statute),),
+    EV.VETO: (("statute", _statute),),
+    EV.TAX: (("paid", _bool), ("amount", _int)),
+    EV.DUTY: (("paid", _bool), ("pieces", _vector)),
+    EV.MARKET_ACT: (("statute", _statute),),
+    EV.SPOIL: (("pieces", _vector),),
+    EV.NOTHING: (("character", _char),),
+    EV.END_BONUS: (("buildings", _int),),
+    EV.GAME_END: (),
+    EV.REMOVE_BILL: (("statute", _statute),),
 }
-assert sorted(EVENT_FIELDS) == list(range(len(c.EVENT_NAMES)))
+assert sorted(EVENT_FIELDS) == list(range(len(EV.keys)))
 
 
 def _param(tables: CubaTables, k: int, name: str) -> int:
     """Parameter `name` of building kind k's feature (tables.FEATURE_PARAMS order)."""
-    names = [n for n, _ in FEATURE_PARAMS[c.FEATURE_KEYS[tables.building_feature[k]]]]
+    names = [n for n, _ in FEATURE_PARAMS[C.FEATURE_KEYS[tables.building_feature[k]]]]
     return int(tables.building_param[k, names.index(name)])
 
 
@@ -256,22 +260,22 @@ _AUTOMATIC = ("gain_vp", "gain_money", "town_hall", "gain_pieces", "store")
 def _use_detail(r: Row, t: CubaTables) -> dict[str, Any]:
     """Decode a 'use' payload by the building's feature; 'used' is False for "not used" (0)."""
     k, x = r.a, r.c
-    feature = c.FEATURE_KEYS[t.building_feature[k]]
+    feature = C.FEATURE_KEYS[t.building_feature[k]]
     out: dict[str, Any] = {"feature": feature, "used": feature in _AUTOMATIC or x != 0}
     if feature in ("return_vp", "sell", "store"):
         out["pieces"] = pieces(x)
     elif feature == "gain_pieces":
-        out["pieces"] = {c.KIND_NAMES[_param(t, k, "kind")]: x} if x else {}
+        out["pieces"] = {C.KIND_NAMES[_param(t, k, "kind")]: x} if x else {}
     elif feature in ("gain_vp", "gain_money", "town_hall"):
         out[{"gain_vp": "vp", "gain_money": "money", "town_hall": "votes"}[feature]] = x
     elif feature == "convert":
-        out.update(count=x, **{key: c.KIND_NAMES[_param(t, k, key)] for key in ("from", "to")})
+        out.update(count=x, **{key: C.KIND_NAMES[_param(t, k, key)] for key in ("from", "to")})
     elif feature == "black_market" and x:
-        out.update(give=c.KIND_NAMES[(x - 1) // 8], take=c.KIND_NAMES[(x - 1) % 8])
+        out.update(give=C.KIND_NAMES[(x - 1) // 8], take=C.KIND_NAMES[(x - 1) % 8])
     elif feature in ("small_branch", "large_branch") and x:
-        out.update(dock=x >> DOCK_SHIFT, pieces=pieces(x & VEC_MASK))
+        out.update(dock=x >> actions.DOCK_SHIFT, pieces=pieces(x & actions.VEC_MASK))
     elif feature == "church" and x:
-        out["veto_type"] = c.STATUTE_TYPES[x - 1]
+        out["veto_type"] = C.STATUTE_TYPES[x - 1]
     elif feature == "lighthouse" and x:
         out.update(pile_position=x - 1, sea_ship=ship_id(r.d))
     return out
@@ -279,19 +283,19 @@ def _use_detail(r: Row, t: CubaTables) -> dict[str, Any]:
 
 def _votes_detail(r: Row, t: CubaTables) -> dict[str, Any]:
     """The revealed 5th card (the engine keeps it as the player's last card)."""
-    card = int(r.state[_pbase(r.player) + S.P_LAST_CARD])
-    return {"character": c.CHAR_NAMES[card] if card >= 0 else None}
+    card = int(r.state[_pbase(r.player) + P.LAST_CARD])
+    return {"character": C.CHAR_NAMES[card] if card >= 0 else None}
 
 
 _EVENT_DETAIL: dict[int, Callable[[Row, CubaTables], dict[str, Any]]] = {
-    c.EV_USE: _use_detail, c.EV_VOTES: _votes_detail,
+    EV.USE: _use_detail, EV.VOTES: _votes_detail,
 }
 
 
 def event_dict(row: np.ndarray, tables: CubaTables) -> dict[str, Any]:
     """A trace row's event as {"name", "player", named decoded fields..., "raw"}."""
     r = Row.of(row)
-    out: dict[str, Any] = {"name": c.EVENT_NAMES[r.code],
+    out: dict[str, Any] = {"name": EV.keys[r.code],
                            "player": r.player if r.player >= 0 else None}
     for spec, value in zip(EVENT_FIELDS[r.code], (r.a, r.b, r.c, r.d)):
         if spec is not None:
@@ -313,7 +317,7 @@ def pieces_text(counts: dict[str, int]) -> str:
 
 
 def _short(kind: str) -> str:
-    return c.KIND_SHORT[c.KIND_NAMES.index(kind)]
+    return C.KIND_SHORT[C.KIND_NAMES.index(kind)]
 
 
 def _nice(key: str) -> str:
@@ -326,7 +330,7 @@ def _ordinal(n: int) -> str:
 
 def _field_text(r: Row, t: CubaTables, f: int) -> str:
     ft = _field_type(r.state, _flat(t), _pbase(r.player), f)
-    return f"{field_name(f)} ({c.FIELD_CODES[ft]})"
+    return f"{field_name(f)} ({C.FIELD_CODES[ft]})"
 
 
 def _statute_of(r: Row, t: CubaTables, row: int) -> str:
@@ -349,7 +353,7 @@ def _use_text(d: dict[str, Any], r: Row, t: CubaTables) -> str:
         "convert": lambda: f"turns {d['count']} {_short(d['from'])} into "
                            f"{d['count']} {_short(d['to'])}",
         "black_market": lambda: f"swaps 1 {_short(d['give'])} for 1 {_short(d['take'])}",
-        "church": lambda: "" if t.switches[c.SW_CHURCH_VETO_TIMING] == 0 else
+        "church": lambda: "" if t.switches[SW.CHURCH_VETO_TIMING] == 0 else
                           f"will veto the {d['veto_type']} bill at parliament",
         "lighthouse": lambda: f"takes card #{d['pile_position'] + 1} of the ship pile "
                               f"({d['sea_ship']}) as the new sea ship",
@@ -359,7 +363,7 @@ def _use_text(d: dict[str, Any], r: Row, t: CubaTables) -> str:
 
 
 def _load_text(d: dict[str, Any], r: Row, t: CubaTables) -> str:
-    ship = ship_id(int(r.state[S.O_SHIP + d["dock"]]))
+    ship = ship_id(int(r.state[O.SHIP + d["dock"]]))
     return f"loads {pieces_text(d['pieces'])} onto dock {d['dock']} ({ship})"
 
 
@@ -386,7 +390,7 @@ def _duty_text(d: dict[str, Any], r: Row, t: CubaTables) -> str:
 
 def _bills_text(d: dict[str, Any], r: Row, t: CubaTables) -> str:
     return "bills: " + "; ".join(f"{ty} {_statute_of(r, t, v)}"
-                                 for ty, v in zip(c.STATUTE_TYPES, (r.a, r.b, r.c, r.d)))
+                                 for ty, v in zip(C.STATUTE_TYPES, (r.a, r.b, r.c, r.d)))
 
 
 def _worker_text(d: dict[str, Any], r: Row, t: CubaTables) -> str:
@@ -397,45 +401,45 @@ def _worker_text(d: dict[str, Any], r: Row, t: CubaTables) -> str:
 
 _Clause = Callable[[dict[str, Any], Row, CubaTables], str]
 _CLAUSES: dict[int, _Clause] = {
-    c.EV_ROUND: lambda d, r, t: f"round {d['round']} begins",
-    c.EV_PHASE: lambda d, r, t: f"phase: {_nice(d['phase'])}",
-    c.EV_BILLS: _bills_text,
-    c.EV_SETUP: lambda d, r, t: f"takes {pieces_text(d['pieces'])}",
-    c.EV_HIDE: lambda d, r, t: "puts a card face down for parliament",
-    c.EV_CARD: lambda d, r, t: f"plays the {d['character']}",
-    c.EV_WORKER: _worker_text,
-    c.EV_TRADER_ALT: lambda d, r, t: f"takes a free {_short(d['kind'])} (alternative)",
-    c.EV_BUY: lambda d, r, t: f"buys 1 {_short(d['kind'])} for ${d['price']}"
+    EV.ROUND: lambda d, r, t: f"round {d['round']} begins",
+    EV.PHASE: lambda d, r, t: f"phase: {_nice(d['phase'])}",
+    EV.BILLS: _bills_text,
+    EV.SETUP: lambda d, r, t: f"takes {pieces_text(d['pieces'])}",
+    EV.HIDE_CARD: lambda d, r, t: "puts a card face down for parliament",
+    EV.CARD: lambda d, r, t: f"plays the {d['character']}",
+    EV.WORKER: _worker_text,
+    EV.TRADER_ALT: lambda d, r, t: f"takes a free {_short(d['kind'])} (alternative)",
+    EV.BUY: lambda d, r, t: f"buys 1 {_short(d['kind'])} for ${d['price']}"
                               + (" from the stock" if d["from_stock"] else ""),
-    c.EV_SELL: lambda d, r, t: f"sells 1 {_short(d['kind'])} for ${d['price']}"
+    EV.SELL: lambda d, r, t: f"sells 1 {_short(d['kind'])} for ${d['price']}"
                                + (" to the stock" if d["to_stock"] else ""),
-    c.EV_BUILD: lambda d, r, t: f"builds the {_nice(d['building'])} on "
+    EV.BUILD: lambda d, r, t: f"builds the {_nice(d['building'])} on "
                                 f"{_field_text(r, t, d['field'])}"
                                 + (f", paying ${d['fee']} extra" if d["fee"] else ""),
-    c.EV_ARCH_ALT: lambda d, r, t: f"does not build: {_ordinal(d['order'])} alternative",
-    c.EV_MAYOR_ALT: lambda d, r, t: f"does not ship: {_ordinal(d['order'])} alternative, "
+    EV.ARCHITECT_ALT: lambda d, r, t: f"does not build: {_ordinal(d['order'])} alternative",
+    EV.MAYOR_ALT: lambda d, r, t: f"does not ship: {_ordinal(d['order'])} alternative, "
                                     f"+${d['money']}",
-    c.EV_USE: _use_text,
-    c.EV_LOAD: _load_text,
-    c.EV_SHIP_LEAVES: lambda d, r, t: f"ship {d['ship']} leaves {_position_text(d['position'])}",
-    c.EV_SHIPS_MOVE: _ships_text,
-    c.EV_VP: lambda d, r, t: f"scores {d['amount']} VP ({_nice(d['source'])})",
-    c.EV_START_PLAYER: lambda d, r, t: "becomes the start player",
-    c.EV_VOTES: _votes_text,
-    c.EV_BID: lambda d, r, t: f"{'re-bids' if d['bid_round'] else 'bids'} ${d['bid']}: "
+    EV.USE: _use_text,
+    EV.LOAD: _load_text,
+    EV.SHIP_LEAVES: lambda d, r, t: f"ship {d['ship']} leaves {_position_text(d['position'])}",
+    EV.SHIPS_MOVE: _ships_text,
+    EV.VP: lambda d, r, t: f"scores {d['amount']} VP ({_nice(d['source'])})",
+    EV.START_PLAYER: lambda d, r, t: "becomes the start player",
+    EV.VOTES: _votes_text,
+    EV.BID: lambda d, r, t: f"{'re-bids' if d['bid_round'] else 'bids'} ${d['bid']}: "
                               f"{plural(d['votes'], 'vote')}",
-    c.EV_PARL_WIN: lambda d, r, t: f"wins parliament with {plural(d['votes'], 'vote')}"
+    EV.PARLIAMENT_WIN: lambda d, r, t: f"wins parliament with {plural(d['votes'], 'vote')}"
                                    + (" (tie broken by seating)" if d["tie_rule"] else ""),
-    c.EV_PASS_BILL: lambda d, r, t: f"passes {statute_text(r.a, t)}",
-    c.EV_VETO: lambda d, r, t: f"vetoes {_statute_of(r, t, r.a)}",
-    c.EV_TAX: _tax_text,
-    c.EV_DUTY: _duty_text,
-    c.EV_MARKET_ACT: lambda d, r, t: f"{statute_text(r.a, t)} changes the market",
-    c.EV_SPOIL: lambda d, r, t: f"loses unstored {pieces_text(d['pieces'])}",
-    c.EV_NOTHING: lambda d, r, t: "does nothing",
-    c.EV_END_BONUS: lambda d, r, t: f"has {plural(d['buildings'], 'building')} at the end",
-    c.EV_GAME_END: lambda d, r, t: "game over",
-    c.EV_REMOVE_BILL: lambda d, r, t: f"bill {statute_text(r.a, t)} is not passed",
+    EV.PASS_BILL: lambda d, r, t: f"passes {statute_text(r.a, t)}",
+    EV.VETO: lambda d, r, t: f"vetoes {_statute_of(r, t, r.a)}",
+    EV.TAX: _tax_text,
+    EV.DUTY: _duty_text,
+    EV.MARKET_ACT: lambda d, r, t: f"{statute_text(r.a, t)} changes the market",
+    EV.SPOIL: lambda d, r, t: f"loses unstored {pieces_text(d['pieces'])}",
+    EV.NOTHING: lambda d, r, t: "does nothing",
+    EV.END_BONUS: lambda d, r, t: f"has {plural(d['buildings'], 'building')} at the end",
+    EV.GAME_END: lambda d, r, t: "game over",
+    EV.REMOVE_BILL: lambda d, r, t: f"bill {statute_text(r.a, t)} is not passed",
 }
 assert sorted(_CLAUSES) == sorted(EVENT_FIELDS)
 
@@ -450,7 +454,7 @@ def event_text(row: np.ndarray, tables: CubaTables, colours: Sequence[str]) -> s
     """One self-contained log line, e.g. 'R2 actions     P1 (blue) loads 2 Ci onto dock 3 (S04)'."""
     r = Row.of(row)
     who = f"{player_label(r.player, colours)} " if r.player >= 0 else ""
-    prefix = f"R{int(r.state[S.G_ROUND])} {S.PHASE_NAMES[r.state[S.G_PHASE]]:<12}"
+    prefix = f"R{int(r.state[G.ROUND])} {PH.key(r.state[G.PHASE]):<12}"
     return f"{prefix} {who}{clause(row, tables)}"
 
 
@@ -458,20 +462,20 @@ def event_text(row: np.ndarray, tables: CubaTables, colours: Sequence[str]) -> s
 
 
 def _building_source(src: int) -> bool:
-    return c.SRC_BUILDING <= src < c.SRC_BUILDING + c.NBUILDINGS
+    return C.SRC_BUILDING <= src < C.SRC_BUILDING + C.NBUILDINGS
 
 
 # VP events that belong to the event before them (same player), by that event's code.
 _VP_FOLLOWS: dict[int, Callable[[int], bool]] = {
-    c.EV_LOAD: lambda src: src == c.SRC_SHIP or _building_source(src),
-    c.EV_USE: _building_source,
-    c.EV_ARCH_ALT: lambda src: src == c.SRC_ARCH_ALT,
-    c.EV_TAX: lambda src: src == c.SRC_TAX,
-    c.EV_DUTY: lambda src: src in (c.SRC_DUTY, c.SRC_TAX_DUTY_BONUS),
-    c.EV_END_BONUS: lambda src: src == c.SRC_END_BUILDINGS,
+    EV.LOAD: lambda src: src == C.SRC_SHIP or _building_source(src),
+    EV.USE: _building_source,
+    EV.ARCHITECT_ALT: lambda src: src == C.SRC_ARCH_ALT,
+    EV.TAX: lambda src: src == C.SRC_TAX,
+    EV.DUTY: lambda src: src in (C.SRC_DUTY, C.SRC_TAX_DUTY_BONUS),
+    EV.END_BONUS: lambda src: src == C.SRC_END_BUILDINGS,
 }
 # Events that end a character's line in the log.
-_BREAKS = (c.EV_CARD, c.EV_START_PLAYER, c.EV_PHASE, c.EV_ROUND, c.EV_VOTES)
+_BREAKS = (EV.CARD, EV.START_PLAYER, EV.PHASE, EV.ROUND, EV.VOTES)
 
 
 class _Line:
@@ -503,17 +507,17 @@ class _Line:
 
 def _standings(s: np.ndarray, n_players: int, colours: Sequence[str]) -> str:
     return "  standings: " + ", ".join(
-        f"{player_label(p, colours)} {s[_pbase(p) + S.P_VP]} VP ${s[_pbase(p) + S.P_MONEY]}"
+        f"{player_label(p, colours)} {s[_pbase(p) + P.VP]} VP ${s[_pbase(p) + P.MONEY]}"
         for p in range(n_players))
 
 
 def _header(r: Row, n_players: int, colours: Sequence[str]) -> Iterator[str]:
-    if r.code == c.EV_ROUND:
+    if r.code == EV.ROUND:
         if r.a > 1:
             yield _standings(r.state, n_players, colours)
         yield f"== Round {r.a} =="
     else:
-        yield f"-- {_nice(S.PHASE_NAMES[r.a])} --"
+        yield f"-- {_nice(PH.key(r.a))} --"
 
 
 def log_lines(trace: np.ndarray, tables: CubaTables, n_players: int,
@@ -523,20 +527,20 @@ def log_lines(trace: np.ndarray, tables: CubaTables, n_players: int,
     line: _Line | None = None
     for row in events(trace):
         r = Row.of(row)
-        if r.code == c.EV_VP and line is not None and line.takes_vp(r):
+        if r.code == EV.VP and line is not None and line.takes_vp(r):
             line.clauses[-1][1].append(r.b)
             continue
-        if r.code != c.EV_VP and line is not None and line.continues(r):
+        if r.code != EV.VP and line is not None and line.continues(r):
             line.add(r, clause(row, tables))
             continue
         if line is not None:
             yield line.render(colours)
             line = None
-        if r.code in (c.EV_ROUND, c.EV_PHASE):
+        if r.code in (EV.ROUND, EV.PHASE):
             yield from _header(r, n_players, colours)
-        elif r.code == c.EV_CARD:
-            empty = "trades nothing" if r.a == c.TRADER else "does nothing"
-            line = _Line(r.player, f"{c.CHAR_NAMES[r.a]}: ", r.code, card=True, empty=empty)
+        elif r.code == EV.CARD:
+            empty = "trades nothing" if r.a == C.TRADER else "does nothing"
+            line = _Line(r.player, f"{C.CHAR_NAMES[r.a]}: ", r.code, card=True, empty=empty)
         else:
             line = _Line(r.player, "", r.code)
             line.add(r, clause(row, tables))

@@ -2,32 +2,27 @@
 takes the best, at every decision point. The named plans are presets of its weights."""
 import numpy as np
 
-from core.cuba.state import (
-    DK_ARCH_FIELD, DK_ARCHITECT, DK_BID, DK_BILLS, DK_BUILDING_USE, DK_CHARACTER, DK_DUTY,
-    DK_FOREMAN_MODE, DK_FOREMAN_NEXT, DK_HIDE_CARD, DK_MAYOR, DK_SETUP_PIECES, DK_TAX,
-    DK_TRADE_MODE, DK_TRADE_STEP, DK_WORKER_FIELDS, DK_WORKER_POS, G_CUR, G_DK,
-)
-from core.cuba.actions import payload_of, worker_free_fields
-from core.cuba.codes import WA
+from core.cuba import actions
+from core.cuba import codes as C
+from core.cuba.state import DK, G
 from core.jit import njit, stack_array
-from strategies.cuba.buildings import (
-    architect_choice, building_use_choice, foreman_mode_choice, foreman_next_choice,
-)
-from strategies.cuba.characters import character_choice, hide_choice
-from strategies.cuba.harbour import mayor_choice
-from strategies.cuba.plan import PLAN_PARAMS
-from strategies.cuba.placement import field_choice
-from strategies.cuba.politics import bid_choice, bills_choice, duty_choice, tax_choice
-from strategies.cuba.production import (
-    fields_choice, position_choice, setup_choice, trade_mode_choice, trade_step_choice,
-)
-from strategies.cuba.values import NONE, V_MV, V_SIZE, money_value, value_table
+from strategies.cuba import buildings
+from strategies.cuba import characters
+from strategies.cuba import harbour
+from strategies.cuba import placement
+from strategies.cuba import plan
+from strategies.cuba import politics
+from strategies.cuba import production
+from strategies.cuba import values
+from strategies.cuba.values import V, V_SIZE  # sizes by name: stack_array literals
 
 KERNEL = "heuristic"
 DESCRIPTION = ("scores each legal option with a weighted valuation of pieces, money, buildings "
                "and acts")
-PARAMS = PLAN_PARAMS
-RESOURCE_BITS = (1 << 3 * (WA + 1)) - 1  # the resources of a packed piece vector
+PARAMS = plan.PLAN_PARAMS
+RESOURCE_BITS = (1 << 3 * (C.WA + 1)) - 1  # the resources of a packed piece vector
+WEIGHS_RESOURCES = DK.mask("weighs_resources")  # kinds valued with the target building
+MONEY_ONLY = DK.mask("money_only")  # kinds valued by the value of money alone
 
 
 @njit(inline="always")
@@ -42,41 +37,41 @@ def bit_count(m):
 
 @njit(_nrt=False)
 def needs_target(s, t, dk, opts, n):
-    """Whether the decision weighs resources, so needs the building they are saved for (the
-    costliest part of the valuation). The character choice, the most frequent decision, makes
-    do with plain resource values; the worker's fields weigh water only when more fields
-    yield than are free, the duty resources only when a payment holds some."""
-    if dk == DK_WORKER_FIELDS:
-        free = worker_free_fields(s, t)
+    """Whether the decision weighs resources (its kind has the property weighs_resources),
+    so needs the building they are saved for (the costliest part of the valuation). The
+    character choice, the most frequent decision, makes do with plain resource values; the
+    worker's fields weigh water only when more fields yield than are free, the duty resources
+    only when a payment holds some."""
+    if (WEIGHS_RESOURCES >> dk) & 1 == 0:
+        return False
+    if dk == DK.WORKER_FIELDS:
+        free = actions.worker_free_fields(s, t)
         for i in range(n):
-            if bit_count(payload_of(opts[i])) > free:
+            if bit_count(actions.payload_of(opts[i])) > free:
                 return True
         return False
-    if dk == DK_DUTY:
+    if dk == DK.DUTY:
         for i in range(n - 1):  # the last option pays nothing
-            if payload_of(opts[i]) & RESOURCE_BITS:
+            if actions.payload_of(opts[i]) & RESOURCE_BITS:
                 return True
         return False
-    return not (dk == DK_CHARACTER or dk == DK_TRADE_STEP or dk == DK_FOREMAN_MODE
-                or dk == DK_FOREMAN_NEXT or dk == DK_MAYOR or dk == DK_BID or dk == DK_BILLS
-                or dk == DK_TAX)
+    return True
 
 
 @njit(_nrt=False)
 def plan_choice(params, s, t, opts, n):
     """Index of the best option of the pending decision under the plan's weights."""
-    p = s[G_CUR]
-    dk = s[G_DK]
-    if dk == DK_FOREMAN_NEXT:
-        return foreman_next_choice(s, t, p, opts, n)
-    if dk == DK_CHARACTER:  # builds the value tables it needs
-        return character_choice(params, s, t, p, opts, n)
+    p = s[G.CUR]
+    dk = s[G.DK]
+    if dk == DK.FOREMAN_NEXT:
+        return buildings.foreman_next_choice(s, t, p, opts, n)
+    if dk == DK.CHARACTER:  # builds the value tables it needs
+        return characters.character_choice(params, s, t, p, opts, n)
     vt = stack_array(V_SIZE, 0, np.float64)  # scratch without allocation (see core.jit)
-    if dk == DK_BID or dk == DK_BILLS or dk == DK_TAX:
-        # these read only the value of money from the table
-        vt[V_MV] = money_value(params, s, t)
+    if (MONEY_ONLY >> dk) & 1:
+        vt[V.MV] = values.money_value(params, s, t)
     else:
-        value_table(params, s, t, p, vt, needs_target(s, t, dk, opts, n), NONE)
+        values.value_table(params, s, t, p, vt, needs_target(s, t, dk, opts, n), values.NONE)
     return choice_with(params, s, t, p, dk, vt, opts, n)
 
 
@@ -84,36 +79,36 @@ def plan_choice(params, s, t, opts, n):
 def choice_with(params, s, t, p, dk, vt, opts, n):
     """plan_choice for decision kind dk with the value table vt (the character choice and
     the foreman's order are decided before a table is built)."""
-    if dk == DK_WORKER_POS:
-        return position_choice(params, s, t, p, vt, opts, n)
-    if dk == DK_WORKER_FIELDS:
-        return fields_choice(s, t, p, vt, opts, n)
-    if dk == DK_TRADE_MODE:
-        return trade_mode_choice(params, s, t, p, vt, opts, n)
-    if dk == DK_TRADE_STEP:
-        return trade_step_choice(params, s, t, p, vt, opts, n)
-    if dk == DK_ARCHITECT:
-        return architect_choice(params, s, t, p, vt, opts, n)
-    if dk == DK_ARCH_FIELD:
-        return field_choice(params, s, t, p, vt, opts, n)
-    if dk == DK_FOREMAN_MODE:
-        return foreman_mode_choice(params, s, t, p, vt, opts, n)
-    if dk == DK_BUILDING_USE:
-        return building_use_choice(params, s, t, p, vt, opts, n)
-    if dk == DK_MAYOR:
-        return mayor_choice(params, s, t, p, vt, opts, n)
-    if dk == DK_BID:
-        return bid_choice(params, s, t, p, vt, opts, n)
-    if dk == DK_BILLS:
-        return bills_choice(params, s, t, p, vt, opts, n)
-    if dk == DK_TAX:
-        return tax_choice(params, s, t, p, vt, opts, n)
-    if dk == DK_DUTY:
-        return duty_choice(params, s, t, p, vt, opts, n)
-    if dk == DK_SETUP_PIECES:
-        return setup_choice(s, t, p, vt, opts, n)
-    if dk == DK_HIDE_CARD:
-        return hide_choice(params, s, t, p, vt, opts, n)
+    if dk == DK.WORKER_POSITION:
+        return production.worker_position_choice(params, s, t, p, vt, opts, n)
+    if dk == DK.WORKER_FIELDS:
+        return production.worker_fields_choice(s, t, p, vt, opts, n)
+    if dk == DK.TRADE_MODE:
+        return production.trade_mode_choice(params, s, t, p, vt, opts, n)
+    if dk == DK.TRADE_STEP:
+        return production.trade_step_choice(params, s, t, p, vt, opts, n)
+    if dk == DK.ARCHITECT:
+        return buildings.architect_choice(params, s, t, p, vt, opts, n)
+    if dk == DK.ARCHITECT_FIELD:
+        return placement.architect_field_choice(params, s, t, p, vt, opts, n)
+    if dk == DK.FOREMAN_MODE:
+        return buildings.foreman_mode_choice(params, s, t, p, vt, opts, n)
+    if dk == DK.BUILDING_USE:
+        return buildings.building_use_choice(params, s, t, p, vt, opts, n)
+    if dk == DK.MAYOR:
+        return harbour.mayor_choice(params, s, t, p, vt, opts, n)
+    if dk == DK.BID:
+        return politics.bid_choice(params, s, t, p, vt, opts, n)
+    if dk == DK.BILLS:
+        return politics.bills_choice(params, s, t, p, vt, opts, n)
+    if dk == DK.TAX:
+        return politics.tax_choice(params, s, t, p, vt, opts, n)
+    if dk == DK.DUTY:
+        return politics.duty_choice(params, s, t, p, vt, opts, n)
+    if dk == DK.SETUP_PIECES:
+        return production.setup_pieces_choice(s, t, p, vt, opts, n)
+    if dk == DK.HIDE_CARD:
+        return characters.hide_card_choice(params, s, t, p, vt, opts, n)
     return 0
 
 

@@ -1,12 +1,14 @@
 """The plan weights shared by the heuristic and greedy kernels: what a strategy values.
 
 Values are in VP-equivalents. The first entries of every plan-based kernel's parameter vector
-follow PLAN_PARAMS, so the valuation in values.py reads them by the index constants below.
+follow PLAN_PARAMS, so the valuation in values.py reads them by their index in W (W.SHIP,
+W.BID_SHARE, ...: the parameters' names upper-cased).
 """
-from core.cuba.codes import BUILDING_KEYS
+from core.common.layout import enum
+from core.cuba import codes as C
 from strategies.common.spec import Param
 
-BUILDING_CHOICES = ("none",) + BUILDING_KEYS  # a focus parameter: 0 none, 1 + building kind
+BUILDING_CHOICES = ("none",) + C.BUILDING_KEYS  # a focus parameter: 0 none, 1 + building kind
 
 PLAN_PARAMS = (
     Param("ship", "weight of one VP scored by shipping (mayor and branch offices)"),
@@ -31,7 +33,5 @@ PLAN_PARAMS = (
     Param("focus_bonus", "extra VP value of building a focus building"),
 )
 
-(W_SHIP, W_CAFE, W_BUILDING_VP, W_STATUTE, W_ALT, W_BUILD, W_MONEY, W_RESOURCE, W_PARLIAMENT,
- W_KEEP_VOTES, BID_SHARE, BID_FEAR, SPITE, DEFER, STORE, FOCUS_A, FOCUS_B,
- FOCUS_BONUS) = range(len(PLAN_PARAMS))
+W = enum("W", tuple(p.name.upper() for p in PLAN_PARAMS))
 NPLAN = len(PLAN_PARAMS)

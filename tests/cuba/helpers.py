@@ -23,7 +23,7 @@ def options(s: np.ndarray, t: np.ndarray) -> list[int]:
 
 def decode(o: int) -> tuple[str, int]:
     """(tag name, payload) of an option."""
-    return A.OPTION_TAGS[A.tag_of(o)], A.payload_of(o)
+    return A.OT.keys[A.tag_of(o)], A.payload_of(o)
 
 
 def choose(s: np.ndarray, t: np.ndarray, tag: int, payload: int | None = None) -> None:
@@ -32,16 +32,16 @@ def choose(s: np.ndarray, t: np.ndarray, tag: int, payload: int | None = None) -
         if A.tag_of(o) == tag and (payload is None or A.payload_of(o) == payload):
             apply(s, t, np.int32(o), no_trace())
             return
-    raise AssertionError(f"option {A.OPTION_TAGS[tag]}:{payload} not legal at "
-                         f"{S.DK_NAMES[s[S.G_DK]]}; legal: {[decode(o) for o in options(s, t)]}")
+    raise AssertionError(f"option {A.OT.key(tag)}:{payload} not legal at "
+                         f"{S.DK.key(s[S.G.DK])}; legal: {[decode(o) for o in options(s, t)]}")
 
 
 def started_game(t: np.ndarray, n_players: int = 4, seed: int = 1) -> np.ndarray:
     """A game past setup (everyone took 2 wood... see below), at the first character choice."""
     s = S.new_game(t, n_players, seed)
     advance(s, t, no_trace())
-    while s[S.G_DK] == S.DK_SETUP_PIECES:
+    while s[S.G.DK] == S.DK.SETUP_PIECES:
         # 1 wood + 1 stone, 1 citrus + 1 sugar for everyone
         v = (1 << 3 * 0) | (1 << 3 * 1) | (1 << 3 * 3) | (1 << 3 * 4)
-        choose(s, t, A.OT_SETUP, v)
+        choose(s, t, A.OT.SETUP, v)
     return s

@@ -27,15 +27,15 @@ def b_(p: int) -> int:
 
 
 def cur(s: np.ndarray) -> int:
-    return int(s[S.G_CUR])
+    return int(s[S.G.CUR])
 
 
 def dk(s: np.ndarray) -> str:
-    return S.DK_NAMES[s[S.G_DK]]
+    return S.DK.keys[s[S.G.DK]]
 
 
 def stored(s: np.ndarray, p: int, k: int) -> int:
-    return int(s[b_(p) + S.P_STORED + k - C.CI])
+    return int(s[b_(p) + S.P.STORED + k - C.CI])
 
 
 def lots(s: np.ndarray, p: int) -> list[int]:
@@ -65,102 +65,102 @@ def empty(s: np.ndarray, p: int) -> None:
     """Return all of player p's pieces (lot and stored) to the stock."""
     b = b_(p)
     for k in range(C.NKINDS):
-        s[S.O_STOCK + k] += s[b + S.P_LOT + k]
-        s[b + S.P_LOT + k] = 0
+        s[S.O.STOCK + k] += s[b + S.P.LOT + k]
+        s[b + S.P.LOT + k] = 0
     for r in range(3):
-        s[S.O_STOCK + C.CI + r] += s[b + S.P_STORED + r]
-        s[b + S.P_STORED + r] = 0
+        s[S.O.STOCK + C.CI + r] += s[b + S.P.STORED + r]
+        s[b + S.P.STORED + r] = 0
 
 
 def give(s: np.ndarray, p: int, k: int, n: int = 1, store: bool = False) -> None:
     """Move n pieces of kind k from the stock to p's lot (or stored products)."""
-    assert s[S.O_STOCK + k] >= n, "not enough in the stock for this scenario"
-    s[S.O_STOCK + k] -= n
+    assert s[S.O.STOCK + k] >= n, "not enough in the stock for this scenario"
+    s[S.O.STOCK + k] -= n
     if store:
-        s[b_(p) + S.P_STORED + k - C.CI] += n
+        s[b_(p) + S.P.STORED + k - C.CI] += n
     else:
-        s[b_(p) + S.P_LOT + k] += n
+        s[b_(p) + S.P.LOT + k] += n
 
 
 def drain(s: np.ndarray, k: int, leave: int = 0, sink: int | None = None) -> None:
     """Empty the stock of kind k down to `leave` pieces into the lot of player `sink`
     (default: the last player)."""
     if sink is None:
-        sink = int(s[S.G_NP]) - 1
+        sink = int(s[S.G.NP]) - 1
     give(s, sink, k, stock(s, k) - leave)
 
 
 def set_money(s: np.ndarray, p: int, m: int) -> None:
-    s[b_(p) + S.P_MONEY] = m
+    s[b_(p) + S.P.MONEY] = m
 
 
 def put(s: np.ndarray, p: int, kind: int, field: int) -> None:
     """Place building `kind` on field `field` of p's plantation (no cost)."""
-    s[b_(p) + S.P_FIELD + field] = kind
+    s[b_(p) + S.P.FIELD + field] = kind
 
 
 def set_pawn(s: np.ndarray, p: int, field: int) -> None:
-    s[b_(p) + S.P_PAWN] = field
+    s[b_(p) + S.P.PAWN] = field
 
 
 def set_market(s: np.ndarray, k: int, n: int) -> None:
     """Put exactly n pieces in market row k, to or from the stock."""
     d = n - market(s, k)
     assert stock(s, k) >= d
-    s[S.O_MARKET + k - C.CI] = n
-    s[S.O_STOCK + k] -= d
+    s[S.O.MARKET + k - C.CI] = n
+    s[S.O.STOCK + k] -= d
 
 
 def set_act(s: np.ndarray, ty: int, card_id: str | None) -> None:
-    s[S.O_ACTS + ty] = -1 if card_id is None else statute(card_id)
+    s[S.O.ACTS + ty] = -1 if card_id is None else statute(card_id)
 
 
 def place_ship(s: np.ndarray, pos: int, ship: int) -> None:
     """Put ship card `ship` (empty cargo) at harbour position pos, swapping with its place."""
-    old = int(s[S.O_SHIP + pos])
+    old = int(s[S.O.SHIP + pos])
     if old == ship:
         return
     for q in range(C.NPOS):
-        if s[S.O_SHIP + q] == ship:
-            s[S.O_SHIP + q] = old
+        if s[S.O.SHIP + q] == ship:
+            s[S.O.SHIP + q] = old
             break
     else:
-        n = int(s[S.G_PILE_N])
-        pile = [int(x) for x in s[S.O_PILE:S.O_PILE + n]]
+        n = int(s[S.G.PILE_N])
+        pile = [int(x) for x in s[S.O.PILE:S.O.PILE + n]]
         i = pile.index(ship)
         if old >= 0:
             pile[i] = old
         else:
             del pile[i]
-        s[S.O_PILE:S.O_PILE + C.NSHIPS] = -1
-        s[S.O_PILE:S.O_PILE + len(pile)] = pile
-        s[S.G_PILE_N] = len(pile)
-    s[S.O_SHIP + pos] = ship
+        s[S.O.PILE:S.O.PILE + C.NSHIPS] = -1
+        s[S.O.PILE:S.O.PILE + len(pile)] = pile
+        s[S.G.PILE_N] = len(pile)
+    s[S.O.SHIP + pos] = ship
 
 
 # --- driving decisions ---------------------------------------------------------------------
 
 def play(s: np.ndarray, t: np.ndarray, c: int) -> None:
     """The current player plays character c."""
-    choose(s, t, A.OT_CARD, c)
+    choose(s, t, A.OT.CARD, c)
 
 
 def resolve_nothing(s: np.ndarray, t: np.ndarray) -> None:
     """Finish the pending character decision chain with no effect."""
-    while s[S.G_DK] in (S.DK_WORKER_POS, S.DK_WORKER_FIELDS, S.DK_TRADE_MODE,
-                        S.DK_TRADE_STEP, S.DK_ARCHITECT, S.DK_FOREMAN_MODE, S.DK_MAYOR):
-        d = s[S.G_DK]
+    while s[S.G.DK] in (S.DK.WORKER_POSITION, S.DK.WORKER_FIELDS, S.DK.TRADE_MODE,
+                        S.DK.TRADE_STEP, S.DK.ARCHITECT, S.DK.FOREMAN_MODE, S.DK.MAYOR):
+        d = s[S.G.DK]
         p = cur(s)
-        if d == S.DK_WORKER_POS:
-            choose(s, t, A.OT_POS, int(s[b_(p) + S.P_PAWN]))
-        elif d == S.DK_WORKER_FIELDS:
-            choose(s, t, A.OT_FIELDS, 0)
-        elif d == S.DK_TRADE_MODE:
-            choose(s, t, A.OT_MARKET)
-        elif d == S.DK_TRADE_STEP:
-            choose(s, t, A.OT_DONE)
+        if d == S.DK.WORKER_POSITION:
+            choose(s, t, A.OT.POSITION, int(s[b_(p) + S.P.PAWN]))
+        elif d == S.DK.WORKER_FIELDS:
+            choose(s, t, A.OT.FIELDS, 0)
+        elif d == S.DK.TRADE_MODE:
+            choose(s, t, A.OT.MARKET)
+        elif d == S.DK.TRADE_STEP:
+            choose(s, t, A.OT.DONE)
         else:
-            choose(s, t, A.OT_PASS)
+            choose(s, t, A.OT.PASS)
         if cur(s) != p:
             return
 
@@ -175,18 +175,18 @@ def foreman_one(s: np.ndarray, t: np.ndarray, field: int, use: int | None = None
     """The current player plays the foreman on the one building at `field`; `use` is the
     DK_BUILDING_USE payload when that building needs a choice."""
     play(s, t, C.FOREMAN)
-    choose(s, t, A.OT_ONE, field)
+    choose(s, t, A.OT.ONE_BUILDING, field)
     if use is not None:
-        assert s[S.G_DK] == S.DK_BUILDING_USE
-        choose(s, t, A.OT_USE, use)
+        assert s[S.G.DK] == S.DK.BUILDING_USE
+        choose(s, t, A.OT.USE, use)
 
 
 def fill_cargo(s: np.ndarray, t: np.ndarray, pos: int, spot: int) -> None:
     """Cover cargo spot `spot` of the ship at `pos` with a piece from the stock."""
-    k = int(t[C.T_SPOTS + C.SHIP_SPOTS * s[S.O_SHIP + pos] + spot])
-    assert s[S.O_CARGO + pos * C.SHIP_SPOTS + spot] == 0 and stock(s, k) > 0
-    s[S.O_STOCK + k] -= 1
-    s[S.O_CARGO + pos * C.SHIP_SPOTS + spot] = 1
+    k = int(t[C.T.SHIP_SPOTS + C.SHIP_SPOTS * s[S.O.SHIP + pos] + spot])
+    assert s[S.O.CARGO + pos * C.SHIP_SPOTS + spot] == 0 and stock(s, k) > 0
+    s[S.O.STOCK + k] -= 1
+    s[S.O.CARGO + pos * C.SHIP_SPOTS + spot] = 1
 
 
 def mask(*fields: int) -> int:

@@ -56,10 +56,10 @@ def fresh(t: np.ndarray, n_players: int = 4, seed: int = 1, start: int = 0) -> n
     for p in range(n_players):
         for k in range(C.NKINDS):
             set_lot(s, p, k, 0)
-    s[S.G_START] = start
-    s[S.G_OLD_START] = start
-    s[S.G_BEST4_PLAYER] = start
-    s[S.G_CUR] = start
+    s[S.G.START] = start
+    s[S.G.OLD_START] = start
+    s[S.G.BEST4_PLAYER] = start
+    s[S.G.CUR] = start
     return s
 
 
@@ -78,68 +78,68 @@ def pb(p: int) -> int:
 def set_lot(s: np.ndarray, p: int, k: int | str, n: int) -> None:
     """Player p holds n unstored pieces of kind k; the difference comes from / goes to the stock."""
     k = kind(k) if isinstance(k, str) else k
-    d = n - s[pb(p) + S.P_LOT + k]
-    assert s[S.O_STOCK + k] >= d, "stock too small for the scenario"
-    s[S.O_STOCK + k] -= d
-    s[pb(p) + S.P_LOT + k] = n
+    d = n - s[pb(p) + S.P.LOT + k]
+    assert s[S.O.STOCK + k] >= d, "stock too small for the scenario"
+    s[S.O.STOCK + k] -= d
+    s[pb(p) + S.P.LOT + k] = n
 
 
 def set_stored(s: np.ndarray, p: int, k: int | str, n: int) -> None:
     """Player p has n stored pieces of product k (CUBA-R26)."""
     k = kind(k) if isinstance(k, str) else k
-    slot = pb(p) + S.P_STORED + k - C.CI
+    slot = pb(p) + S.P.STORED + k - C.CI
     d = n - s[slot]
-    assert s[S.O_STOCK + k] >= d
-    s[S.O_STOCK + k] -= d
+    assert s[S.O.STOCK + k] >= d
+    s[S.O.STOCK + k] -= d
     s[slot] = n
 
 
 def lot(s: np.ndarray, p: int, k: int | str) -> int:
     k = kind(k) if isinstance(k, str) else k
-    return int(s[pb(p) + S.P_LOT + k])
+    return int(s[pb(p) + S.P.LOT + k])
 
 
 def stock(s: np.ndarray, k: int | str) -> int:
     k = kind(k) if isinstance(k, str) else k
-    return int(s[S.O_STOCK + k])
+    return int(s[S.O.STOCK + k])
 
 
 def set_money(s: np.ndarray, p: int, amount: int) -> None:
     """Player p has `amount`; under money_limited the bank pays or takes the difference."""
-    s[S.G_BANK] -= amount - s[pb(p) + S.P_MONEY]
-    s[pb(p) + S.P_MONEY] = amount
+    s[S.G.BANK] -= amount - s[pb(p) + S.P.MONEY]
+    s[pb(p) + S.P.MONEY] = amount
 
 
 def money(s: np.ndarray, p: int) -> int:
-    return int(s[pb(p) + S.P_MONEY])
+    return int(s[pb(p) + S.P.MONEY])
 
 
 def vp(s: np.ndarray, p: int) -> int:
-    return int(s[pb(p) + S.P_VP])
+    return int(s[pb(p) + S.P.VP])
 
 
 def vp_from(s: np.ndarray, p: int, src: int) -> int:
-    return int(s[pb(p) + S.P_VPSRC + src])
+    return int(s[pb(p) + S.P.VPSRC + src])
 
 
 def set_market(s: np.ndarray, k: int | str, n: int) -> None:
     """Market row of merchandise kind k holds n pieces (left-aligned, CUBA-R28)."""
     k = kind(k) if isinstance(k, str) else k
-    d = n - s[S.O_MARKET + k - C.CI]
-    assert s[S.O_STOCK + k] >= d
-    s[S.O_STOCK + k] -= d
-    s[S.O_MARKET + k - C.CI] = n
+    d = n - s[S.O.MARKET + k - C.CI]
+    assert s[S.O.STOCK + k] >= d
+    s[S.O.STOCK + k] -= d
+    s[S.O.MARKET + k - C.CI] = n
 
 
 def market(s: np.ndarray, k: int | str) -> int:
     k = kind(k) if isinstance(k, str) else k
-    return int(s[S.O_MARKET + k - C.CI])
+    return int(s[S.O.MARKET + k - C.CI])
 
 
 def empty_stock(s: np.ndarray, k: int | str, keep: int = 0) -> None:
     """Park the stock of kind k (all but `keep`) in the lot of the last player."""
     k = kind(k) if isinstance(k, str) else k
-    last = s[S.G_NP] - 1
+    last = s[S.G.NP] - 1
     set_lot(s, last, k, lot(s, last, k) + stock(s, k) - keep)
 
 
@@ -148,13 +148,13 @@ def empty_stock(s: np.ndarray, k: int | str, keep: int = 0) -> None:
 
 def place(s: np.ndarray, p: int, field: int, key: str) -> None:
     """Building `key` stands on field `field` of player p (no cost paid)."""
-    s[pb(p) + S.P_FIELD + field] = building(key)
+    s[pb(p) + S.P.FIELD + field] = building(key)
 
 
 def field_of(s: np.ndarray, p: int, key: str) -> int:
     k = building(key)
     for f in range(C.NFIELDS):
-        if s[pb(p) + S.P_FIELD + f] == k:
+        if s[pb(p) + S.P.FIELD + f] == k:
             return f
     raise AssertionError(f"player {p} has no {key}")
 
@@ -163,16 +163,16 @@ def field_of(s: np.ndarray, p: int, key: str) -> int:
 
 
 def pile(s: np.ndarray) -> list[int]:
-    return [int(x) for x in s[S.O_PILE:S.O_PILE + s[S.G_PILE_N]]]
+    return [int(x) for x in s[S.O.PILE:S.O.PILE + s[S.G.PILE_N]]]
 
 
 def ships(s: np.ndarray) -> list[int]:
     """Ship cards at (sea, dock 1, dock 2, dock 3); -1 empty."""
-    return [int(x) for x in s[S.O_SHIP:S.O_SHIP + C.NPOS]]
+    return [int(x) for x in s[S.O.SHIP:S.O.SHIP + C.NPOS]]
 
 
 def cargo(s: np.ndarray, pos: int) -> list[int]:
-    base = S.O_CARGO + pos * C.SHIP_SPOTS
+    base = S.O.CARGO + pos * C.SHIP_SPOTS
     return [int(x) for x in s[base:base + C.SHIP_SPOTS]]
 
 
@@ -183,25 +183,25 @@ def set_ships(s: np.ndarray, t: np.ndarray, sea: int, d1: int, d2: int, d3: int)
         set_cargo(s, t, pos, [0] * C.SHIP_SPOTS)
     placed = (sea, d1, d2, d3)
     for pos, ship in enumerate(placed):
-        s[S.O_SHIP + pos] = ship
+        s[S.O.SHIP + pos] = ship
     rest = [i for i in range(C.NSHIPS) if i not in placed]
-    s[S.O_PILE:S.O_PILE + C.NSHIPS] = rest + [-1] * (C.NSHIPS - len(rest))
-    s[S.G_PILE_N] = len(rest)
+    s[S.O.PILE:S.O.PILE + C.NSHIPS] = rest + [-1] * (C.NSHIPS - len(rest))
+    s[S.G.PILE_N] = len(rest)
 
 
 def spot_kinds(t: np.ndarray, ship: int) -> list[int]:
-    first = C.T_SPOTS + C.SHIP_SPOTS * ship
+    first = C.T.SHIP_SPOTS + C.SHIP_SPOTS * ship
     return [int(x) for x in t[first:first + C.SHIP_SPOTS]]
 
 
 def set_cargo(s: np.ndarray, t: np.ndarray, pos: int, filled: list[int]) -> None:
     """Cover exactly the cargo spots marked 1 in `filled`; pieces come from / go to the stock."""
-    ship = s[S.O_SHIP + pos]
+    ship = s[S.O.SHIP + pos]
     for i, want in enumerate(filled):
-        slot = S.O_CARGO + pos * C.SHIP_SPOTS + i
+        slot = S.O.CARGO + pos * C.SHIP_SPOTS + i
         if s[slot] != want:
             k = spot_kinds(t, ship)[i]
-            s[S.O_STOCK + k] += s[slot] - want
+            s[S.O.STOCK + k] += s[slot] - want
             s[slot] = want
 
 
@@ -212,22 +212,22 @@ def set_act(s: np.ndarray, card_id: str, passed: int = 0) -> None:
     """Put statute `card_id` in force on its capitol space, as passed in round `passed`."""
     row = statute(card_id)
     ty = row // C.PILE_CARDS
-    s[S.O_ACTS + ty] = row
-    s[S.O_ACT_ROUND + ty] = passed
+    s[S.O.ACTS + ty] = row
+    s[S.O.ACT_ROUND + ty] = passed
 
 
 def set_bills(s: np.ndarray, *card_ids: str | None) -> None:
     """This round's bills, one per type I..IV (None = no bill of that type)."""
     for ty, cid in enumerate(card_ids):
-        s[S.O_BILLS + ty] = -1 if cid is None else statute(cid)
+        s[S.O.BILLS + ty] = -1 if cid is None else statute(cid)
 
 
 def bills(s: np.ndarray) -> list[int]:
-    return [int(x) for x in s[S.O_BILLS:S.O_BILLS + 4]]
+    return [int(x) for x in s[S.O.BILLS:S.O.BILLS + 4]]
 
 
 def acts(s: np.ndarray) -> list[int]:
-    return [int(x) for x in s[S.O_ACTS:S.O_ACTS + 4]]
+    return [int(x) for x in s[S.O.ACTS:S.O.ACTS + 4]]
 
 
 # ------------------------------------------------------------------ driving phases
@@ -235,8 +235,8 @@ def acts(s: np.ndarray) -> list[int]:
 
 def play(s: np.ndarray, t: np.ndarray, character: int) -> int:
     """The current player plays a character card; returns that player."""
-    p = int(s[S.G_CUR])
-    choose(s, t, A.OT_CARD, character)
+    p = int(s[S.G.CUR])
+    choose(s, t, A.OT.CARD, character)
     return p
 
 
@@ -249,18 +249,18 @@ def to_parliament(s: np.ndarray, t: np.ndarray, fifth: list[int], new_start: int
                   town_hall: dict[int, int] | None = None) -> None:
     """End phase B: everyone has played 4 cards and keeps `fifth[p]`; `new_start` is the player
     whose 4th card was highest (CUBA-R24). Runs on to the first parliament decision."""
-    n = int(s[S.G_NP])
+    n = int(s[S.G.NP])
     for p in range(n):
         b = pb(p)
-        s[b + S.P_HAND:b + S.P_HAND + C.NCHARS] = 0
-        s[b + S.P_HAND + fifth[p]] = 1
-        s[b + S.P_NPLAYED] = 4
+        s[b + S.P.HAND:b + S.P.HAND + C.NCHARS] = 0
+        s[b + S.P.HAND + fifth[p]] = 1
+        s[b + S.P.NPLAYED] = 4
         if town_hall is not None:
-            s[b + S.P_TOWN_HALL] = town_hall.get(p, 0)
-    s[S.G_TURN] = 4 * n
-    s[S.G_BEST4_PLAYER] = s[S.G_START] if new_start is None else new_start
-    s[S.G_PHASE] = S.PH_ACTIONS
-    s[S.G_DK] = S.DK_NONE
+            s[b + S.P.TOWN_HALL] = town_hall.get(p, 0)
+    s[S.G.TURN] = 4 * n
+    s[S.G.BEST4_PLAYER] = s[S.G.START] if new_start is None else new_start
+    s[S.G.PHASE] = S.PH.ACTIONS
+    s[S.G.DK] = S.DK.NONE
     advance(s, t, NO_TRACE)
 
 
@@ -268,21 +268,21 @@ def bid(s: np.ndarray, t: np.ndarray, amounts: dict[int, int]) -> list[int]:
     """Answer every pending bid decision with amounts[player] (default 0); returns the bidders
     in the order they were asked."""
     asked = []
-    while s[S.G_DK] == S.DK_BID:
-        p = int(s[S.G_CUR])
+    while s[S.G.DK] == S.DK.BID:
+        p = int(s[S.G.CUR])
         if p in asked:  # the re-bid starts: leave it to the caller
             break
         asked.append(p)
-        choose(s, t, A.OT_BID, amounts.get(p, 0))
+        choose(s, t, A.OT.BID, amounts.get(p, 0))
     return asked
 
 
 def to_statutes(s: np.ndarray, t: np.ndarray) -> None:
     """Start phase D now (no bills pending) and run on to its first decision."""
-    s[S.O_BILLS:S.O_BILLS + 4] = -1
-    s[S.G_PHASE] = S.PH_STATUTES
-    s[S.G_STEP] = 0
-    s[S.G_DK] = S.DK_NONE
+    s[S.O.BILLS:S.O.BILLS + 4] = -1
+    s[S.G.PHASE] = S.PH.STATUTES
+    s[S.G.STEP] = 0
+    s[S.G.DK] = S.DK.NONE
     advance(s, t, NO_TRACE)
 
 
@@ -292,16 +292,16 @@ def run_statutes(s: np.ndarray, t: np.ndarray, tax: tuple[int, ...] = (),
     (a packed vector); everyone else passes. Returns the questions asked in order, as
     ("tax", player, amount asked) and ("duty", player, 0)."""
     asked = []
-    while s[S.G_PHASE] == S.PH_STATUTES and s[S.G_DK] in (S.DK_TAX, S.DK_DUTY):
-        p = int(s[S.G_CUR])
-        is_tax = s[S.G_DK] == S.DK_TAX
-        asked.append(("tax" if is_tax else "duty", p, int(s[S.G_CTX0]) if is_tax else 0))
-        if s[S.G_DK] == S.DK_TAX:
-            choose(s, t, A.OT_PAY if p in tax else A.OT_PASS)
+    while s[S.G.PHASE] == S.PH.STATUTES and s[S.G.DK] in (S.DK.TAX, S.DK.DUTY):
+        p = int(s[S.G.CUR])
+        is_tax = s[S.G.DK] == S.DK.TAX
+        asked.append(("tax" if is_tax else "duty", p, int(s[S.G.TAX_AMOUNT]) if is_tax else 0))
+        if s[S.G.DK] == S.DK.TAX:
+            choose(s, t, A.OT.PAY if p in tax else A.OT.PASS)
         elif duty and p in duty:
-            choose(s, t, A.OT_PAY, duty[p])
+            choose(s, t, A.OT.PAY, duty[p])
         else:
-            choose(s, t, A.OT_PASS)
+            choose(s, t, A.OT.PASS)
     return asked
 
 

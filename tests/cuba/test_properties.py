@@ -37,12 +37,12 @@ def test_random_games_finish_clean_and_vp_matches_trace(seed: int, n_players: in
                                                          switches: dict) -> None:
     tables = load_tables(overrides=switches)
     g, events, final = traced_random_game("cuba", tables, n_players, seed)
-    assert final[S.G_PHASE] == S.PH_OVER and final[S.G_ROUND] == 6
+    assert final[S.G.PHASE] == S.PH.OVER and final[S.G.ROUND] == 6
     assert check_state(final, flatten(tables)) == 0
-    vp_rows = events[events[:, 0] == C.EV_VP]
+    vp_rows = events[events[:, 0] == C.EV.VP]
     for p in range(n_players):
         mine = vp_rows[vp_rows[:, 1] == p]
-        assert g.records[p, R_SCORE] == mine[:, 3].sum() == final[S.pbase(p) + S.P_VP]
+        assert g.records[p, R_SCORE] == mine[:, 3].sum() == final[S.pbase(p) + S.P.VP]
         for src in range(C.NSRC):
             assert g.records[p, R_VP + src] == mine[mine[:, 2] == src, 3].sum()
 

@@ -36,10 +36,10 @@ def test_CUBA_R20_R36_ship_counters_match_the_trace():
     for seed in range(3):
         g = play_game(tables, 4, seed, kernels, params, check=True, trace=True)
         rows = events(g.trace)
-        loads = rows[rows[:, 0] == codes.EV_LOAD]
+        loads = rows[rows[:, 0] == codes.EV.LOAD]
         for p in range(4):
             assert g.records[p, P.R_LOADS] == (loads[:, 1] == p).sum()
-        assert (g.records[:, P.R_SAILED] == (rows[:, 0] == codes.EV_SHIP_LEAVES).sum()).all()
+        assert (g.records[:, P.R_SAILED] == (rows[:, 0] == codes.EV.SHIP_LEAVES).sum()).all()
         assert g.records[:, P.R_FILLED].sum() <= len(loads)
         seen_filled += g.records[:, P.R_FILLED].sum()
     assert seen_filled > 0

@@ -34,22 +34,22 @@ def owner(key: str, t: np.ndarray = T) -> tuple[np.ndarray, int]:
 def use_options(s: np.ndarray, t: np.ndarray = T) -> list[int]:
     """Start the foreman on FIELD and return the DK_BUILDING_USE payloads."""
     play(s, t, C.FOREMAN)
-    choose(s, t, A.OT_ONE, FIELD)
-    assert s[S.G_DK] == S.DK_BUILDING_USE
-    return sorted(payloads(s, t, A.OT_USE))
+    choose(s, t, A.OT.ONE_BUILDING, FIELD)
+    assert s[S.G.DK] == S.DK.BUILDING_USE
+    return sorted(payloads(s, t, A.OT.USE))
 
 
 def vp_sources(s: np.ndarray, p: int) -> dict[str, int]:
     """Non-zero VP sources of player p, by name."""
     b = b_(p)
-    return {C.SRC_NAMES[i]: int(s[b + S.P_VPSRC + i]) for i in range(C.NSRC)
-            if s[b + S.P_VPSRC + i]}
+    return {C.SRC_NAMES[i]: int(s[b + S.P.VPSRC + i]) for i in range(C.NSRC)
+            if s[b + S.P.VPSRC + i]}
 
 
 def assert_building_vp(s: np.ndarray, p: int, key: str, amount: int) -> None:
     assert vp(s, p) == amount
     assert vp_sources(s, p) == ({"use_" + key: amount} if amount else {})
-    assert s[b_(p) + S.P_VPSRC + C.SRC_BUILDING + bld(key)] == amount
+    assert s[b_(p) + S.P.VPSRC + C.SRC_BUILDING + bld(key)] == amount
 
 
 def piece_vectors(kind: str, most: int) -> list[int]:
@@ -75,10 +75,10 @@ def test_CUBA_R19_return_up_to_4_resources_for_1_vp_each(key: str, kind: str) ->
     k = C.KIND_SHORT.index(kind)
     give(s, p, k, 5)
     assert use_options(s) == piece_vectors(kind, 4)
-    choose(s, T, A.OT_USE, vec(**{kind: 4}))
+    choose(s, T, A.OT.USE, vec(**{kind: 4}))
     assert lot(s, p, k) == 1 and stock(s, k) == 14
     assert_building_vp(s, p, key, 4)
-    assert s[b_(p) + S.P_USED + FIELD] == 1
+    assert s[b_(p) + S.P.USED + FIELD] == 1
     assert_ok(s)
 
 
@@ -100,7 +100,7 @@ def test_CUBA_R19_monastery_up_to_2_products_any_kinds() -> None:
     give(s, p, C.SU, 1, store=True)
     give(s, p, C.RU, 1)
     assert use_options(s) == sorted([0, vec(Ci=1), vec(Su=1), vec(Ci=1, Su=1), vec(Su=2)])
-    choose(s, T, A.OT_USE, vec(Su=2))
+    choose(s, T, A.OT.USE, vec(Su=2))
     assert (lot(s, p, C.SU), stored(s, p, C.SU), lot(s, p, C.CI)) == (0, 0, 1)
     assert_building_vp(s, p, "monastery", 2)
     assert_ok(s)
@@ -113,7 +113,7 @@ def test_CUBA_R19_cafes_up_to_3_goods_2_vp_each(key: str, kind: str) -> None:
     k = C.KIND_SHORT.index(kind)
     give(s, p, k, 4)
     assert use_options(s) == piece_vectors(kind, 3)
-    choose(s, T, A.OT_USE, vec(**{kind: 3}))
+    choose(s, T, A.OT.USE, vec(**{kind: 3}))
     assert lot(s, p, k) == 1
     assert_building_vp(s, p, key, 6)
     assert_ok(s)
@@ -124,8 +124,8 @@ def test_CUBA_R19_cafe_used_for_nothing() -> None:
     s, p = owner("rum_cafe")
     give(s, p, C.RU, 1)
     use_options(s)
-    choose(s, T, A.OT_USE, 0)
-    assert lot(s, p, C.RU) == 1 and s[b_(p) + S.P_USED + FIELD] == 1
+    choose(s, T, A.OT.USE, 0)
+    assert lot(s, p, C.RU) == 1 and s[b_(p) + S.P.USED + FIELD] == 1
     assert_building_vp(s, p, "rum_cafe", 0)
     assert_ok(s)
 
@@ -139,8 +139,8 @@ def test_CUBA_R19_small_branch_office_loads_one_piece() -> None:
     give(s, p, C.RU, 1)
     assert use_options(s) == sorted([0, ship_vec(1, Ci=1), ship_vec(2, Ci=1), ship_vec(2, Ru=1),
                                      ship_vec(3, Ci=1), ship_vec(3, Ru=1)])
-    choose(s, T, A.OT_USE, ship_vec(3, Ru=1))
-    assert lot(s, p, C.RU) == 0 and s[S.O_CARGO + 3 * C.SHIP_SPOTS + 3] == 1
+    choose(s, T, A.OT.USE, ship_vec(3, Ru=1))
+    assert lot(s, p, C.RU) == 0 and s[S.O.CARGO + 3 * C.SHIP_SPOTS + 3] == 1
     assert_building_vp(s, p, "small_branch_office", 3)
     assert_ok(s)
 
@@ -156,10 +156,10 @@ def test_CUBA_R19_large_branch_office_any_number_of_one_kind() -> None:
         for kind, most in caps.items():
             want += [ship_vec(dock, **{kind: n}) for n in range(1, most + 1)]
     assert use_options(s) == sorted(want)
-    choose(s, T, A.OT_USE, ship_vec(2, Su=2))
+    choose(s, T, A.OT.USE, ship_vec(2, Su=2))
     assert lot(s, p, C.SU) == 0 and lot(s, p, C.CI) == 3
     assert_building_vp(s, p, "large_branch_office", 4)
-    assert s[b_(p) + S.P_SHIPPED] == 2
+    assert s[b_(p) + S.P.SHIPPED] == 2
     assert_ok(s)
 
 
@@ -182,7 +182,7 @@ def test_CUBA_R19_general_store_sells_one_good_for_6() -> None:
     give(s, p, C.CG, 1)
     give(s, p, C.CI, 1)
     assert use_options(s) == sorted([0, vec(Ru=1), vec(Cg=1)])
-    choose(s, T, A.OT_USE, vec(Cg=1))
+    choose(s, T, A.OT.USE, vec(Cg=1))
     assert money(s, p) == 16 and lot(s, p, C.CG) == 0 and stock(s, C.CG) == 13
     assert market(s, C.CG) == 2  # the market is not involved
     assert_building_vp(s, p, "general_store", 0)
@@ -196,7 +196,7 @@ def test_CUBA_R19_product_house_sells_one_product_for_4() -> None:
     give(s, p, C.TO, 2, store=True)
     give(s, p, C.RU, 1)
     assert use_options(s) == sorted([0, vec(Ci=1), vec(To=1)])
-    choose(s, T, A.OT_USE, vec(To=1))
+    choose(s, T, A.OT.USE, vec(To=1))
     assert money(s, p) == 14 and stored(s, p, C.TO) == 1
     assert_ok(s)
 
@@ -207,7 +207,7 @@ def test_CUBA_R19_resource_house_sells_up_to_2_resources_for_2_each() -> None:
     give(s, p, C.WD, 2)
     give(s, p, C.WA, 1)
     assert use_options(s) == sorted([0, vec(Wd=1), vec(Wd=2), vec(Wa=1), vec(Wd=1, Wa=1)])
-    choose(s, T, A.OT_USE, vec(Wd=1, Wa=1))
+    choose(s, T, A.OT.USE, vec(Wd=1, Wa=1))
     assert money(s, p) == 14 and lot(s, p, C.WD) == 1 and lot(s, p, C.WA) == 0
     assert_ok(s)
 
@@ -232,7 +232,7 @@ def test_CUBA_R19_factories_convert_any_number(key: str, src: int, dst: int) -> 
     give(s, p, src, 4)
     give(s, p, src, 2, store=True)
     assert use_options(s) == list(range(7))
-    choose(s, T, A.OT_USE, 5)
+    choose(s, T, A.OT.USE, 5)
     assert (lot(s, p, src), stored(s, p, src), lot(s, p, dst)) == (0, 1, 5)
     assert stock(s, src) == 18 - 3 - 1 and stock(s, dst) == 13 - 5
     assert_ok(s)
@@ -256,10 +256,10 @@ def test_CUBA_R19_black_market_one_piece_either_direction() -> None:
     assert use_options(s) == sorted([0, code(C.CI, C.RU), code(C.CI, C.CG), code(C.RU, C.CI),
                                      code(C.RU, C.SU), code(C.RU, C.TO)])
     x = s.copy()
-    choose(x, T, A.OT_USE, code(C.RU, C.TO))
+    choose(x, T, A.OT.USE, code(C.RU, C.TO))
     assert (lot(x, p, C.RU), lot(x, p, C.TO), lot(x, p, C.CI)) == (0, 1, 1)
     assert_ok(x)
-    choose(s, T, A.OT_USE, code(C.CI, C.CG))
+    choose(s, T, A.OT.USE, code(C.CI, C.CG))
     assert (lot(s, p, C.CI), lot(s, p, C.CG), lot(s, p, C.RU)) == (0, 1, 1)
     assert_ok(s)
 
@@ -270,22 +270,22 @@ def test_CUBA_R19_church_vetoes_a_current_bill() -> None:
     """§6.2 #19 Church (CUBA-R37, immediate): remove one current bill at once; the owner
     holds the veto tile and may not veto that type next round."""
     s, p = owner("church")
-    bills = [int(x) for x in s[S.O_BILLS:S.O_BILLS + 4]]
+    bills = [int(x) for x in s[S.O.BILLS:S.O.BILLS + 4]]
     assert min(bills) >= 0
     assert use_options(s) == [0, 1, 2, 3, 4]
-    choose(s, T, A.OT_USE, 1 + C.SUBSIDY)
-    assert [int(x) for x in s[S.O_BILLS:S.O_BILLS + 4]] == \
+    choose(s, T, A.OT.USE, 1 + C.SUBSIDY)
+    assert [int(x) for x in s[S.O.BILLS:S.O.BILLS + 4]] == \
         [bills[0], bills[1], -1, bills[3]]
-    assert s[S.G_VETO_OWNER] == p
-    assert (s[S.G_VETO_BAN_TYPE], s[S.G_VETO_BAN_ROUND]) == (C.SUBSIDY, s[S.G_ROUND] + 1)
+    assert s[S.G.VETO_OWNER] == p
+    assert (s[S.G.VETO_BAN_TYPE], s[S.G.VETO_BAN_ROUND]) == (C.SUBSIDY, s[S.G.ROUND] + 1)
     assert_ok(s)
 
 
 def test_CUBA_R19_church_banned_type_the_round_after() -> None:
     """CUBA-R37: in the round after a veto the owner cannot veto a bill of that type."""
     s, p = owner("church")
-    s[S.G_VETO_BAN_TYPE] = C.DUTY
-    s[S.G_VETO_BAN_ROUND] = s[S.G_ROUND]
+    s[S.G.VETO_BAN_TYPE] = C.DUTY
+    s[S.G.VETO_BAN_ROUND] = s[S.G.ROUND]
     assert use_options(s) == [0, 1 + C.TAX, 1 + C.SUBSIDY, 1 + C.OTHER]
     assert_ok(s)
 
@@ -294,13 +294,13 @@ def test_CUBA_R19_town_hall_adds_2_votes_in_this_parliament() -> None:
     """§6.2 #20 Town Hall (CUBA-R38): +2 votes in this round's parliament."""
     s, p = owner("town_hall")
     foreman_one(s, T, FIELD)
-    assert s[b_(p) + S.P_TOWN_HALL] == 2
-    while s[S.G_PHASE] == S.PH_ACTIONS:
+    assert s[b_(p) + S.P.TOWN_HALL] == 2
+    while s[S.G.PHASE] == S.PH.ACTIONS:
         q = cur(s)
-        cards = payloads(s, T, A.OT_CARD)
+        cards = payloads(s, T, A.OT.CARD)
         play_nothing(s, T, cards[-1] if q != p else cards[0])
-    fifth = [c for c in range(C.NCHARS) if s[b_(p) + S.P_HAND + c]]
-    assert s[b_(p) + S.P_VOTES] == T[C.T_VOTES + fifth[0]] + 2
+    fifth = [c for c in range(C.NCHARS) if s[b_(p) + S.P.HAND + c]]
+    assert s[b_(p) + S.P.VOTES] == T[C.T.CHAR_VOTES + fifth[0]] + 2
     assert_ok(s)
 
 
@@ -319,13 +319,13 @@ def test_CUBA_R19_lighthouse_any_pile_card_to_sea_old_sea_ship_to_bottom() -> No
     goes to the bottom of the pile."""
     s, p = owner("lighthouse")
     before = pile(s)
-    sea = int(s[S.O_SHIP + C.SEA])
-    docks = [int(x) for x in s[S.O_SHIP + 1:S.O_SHIP + 4]]
+    sea = int(s[S.O.SHIP + C.SEA])
+    docks = [int(x) for x in s[S.O.SHIP + 1:S.O.SHIP + 4]]
     assert use_options(s) == list(range(len(before) + 1))
-    choose(s, T, A.OT_USE, 1 + 4)
-    assert s[S.O_SHIP + C.SEA] == before[4]
+    choose(s, T, A.OT.USE, 1 + 4)
+    assert s[S.O.SHIP + C.SEA] == before[4]
     assert pile(s) == before[:4] + before[5:] + [sea]
-    assert [int(x) for x in s[S.O_SHIP + 1:S.O_SHIP + 4]] == docks
+    assert [int(x) for x in s[S.O.SHIP + 1:S.O.SHIP + 4]] == docks
     assert_ok(s)
 
 

@@ -30,7 +30,7 @@ ALL_FIELDS = list(range(C.NFIELDS))
 
 def worker_to(s: np.ndarray, t: np.ndarray, field: int) -> None:
     play(s, t, C.WORKER)
-    choose(s, t, A.OT_POS, field)
+    choose(s, t, A.OT.POSITION, field)
 
 
 def resources(s: np.ndarray, p: int) -> list[int]:
@@ -49,8 +49,8 @@ def test_CUBA_R14_pawn_may_move_to_any_field_or_stay() -> None:
     p = cur(s)
     put(s, p, bld("inn"), 5)
     play(s, T, C.WORKER)
-    assert payloads(s, T, A.OT_POS) == ALL_FIELDS
-    assert tags(s, T) == {A.OT_POS}
+    assert payloads(s, T, A.OT.POSITION) == ALL_FIELDS
+    assert tags(s, T) == {A.OT.POSITION}
     assert_ok(s)
 
 
@@ -60,12 +60,12 @@ def test_CUBA_R14_worker_row_and_column_all_resources_then_product_fields() -> N
     s = scenario()
     p = cur(s)
     worker_to(s, T, 6)
-    assert s[b_(p) + S.P_PAWN] == 6
+    assert s[b_(p) + S.P.PAWN] == 6
     assert resources(s, p) == [1, 1, 1]
-    assert s[S.G_DK] == S.DK_WORKER_FIELDS
+    assert s[S.G.DK] == S.DK.WORKER_FIELDS
     # 2 free fields + the water just gained: every subset of the 3 product fields
-    assert sorted(payloads(s, T, A.OT_FIELDS)) == subsets([4, 7, 10], 3)
-    choose(s, T, A.OT_FIELDS, mask(4, 7, 10))
+    assert sorted(payloads(s, T, A.OT.FIELDS)) == subsets([4, 7, 10], 3)
+    choose(s, T, A.OT.FIELDS, mask(4, 7, 10))
     assert products(s, p) == [1, 2, 0]
     assert resources(s, p) == [1, 1, 0]  # the water paid for the third field
     assert stock(s, C.WA) == 15
@@ -80,8 +80,8 @@ def test_CUBA_R14_warehouse_and_built_over_fields_yield_nothing() -> None:
     put(s, p, bld("hotel"), 3)  # tobacco r1c4
     worker_to(s, T, 0)
     assert resources(s, p) == [1, 0, 0]  # only the forest r3c1
-    assert sorted(payloads(s, T, A.OT_FIELDS)) == subsets([1, 4], 2)
-    choose(s, T, A.OT_FIELDS, mask(1, 4))
+    assert sorted(payloads(s, T, A.OT.FIELDS)) == subsets([1, 4], 2)
+    choose(s, T, A.OT.FIELDS, mask(1, 4))
     assert products(s, p) == [1, 1, 0]
     assert_ok(s)
 
@@ -93,7 +93,7 @@ def test_CUBA_R14_pawn_on_a_building_still_activates_its_row_and_column() -> Non
     put(s, p, bld("inn"), 2)
     worker_to(s, T, 2)  # row 1: WH Ci [inn] To; column 3: La, Su
     assert resources(s, p) == [0, 0, 1]
-    assert sorted(payloads(s, T, A.OT_FIELDS)) == subsets([1, 3, 10], 3)
+    assert sorted(payloads(s, T, A.OT.FIELDS)) == subsets([1, 3, 10], 3)
     assert_ok(s)
 
 
@@ -103,8 +103,8 @@ def test_CUBA_R14_at_most_two_product_fields_without_water() -> None:
     p = cur(s)
     worker_to(s, T, 0)  # row 1: Ci Fo To; column 1: Su Fo
     assert resources(s, p) == [2, 0, 0]
-    assert sorted(payloads(s, T, A.OT_FIELDS)) == subsets([1, 3, 4], 2)
-    choose(s, T, A.OT_FIELDS, mask(1, 3))
+    assert sorted(payloads(s, T, A.OT.FIELDS)) == subsets([1, 3, 4], 2)
+    choose(s, T, A.OT.FIELDS, mask(1, 3))
     assert products(s, p) == [1, 0, 1]
     assert_ok(s)
 
@@ -115,8 +115,8 @@ def test_CUBA_R14_each_water_returned_buys_one_more_product_field() -> None:
     p = cur(s)
     give(s, p, C.WA, 1)
     worker_to(s, T, 0)
-    assert sorted(payloads(s, T, A.OT_FIELDS)) == subsets([1, 3, 4], 3)
-    choose(s, T, A.OT_FIELDS, mask(1, 3, 4))
+    assert sorted(payloads(s, T, A.OT.FIELDS)) == subsets([1, 3, 4], 3)
+    choose(s, T, A.OT.FIELDS, mask(1, 3, 4))
     assert products(s, p) == [1, 1, 1] and lot(s, p, C.WA) == 0 and stock(s, C.WA) == 15
     assert_ok(s)
 
@@ -127,7 +127,7 @@ def test_CUBA_R14_choosing_fewer_fields_spends_no_water() -> None:
     p = cur(s)
     give(s, p, C.WA, 2)
     worker_to(s, T, 0)
-    choose(s, T, A.OT_FIELDS, mask(1, 4))
+    choose(s, T, A.OT.FIELDS, mask(1, 4))
     assert lot(s, p, C.WA) == 2
     assert_ok(s)
 
@@ -139,12 +139,12 @@ def test_CUBA_R14_water_gained_by_same_activation_and_held_water_combine() -> No
     p = cur(s)
     play(s, T, C.WORKER)
     x = s.copy()
-    choose(x, T, A.OT_POS, 5)
-    assert sorted(payloads(x, T, A.OT_FIELDS)) == subsets([1, 4, 7, 9], 3)
+    choose(x, T, A.OT.POSITION, 5)
+    assert sorted(payloads(x, T, A.OT.FIELDS)) == subsets([1, 4, 7, 9], 3)
     give(s, p, C.WA, 1)
-    choose(s, T, A.OT_POS, 5)
-    assert sorted(payloads(s, T, A.OT_FIELDS)) == subsets([1, 4, 7, 9], 4)
-    choose(s, T, A.OT_FIELDS, mask(1, 4, 7, 9))
+    choose(s, T, A.OT.POSITION, 5)
+    assert sorted(payloads(s, T, A.OT.FIELDS)) == subsets([1, 4, 7, 9], 4)
+    choose(s, T, A.OT.FIELDS, mask(1, 4, 7, 9))
     assert products(s, p) == [2, 1, 1]
     assert resources(s, p) == [0, 1, 0]
     assert stock(s, C.WA) == 15
@@ -158,12 +158,12 @@ def test_CUBA_R14_drought_act_one_product_field() -> None:
     set_act(s, C.OTHER, "IV-3")
     play(s, T, C.WORKER)
     x = s.copy()
-    choose(x, T, A.OT_POS, 0)
-    assert sorted(payloads(x, T, A.OT_FIELDS)) == subsets([1, 3, 4], 1)
+    choose(x, T, A.OT.POSITION, 0)
+    assert sorted(payloads(x, T, A.OT.FIELDS)) == subsets([1, 3, 4], 1)
     give(s, p, C.WA, 1)
-    choose(s, T, A.OT_POS, 0)
-    assert sorted(payloads(s, T, A.OT_FIELDS)) == subsets([1, 3, 4], 2)
-    choose(s, T, A.OT_FIELDS, mask(3, 4))
+    choose(s, T, A.OT.POSITION, 0)
+    assert sorted(payloads(s, T, A.OT.FIELDS)) == subsets([1, 3, 4], 2)
+    choose(s, T, A.OT.FIELDS, mask(3, 4))
     assert products(s, p) == [0, 1, 1] and lot(s, p, C.WA) == 0
     assert_ok(s)
 
@@ -176,7 +176,7 @@ def test_CUBA_R14_no_product_field_activated_ends_the_worker() -> None:
         put(s, p, bld(key), f)
     worker_to(s, T, 0)
     assert resources(s, p) == [2, 0, 0]
-    assert s[S.G_DK] == S.DK_CHARACTER and cur(s) != p
+    assert s[S.G.DK] == S.DK.CHARACTER and cur(s) != p
     assert_ok(s)
 
 
@@ -201,7 +201,7 @@ def test_CUBA_R1_product_field_without_stock_cannot_be_chosen() -> None:
     s = scenario()
     drain(s, C.CI)
     worker_to(s, T, 0)
-    assert sorted(payloads(s, T, A.OT_FIELDS)) == subsets([3, 4], 2)
+    assert sorted(payloads(s, T, A.OT.FIELDS)) == subsets([3, 4], 2)
     assert_ok(s)
 
 
@@ -212,9 +212,9 @@ def test_CUBA_R1_market_buy_from_empty_row_needs_stock() -> None:
     set_market(s, C.CI, 0)
     drain(s, C.CI)
     play(s, T, C.TRADER)
-    choose(s, T, A.OT_MARKET)
-    assert C.CI not in payloads(s, T, A.OT_BUY)
-    assert C.SU in payloads(s, T, A.OT_BUY)
+    choose(s, T, A.OT.MARKET)
+    assert C.CI not in payloads(s, T, A.OT.BUY)
+    assert C.SU in payloads(s, T, A.OT.BUY)
     assert money(s, p) == 10
     assert_ok(s)
 
@@ -238,12 +238,12 @@ def test_CUBA_R15_buy_rightmost_then_stock_at_7_sell_leftmost_empty() -> None:
     p = cur(s)
     set_money(s, p, 30)
     play(s, T, C.TRADER)
-    choose(s, T, A.OT_MARKET)
-    B, SL = A.OT_BUY, A.OT_SELL
+    choose(s, T, A.OT.MARKET)
+    B, SL = A.OT.BUY, A.OT.SELL
     got = trade_steps(s, T, [(B, C.CI)] * 4 + [(SL, C.CI), (SL, C.CI), (B, C.CI)])
     assert got == [26, 21, 15, 8, 14, 19, 14]
     assert market(s, C.CI) == 1 and lot(s, p, C.CI) == 3 and stock(s, C.CI) == 14
-    choose(s, T, A.OT_DONE)
+    choose(s, T, A.OT.DONE)
     assert cur(s) != p
     assert_ok(s)
 
@@ -258,10 +258,10 @@ def test_CUBA_R15_sell_into_full_row_goes_to_stock() -> None:
     give(s, p, C.CI, 1)
     give(s, p, C.RU, 3)
     play(s, T, C.TRADER)
-    choose(s, T, A.OT_MARKET)
-    assert payloads(s, T, A.OT_BUY) == []  # no money
-    got = trade_steps(s, T, [(A.OT_SELL, C.CI), (A.OT_SELL, C.RU), (A.OT_SELL, C.RU),
-                             (A.OT_SELL, C.RU)])
+    choose(s, T, A.OT.MARKET)
+    assert payloads(s, T, A.OT.BUY) == []  # no money
+    got = trade_steps(s, T, [(A.OT.SELL, C.CI), (A.OT.SELL, C.RU), (A.OT.SELL, C.RU),
+                             (A.OT.SELL, C.RU)])
     assert got == [1, 5, 8, 11]
     assert market(s, C.CI) == 6 and market(s, C.RU) == 4
     assert stock(s, C.CI) == 15 - 3 and stock(s, C.RU) == 15 - 4
@@ -275,8 +275,8 @@ def test_CUBA_R15_buying_needs_the_price_in_money() -> None:
     set_money(s, p, 4)
     set_market(s, C.RU, 1)  # $6
     play(s, T, C.TRADER)
-    choose(s, T, A.OT_MARKET)
-    assert payloads(s, T, A.OT_BUY) == [C.CI, C.SU, C.TO]
+    choose(s, T, A.OT.MARKET)
+    assert payloads(s, T, A.OT.BUY) == [C.CI, C.SU, C.TO]
     assert_ok(s)
 
 
@@ -286,7 +286,7 @@ def trader_alts(s: np.ndarray) -> list[int]:
     """The tradeswoman's alternative payloads (kinds) for a copy of s."""
     x = s.copy()
     play(x, T, C.TRADER)
-    return sorted(payloads(x, T, A.OT_ALT))
+    return sorted(payloads(x, T, A.OT.ALTERNATIVE))
 
 
 def test_CUBA_R16_resource_of_any_kind_covers_marker() -> None:
@@ -295,10 +295,10 @@ def test_CUBA_R16_resource_of_any_kind_covers_marker() -> None:
     p = cur(s)
     assert trader_alts(s) == [C.WD, C.ST, C.WA, C.CI, C.SU, C.TO]  # all rows at $4
     play(s, T, C.TRADER)
-    choose(s, T, A.OT_ALT, C.WA)
+    choose(s, T, A.OT.ALTERNATIVE, C.WA)
     assert lot(s, p, C.WA) == 1 and stock(s, C.WA) == 14 and money(s, p) == 10
-    assert s[S.O_MARKERS + C.BM_TRADER_RES] == 1
-    assert s[S.O_MARKERS + C.BM_TRADER_PROD] == 0
+    assert s[S.O.MARKERS + C.BM_TRADER_RES] == 1
+    assert s[S.O.MARKERS + C.BM_TRADER_PROD] == 0
     # the next player: resource alternative blocked, product alternative still open
     assert trader_alts(s) == [C.CI, C.SU, C.TO]
     assert_ok(s)
@@ -320,10 +320,10 @@ def test_CUBA_R16_product_only_the_lowest_priced(rows: tuple[int, ...], lowest: 
     assert trader_alts(s) == [C.WD, C.ST, C.WA] + lowest
     p = cur(s)
     play(s, T, C.TRADER)
-    choose(s, T, A.OT_ALT, lowest[-1])
+    choose(s, T, A.OT.ALTERNATIVE, lowest[-1])
     assert lot(s, p, lowest[-1]) == 1
     assert [market(s, k) for k in (C.CI, C.SU, C.TO)] == list(rows)  # taken from the stock
-    assert s[S.O_MARKERS + C.BM_TRADER_PROD] == 1
+    assert s[S.O.MARKERS + C.BM_TRADER_PROD] == 1
     assert trader_alts(s) == [C.WD, C.ST, C.WA]
     assert_ok(s)
 
@@ -342,11 +342,11 @@ def test_CUBA_R16_blocked_when_the_stock_lacks_it() -> None:
 def test_CUBA_R23_covered_markers_block_the_alternatives() -> None:
     """CUBA-R23: an alternative whose space is covered is unavailable."""
     s = scenario()
-    s[S.O_MARKERS + C.BM_TRADER_RES] = 1
-    s[S.O_MARKERS + C.BM_TRADER_PROD] = 1
+    s[S.O.MARKERS + C.BM_TRADER_RES] = 1
+    s[S.O.MARKERS + C.BM_TRADER_PROD] = 1
     assert trader_alts(s) == []
     play(s, T, C.TRADER)
-    assert tags(s, T) == {A.OT_MARKET}
+    assert tags(s, T) == {A.OT.MARKET}
     assert_ok(s)
 
 
@@ -359,11 +359,11 @@ def test_CUBA_Q12_first_second_spaces() -> None:
     for k, space in ((C.WD, C.BM_TRADER_RES), (C.ST, C.BM_TRADER_PROD)):
         takers.append(cur(s))
         play(s, t, C.TRADER)
-        assert C.WD in payloads(s, t, A.OT_ALT) and C.CI in payloads(s, t, A.OT_ALT)
-        choose(s, t, A.OT_ALT, k)
-        assert s[S.O_MARKERS + space] == 1
+        assert C.WD in payloads(s, t, A.OT.ALTERNATIVE) and C.CI in payloads(s, t, A.OT.ALTERNATIVE)
+        choose(s, t, A.OT.ALTERNATIVE, k)
+        assert s[S.O.MARKERS + space] == 1
     play(s, t, C.TRADER)
-    assert payloads(s, t, A.OT_ALT) == []
+    assert payloads(s, t, A.OT.ALTERNATIVE) == []
     assert lot(s, takers[0], C.WD) == 1 and lot(s, takers[1], C.ST) == 1
     assert_ok(s, t)
 
@@ -372,12 +372,12 @@ def test_CUBA_Q12_per_option_default_two_resources_impossible() -> None:
     """CUBA-Q12 default per_option: each alternative once per round."""
     s = scenario()
     play(s, T, C.TRADER)
-    choose(s, T, A.OT_ALT, C.WD)
+    choose(s, T, A.OT.ALTERNATIVE, C.WD)
     play(s, T, C.TRADER)
-    assert sorted(payloads(s, T, A.OT_ALT)) == [C.CI, C.SU, C.TO]
-    choose(s, T, A.OT_ALT, C.SU)
+    assert sorted(payloads(s, T, A.OT.ALTERNATIVE)) == [C.CI, C.SU, C.TO]
+    choose(s, T, A.OT.ALTERNATIVE, C.SU)
     play(s, T, C.TRADER)
-    assert payloads(s, T, A.OT_ALT) == []
+    assert payloads(s, T, A.OT.ALTERNATIVE) == []
     assert_ok(s)
 
 
@@ -398,12 +398,12 @@ def test_CUBA_R17_cost_paid_to_stock_any_free_field_incl_lake_and_pawn() -> None
     put(s, p, bld("inn"), 7)
     set_pawn(s, p, 5)
     play(s, T, C.ARCHITECT)
-    choose(s, T, A.OT_BUILD, bld("cement_factory"))
-    assert payloads(s, T, A.OT_FIELD) == [1, 2, 3, 4, 5, 6, 8, 9, 10, 11]
-    choose(s, T, A.OT_FIELD, 6)  # the lake
-    assert s[b_(p) + S.P_FIELD + 6] == bld("cement_factory")
+    choose(s, T, A.OT.BUILD, bld("cement_factory"))
+    assert payloads(s, T, A.OT.FIELD) == [1, 2, 3, 4, 5, 6, 8, 9, 10, 11]
+    choose(s, T, A.OT.FIELD, 6)  # the lake
+    assert s[b_(p) + S.P.FIELD + 6] == bld("cement_factory")
     assert resources(s, p) == [1, 0, 0] and stock(s, C.WD) == 14 and stock(s, C.ST) == 15
-    assert money(s, p) == 10 and s[b_(p) + S.P_BUILT] == 1
+    assert money(s, p) == 10 and s[b_(p) + S.P.BUILT] == 1
     assert_ok(s)
 
 
@@ -415,9 +415,9 @@ def test_CUBA_R17_building_on_the_pawn_field() -> None:
     give(s, p, C.ST, 1)
     set_pawn(s, p, 5)
     play(s, T, C.ARCHITECT)
-    choose(s, T, A.OT_BUILD, bld("small_bank"))
-    choose(s, T, A.OT_FIELD, 5)
-    assert s[b_(p) + S.P_FIELD + 5] == bld("small_bank") and s[b_(p) + S.P_PAWN] == 5
+    choose(s, T, A.OT.BUILD, bld("small_bank"))
+    choose(s, T, A.OT.FIELD, 5)
+    assert s[b_(p) + S.P.FIELD + 5] == bld("small_bank") and s[b_(p) + S.P.PAWN] == 5
     assert_ok(s)
 
 
@@ -428,14 +428,14 @@ def test_CUBA_R17_covered_field_stops_yielding() -> None:
     give(s, p, C.WD, 1)
     give(s, p, C.ST, 1)
     play(s, T, C.ARCHITECT)
-    choose(s, T, A.OT_BUILD, bld("small_bank"))
-    choose(s, T, A.OT_FIELD, 6)
+    choose(s, T, A.OT.BUILD, bld("small_bank"))
+    choose(s, T, A.OT.FIELD, 6)
     for _ in range(3):
         play_nothing(s, T, C.ARCHITECT)
     assert cur(s) == p
     worker_to(s, T, 6)  # lake built over: only Mo and Fo
     assert resources(s, p) == [1, 1, 0]
-    assert sorted(payloads(s, T, A.OT_FIELDS)) == subsets([4, 7, 10], 2)
+    assert sorted(payloads(s, T, A.OT.FIELDS)) == subsets([4, 7, 10], 2)
     assert_ok(s)
 
 
@@ -449,11 +449,11 @@ def test_CUBA_R17_building_act_costs_2_more() -> None:
     x = s.copy()
     set_money(x, p, 1)
     play(x, T, C.ARCHITECT)
-    assert payloads(x, T, A.OT_BUILD) == []
+    assert payloads(x, T, A.OT.BUILD) == []
     play(s, T, C.ARCHITECT)
-    assert payloads(s, T, A.OT_BUILD) == [bld("small_bank"), bld("town_hall"), bld("lighthouse")]
-    choose(s, T, A.OT_BUILD, bld("town_hall"))
-    choose(s, T, A.OT_FIELD, 1)
+    assert payloads(s, T, A.OT.BUILD) == [bld("small_bank"), bld("town_hall"), bld("lighthouse")]
+    choose(s, T, A.OT.BUILD, bld("town_hall"))
+    choose(s, T, A.OT.FIELD, 1)
     assert money(s, p) == 8 and resources(s, p) == [0, 0, 0]
     assert_ok(s)
 
@@ -465,9 +465,9 @@ def test_CUBA_R17_without_building_act_no_fee() -> None:
     set_money(s, p, 0)
     give(s, p, C.WA, 2)
     play(s, T, C.ARCHITECT)
-    assert payloads(s, T, A.OT_BUILD) == [bld("golf_course")]
-    choose(s, T, A.OT_BUILD, bld("golf_course"))
-    choose(s, T, A.OT_FIELD, 11)
+    assert payloads(s, T, A.OT.BUILD) == [bld("golf_course")]
+    choose(s, T, A.OT.BUILD, bld("golf_course"))
+    choose(s, T, A.OT.FIELD, 11)
     assert money(s, p) == 0
     assert_ok(s)
 
@@ -483,15 +483,15 @@ def test_CUBA_R17_copies_limit_and_own_duplicates() -> None:
     put(s, other, bld("inn"), 1)
     x = s.copy()
     play(x, T, C.ARCHITECT)
-    built = payloads(x, T, A.OT_BUILD)
+    built = payloads(x, T, A.OT.BUILD)
     assert bld("cigar_factory") in built and bld("inn") not in built
-    choose(x, T, A.OT_BUILD, bld("cigar_factory"))
-    choose(x, T, A.OT_FIELD, 2)
-    assert (x[b_(p) + S.P_FIELD:b_(p) + S.P_FIELD + C.NFIELDS] == bld("cigar_factory")).sum() == 2
+    choose(x, T, A.OT.BUILD, bld("cigar_factory"))
+    choose(x, T, A.OT.FIELD, 2)
+    assert (x[b_(p) + S.P.FIELD:b_(p) + S.P.FIELD + C.NFIELDS] == bld("cigar_factory")).sum() == 2
     assert_ok(x)
     put(s, other, bld("cigar_factory"), 2)
     play(s, T, C.ARCHITECT)
-    assert bld("cigar_factory") not in payloads(s, T, A.OT_BUILD)
+    assert bld("cigar_factory") not in payloads(s, T, A.OT.BUILD)
     assert_ok(s)
 
 
@@ -502,8 +502,8 @@ def test_CUBA_R17_cost_must_be_held() -> None:
     give(s, p, C.WD, 1)
     give(s, p, C.ST, 1)  # cement factory needs 1 Wd + 2 St
     play(s, T, C.ARCHITECT)
-    assert bld("cement_factory") not in payloads(s, T, A.OT_BUILD)
-    assert bld("small_bank") in payloads(s, T, A.OT_BUILD)
+    assert bld("cement_factory") not in payloads(s, T, A.OT.BUILD)
+    assert bld("small_bank") in payloads(s, T, A.OT.BUILD)
     assert_ok(s)
 
 
@@ -515,7 +515,7 @@ def test_CUBA_R17_full_plantation_offers_no_building() -> None:
     for f in range(1, C.NFIELDS):
         put(s, p, f - 1, f)  # 11 different kinds
     play(s, T, C.ARCHITECT)
-    assert payloads(s, T, A.OT_BUILD) == [] and A.OT_ALT in tags(s, T)
+    assert payloads(s, T, A.OT.BUILD) == [] and A.OT.ALTERNATIVE in tags(s, T)
     assert_ok(s)
 
 
@@ -528,12 +528,12 @@ def test_CUBA_R18_architect_alternative_2_then_1_vp_then_unavailable() -> None:
     for i, gain in enumerate((2, 1)):
         takers.append(cur(s))
         play(s, T, C.ARCHITECT)
-        choose(s, T, A.OT_ALT)
+        choose(s, T, A.OT.ALTERNATIVE)
         assert vp(s, takers[-1]) == gain
         assert vpsrc(s, takers[-1], C.SRC_ARCH_ALT) == gain
-        assert s[S.O_MARKERS + C.BM_ARCH_1 + i] == 1
+        assert s[S.O.MARKERS + C.BM_ARCH_1 + i] == 1
     play(s, T, C.ARCHITECT)
-    assert A.OT_ALT not in tags(s, T)
+    assert A.OT.ALTERNATIVE not in tags(s, T)
     assert_ok(s)
 
 
@@ -543,11 +543,11 @@ def test_CUBA_R21_mayor_alternative_4_then_2_dollars_then_unavailable() -> None:
     for i, gain in enumerate((4, 2)):
         p = cur(s)
         play(s, T, C.MAYOR)
-        choose(s, T, A.OT_ALT)
+        choose(s, T, A.OT.ALTERNATIVE)
         assert money(s, p) == 10 + gain and vp(s, p) == 0
-        assert s[S.O_MARKERS + C.BM_MAYOR_1 + i] == 1
+        assert s[S.O.MARKERS + C.BM_MAYOR_1 + i] == 1
     play(s, T, C.MAYOR)
-    assert A.OT_ALT not in tags(s, T)
+    assert A.OT.ALTERNATIVE not in tags(s, T)
     assert_ok(s)
 
 
@@ -560,7 +560,7 @@ def test_CUBA_R22_only_tradeswoman_architect_mayor_have_alternatives() -> None:
                        (C.FOREMAN, False), (C.MAYOR, True)):
         x = s.copy()
         play(x, T, c)
-        assert (A.OT_ALT in tags(x, T)) == has_alt, C.CHAR_NAMES[c]
+        assert (A.OT.ALTERNATIVE in tags(x, T)) == has_alt, C.CHAR_NAMES[c]
         assert_ok(x)
 
 
@@ -582,21 +582,21 @@ def test_CUBA_R19_row_and_column_uses_all_buildings_there_in_any_order() -> None
     included, is used, in the order the player picks; others are not; the pawn stays."""
     s, p = foreman_scenario()
     play(s, T, C.FOREMAN)
-    assert sorted(payloads(s, T, A.OT_ONE)) == [0, 5, 7, 9, 11]
-    assert A.OT_ROWCOL in tags(s, T) and A.OT_ALT not in tags(s, T)
-    choose(s, T, A.OT_ROWCOL)
-    assert s[S.G_DK] == S.DK_FOREMAN_NEXT
-    assert sorted(payloads(s, T, A.OT_FIELD)) == [5, 7, 9]
-    choose(s, T, A.OT_FIELD, 9)
-    assert sorted(payloads(s, T, A.OT_FIELD)) == [5, 7]
-    choose(s, T, A.OT_FIELD, 7)  # the inn is then used automatically
+    assert sorted(payloads(s, T, A.OT.ONE_BUILDING)) == [0, 5, 7, 9, 11]
+    assert A.OT.ROW_COLUMN in tags(s, T) and A.OT.ALTERNATIVE not in tags(s, T)
+    choose(s, T, A.OT.ROW_COLUMN)
+    assert s[S.G.DK] == S.DK.FOREMAN_NEXT
+    assert sorted(payloads(s, T, A.OT.FIELD)) == [5, 7, 9]
+    choose(s, T, A.OT.FIELD, 9)
+    assert sorted(payloads(s, T, A.OT.FIELD)) == [5, 7]
+    choose(s, T, A.OT.FIELD, 7)  # the inn is then used automatically
     assert cur(s) != p
     assert vp(s, p) == 3 and money(s, p) == 12
     assert vpsrc(s, p, C.SRC_BUILDING + bld("inn")) == 1
     assert vpsrc(s, p, C.SRC_BUILDING + bld("hotel")) == 2
-    used = [int(u) for u in s[b_(p) + S.P_USED:b_(p) + S.P_USED + C.NFIELDS]]
+    used = [int(u) for u in s[b_(p) + S.P.USED:b_(p) + S.P.USED + C.NFIELDS]]
     assert [f for f in range(C.NFIELDS) if used[f]] == [5, 7, 9]
-    assert s[b_(p) + S.P_PAWN] == 5
+    assert s[b_(p) + S.P.PAWN] == 5
     assert_ok(s)
 
 
@@ -604,7 +604,7 @@ def test_CUBA_R19_one_building_anywhere() -> None:
     """CUBA-R19.2: any one building, wherever it is."""
     s, p = foreman_scenario()
     play(s, T, C.FOREMAN)
-    choose(s, T, A.OT_ONE, 11)
+    choose(s, T, A.OT.ONE_BUILDING, 11)
     assert money(s, p) == 14 and vp(s, p) == 0
     assert_ok(s)
 
@@ -615,14 +615,14 @@ def test_CUBA_R19_row_column_with_a_building_that_needs_a_choice() -> None:
     put(s, p, bld("cement_factory"), 4)
     give(s, p, C.ST, 2)
     play(s, T, C.FOREMAN)
-    choose(s, T, A.OT_ROWCOL)
-    choose(s, T, A.OT_FIELD, 4)
-    assert s[S.G_DK] == S.DK_BUILDING_USE
-    choose(s, T, A.OT_USE, vec(St=2))
-    assert s[S.G_DK] == S.DK_FOREMAN_NEXT
-    assert sorted(payloads(s, T, A.OT_FIELD)) == [5, 7, 9]
-    choose(s, T, A.OT_FIELD, 5)
-    choose(s, T, A.OT_FIELD, 7)
+    choose(s, T, A.OT.ROW_COLUMN)
+    choose(s, T, A.OT.FIELD, 4)
+    assert s[S.G.DK] == S.DK.BUILDING_USE
+    choose(s, T, A.OT.USE, vec(St=2))
+    assert s[S.G.DK] == S.DK.FOREMAN_NEXT
+    assert sorted(payloads(s, T, A.OT.FIELD)) == [5, 7, 9]
+    choose(s, T, A.OT.FIELD, 5)
+    choose(s, T, A.OT.FIELD, 7)
     assert vp(s, p) == 2 + 3 and money(s, p) == 12
     assert_ok(s)
 
@@ -635,8 +635,8 @@ def test_CUBA_R19_printed_warehouse_counts_as_a_building() -> None:
     give(s, p, C.CI, 2)
     give(s, p, C.TO, 1)
     play(s, T, C.FOREMAN)
-    assert sorted(payloads(s, T, A.OT_ONE)) == [0]
-    choose(s, T, A.OT_ROWCOL)
+    assert sorted(payloads(s, T, A.OT.ONE_BUILDING)) == [0]
+    choose(s, T, A.OT.ROW_COLUMN)
     assert [stored(s, p, k) for k in (C.CI, C.SU, C.TO)] == [2, 0, 1]
     assert products(s, p) == [0, 0, 0]
     assert_ok(s)
@@ -649,22 +649,22 @@ def test_CUBA_R19_no_row_column_option_without_buildings_there() -> None:
     set_pawn(s, p, 10)
     put(s, p, bld("inn"), 5)
     play(s, T, C.FOREMAN)
-    assert A.OT_ROWCOL not in tags(s, T)
-    assert sorted(payloads(s, T, A.OT_ONE)) == [0, 5]
+    assert A.OT.ROW_COLUMN not in tags(s, T)
+    assert sorted(payloads(s, T, A.OT.ONE_BUILDING)) == [0, 5]
     assert_ok(s)
 
 
 def test_CUBA_R19_each_building_once_per_round() -> None:
     """CUBA-R19: a building used this round is not usable again until the next round."""
     s, p = foreman_scenario()
-    s[b_(p) + S.P_USED + 7] = 1
+    s[b_(p) + S.P.USED + 7] = 1
     play(s, T, C.FOREMAN)
-    assert sorted(payloads(s, T, A.OT_ONE)) == [0, 5, 9, 11]
-    choose(s, T, A.OT_ROWCOL)
-    assert sorted(payloads(s, T, A.OT_FIELD)) == [5, 9]
+    assert sorted(payloads(s, T, A.OT.ONE_BUILDING)) == [0, 5, 9, 11]
+    choose(s, T, A.OT.ROW_COLUMN)
+    assert sorted(payloads(s, T, A.OT.FIELD)) == [5, 9]
     assert_ok(s)
     end_round(s, T, no_trace())
-    assert not s[b_(p) + S.P_USED:b_(p) + S.P_USED + C.NFIELDS].any()
+    assert not s[b_(p) + S.P.USED:b_(p) + S.P.USED + C.NFIELDS].any()
 
 
 # ============================================================================ CUBA-R20 mayor
@@ -691,7 +691,7 @@ def test_CUBA_R20_loads_match_free_spots_on_one_docked_ship() -> None:
     give(s, p, C.RU, 1)
     assert_ok(s)
     play(s, T, C.MAYOR)
-    loads = payloads(s, T, A.OT_LOAD)
+    loads = payloads(s, T, A.OT.LOAD)
     want = []
     for dock, caps in ((1, dict(Ci=3, Su=1)), (2, dict(Ci=2, Su=1, Ru=1)),
                        (3, dict(Ci=2, Ru=1))):
@@ -701,12 +701,12 @@ def test_CUBA_R20_loads_match_free_spots_on_one_docked_ship() -> None:
                     if ci + su + ru:
                         want.append(ship_vec(dock, Ci=ci, Su=su, Ru=ru))
     assert sorted(loads) == sorted(want)
-    choose(s, T, A.OT_LOAD, ship_vec(2, Ci=2, Su=1, Ru=1))
+    choose(s, T, A.OT.LOAD, ship_vec(2, Ci=2, Su=1, Ru=1))
     assert vp(s, p) == 8 and vpsrc(s, p, C.SRC_SHIP) == 8
     assert lots(s, p)[C.CI:] == [2, 0, 0, 0, 0]
-    cargo = [int(x) for x in s[S.O_CARGO + 2 * 5:S.O_CARGO + 3 * 5]]
+    cargo = [int(x) for x in s[S.O.CARGO + 2 * 5:S.O.CARGO + 3 * 5]]
     assert cargo == [1, 1, 1, 0, 1]
-    assert s[b_(p) + S.P_SHIPPED] == 4
+    assert s[b_(p) + S.P.SHIPPED] == 4
     assert_ok(s)
 
 
@@ -718,7 +718,7 @@ def test_CUBA_R20_dock_vp_per_piece(dock: int) -> None:
     harbour(s)
     give(s, p, C.CI, 2)
     play(s, T, C.MAYOR)
-    choose(s, T, A.OT_LOAD, ship_vec(dock, Ci=2))
+    choose(s, T, A.OT.LOAD, ship_vec(dock, Ci=2))
     assert vp(s, p) == 2 * dock
     assert_ok(s)
 
@@ -732,7 +732,7 @@ def test_CUBA_R20_partly_loaded_ship_only_free_spots() -> None:
     fill_cargo(s, T, C.DOCK1, 1)
     give(s, p, C.CI, 3)
     play(s, T, C.MAYOR)
-    dock1 = [v for v in payloads(s, T, A.OT_LOAD) if v >> A.DOCK_SHIFT == 1]
+    dock1 = [v for v in payloads(s, T, A.OT.LOAD) if v >> A.DOCK_SHIFT == 1]
     assert dock1 == [ship_vec(1, Ci=1)]
     assert_ok(s)
 
@@ -744,8 +744,8 @@ def test_CUBA_R20_never_the_sea_ship() -> None:
     harbour(s, sea=S07, d1=S01, d2=1, d3=2)  # S02, S03 hold no cigars
     give(s, p, C.CG, 2)
     play(s, T, C.MAYOR)
-    assert payloads(s, T, A.OT_LOAD) == []
-    assert tags(s, T) == {A.OT_ALT, A.OT_PASS}
+    assert payloads(s, T, A.OT.LOAD) == []
+    assert tags(s, T) == {A.OT.ALTERNATIVE, A.OT.PASS}
     assert_ok(s)
 
 
@@ -757,7 +757,7 @@ def test_CUBA_R20_empty_dock3_in_round_1_cannot_load() -> None:
     give(s, p, C.SU, 1)
     give(s, p, C.TO, 1)
     play(s, T, C.MAYOR)
-    assert {v >> A.DOCK_SHIFT for v in payloads(s, T, A.OT_LOAD)} <= {1, 2}
+    assert {v >> A.DOCK_SHIFT for v in payloads(s, T, A.OT.LOAD)} <= {1, 2}
     assert_ok(s)
 
 
@@ -770,9 +770,9 @@ def test_CUBA_R20_full_ship_stays_without_harbor_act() -> None:
     give(s, p, C.SU, 1)
     give(s, p, C.TO, 1)
     play(s, T, C.MAYOR)
-    choose(s, T, A.OT_LOAD, ship_vec(1, Ci=3, Su=1, To=1))
-    assert vp(s, p) == 5 and s[S.O_SHIP + 1] == S01
-    assert s[S.O_CARGO + 5:S.O_CARGO + 10].all()
+    choose(s, T, A.OT.LOAD, ship_vec(1, Ci=3, Su=1, To=1))
+    assert vp(s, p) == 5 and s[S.O.SHIP + 1] == S01
+    assert s[S.O.CARGO + 5:S.O.CARGO + 10].all()
     assert_ok(s)
 
 
@@ -789,17 +789,17 @@ def test_CUBA_R25_lot_usable_wherever_the_pawn_stands() -> None:
     give(s, p, C.WA, 1)
     give(s, p, C.RU, 2)
     play(s, T, C.ARCHITECT)
-    choose(s, T, A.OT_BUILD, bld("rum_cafe"))
-    choose(s, T, A.OT_FIELD, 1)  # far from the pawn
+    choose(s, T, A.OT.BUILD, bld("rum_cafe"))
+    choose(s, T, A.OT.FIELD, 1)  # far from the pawn
     for _ in range(3):
         play_nothing(s, T, C.ARCHITECT)
     play(s, T, C.FOREMAN)
-    choose(s, T, A.OT_ONE, 1)
-    choose(s, T, A.OT_USE, vec(Ru=1))
+    choose(s, T, A.OT.ONE_BUILDING, 1)
+    choose(s, T, A.OT.USE, vec(Ru=1))
     for _ in range(3):
         play_nothing(s, T, C.FOREMAN)
     play(s, T, C.MAYOR)
-    choose(s, T, A.OT_LOAD, ship_vec(2, Ru=1))
+    choose(s, T, A.OT.LOAD, ship_vec(2, Ru=1))
     assert vpsrc(s, p, C.SRC_BUILDING + bld("rum_cafe")) == 2
     assert vpsrc(s, p, C.SRC_SHIP) == 2
     assert lot(s, p, C.RU) == 0
@@ -819,7 +819,7 @@ def test_CUBA_R26_warehouse_stores_all_products_held_no_limit() -> None:
     give(s, p, C.RU, 2)
     give(s, p, C.WD, 1)
     play(s, T, C.FOREMAN)
-    choose(s, T, A.OT_ONE, 0)
+    choose(s, T, A.OT.ONE_BUILDING, 0)
     assert [stored(s, p, k) for k in (C.CI, C.SU, C.TO)] == [7, 5, 1]
     assert products(s, p) == [0, 0, 0]
     assert lot(s, p, C.RU) == 2 and lot(s, p, C.WD) == 1
@@ -849,17 +849,17 @@ def test_CUBA_R26_unstored_products_are_spent_first() -> None:
     give(s, p, C.CI, 2, store=True)
     give(s, p, C.CI, 1)
     play(s, T, C.TRADER)
-    choose(s, T, A.OT_MARKET)
-    choose(s, T, A.OT_SELL, C.CI)
+    choose(s, T, A.OT.MARKET)
+    choose(s, T, A.OT.SELL, C.CI)
     assert (lot(s, p, C.CI), stored(s, p, C.CI)) == (0, 2)
-    choose(s, T, A.OT_SELL, C.CI)
+    choose(s, T, A.OT.SELL, C.CI)
     assert (lot(s, p, C.CI), stored(s, p, C.CI)) == (0, 1)
-    choose(s, T, A.OT_DONE)
+    choose(s, T, A.OT.DONE)
     for _ in range(3):
         play_nothing(s, T, C.TRADER)
     give(s, p, C.CI, 1)
     play(s, T, C.MAYOR)
-    choose(s, T, A.OT_LOAD, ship_vec(1, Ci=1))
+    choose(s, T, A.OT.LOAD, ship_vec(1, Ci=1))
     assert (lot(s, p, C.CI), stored(s, p, C.CI)) == (0, 1)
     assert_ok(s)
 
@@ -876,13 +876,13 @@ def test_CUBA_Q11_like_printed_building_warehouse_stores() -> None:
     give(s, p, C.SU, 2)
     x = s.copy()
     play(x, T, C.FOREMAN)
-    choose(x, T, A.OT_ONE, 7)
+    choose(x, T, A.OT.ONE_BUILDING, 7)
     assert stored(x, p, C.SU) == 2 and lot(x, p, C.SU) == 0
     assert_ok(x)
     play(s, T, C.FOREMAN)
-    choose(s, T, A.OT_ROWCOL)
-    assert sorted(payloads(s, T, A.OT_FIELD)) == [0, 7]
-    choose(s, T, A.OT_FIELD, 7)
+    choose(s, T, A.OT.ROW_COLUMN)
+    assert sorted(payloads(s, T, A.OT.FIELD)) == [0, 7]
+    choose(s, T, A.OT.FIELD, 7)
     assert stored(s, p, C.SU) == 2 and cur(s) != p
     assert_ok(s)
 
@@ -898,8 +898,8 @@ def test_CUBA_Q11_passive_building_warehouse_keeps_products_without_use() -> Non
     give(s, p, C.SU, 2)
     give(s, other, C.SU, 2)
     play(s, t, C.FOREMAN)
-    assert sorted(payloads(s, t, A.OT_ONE)) == [0]
-    choose(s, t, A.OT_PASS)
+    assert sorted(payloads(s, t, A.OT.ONE_BUILDING)) == [0]
+    choose(s, t, A.OT.PASS)
     end_round(s, t, no_trace())
     assert lot(s, p, C.SU) == 2 and lot(s, other, C.SU) == 0
     assert_ok(s, t)

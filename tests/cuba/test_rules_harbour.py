@@ -28,7 +28,7 @@ def harbour(t: np.ndarray, rnd: int = 2, sea: int = S01, d1: int = S02, d2: int 
             d3: int = S04, harbor_act: bool = False) -> np.ndarray:
     """A fresh game in round `rnd`, phase B, with these ships and every cargo spot free."""
     s = fresh(t)
-    s[S.G_ROUND] = rnd
+    s[S.G.ROUND] = rnd
     set_ships(s, t, sea, d1, d2, d3)
     if harbor_act:
         set_act(s, "IV-5", passed=rnd - 1)
@@ -37,7 +37,7 @@ def harbour(t: np.ndarray, rnd: int = 2, sea: int = S01, d1: int = S02, d2: int 
 
 def mayor_loads(s: np.ndarray, t: np.ndarray, **held: int) -> int:
     """The current player holds `held` and plays the mayor; returns the player."""
-    p = int(s[S.G_CUR])
+    p = int(s[S.G.CUR])
     for name, n in held.items():
         set_lot(s, p, name, n)
     play(s, t, C.MAYOR)
@@ -51,7 +51,7 @@ def test_CUBA_R32_only_docked_ships_can_be_loaded() -> None:
     """The sea ship (S01 has citrus spots) is never offered; every dock is."""
     s = harbour(T)
     mayor_loads(s, T, Ci=1)
-    assert sorted(payloads(s, T, A.OT_LOAD)) == [load(1, Ci=1), load(2, Ci=1), load(3, Ci=1)]
+    assert sorted(payloads(s, T, A.OT.LOAD)) == [load(1, Ci=1), load(2, Ci=1), load(3, Ci=1)]
     ok(s, T)
 
 
@@ -59,7 +59,7 @@ def test_CUBA_R32_dock_3_empty_in_round_1() -> None:
     s = fresh(T)
     assert ships(s)[C.DOCK3] == -1 and min(ships(s)[:3]) >= 0
     mayor_loads(s, T, Ci=2, Su=2, To=2, Ru=1, Cg=1)
-    assert {o >> A.DOCK_SHIFT for o in payloads(s, T, A.OT_LOAD)} <= {1, 2}
+    assert {o >> A.DOCK_SHIFT for o in payloads(s, T, A.OT.LOAD)} <= {1, 2}
     ok(s, T)
 
 
@@ -67,7 +67,7 @@ def test_CUBA_R33_R20_loading_scores_dock_vp_and_cargo_stays() -> None:
     """Mayor loads 2 Su + 1 Ci onto dock 2 (S03): 2 VP each; the cargo moves with the ship."""
     s = harbour(T, rnd=1, d3=-1)
     p = mayor_loads(s, T, Ci=1, Su=2, To=1)
-    choose(s, T, A.OT_LOAD, load(2, Ci=1, Su=1))
+    choose(s, T, A.OT.LOAD, load(2, Ci=1, Su=1))
     assert vp(s, p) == 4 and vp_from(s, p, C.SRC_SHIP) == 4
     assert lot(s, p, "Ci") == 0 and lot(s, p, "Su") == 1 and lot(s, p, "To") == 1
     assert cargo(s, C.DOCK2) == [0, 0, 0, 1, 1]  # S03 spots: To To To Ci Su
@@ -91,7 +91,7 @@ def test_CUBA_R20_load_one_ship_matching_spots_only() -> None:
     s = harbour(T)
     set_cargo(s, T, C.DOCK3, [1, 0, 0, 0, 0])  # S04: one of two Ci spots taken
     mayor_loads(s, T, Ci=3)
-    offered = payloads(s, T, A.OT_LOAD)
+    offered = payloads(s, T, A.OT.LOAD)
     assert load(3, Ci=1) in offered and load(3, Ci=2) not in offered
     assert load(1, Ci=1) in offered and load(1, Ci=2) not in offered  # S02 has one Ci spot
     ok(s, T)
@@ -106,9 +106,9 @@ def test_CUBA_R34_round_1_no_ship_leaves_during_the_round() -> None:
     s = fresh(T)
     sea, d1, d2, _ = ships(s)
     p = mayor_loads(s, T, Ci=5, Su=5, To=5, Ru=2, Cg=2)
-    full_load = [o for o in payloads(s, T, A.OT_LOAD)
+    full_load = [o for o in payloads(s, T, A.OT.LOAD)
                  if o >> A.DOCK_SHIFT == 1 and sum(A.vget(o, k) for k in range(8)) == 5]
-    choose(s, T, A.OT_LOAD, full_load[0])
+    choose(s, T, A.OT.LOAD, full_load[0])
     assert ships(s)[C.DOCK1] == d1 and ship_full(s, C.DOCK1) and vp(s, p) == 5
     top = pile(s)[:2]
     finish_round(s, T)
@@ -147,7 +147,7 @@ def test_CUBA_R36_departure_cargo_to_stock_card_to_pile_bottom() -> None:
 def complete_dock2_by_mayor(s: np.ndarray, t: np.ndarray) -> int:
     """The mayor fills S03 in dock 2 (To To To Ci Su) in one load: 10 VP."""
     p = mayor_loads(s, t, To=3, Ci=1, Su=1)
-    choose(s, t, A.OT_LOAD, load(2, To=3, Ci=1, Su=1))
+    choose(s, t, A.OT.LOAD, load(2, To=3, Ci=1, Su=1))
     assert vp(s, p) == 10
     return p
 
@@ -203,11 +203,11 @@ def test_CUBA_R35_harbor_act_departure_from_dock_1_and_dock_3() -> None:
     first, second = pile(s)[:2]
     set_cargo(s, T, C.DOCK1, [1, 1, 1, 0, 1])  # S02 = Su Su Su To Ci: To missing
     p = mayor_loads(s, T, To=1)
-    choose(s, T, A.OT_LOAD, load(1, To=1))
+    choose(s, T, A.OT.LOAD, load(1, To=1))
     assert ships(s) == [first, S01, S03, S04] and vp(s, p) == 1
     set_cargo(s, T, C.DOCK3, [1, 1, 1, 1, 0])  # S04 = Ci Ci Su Su Ru: Ru missing
     q = mayor_loads(s, T, Ru=1)
-    choose(s, T, A.OT_LOAD, load(3, Ru=1))
+    choose(s, T, A.OT.LOAD, load(3, Ru=1))
     assert ships(s) == [second, first, S01, S03] and vp(s, q) == 3
     assert pile(s)[-2:] == [S02, S04]
     ok(s, T)
@@ -221,12 +221,12 @@ def branch_completes_dock1(t: np.ndarray, office: str) -> np.ndarray:
     dock 1 under the Harbor Act."""
     s = harbour(t, harbor_act=True)
     set_cargo(s, t, C.DOCK1, [1, 1, 1, 0, 1])
-    p = int(s[S.G_CUR])
+    p = int(s[S.G.CUR])
     place(s, p, 1, office)
     set_lot(s, p, "To", 1)
     play(s, t, C.FOREMAN)
-    choose(s, t, A.OT_ONE, field_of(s, p, office))
-    choose(s, t, A.OT_USE, load(1, To=1))
+    choose(s, t, A.OT.ONE_BUILDING, field_of(s, p, office))
+    choose(s, t, A.OT.USE, load(1, To=1))
     assert vp(s, p) == 1 and vp_from(s, p, C.SRC_BUILDING + C.BUILDING_KEYS.index(office)) == 1
     return s
 
@@ -257,7 +257,7 @@ def test_CUBA_R47_round_1_example() -> None:
     top = pile(s)[0]
     finish_round(s, T)
     assert ships(s) == [top, sea, d1, d2]
-    assert len(pile(s)) == C.NSHIPS - 4 and s[S.G_ROUND] == 2
+    assert len(pile(s)) == C.NSHIPS - 4 and s[S.G.ROUND] == 2
     ok(s, T)
 
 
@@ -274,7 +274,7 @@ def test_CUBA_R47_step1_products_in_lots_spoil_stored_survive() -> None:
     finish_round(s, T)
     b = S.pbase(0)
     assert [lot(s, 0, k) for k in ("Ci", "Su", "To")] == [0, 0, 0]
-    assert list(s[b + S.P_STORED:b + S.P_STORED + 3]) == [1, 0, 2]
+    assert list(s[b + S.P.STORED:b + S.P.STORED + 3]) == [1, 0, 2]
     assert [lot(s, 0, k) for k in ("Wd", "St", "Wa", "Ru", "Cg")] == [2, 1, 3, 1, 2]
     assert lot(s, 1, "To") == 0
     assert {k: stock(s, k) - before[k] for k in before} == {"Ci": 2, "Su": 1, "To": 3}
@@ -303,16 +303,16 @@ def test_CUBA_R47_step3_dock_3_leaves_whatever_its_load(rnd: int) -> None:
     top = pile(s)[0]
     finish_round(s, T)
     assert ships(s) == [top, S01, S02, S03] and pile(s)[-1] == S04
-    assert s[S.G_ROUND] == rnd + 1
+    assert s[S.G.ROUND] == rnd + 1
     ok(s, T)
 
 
 def test_CUBA_R47_step6_black_markers_removed() -> None:
     s = fresh(T)
-    s[S.O_MARKERS:S.O_MARKERS + C.NMARKERS] = 1
+    s[S.O.MARKERS:S.O.MARKERS + C.NMARKERS] = 1
     finish_round(s, T)
-    assert list(s[S.O_MARKERS:S.O_MARKERS + C.NMARKERS]) == [0] * C.NMARKERS
-    assert s[S.G_ARCH_ALT_N] == 0 and s[S.G_MAYOR_ALT_N] == 0
+    assert list(s[S.O.MARKERS:S.O.MARKERS + C.NMARKERS]) == [0] * C.NMARKERS
+    assert s[S.G.ARCH_ALT_N] == 0 and s[S.G.MAYOR_ALT_N] == 0
     ok(s, T)
 
 
@@ -325,8 +325,8 @@ def test_CUBA_R47_steps_in_order() -> None:
     tr = trace_buffer(50)
     end_round(s, T, tr)
     rows = tr[1:tr[0, 0] + 1, :6]
-    seq = [(int(r[0]), int(r[2])) for r in rows if r[0] != C.EV_PHASE][:5]
-    assert seq == [(C.EV_SPOIL, 1 << (3 * C.SU)), (C.EV_SHIP_LEAVES, C.DOCK2),
-                   (C.EV_SHIP_LEAVES, C.DOCK3), (C.EV_SHIPS_MOVE, ships(s)[0]),
-                   (C.EV_ROUND, 3)]
+    seq = [(int(r[0]), int(r[2])) for r in rows if r[0] != C.EV.PHASE][:5]
+    assert seq == [(C.EV.SPOIL, 1 << (3 * C.SU)), (C.EV.SHIP_LEAVES, C.DOCK2),
+                   (C.EV.SHIP_LEAVES, C.DOCK3), (C.EV.SHIPS_MOVE, ships(s)[0]),
+                   (C.EV.ROUND, 3)]
     ok(s, T)

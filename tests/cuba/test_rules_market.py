@@ -26,7 +26,7 @@ GOODS = MERCH[3:]
 def labels(t: np.ndarray, name: str) -> list[int]:
     """Price labels of a market row, left to right."""
     r = kind(name) - C.CI
-    return [int(t[C.T_MTOP + r]) - i for i in range(int(t[C.T_MLEN + r]))]
+    return [int(t[C.T.MARKET_TOP + r]) - i for i in range(int(t[C.T.MARKET_LEN + r]))]
 
 
 def at_market(t: np.ndarray, cash: int = 30, **rows: int) -> tuple[np.ndarray, int]:
@@ -35,19 +35,19 @@ def at_market(t: np.ndarray, cash: int = 30, **rows: int) -> tuple[np.ndarray, i
     s = fresh(t)
     for name, n in rows.items():
         set_market(s, name, n)
-    set_money(s, s[S.G_CUR], cash)
+    set_money(s, s[S.G.CUR], cash)
     p = play(s, t, C.TRADER)
-    choose(s, t, A.OT_MARKET)
-    assert s[S.G_DK] == S.DK_TRADE_STEP
+    choose(s, t, A.OT.MARKET)
+    assert s[S.G.DK] == S.DK.TRADE_STEP
     return s, p
 
 
 def buy(s: np.ndarray, t: np.ndarray, name: str) -> None:
-    choose(s, t, A.OT_BUY, kind(name))
+    choose(s, t, A.OT.BUY, kind(name))
 
 
 def sell(s: np.ndarray, t: np.ndarray, name: str) -> None:
-    choose(s, t, A.OT_SELL, kind(name))
+    choose(s, t, A.OT.SELL, kind(name))
 
 
 # ------------------------------------------------------------------ CUBA-R27 / R28
@@ -115,13 +115,13 @@ def test_CUBA_R29_R1_no_buy_when_row_and_stock_empty() -> None:
     """An empty row with an empty stock offers nothing to buy (CUBA-R1)."""
     s, p = at_market(T, Ru=0)
     empty_stock(s, "Ru")
-    assert kind("Ru") not in payloads(s, T, A.OT_BUY)
+    assert kind("Ru") not in payloads(s, T, A.OT.BUY)
     ok(s, T)
 
 
 def test_CUBA_R29_buy_needs_the_money() -> None:
     s, _ = at_market(T, cash=6, Ci=0, Su=1)
-    offered = payloads(s, T, A.OT_BUY)
+    offered = payloads(s, T, A.OT.BUY)
     assert kind("Ci") not in offered  # $7 from the stock
     assert kind("Su") in offered      # $6 label
     ok(s, T)
@@ -163,21 +163,21 @@ def trade_mode(t: np.ndarray, **rows: int) -> np.ndarray:
     for name, n in rows.items():
         set_market(s, name, n)
     play(s, t, C.TRADER)
-    assert s[S.G_DK] == S.DK_TRADE_MODE
+    assert s[S.G.DK] == S.DK.TRADE_MODE
     return s
 
 
 def product_alternatives(s: np.ndarray, t: np.ndarray) -> list[str]:
-    return [C.KIND_SHORT[k] for k in payloads(s, t, A.OT_ALT) if k >= C.CI]
+    return [C.KIND_SHORT[k] for k in payloads(s, t, A.OT.ALTERNATIVE) if k >= C.CI]
 
 
 def test_CUBA_R31_lowest_price_product_only() -> None:
     s = trade_mode(T, Ci=2, Su=3, To=5)  # prices $5, $4, $2
     assert product_alternatives(s, T) == ["To"]
-    p = s[S.G_CUR]
-    choose(s, T, A.OT_ALT, kind("To"))
+    p = s[S.G.CUR]
+    choose(s, T, A.OT.ALTERNATIVE, kind("To"))
     assert lot(s, p, "To") == 1 and market(s, "To") == 5  # from the stock, not the market
-    assert s[S.O_MARKERS + C.BM_TRADER_PROD] == 1
+    assert s[S.O.MARKERS + C.BM_TRADER_PROD] == 1
     ok(s, T)
 
 
@@ -200,7 +200,7 @@ def test_CUBA_R31_lowest_product_out_of_stock_makes_option_b_illegal() -> None:
     s = trade_mode(T, Ci=3, Su=3, To=6)  # To is lowest at $1
     empty_stock(s, "To")
     assert product_alternatives(s, T) == []
-    assert sorted(payloads(s, T, A.OT_ALT)) == [C.WD, C.ST, C.WA]  # option (a) still open
+    assert sorted(payloads(s, T, A.OT.ALTERNATIVE)) == [C.WD, C.ST, C.WA]  # option (a) still open
     ok(s, T)
 
 
@@ -242,15 +242,15 @@ def test_CUBA_Q5_goods_row_spaces_4_default() -> None:
 def test_CUBA_Q16_money_limited_start_money_comes_from_the_bank() -> None:
     t = flat_tables(money_limited=True)
     s = fresh(t, n_players=5)
-    supply = int(t[C.T_MISC + C.M_MONEY_SUPPLY])
+    supply = int(t[C.T.MISC + C.M.MONEY_SUPPLY])
     assert [money(s, p) for p in range(5)] == [10] * 5
-    assert s[S.G_BANK] == supply - 50
+    assert s[S.G.BANK] == supply - 50
     ok(s, t)
 
 
 def bank_down_to(s: np.ndarray, left: int, to: int) -> None:
     """Pay the bank out to player `to` until `left` remains (money stays conserved)."""
-    set_money(s, to, money(s, to) + int(s[S.G_BANK]) - left)
+    set_money(s, to, money(s, to) + int(s[S.G.BANK]) - left)
 
 
 @pytest.mark.parametrize("limited, paid", [(True, [4, 0]), (False, [6, 5])])
@@ -261,7 +261,7 @@ def test_CUBA_Q16_money_limited_sale_paid_only_from_the_bank(limited: bool,
     t = flat_tables(money_limited=limited)
     s, p = at_market(t, Ci=0)
     set_lot(s, p, "Ci", 2)
-    bank_down_to(s, 4, (p + 1) % s[S.G_NP])
+    bank_down_to(s, 4, (p + 1) % s[S.G.NP])
     got = []
     for _ in paid:
         before = money(s, p)
@@ -275,12 +275,12 @@ def test_CUBA_Q16_money_limited_payments_refill_the_bank() -> None:
     """Buying pays into the bank; a later mayor alternative is paid from it (CUBA-R21)."""
     t = flat_tables(money_limited=True)
     s, p = at_market(t, Su=3)
-    bank_down_to(s, 0, (p + 1) % s[S.G_NP])
+    bank_down_to(s, 0, (p + 1) % s[S.G.NP])
     buy(s, t, "Su")
-    assert s[S.G_BANK] == 4 and money(s, p) == 30 - 4
-    choose(s, t, A.OT_DONE)
+    assert s[S.G.BANK] == 4 and money(s, p) == 30 - 4
+    choose(s, t, A.OT.DONE)
     q = play(s, t, C.MAYOR)
     before = money(s, q)
-    choose(s, t, A.OT_ALT)
-    assert money(s, q) - before == 4 and s[S.G_BANK] == 0
+    choose(s, t, A.OT.ALTERNATIVE)
+    assert money(s, q) - before == 4 and s[S.G.BANK] == 0
     ok(s, t)

@@ -39,13 +39,13 @@ def parliament(t: np.ndarray, fifth: list[int], start: int = 0, new_start: int |
 
 
 def votes(s: np.ndarray) -> list[int]:
-    return [int(s[pb(p) + S.P_VOTES]) for p in range(s[S.G_NP])]
+    return [int(s[pb(p) + S.P.VOTES]) for p in range(s[S.G.NP])]
 
 
 def winner(s: np.ndarray) -> int:
-    assert s[S.G_DK] == S.DK_BILLS
-    assert s[S.G_CUR] == s[S.G_PARL_WINNER]
-    return int(s[S.G_CUR])
+    assert s[S.G.DK] == S.DK.BILLS
+    assert s[S.G.CUR] == s[S.G.PARL_WINNER]
+    return int(s[S.G.CUR])
 
 
 # ------------------------------------------------------------------ CUBA-R37 / Q13
@@ -55,23 +55,23 @@ def veto_by_church(t: np.ndarray, ty: int) -> tuple[np.ndarray, int]:
     """Round 1: the start player owns the Church and vetoes this round's bill of type ty."""
     s = fresh(t)
     set_bills(s, *BILLS)
-    p = int(s[S.G_CUR])
+    p = int(s[S.G.CUR])
     place(s, p, 1, "church")
     play(s, t, FO)
-    choose(s, t, A.OT_ONE, field_of(s, p, "church"))
-    assert payloads(s, t, A.OT_USE) == [0, 1, 2, 3, 4]
-    choose(s, t, A.OT_USE, 1 + ty)
+    choose(s, t, A.OT.ONE_BUILDING, field_of(s, p, "church"))
+    assert payloads(s, t, A.OT.USE) == [0, 1, 2, 3, 4]
+    choose(s, t, A.OT.USE, 1 + ty)
     return s, p
 
 
 def test_CUBA_R37_Q13_immediate_veto_removes_the_bill_at_once() -> None:
     s, p = veto_by_church(T, C.SUBSIDY)
     assert bills(s) == [statute("I-5"), statute("II-3"), -1, statute("IV-1")]
-    assert s[S.G_VETO_OWNER] == p
+    assert s[S.G.VETO_OWNER] == p
     to_parliament(s, T, [MA, W, W, W])
     bid(s, T, {})
     assert winner(s) == 0
-    assert payloads(s, T, A.OT_BILLS) == [0 * 4 + 1, 0 * 4 + 3, 1 * 4 + 3]
+    assert payloads(s, T, A.OT.BILLS) == [0 * 4 + 1, 0 * 4 + 3, 1 * 4 + 3]
     ok(s, T)
 
 
@@ -82,7 +82,7 @@ def test_CUBA_Q13_veto_at_parliament_keeps_the_bill_through_phase_B() -> None:
     to_parliament(s, t, [MA, W, W, W])
     assert bills(s) == [-1, statute("II-3"), statute("III-4"), statute("IV-1")]
     bid(s, t, {})
-    assert payloads(s, t, A.OT_BILLS) == [1 * 4 + 2, 1 * 4 + 3, 2 * 4 + 3]
+    assert payloads(s, t, A.OT.BILLS) == [1 * 4 + 2, 1 * 4 + 3, 2 * 4 + 3]
     ok(s, t)
 
 
@@ -92,15 +92,15 @@ def test_CUBA_R37_next_round_the_owner_may_not_veto_that_type(timing: str) -> No
     s, p = veto_by_church(t, C.DUTY)
     to_parliament(s, t, [MA, W, W, W], new_start=p)
     bid(s, t, {})
-    choose(s, t, A.OT_BILLS, 0 * 4 + 2)
+    choose(s, t, A.OT.BILLS, 0 * 4 + 2)
     run_statutes(s, t)
-    assert s[S.G_ROUND] == 2 and s[S.G_CUR] == p and s[S.G_VETO_OWNER] == -1
+    assert s[S.G.ROUND] == 2 and s[S.G.CUR] == p and s[S.G.VETO_OWNER] == -1
     play(s, t, FO)
-    choose(s, t, A.OT_ONE, field_of(s, p, "church"))
-    assert payloads(s, t, A.OT_USE) == [0, 1 + C.TAX, 1 + C.SUBSIDY, 1 + C.OTHER]
-    s[S.G_ROUND] = 3  # the ban lasts one round only
-    assert payloads(s, t, A.OT_USE) == [0, 1, 2, 3, 4]
-    s[S.G_ROUND] = 2
+    choose(s, t, A.OT.ONE_BUILDING, field_of(s, p, "church"))
+    assert payloads(s, t, A.OT.USE) == [0, 1 + C.TAX, 1 + C.SUBSIDY, 1 + C.OTHER]
+    s[S.G.ROUND] = 3  # the ban lasts one round only
+    assert payloads(s, t, A.OT.USE) == [0, 1, 2, 3, 4]
+    s[S.G.ROUND] = 2
     ok(s, t)
 
 
@@ -115,19 +115,19 @@ def test_CUBA_R38_base_votes_fifth_card_plus_town_hall() -> None:
 
 def test_CUBA_R38_town_hall_via_foreman_then_tile_removed() -> None:
     s = fresh(T)
-    p = int(s[S.G_CUR])
+    p = int(s[S.G.CUR])
     place(s, p, 5, "town_hall")
     play(s, T, FO)
-    choose(s, T, A.OT_ONE, 5)
-    assert s[pb(p) + S.P_TOWN_HALL] == 2
+    choose(s, T, A.OT.ONE_BUILDING, 5)
+    assert s[pb(p) + S.P.TOWN_HALL] == 2
     fifth = [W] * 4
     to_parliament(s, T, fifth)
     assert votes(s)[p] == 1 + 2 and sorted(votes(s)) == [1, 1, 1, 3]
     bid(s, T, {})
     assert winner(s) == p
-    choose(s, T, A.OT_BILLS, ALL_PAIRS[0])
+    choose(s, T, A.OT.BILLS, ALL_PAIRS[0])
     run_statutes(s, T)
-    assert s[S.G_ROUND] == 2 and s[pb(p) + S.P_TOWN_HALL] == 0
+    assert s[S.G.ROUND] == 2 and s[pb(p) + S.P.TOWN_HALL] == 0
     ok(s, T)
 
 
@@ -146,7 +146,7 @@ def test_CUBA_R39_every_bid_paid_win_or_lose() -> None:
 
 def test_CUBA_R39_bid_options_limited_by_money() -> None:
     s = parliament(T, [W, W, W, W], cash=3)
-    assert payloads(s, T, A.OT_BID) == [0, 1, 2, 3]
+    assert payloads(s, T, A.OT.BID) == [0, 1, 2, 3]
     ok(s, T)
 
 
@@ -161,8 +161,8 @@ def test_CUBA_R40_winner_must_pass_exactly_two_bills() -> None:
     s = parliament(T, [MA, W, W, W])
     bid(s, T, {})
     assert winner(s) == 0
-    assert payloads(s, T, A.OT_BILLS) == ALL_PAIRS
-    assert {A.tag_of(o) for o in options(s, T)} == {A.OT_BILLS}  # no passing fewer or none
+    assert payloads(s, T, A.OT.BILLS) == ALL_PAIRS
+    assert {A.tag_of(o) for o in options(s, T)} == {A.OT.BILLS}  # no passing fewer or none
     ok(s, T)
 
 
@@ -172,8 +172,8 @@ def test_CUBA_R40_single_remaining_bill_is_passed_alone() -> None:
     set_bills(s, None, "II-4", None, None)
     to_parliament(s, T, [MA, W, W, W])
     bid(s, T, {})
-    assert payloads(s, T, A.OT_BILLS) == [1 * 4 + 1]
-    choose(s, T, A.OT_BILLS, 1 * 4 + 1)
+    assert payloads(s, T, A.OT.BILLS) == [1 * 4 + 1]
+    choose(s, T, A.OT.BILLS, 1 * 4 + 1)
     assert acts(s)[C.DUTY] == statute("II-4") and bills(s) == [-1] * 4
     ok(s, T)
 
@@ -186,7 +186,7 @@ def tie_after_rebid(t: np.ndarray, start: int, new_start: int | None = None,
     """Players 1 and 3 tie on 5 + 2 votes; the re-bid (default 1 each) keeps them tied."""
     s = parliament(t, [W, MA, W, MA], start=start, new_start=new_start)
     bid(s, t, {1: 2, 3: 2})
-    assert s[S.G_DK] == S.DK_BID and s[S.G_BID_ROUND] == 1
+    assert s[S.G.DK] == S.DK.BID and s[S.G.BID_ROUND] == 1
     asked = bid(s, t, rebid or {1: 1, 3: 1})
     assert sorted(asked) == [1, 3]  # only the tied players bid again
     return s
@@ -210,7 +210,7 @@ def test_CUBA_R41_still_tied_start_player_or_first_clockwise(start: int, expecte
 
 def test_CUBA_R41_corruption_goes_straight_to_positional_rule() -> None:
     s = parliament(T, [MA, W, MA, MA], start=0, new_start=3, corruption=True)
-    assert s[S.G_BID_ROUND] == 2 and winner(s) == 3
+    assert s[S.G.BID_ROUND] == 2 and winner(s) == 3
     ok(s, T)
 
 
@@ -220,7 +220,7 @@ def test_CUBA_Q14_parliament_tie_anchor(anchor: str, expected: int) -> None:
     tied: from player 2 the first tied player clockwise is 3, from player 0 it is 1."""
     t = flat_tables(parliament_tie_anchor=anchor)
     s = tie_after_rebid(t, start=0, new_start=2)
-    assert s[S.G_START] == 2 and s[S.G_OLD_START] == 0
+    assert s[S.G.START] == 2 and s[S.G.OLD_START] == 0
     assert winner(s) == expected
     ok(s, t)
 
@@ -231,14 +231,14 @@ def test_CUBA_Q14_parliament_tie_anchor(anchor: str, expected: int) -> None:
 def test_CUBA_R42_passed_bills_replace_acts_others_removed() -> None:
     s = parliament(T, [MA, W, W, W])
     set_act(s, "IV-3")  # drought in force, replaced below
-    before_ptr = list(s[S.O_STAT_PTR:S.O_STAT_PTR + 4])
+    before_ptr = list(s[S.O.STAT_PTR:S.O.STAT_PTR + 4])
     bid(s, T, {})
-    choose(s, T, A.OT_BILLS, 0 * 4 + 3)
+    choose(s, T, A.OT.BILLS, 0 * 4 + 3)
     assert acts(s) == [statute("I-5"), C.PRINTED_DUTY, -1, statute("IV-1")]
-    assert list(s[S.O_ACT_ROUND:S.O_ACT_ROUND + 4:3]) == [1, 1]
+    assert list(s[S.O.ACT_ROUND:S.O.ACT_ROUND + 4:3]) == [1, 1]
     assert bills(s) == [-1, -1, -1, -1]
-    assert list(s[S.O_STAT_PTR:S.O_STAT_PTR + 4]) == before_ptr  # not back in the piles
-    assert s[pb(0) + S.P_BILLS] == 2 and s[pb(0) + S.P_PARL_WINS] == 1
+    assert list(s[S.O.STAT_PTR:S.O.STAT_PTR + 4]) == before_ptr  # not back in the piles
+    assert s[pb(0) + S.P.BILLS] == 2 and s[pb(0) + S.P.PARL_WINS] == 1
     # in force at once: this round's phase D asks for the new $5 tax
-    assert s[S.G_PHASE] == S.PH_STATUTES and s[S.G_DK] == S.DK_TAX and s[S.G_CTX0] == 5
+    assert s[S.G.PHASE] == S.PH.STATUTES and s[S.G.DK] == S.DK.TAX and s[S.G.TAX_AMOUNT] == 5
     ok(s, T)

@@ -18,7 +18,7 @@ from tests.cuba.rules_scenario import (
     T, assert_ok, b_, cur, give, lot, money, play, play_nothing, payloads, scenario, vec, vp,
 )
 
-BOARD = slice(S.O_MARKERS, S.O_PLAYERS)  # every shared board slot
+BOARD = slice(S.O.MARKERS, S.O.PLAYERS)  # every shared board slot
 # the interpreted splitmix64 deal wraps uint64 on purpose
 pytestmark = pytest.mark.filterwarnings("ignore:overflow encountered:RuntimeWarning")
 
@@ -41,12 +41,12 @@ def random_game(t: np.ndarray, n_players: int, seed: int, tr: np.ndarray | None 
     s = S.new_game(t, n_players, seed)
     advance(s, t, tr)
     bills = []
-    while s[S.G_PHASE] != S.PH_OVER:
-        if s[S.G_PHASE] == S.PH_ACTIONS and s[S.G_TURN] == 0 and s[S.G_DK] == S.DK_CHARACTER:
-            if not bills or bills[-1][0] != s[S.G_ROUND]:
-                bills.append((int(s[S.G_ROUND]), [int(x) for x in s[S.O_BILLS:S.O_BILLS + 4]]))
+    while s[S.G.PHASE] != S.PH.OVER:
+        if s[S.G.PHASE] == S.PH.ACTIONS and s[S.G.TURN] == 0 and s[S.G.DK] == S.DK.CHARACTER:
+            if not bills or bills[-1][0] != s[S.G.ROUND]:
+                bills.append((int(s[S.G.ROUND]), [int(x) for x in s[S.O.BILLS:S.O.BILLS + 4]]))
         opts = options(s, t)
-        assert opts, S.DK_NAMES[s[S.G_DK]]
+        assert opts, S.DK.keys[s[S.G.DK]]
         before = s.copy()
         apply(s, t, np.int32(rng.choice(opts)), tr)
         assert_ok(s, t)
@@ -62,13 +62,13 @@ def test_CUBA_R0_every_player_count_is_set_up_identically() -> None:
     ref = dealt(5)
     for n in (2, 3, 4, 5):
         s = dealt(n)
-        assert s[S.G_NP] == n
+        assert s[S.G.NP] == n
         assert np.array_equal(s[BOARD], ref[BOARD]), n
-        assert s[S.G_PILE_N] == ref[S.G_PILE_N]
+        assert s[S.G.PILE_N] == ref[S.G.PILE_N]
         for p in range(n):
-            assert np.array_equal(s[b_(p):b_(p) + S.PSIZE], ref[b_(p):b_(p) + S.PSIZE])
+            assert np.array_equal(s[b_(p):b_(p) + S.P.SIZE], ref[b_(p):b_(p) + S.P.SIZE])
         for p in range(n, S.MAX_PLAYERS):  # unused colours stay in the box
-            assert not s[b_(p):b_(p) + S.PSIZE].any()
+            assert not s[b_(p):b_(p) + S.P.SIZE].any()
         assert_ok(s)
 
 
@@ -76,9 +76,9 @@ def test_CUBA_R0_every_player_count_is_set_up_identically() -> None:
 def test_CUBA_R0_every_player_count_reaches_phase_B(n: int) -> None:
     """CUBA-R0: each of 2..5 players chooses starting pieces and gets a hand of 5."""
     s = started_game(T, n, seed=3)
-    assert s[S.G_PHASE] == S.PH_ACTIONS and s[S.G_DK] == S.DK_CHARACTER
+    assert s[S.G.PHASE] == S.PH.ACTIONS and s[S.G.DK] == S.DK.CHARACTER
     for p in range(n):
-        assert list(s[b_(p) + S.P_HAND:b_(p) + S.P_HAND + C.NCHARS]) == [1] * 5
+        assert list(s[b_(p) + S.P.HAND:b_(p) + S.P.HAND + C.NCHARS]) == [1] * 5
     assert_ok(s)
 
 
@@ -88,9 +88,9 @@ def holdings(s: np.ndarray, p: int) -> np.ndarray:
     """Money and pieces (lot plus stored) of player p."""
     b = b_(p)
     h = np.zeros(1 + C.NKINDS, np.int64)
-    h[0] = s[b + S.P_MONEY]
-    h[1:] = s[b + S.P_LOT:b + S.P_LOT + C.NKINDS]
-    h[1 + C.CI:1 + C.CI + 3] += s[b + S.P_STORED:b + S.P_STORED + 3]
+    h[0] = s[b + S.P.MONEY]
+    h[1:] = s[b + S.P.LOT:b + S.P.LOT + C.NKINDS]
+    h[1 + C.CI:1 + C.CI + 3] += s[b + S.P.STORED:b + S.P.STORED + 3]
     return h
 
 
@@ -111,7 +111,7 @@ def test_CUBA_R2_no_transfers_between_players(n: int, seed: int) -> None:
 def test_CUBA_R3_all_building_tiles_available_two_factories_and_distilleries() -> None:
     """CUBA-R3: all 25 tiles (23 kinds) are available to everyone; 2 cigar factories and
     2 distilleries."""
-    copies = T[C.T_BCOPIES:C.T_BCOPIES + C.NBUILDINGS]
+    copies = T[C.T.BUILDING_COPIES:C.T.BUILDING_COPIES + C.NBUILDINGS]
     assert copies.sum() == 25
     assert [C.BUILDING_KEYS[k] for k in range(C.NBUILDINGS) if copies[k] == 2] == \
         ["cigar_factory", "distillery"]
@@ -120,7 +120,7 @@ def test_CUBA_R3_all_building_tiles_available_two_factories_and_distilleries() -
     for k, n in ((C.WD, 3), (C.ST, 3), (C.WA, 2)):
         give(s, p, k, n)
     play(s, T, C.ARCHITECT)
-    assert payloads(s, T, A.OT_BUILD) == list(range(C.NBUILDINGS))
+    assert payloads(s, T, A.OT.BUILD) == list(range(C.NBUILDINGS))
     assert_ok(s)
 
 
@@ -129,10 +129,10 @@ def test_CUBA_R3_all_building_tiles_available_two_factories_and_distilleries() -
 def test_CUBA_R4_market_start() -> None:
     """CUBA-R4: 3 each of Ci, Su, To on $6 $5 $4; 2 each of Ru, Cg on $6 $5; the rest is stock."""
     s = dealt(3)
-    assert [int(x) for x in s[S.O_MARKET:S.O_MARKET + C.NMERCH]] == [3, 3, 3, 2, 2]
+    assert [int(x) for x in s[S.O.MARKET:S.O.MARKET + C.NMERCH]] == [3, 3, 3, 2, 2]
     assert [S.buy_price(s, T, r) for r in range(C.NMERCH)] == [4, 4, 4, 5, 5]
-    supply = T[C.T_SUPPLY:C.T_SUPPLY + C.NKINDS]
-    assert [int(x) for x in s[S.O_STOCK:S.O_STOCK + C.NKINDS]] == \
+    supply = T[C.T.SUPPLY:C.T.SUPPLY + C.NKINDS]
+    assert [int(x) for x in s[S.O.STOCK:S.O.STOCK + C.NKINDS]] == \
         [15, 15, 15, 15, 15, 15, 13, 13] == list(supply - [0, 0, 0, 3, 3, 3, 2, 2])
     assert_ok(s)
 
@@ -141,19 +141,19 @@ def test_CUBA_R4_market_start() -> None:
 def test_CUBA_R5_ships_dock1_dock2_sea_dock3_empty_12_in_pile(seed: int) -> None:
     """CUBA-R5: ships in dock 1, dock 2 and at sea; dock 3 empty; 12 cards in the pile."""
     s = dealt(4, seed)
-    ships = [int(x) for x in s[S.O_SHIP:S.O_SHIP + C.NPOS]]
+    ships = [int(x) for x in s[S.O.SHIP:S.O.SHIP + C.NPOS]]
     assert ships[C.SEA] >= 0 and ships[C.DOCK1] >= 0 and ships[C.DOCK2] >= 0
     assert ships[C.DOCK3] == -1
-    assert s[S.G_PILE_N] == 12
-    deck = ships[:3] + [int(x) for x in s[S.O_PILE:S.O_PILE + 12]]
+    assert s[S.G.PILE_N] == 12
+    deck = ships[:3] + [int(x) for x in s[S.O.PILE:S.O.PILE + 12]]
     assert sorted(deck) == list(range(C.NSHIPS))
-    assert not s[S.O_CARGO:S.O_CARGO + C.NPOS * C.SHIP_SPOTS].any()
+    assert not s[S.O.CARGO:S.O.CARGO + C.NPOS * C.SHIP_SPOTS].any()
     assert_ok(s)
 
 
 def test_CUBA_R5_ship_pile_is_shuffled_by_seed() -> None:
     """CUBA-R5: the ship pile is shuffled (different seeds give different deals)."""
-    deals = {tuple(dealt(4, seed)[S.O_PILE:S.O_SHIP + C.NPOS]) for seed in range(10)}
+    deals = {tuple(dealt(4, seed)[S.O.PILE:S.O.SHIP + C.NPOS]) for seed in range(10)}
     assert len(deals) > 5
 
 
@@ -164,23 +164,23 @@ def test_CUBA_R6_statute_piles_and_printed_acts() -> None:
     for seed in range(5):
         s = dealt(4, seed)
         for ty in range(4):
-            pile = [int(x) for x in s[S.O_STAT_PILE + ty * 6:S.O_STAT_PILE + ty * 6 + 6]]
+            pile = [int(x) for x in s[S.O.STAT_PILE + ty * 6:S.O.STAT_PILE + ty * 6 + 6]]
             assert sorted(pile) == list(range(ty * 6, ty * 6 + 6))
-            assert all(T[C.T_STYPE + c] == ty for c in pile)
+            assert all(T[C.T.STATUTE_TYPE + c] == ty for c in pile)
             piles.add(tuple(pile))
-        assert [int(x) for x in s[S.O_ACTS:S.O_ACTS + 4]] == [C.PRINTED_TAX, C.PRINTED_DUTY, -1, -1]
+        assert [int(x) for x in s[S.O.ACTS:S.O.ACTS + 4]] == [C.PRINTED_TAX, C.PRINTED_DUTY, -1, -1]
         assert_ok(s)
     assert len(piles) > 4  # shuffled
     ptax, pduty = C.PRINTED_TAX, C.PRINTED_DUTY
-    assert (T[C.T_SEFF + ptax], T[C.T_SPARAM + 2 * ptax]) == (C.EF_TAX_FLAT, 2)
-    assert (T[C.T_SEFF + pduty], T[C.T_SPARAM + 2 * pduty], T[C.T_SPARAM + 2 * pduty + 1]) == \
-        (C.EF_DUTY, C.CI, 1)
+    assert (T[C.T.STATUTE_EFFECT + ptax], T[C.T.STATUTE_PARAM + 2 * ptax]) == (C.EF_TAX_FLAT, 2)
+    assert (T[C.T.STATUTE_EFFECT + pduty], T[C.T.STATUTE_PARAM + 2 * pduty],
+            T[C.T.STATUTE_PARAM + 2 * pduty + 1]) == (C.EF_DUTY, C.CI, 1)
 
 
 def test_CUBA_R7_black_markers_start_beside_the_board() -> None:
     """CUBA-R7: no black-marker space is covered at the start."""
     s = started_game(T)
-    assert not s[S.O_MARKERS:S.O_MARKERS + C.NMARKERS].any()
+    assert not s[S.O.MARKERS:S.O.MARKERS + C.NMARKERS].any()
     assert_ok(s)
 
 
@@ -190,8 +190,8 @@ def test_CUBA_R8_start_player_random_but_seed_determined() -> None:
     for seed in range(40):
         a, b = dealt(4, seed), dealt(4, seed)
         assert np.array_equal(a, b)
-        assert a[S.G_CUR] == a[S.G_START]
-        starts.add(int(a[S.G_START]))
+        assert a[S.G.CUR] == a[S.G.START]
+        starts.add(int(a[S.G.START]))
         assert_ok(a)
     assert starts == {0, 1, 2, 3}
 
@@ -203,10 +203,10 @@ def test_CUBA_R9_player_material() -> None:
     s = dealt(5)
     for p in range(5):
         b = b_(p)
-        assert (money(s, p), vp(s, p), s[b + S.P_PAWN]) == (10, 0, 0)
-        assert s[b + S.P_FIELD] == C.PRINTED_WAREHOUSE
-        assert list(s[b + S.P_FIELD + 1:b + S.P_FIELD + C.NFIELDS]) == [-1] * 11
-        assert not s[b + S.P_LOT:b + S.P_LOT + C.NKINDS].any()
+        assert (money(s, p), vp(s, p), s[b + S.P.PAWN]) == (10, 0, 0)
+        assert s[b + S.P.FIELD] == C.PRINTED_WAREHOUSE
+        assert list(s[b + S.P.FIELD + 1:b + S.P.FIELD + C.NFIELDS]) == [-1] * 11
+        assert not s[b + S.P.LOT:b + S.P.LOT + C.NKINDS].any()
     assert_ok(s)
 
 
@@ -215,9 +215,9 @@ def test_CUBA_R9_starting_pieces_options_duplicates_allowed() -> None:
     and each one gives exactly those pieces."""
     s = dealt(3)
     opts = options(s, T)
-    assert len(opts) == 36 and {A.tag_of(o) for o in opts} == {A.OT_SETUP}
-    assert vec(Wd=2, Ci=2) in payloads(s, T, A.OT_SETUP)
-    assert vec(Wa=2, To=2) in payloads(s, T, A.OT_SETUP)
+    assert len(opts) == 36 and {A.tag_of(o) for o in opts} == {A.OT.SETUP}
+    assert vec(Wd=2, Ci=2) in payloads(s, T, A.OT.SETUP)
+    assert vec(Wa=2, To=2) in payloads(s, T, A.OT.SETUP)
     p = cur(s)
     for o in opts:
         x = s.copy()
@@ -231,11 +231,11 @@ def test_CUBA_R9_starting_pieces_options_duplicates_allowed() -> None:
 def test_CUBA_R9_starting_pieces_chosen_in_turn_order() -> None:
     """CUBA-R9: the players choose one after another in turn order from the start player."""
     s = dealt(4, seed=5)
-    start = int(s[S.G_START])
+    start = int(s[S.G.START])
     seen = []
-    while s[S.G_DK] == S.DK_SETUP_PIECES:
+    while s[S.G.DK] == S.DK.SETUP_PIECES:
         seen.append(cur(s))
-        choose(s, T, A.OT_SETUP, vec(St=2, Su=2))
+        choose(s, T, A.OT.SETUP, vec(St=2, Su=2))
     assert seen == [(start + i) % 4 for i in range(4)]
     for p in range(4):
         assert lot(s, p, C.ST) == 2 and lot(s, p, C.SU) == 2
@@ -246,7 +246,7 @@ def test_CUBA_R1_R9_starting_choice_limited_by_stock() -> None:
     """CUBA-R1 with CUBA-R9: a starting choice can only take what the stock still holds."""
     s = dealt(5)
     give(s, 4, C.WA, 14)  # one water left in the stock
-    payload = payloads(s, T, A.OT_SETUP)
+    payload = payloads(s, T, A.OT.SETUP)
     assert vec(Wa=2, Ci=2) not in payload
     assert vec(Wa=1, Wd=1, Ci=2) in payload
     assert_ok(s)
@@ -261,15 +261,15 @@ def test_CUBA_R10_six_rounds_of_phases_A_to_E(n: int, seed: int) -> None:
     s, _ = random_game(T, n, seed, tr)
     assert tr[0, 1] == 0
     ev = tr[1:tr[0, 0] + 1, :3]
-    seq = [(int(e[0]), int(e[2]) if e[0] in (C.EV_ROUND, C.EV_PHASE) else 0) for e in ev
-           if e[0] in (C.EV_ROUND, C.EV_BILLS, C.EV_PHASE, C.EV_GAME_END)]
+    seq = [(int(e[0]), int(e[2]) if e[0] in (C.EV.ROUND, C.EV.PHASE) else 0) for e in ev
+           if e[0] in (C.EV.ROUND, C.EV.BILLS, C.EV.PHASE, C.EV.GAME_END)]
     want = []
     for r in range(1, 7):
-        want += [(C.EV_ROUND, r), (C.EV_BILLS, 0), (C.EV_PHASE, S.PH_ACTIONS),
-                 (C.EV_PHASE, S.PH_PARLIAMENT), (C.EV_PHASE, S.PH_STATUTES)]
-        want += [(C.EV_PHASE, S.PH_END_ROUND)] if r < 6 else [(C.EV_GAME_END, 0)]
+        want += [(C.EV.ROUND, r), (C.EV.BILLS, 0), (C.EV.PHASE, S.PH.ACTIONS),
+                 (C.EV.PHASE, S.PH.PARLIAMENT), (C.EV.PHASE, S.PH.STATUTES)]
+        want += [(C.EV.PHASE, S.PH.END_OF_ROUND)] if r < 6 else [(C.EV.GAME_END, 0)]
     assert seq == want
-    assert s[S.G_ROUND] == 6
+    assert s[S.G.ROUND] == 6
 
 
 @pytest.mark.parametrize("n,seed", [(3, 21), (4, 22), (5, 23)])
@@ -283,7 +283,7 @@ def test_CUBA_R11_each_statute_card_revealed_once_over_six_rounds(n: int, seed: 
     assert sorted(seen) == list(range(C.NSTATUTES))
     for r, four in bills:
         for ty in range(4):
-            assert four[ty] == s0[S.O_STAT_PILE + ty * 6 + r - 1]
+            assert four[ty] == s0[S.O.STAT_PILE + ty * 6 + r - 1]
 
 
 # --- CUBA-R12 turn order ------------------------------------------------------------------------
@@ -292,21 +292,21 @@ def test_CUBA_R12_turn_order_four_cards_each_fifth_stays() -> None:
     """CUBA-R12: clockwise from the start player, one card at a time, 4 cards each; the 5th
     stays in hand; several players may play the same character."""
     s = scenario(n_players=3)
-    start = int(s[S.G_START])
+    start = int(s[S.G.START])
     order = []
     for turn in range(12):
         p = cur(s)
         order.append(p)
         c = (C.MAYOR, C.ARCHITECT, C.FOREMAN, C.TRADER)[turn // 3]  # everyone plays the same
-        assert c in payloads(s, T, A.OT_CARD)
+        assert c in payloads(s, T, A.OT.CARD)
         play_nothing(s, T, c)
     assert order == [(start + i) % 3 for i in range(12)]
-    assert s[S.G_PHASE] == S.PH_PARLIAMENT
+    assert s[S.G.PHASE] == S.PH.PARLIAMENT
     for p in range(3):
-        hand = list(s[b_(p) + S.P_HAND:b_(p) + S.P_HAND + C.NCHARS])
+        hand = list(s[b_(p) + S.P.HAND:b_(p) + S.P.HAND + C.NCHARS])
         assert hand == [1, 0, 0, 0, 0]  # the worker stays for parliament
-        assert s[b_(p) + S.P_NPLAYED] == 4
-        assert s[b_(p) + S.P_VOTES] == 1
+        assert s[b_(p) + S.P.NPLAYED] == 4
+        assert s[b_(p) + S.P.VOTES] == 1
     assert_ok(s)
 
 
@@ -317,7 +317,7 @@ def test_CUBA_R12_a_played_card_cannot_be_played_again() -> None:
     play_nothing(s, T, C.MAYOR)
     play_nothing(s, T, C.MAYOR)
     assert cur(s) == p
-    assert payloads(s, T, A.OT_CARD) == [C.WORKER, C.TRADER, C.ARCHITECT, C.FOREMAN]
+    assert payloads(s, T, A.OT.CARD) == [C.WORKER, C.TRADER, C.ARCHITECT, C.FOREMAN]
     assert_ok(s)
 
 
@@ -328,9 +328,9 @@ def test_CUBA_R13_vp_scored_immediately() -> None:
     s = scenario()
     p = cur(s)
     play(s, T, C.ARCHITECT)
-    choose(s, T, A.OT_ALT)
-    assert vp(s, p) == 2 and s[b_(p) + S.P_VPSRC + C.SRC_ARCH_ALT] == 2
-    assert s[S.G_PHASE] == S.PH_ACTIONS
+    choose(s, T, A.OT.ALTERNATIVE)
+    assert vp(s, p) == 2 and s[b_(p) + S.P.VPSRC + C.SRC_ARCH_ALT] == 2
+    assert s[S.G.PHASE] == S.PH.ACTIONS
     assert_ok(s)
 
 
@@ -338,9 +338,9 @@ def test_CUBA_R13_vp_scored_immediately() -> None:
 
 def play_round(s: np.ndarray, t: np.ndarray, plan: dict[int, list[int]]) -> None:
     """Play phase B with each player's cards in the given order, doing nothing with them."""
-    while s[S.G_PHASE] == S.PH_ACTIONS and s[S.G_DK] == S.DK_CHARACTER:
+    while s[S.G.PHASE] == S.PH.ACTIONS and s[S.G.DK] == S.DK.CHARACTER:
         p = cur(s)
-        play_nothing(s, t, plan[p][s[b_(p) + S.P_NPLAYED]])
+        play_nothing(s, t, plan[p][s[b_(p) + S.P.NPLAYED]])
 
 
 @pytest.mark.parametrize("fourth,winner", [
@@ -353,26 +353,26 @@ def test_CUBA_R24_new_start_player(fourth: tuple[int, ...], winner: int) -> None
     """CUBA-R24: the highest 4th card becomes start player; among ties the latest to play.
     Turn order here is 1, 2, 3, 0 (start player 1)."""
     s = scenario()
-    assert s[S.G_START] == 1
+    assert s[S.G.START] == 1
     plan = {}
     for p in range(4):
         rest = [c for c in range(C.NCHARS) if c != fourth[p]]
         plan[p] = rest[:3] + [fourth[p]]  # the 5th card is rest[3]
     play_round(s, T, plan)
-    assert s[S.G_PHASE] == S.PH_PARLIAMENT
-    assert s[S.G_START] == winner
+    assert s[S.G.PHASE] == S.PH.PARLIAMENT
+    assert s[S.G.START] == winner
     assert_ok(s)
 
 
 def test_CUBA_R24_only_the_fourth_card_counts() -> None:
     """CUBA-R24: a mayor played earlier does not matter; only the 4th card's votes do."""
     s = scenario(n_players=2)
-    first = int(s[S.G_START])
+    first = int(s[S.G.START])
     other = 1 - first
     plan = {first: [C.MAYOR, C.WORKER, C.TRADER, C.ARCHITECT],
             other: [C.WORKER, C.TRADER, C.ARCHITECT, C.FOREMAN]}
     play_round(s, T, plan)
-    assert s[S.G_START] == other
+    assert s[S.G.START] == other
     assert_ok(s)
 
 
@@ -383,21 +383,21 @@ def test_CUBA_V1_hidden_card_chosen_at_phase_B_start_not_playable_used_in_parlia
     be played; its votes count in parliament."""
     t = flat_tables(hidden_parliament_card=True)
     s = started_game(t, 3, seed=4)
-    start = int(s[S.G_START])
+    start = int(s[S.G.START])
     hidden = {(start + i) % 3: (C.MAYOR, C.WORKER, C.ARCHITECT)[i] for i in range(3)}
     for i in range(3):
-        assert s[S.G_DK] == S.DK_HIDE_CARD and cur(s) == (start + i) % 3
-        assert payloads(s, t, A.OT_HIDE) == list(range(C.NCHARS))
-        choose(s, t, A.OT_HIDE, hidden[cur(s)])
-    assert s[S.G_DK] == S.DK_CHARACTER
-    while s[S.G_PHASE] == S.PH_ACTIONS:
+        assert s[S.G.DK] == S.DK.HIDE_CARD and cur(s) == (start + i) % 3
+        assert payloads(s, t, A.OT.HIDE) == list(range(C.NCHARS))
+        choose(s, t, A.OT.HIDE, hidden[cur(s)])
+    assert s[S.G.DK] == S.DK.CHARACTER
+    while s[S.G.PHASE] == S.PH.ACTIONS:
         p = cur(s)
-        cards = payloads(s, t, A.OT_CARD)
+        cards = payloads(s, t, A.OT.CARD)
         assert hidden[p] not in cards
         play_nothing(s, t, cards[0])
     for p in range(3):
-        assert s[b_(p) + S.P_NPLAYED] == 4
-        assert s[b_(p) + S.P_VOTES] == T[C.T_VOTES + hidden[p]]
+        assert s[b_(p) + S.P.NPLAYED] == 4
+        assert s[b_(p) + S.P.VOTES] == T[C.T.CHAR_VOTES + hidden[p]]
     assert_ok(s, t)
 
 
@@ -407,14 +407,14 @@ def test_CUBA_V1_a_card_is_hidden_every_round() -> None:
     tr = trace_buffer(8000)
     random_game(t, 3, 41, tr)
     ev = tr[1:tr[0, 0] + 1, :2]
-    assert (ev[:, 0] == C.EV_HIDE).sum() == 6 * 3
-    assert ((ev[:, 0] == C.EV_CARD).sum()) == 6 * 3 * 4
+    assert (ev[:, 0] == C.EV.HIDE_CARD).sum() == 6 * 3
+    assert ((ev[:, 0] == C.EV.CARD).sum()) == 6 * 3 * 4
 
 
 def test_CUBA_V1_off_by_default_no_hide_decision() -> None:
     """CUBA-V1 is off by default: phase B starts directly with a character choice."""
     s = started_game(T)
-    assert s[S.G_DK] == S.DK_CHARACTER and s[b_(0) + S.P_HIDDEN] == -1
+    assert s[S.G.DK] == S.DK.CHARACTER and s[b_(0) + S.P.HIDDEN] == -1
     assert_ok(s)
 
 
@@ -438,7 +438,7 @@ def test_CUBA_V2_standard_side_identical_for_everybody() -> None:
     """CUBA-V2 (default standard): every player has layout 0, the §6.5 standard side."""
     s = started_game(T, 5)
     for p in range(5):
-        assert s[b_(p) + S.P_LAYOUT] == 0
+        assert s[b_(p) + S.P.LAYOUT] == 0
         assert layout_codes(s, T, p) == STANDARD
     assert_ok(s)
 
@@ -448,7 +448,7 @@ def test_CUBA_V2_individual_side_per_colour() -> None:
     t = flat_tables(plantation_side="individual")
     s = started_game(t, 5)
     for p, colour in enumerate(C.COLOURS):
-        assert s[b_(p) + S.P_LAYOUT] == 1 + p
+        assert s[b_(p) + S.P.LAYOUT] == 1 + p
         assert layout_codes(s, t, p) == INDIVIDUAL[colour]
     assert_ok(s, t)
 
@@ -457,7 +457,7 @@ def test_CUBA_V2_individual_sides_play_a_whole_game() -> None:
     """CUBA-V2 individual: a whole random 5-player game keeps every invariant."""
     t = flat_tables(plantation_side="individual")
     s, _ = random_game(t, 5, 42)
-    assert s[S.G_PHASE] == S.PH_OVER
+    assert s[S.G.PHASE] == S.PH.OVER
 
 
 def test_CUBA_V2_worker_yields_from_own_individual_layout() -> None:
@@ -467,10 +467,10 @@ def test_CUBA_V2_worker_yields_from_own_individual_layout() -> None:
     p = cur(s)
     assert p == 1  # red
     play(s, t, C.WORKER)
-    choose(s, t, A.OT_POS, 11)
+    choose(s, t, A.OT.POSITION, 11)
     # red row 3: Su Mo To La, column 4: Fo Su La -> Wd, St, Wa; products Su, To, Su
     assert [lot(s, p, k) for k in (C.WD, C.ST, C.WA)] == [1, 1, 1]
-    assert sorted(payloads(s, t, A.OT_FIELDS)) == sorted(
+    assert sorted(payloads(s, t, A.OT.FIELDS)) == sorted(
         sum(1 << f for f in sub) for sub in
         ([], [7], [8], [10], [7, 8], [7, 10], [8, 10], [7, 8, 10]))
     assert_ok(s, t)

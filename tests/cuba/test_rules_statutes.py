@@ -27,7 +27,7 @@ def phase_d(t: np.ndarray, *card_ids: str, start: int = 0, cash: int = 10,
     """A 4-player game in round `rnd` with these acts in force (passed in round `passed`),
     everyone holding `cash` and nothing else; phase D not started yet."""
     s = fresh(t, start=start)
-    s[S.G_ROUND] = rnd
+    s[S.G.ROUND] = rnd
     for cid in card_ids:
         set_act(s, cid, passed=passed)
     for p in range(4):
@@ -43,10 +43,10 @@ def statutes(s: np.ndarray, t: np.ndarray, **answers) -> list[tuple[str, int, in
 def duty_offers(s: np.ndarray, t: np.ndarray) -> list[int]:
     """Duty payments offered to the start player (everyone passes the tax first)."""
     to_statutes(s, t)
-    while s[S.G_DK] == S.DK_TAX:
-        choose(s, t, A.OT_PASS)
-    assert s[S.G_DK] == S.DK_DUTY and s[S.G_CUR] == s[S.G_START]
-    return sorted(payloads(s, t, A.OT_PAY))
+    while s[S.G.DK] == S.DK.TAX:
+        choose(s, t, A.OT.PASS)
+    assert s[S.G.DK] == S.DK.DUTY and s[S.G.CUR] == s[S.G.START]
+    return sorted(payloads(s, t, A.OT.PAY))
 
 
 # ------------------------------------------------------------------ CUBA-R43 / Q2
@@ -119,8 +119,8 @@ def test_CUBA_R44_duty_paid_from_stored_products_too() -> None:
     set_stored(s, 0, "Su", 2)
     assert duty_offers(s, T) == [vec(Su=2)]
     before = stock(s, "Su")
-    choose(s, T, A.OT_PAY, vec(Su=2))
-    assert lot(s, 0, "Su") == 0 and s[pb(0) + S.P_STORED + 1] == 1
+    choose(s, T, A.OT.PAY, vec(Su=2))
+    assert lot(s, 0, "Su") == 0 and s[pb(0) + S.P.STORED + 1] == 1
     assert stock(s, "Su") == before + 2 and vp(s, 0) == 2 and vp_from(s, 0, C.SRC_DUTY) == 2
     ok(s, T)
 
@@ -221,7 +221,7 @@ def test_CUBA_R45_subsidy_fifth_card_votes_only() -> None:
     set_bills(s, None, None, None, None)
     to_parliament(s, T, [C.WORKER, C.TRADER, C.ARCHITECT, C.MAYOR], town_hall={0: 2})
     bid(s, T, {0: 3})
-    assert s[S.G_PHASE] == S.PH_STATUTES  # no bills: straight on to phase D
+    assert s[S.G.PHASE] == S.PH.STATUTES  # no bills: straight on to phase D
     run_statutes(s, T)
     assert [vp_from(s, p, C.SRC_SUBSIDY) for p in range(4)] == [1, 2, 3, 5]
     ok(s, T)
@@ -303,7 +303,7 @@ def test_CUBA_Q1_market_act_fires_in_the_round_it_passes() -> None:
     set_bills(s, "I-1", None, None, "IV-2")
     to_parliament(s, t, [C.MAYOR, C.WORKER, C.WORKER, C.WORKER])
     bid(s, t, {})
-    choose(s, t, A.OT_BILLS, 0 * 4 + 3)
+    choose(s, t, A.OT.BILLS, 0 * 4 + 3)
     run_statutes(s, t)
     assert [market(s, k) for k in ROWS[:3]] == [5, 5, 5]
     ok(s, t)

@@ -65,16 +65,16 @@ def test_validate_accepts_default(raw: dict) -> None:
 def test_misc_values(tables: CubaTables) -> None:
     """CUBA-R0, R9, R10, R12, R14, R18, R21, R43, R44, R49."""
     m = tables.misc
-    assert (m[c.M_START_MONEY], m[c.M_ROUNDS], m[c.M_CARDS_PLAYED]) == (10, 6, 4)
-    assert (m[c.M_START_RESOURCES], m[c.M_START_PRODUCTS], m[c.M_WORKER_PRODUCT_FIELDS]) \
+    assert (m[c.M.START_MONEY], m[c.M.ROUNDS], m[c.M.CARDS_PLAYED]) == (10, 6, 4)
+    assert (m[c.M.START_RESOURCES], m[c.M.START_PRODUCTS], m[c.M.WORKER_PRODUCT_FIELDS]) \
         == (2, 2, 2)
-    assert (m[c.M_TAX_VP], m[c.M_DUTY_VP], m[c.M_TAX_DUTY_BONUS], m[c.M_END_BUILDING_VP]) \
+    assert (m[c.M.TAX_VP], m[c.M.DUTY_VP], m[c.M.TAX_DUTY_BONUS_VP], m[c.M.END_BUILDING_VP]) \
         == (2, 2, 1, 2)
-    assert (m[c.M_ARCH_ALT_VP1], m[c.M_ARCH_ALT_VP2]) == (2, 1)
-    assert (m[c.M_MAYOR_ALT_MONEY1], m[c.M_MAYOR_ALT_MONEY2], m[c.M_TRADER_ALT_PIECES]) \
+    assert (m[c.M.ARCHITECT_ALT_VP_FIRST], m[c.M.ARCHITECT_ALT_VP_SECOND]) == (2, 1)
+    assert (m[c.M.MAYOR_ALT_MONEY_FIRST], m[c.M.MAYOR_ALT_MONEY_SECOND], m[c.M.TRADER_ALT_PIECES]) \
         == (4, 2, 1)
-    assert (m[c.M_MIN_PLAYERS], m[c.M_MAX_PLAYERS]) == (2, 5)
-    assert (m[c.M_MONEY_SUPPLY], m[c.M_MAX_BID]) == (85, 60)
+    assert (m[c.M.MIN_PLAYERS], m[c.M.MAX_PLAYERS]) == (2, 5)
+    assert (m[c.M.MONEY_SUPPLY], m[c.M.MAX_BID]) == (85, 60)
 
 
 def test_supply_and_character_votes(tables: CubaTables) -> None:
@@ -200,8 +200,8 @@ def test_default_switches(raw: dict, tables: CubaTables) -> None:
     assert values["plantation_side"] == "standard"
     assert values["warehouse_in_tax"] is True
     expected = np.zeros(c.NSWITCHES, dtype=np.int32)
-    expected[c.SW_WAREHOUSE_IN_TAX] = 1
-    expected[c.SW_GOODS_ROW_SPACES] = 4
+    expected[c.SW.WAREHOUSE_IN_TAX] = 1
+    expected[c.SW.GOODS_ROW_SPACES] = 4
     assert tables.switches.tolist() == expected.tolist()
 
 

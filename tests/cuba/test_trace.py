@@ -78,7 +78,7 @@ def test_every_event_decodes(game):
     assert len(rows) == result.trace[0, 0] > 0
     for row in rows:
         d = T.event_dict(row, tables)
-        assert d["name"] == c.EVENT_NAMES[row[0]]
+        assert d["name"] == c.EV.keys[row[0]]
         assert d["raw"] == [int(x) for x in row[:c.EVW]]
         assert d["player"] == (row[1] if row[1] >= 0 else None)
         json.dumps(d)  # plain JSON types only
@@ -89,7 +89,7 @@ def test_use_payloads_decode_by_feature():
     key = c.BUILDING_KEYS.index
 
     def use(building: str, payload: int) -> dict:
-        return T.event_dict(fake_row(c.EV_USE, 0, key(building), 5, payload), tables)
+        return T.event_dict(fake_row(c.EV.USE, 0, key(building), 5, payload), tables)
 
     bm = use("black_market", 1 + c.SU * 8 + c.RU)
     assert (bm["feature"], bm["used"], bm["give"], bm["take"]) == ("black_market", True,
@@ -121,15 +121,15 @@ def test_public_state_conserves_pieces(game):
 def test_public_state_hides_secrets():
     tables, result = traced(seed=3, hidden_parliament_card=True)
     rows = T.events(result.trace)
-    hide = next(i for i, r in enumerate(rows) if r[0] == c.EV_HIDE)
+    hide = next(i for i, r in enumerate(rows) if r[0] == c.EV.HIDE_CARD)
     s = rows[hide][c.EVW:].copy()
     p = rows[hide][1]
     before = T.public_state(s, tables, N)
     assert before["players"][p]["face_down_card"]
     assert len(before["players"][p]["hand"]) == c.NCHARS  # the face-down card is not singled out
     b = S.pbase(p)
-    s[b + S.P_HIDDEN] = (s[b + S.P_HIDDEN] + 1) % c.NCHARS  # a different secret card
-    s[b + S.P_BID] = 9                                       # and a secret bid
+    s[b + S.P.HIDDEN] = (s[b + S.P.HIDDEN] + 1) % c.NCHARS  # a different secret card
+    s[b + S.P.BID] = 9                                       # and a secret bid
     assert T.public_state(s, tables, N) == before
     assert T.event_dict(rows[hide], tables).keys() == {"name", "player", "raw"}
 
@@ -140,7 +140,7 @@ def test_event_text_has_round_phase_and_player(game):
     first = T.event_text(rows[0], tables, c.COLOURS)
     seat = rows[0][1]
     assert first.startswith("R1 setup") and f"P{seat + 1} ({c.COLOURS[seat]}) takes " in first
-    card = next(r for r in rows if r[0] == c.EV_CARD)
+    card = next(r for r in rows if r[0] == c.EV.CARD)
     assert f"plays the {c.CHAR_NAMES[card[2]]}" in T.event_text(card, tables, c.COLOURS)
 
 
@@ -177,7 +177,7 @@ def schema():
 
 def test_schema_lists_every_event_and_field(schema):
     event = schema.root["$defs"]["event"]
-    assert event["properties"]["name"]["enum"] == list(c.EVENT_NAMES)
+    assert event["properties"]["name"]["enum"] == list(c.EV.keys)
     fields = {f[0] for spec in T.EVENT_FIELDS.values() for f in spec if f}
     assert fields <= event["properties"].keys()
 

@@ -66,7 +66,7 @@ def test_the_data_value_reaches_the_rules_tables():
     assert base.building_cost[bank].tolist() != cheap.building_cost[bank].tolist()
     assert cheap.building_cost[bank].tolist()[:3] == [1, 2, 0]
     rich = CUBA.load_tables(parse("misc.start_money=12").values)
-    assert rich.misc[codes.M_START_MONEY] == 12 and base.misc[codes.M_START_MONEY] == 10
+    assert rich.misc[codes.M.START_MONEY] == 12 and base.misc[codes.M.START_MONEY] == 10
 
 
 @pytest.mark.parametrize("name, switch, value", [

@@ -29,7 +29,7 @@ def ask(name: str, s: np.ndarray, t: np.ndarray, seed: int = 3) -> tuple[str, in
 def hand(s: np.ndarray, p: int, *cards: int) -> None:
     """Player p holds exactly these character cards, having played the others this round."""
     b = S.pbase(p)
-    s[b + S.P_HAND:b + S.P_HAND + 5] = 0
+    s[b + S.P.HAND:b + S.P.HAND + 5] = 0
     for c in cards:
-        s[b + S.P_HAND + c] = 1
-    s[b + S.P_NPLAYED] = 5 - len(cards)
+        s[b + S.P.HAND + c] = 1
+    s[b + S.P.NPLAYED] = 5 - len(cards)

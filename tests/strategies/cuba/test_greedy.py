@@ -46,10 +46,10 @@ def test_greedy_bids_are_secret():
     s = fresh(T, 4, seed=1, start=1)
     set_bills(s, "I-1", "II-4", "III-5", "IV-2")
     to_parliament(s, T, [C.ARCHITECT, C.MAYOR, C.WORKER, C.WORKER])
-    choose(s, T, A.OT_BID, 0)  # player 1 bids first
-    assert s[S.G_CUR] == 2
+    choose(s, T, A.OT.BID, 0)  # player 1 bids first
+    assert s[S.G.CUR] == 2
     bids = set()
     for secret in (0, 60):
-        s[pb(1) + S.P_BID] = secret
+        s[pb(1) + S.P.BID] = secret
         bids.add(ask("greedy", s, T))
     assert len(bids) == 1

@@ -50,7 +50,7 @@ def bidding(s: np.ndarray, money: int, rival_money: int, rival_card: int = AR) -
     set_money(s, 3, 0)
     set_bills(s, "I-1", "II-4", "III-5", "IV-2")
     to_parliament(s, T, [MA, rival_card, W, W])
-    assert s[S.G_DK] == S.DK_BID and s[S.G_CUR] == 0
+    assert s[S.G.DK] == S.DK.BID and s[S.G.CUR] == 0
 
 
 def test_money_and_laws_bids_enough_to_beat_what_it_fears(s):
@@ -78,7 +78,7 @@ def test_bids_are_secret(s):
     """Another player's pending bid slot does not change the bid."""
     bidding(s, money=10, rival_money=10)
     for secret in (0, 60):
-        s[pb(1) + S.P_BID] = secret
+        s[pb(1) + S.P.BID] = secret
         assert ask("money_and_laws", s, T) == ("bid", 2)
 
 
@@ -88,9 +88,9 @@ def test_money_and_laws_passes_the_bills_that_pay_it(s):
     set_money(s, 0, 12)
     set_bills(s, "I-5", "II-4", "III-5", "IV-2")
     to_parliament(s, T, [MA, W, TR, W])
-    while s[S.G_DK] == S.DK_BID:
-        choose(s, T, A.OT_BID, 0)
-    assert s[S.G_DK] == S.DK_BILLS and s[S.G_CUR] == 0
+    while s[S.G.DK] == S.DK.BID:
+        choose(s, T, A.OT.BID, 0)
+    assert s[S.G.DK] == S.DK.BILLS and s[S.G.CUR] == 0
     tag, x = ask("money_and_laws", s, T)
     passed = {x // 4, x % 4}
     assert C.SUBSIDY in passed and C.TAX not in passed
@@ -103,7 +103,7 @@ def test_tax_paid_when_its_vp_are_worth_the_money(s):
     set_act(s, "I-2")
     set_money(s, 0, 10)
     to_statutes(s, T)
-    assert s[S.G_DK] == S.DK_TAX and s[S.G_CUR] == 0
+    assert s[S.G.DK] == S.DK.TAX and s[S.G.CUR] == 0
     assert ask("money_and_laws", s, T)[0] == "pay"
     assert ask("builder", s, T)[0] == "pay"
 
@@ -121,9 +121,9 @@ def test_duty_paid_with_the_products_that_would_spoil(s):
     set_lot(s, 0, "Ci", 2)
     set_stored(s, 0, "To", 2)
     to_statutes(s, T)
-    while s[S.G_DK] == S.DK_TAX:
-        choose(s, T, A.OT_PASS)
-    assert s[S.G_DK] == S.DK_DUTY and s[S.G_CUR] == 0
+    while s[S.G.DK] == S.DK.TAX:
+        choose(s, T, A.OT.PASS)
+    assert s[S.G.DK] == S.DK.DUTY and s[S.G.CUR] == 0
     assert ask("money_and_laws", s, T) == ("pay", vec(Ci=2))
 
 
@@ -136,8 +136,8 @@ def test_water_buys_a_third_product_field(s):
     set_ships(s, T, 0, 1, 2, -1)
     set_lot(s, 0, "Wa", 1)
     play(s, T, W)
-    choose(s, T, A.OT_POS, 7)  # r2c4: Su, Ci, To activated
-    assert s[S.G_DK] == S.DK_WORKER_FIELDS
+    choose(s, T, A.OT.POSITION, 7)  # r2c4: Su, Ci, To activated
+    assert s[S.G.DK] == S.DK.WORKER_FIELDS
     tag, mask = ask("shipping_rush", s, T)
     assert bin(mask).count("1") == 3
 
@@ -147,7 +147,7 @@ def test_products_stored_before_they_spoil(s):
     hand(s, 0, FO, AR)
     set_lot(s, 0, "Ci", 2)
     set_lot(s, 0, "Su", 1)
-    s[pb(0) + S.P_PAWN] = 6  # r2c3: the warehouse is not in its row or column
+    s[pb(0) + S.P.PAWN] = 6  # r2c3: the warehouse is not in its row or column
     play(s, T, FO)
     assert ask("shipping_rush", s, T) == ("one_building", 0)
 
@@ -170,26 +170,26 @@ def test_cafe_goes_next_to_its_factory_off_the_sugar_fields(s):
     for k in ("Wd", "St", "Wa"):
         set_lot(s, 0, k, 1)
     play(s, T, AR)
-    choose(s, T, A.OT_BUILD, building("rum_cafe"))
+    choose(s, T, A.OT.BUILD, building("rum_cafe"))
     assert ask("factory_cafe", s, T)[1] in (2, 6, 7)
 
 
 def test_foreman_converts_before_the_cafe_and_converts_all(s):
     place(s, 0, 5, "distillery")
     place(s, 0, 6, "rum_cafe")
-    s[pb(0) + S.P_PAWN] = 4  # r2c1: distillery and café in its row
+    s[pb(0) + S.P.PAWN] = 4  # r2c1: distillery and café in its row
     set_lot(s, 0, "Su", 3)
     hand(s, 0, FO, AR)
     play(s, T, FO)
     assert ask("factory_cafe", s, T) == ("row_column", 0)
-    choose(s, T, A.OT_ROWCOL)
+    choose(s, T, A.OT.ROW_COLUMN)
     assert ask("factory_cafe", s, T) == ("field", 5)  # the distillery first
-    choose(s, T, A.OT_FIELD, 5)
+    choose(s, T, A.OT.FIELD, 5)
     assert ask("factory_cafe", s, T) == ("use", 3)
-    choose(s, T, A.OT_USE, 3)
-    while s[S.G_DK] == S.DK_FOREMAN_NEXT:
-        choose(s, T, A.OT_FIELD, 6)
-    assert s[S.G_DK] == S.DK_BUILDING_USE
+    choose(s, T, A.OT.USE, 3)
+    while s[S.G.DK] == S.DK.FOREMAN_NEXT:
+        choose(s, T, A.OT.FIELD, 6)
+    assert s[S.G.DK] == S.DK.BUILDING_USE
     assert ask("factory_cafe", s, T) == ("use", vec(Ru=3))
 
 
@@ -216,6 +216,6 @@ def test_setup_pieces_follow_the_plan(s):
     s2 = S.new_game(T, 4, 1)
     from core.cuba.rules import advance, no_trace
     advance(s2, T, no_trace())
-    assert s2[S.G_DK] == S.DK_SETUP_PIECES
+    assert s2[S.G.DK] == S.DK.SETUP_PIECES
     tag, v = ask("builder", s2, T)
     assert A.vget(v, C.WD) + A.vget(v, C.ST) == 2  # both resources for building
