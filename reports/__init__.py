@@ -8,10 +8,21 @@ Notebook use::
     reports.stats.pairwise_tests(df)                # paired tests, Holm-corrected
     reports.ratings.plackett_luce(df)               # openskill ratings, bootstrap intervals
 
-`reports.load` is the function (the module is reports/load.py: import names from it with
-`from reports.load import ...`). reports reads results from disk and never imports core.
+These names are imported on first use, so a light module of the package (`reports.text`)
+costs no pandas. Reading runs lives in reports/runs.py. reports reads results from disk and
+never imports core.
 """
-from reports import ratings, stats
-from reports.load import load, load_run
+from __future__ import annotations
+
+import importlib
+from typing import Any
 
 __all__ = ["load", "load_run", "ratings", "stats"]
+
+
+def __getattr__(name: str) -> Any:
+    if name in ("ratings", "stats"):
+        return importlib.import_module(f"reports.{name}")
+    if name in ("load", "load_run"):
+        return getattr(importlib.import_module("reports.runs"), name)
+    raise AttributeError(f"module 'reports' has no attribute {name!r}")

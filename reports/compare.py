@@ -19,8 +19,9 @@ import pandas as pd
 from reports import fmt, plots, stats, sweep
 from reports.games import Sections, game_sections
 from reports.html import Figure, Note, Section, Table, render_page
-from reports.load import Run, RunDataError, load_run
+from reports.runs import Run, RunDataError, load_run
 from reports.report import Written, footer, valid_games, write_output
+from reports.text import text_table
 
 BALANCE = {"spread_sd": "spread (sd)", "max_minus_min": "max - min", "gini": "Gini"}
 METRICS = {"win_share": ("win share", 3), "score": ("mean score", 2)}
@@ -214,7 +215,7 @@ def compare(run_dirs: list[str | Path], out_dir: Path | None = None, title: str 
 
 
 def _text(cells: pd.DataFrame, left: int) -> list[str]:
-    return fmt.text_table(list(cells.columns), cells.astype(str).to_numpy().tolist(), left)
+    return text_table(list(cells.columns), cells.astype(str).to_numpy().tolist(), left)
 
 
 def terminal_lines(tables: dict[str, pd.DataFrame], names: list[str]) -> list[str]:

@@ -35,15 +35,6 @@ def pvalue(p: float) -> str:
     return "<0.001" if p < 0.001 else f"{p:.3f}"
 
 
-def text_table(headers: Sequence[str], rows: Sequence[Sequence[str]], left: int = 2) -> list[str]:
-    """Plain-text table: the first `left` columns left-aligned, the rest right-aligned."""
-    widths = [max(len(str(x)) for x in col) for col in zip(headers, *rows)]
-
-    def line(row: Sequence[str]) -> str:
-        return "  ".join(str(x).ljust(w) if i < left else str(x).rjust(w)
-                         for i, (x, w) in enumerate(zip(row, widths))).rstrip()
-    return [line(headers)] + [line(r) for r in rows]
-
 
 def interval_column(frame: pd.DataFrame, columns: Sequence[str], digits: int = 3,
                     signed: bool = False) -> list[str]:

@@ -16,7 +16,8 @@ import pandas as pd
 from reports import fmt, plots, ratings, stats
 from reports.games import Sections, game_sections
 from reports.html import Figure, Item, Note, Section, Table, render_page
-from reports.load import Run, RunDataError, RunInfo, load_run
+from reports.runs import Run, RunDataError, RunInfo, load_run
+from reports.text import text_table
 
 REPORT_DIR = "report"
 N_BOOT: int | None = None  # bootstrap replicates of the ratings; None: automatic
@@ -95,7 +96,7 @@ def seats_cells(seats: pd.DataFrame) -> pd.DataFrame:
 def terminal_lines(summary: pd.DataFrame) -> list[str]:
     """The summary table as plain text lines."""
     cells = summary_cells(summary).drop(columns=["fair"])
-    return fmt.text_table(list(cells.columns), cells.astype(str).to_numpy().tolist())
+    return text_table(list(cells.columns), cells.astype(str).to_numpy().tolist())
 
 
 # --- sections ------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ try:  # recent typer vendors click as typer._click
 except ImportError:  # older typer depends on click
     from click.exceptions import ClickException, UsageError
 
+from reports.text import text_table
 from sim import bench as bench_mod
 from sim.errors import UserError, fail, one_line, user_errors
 from sim.games import Game, get as get_game, names as game_names, report_sections
@@ -83,15 +84,6 @@ def final_summary(setup: Setup, records: np.ndarray, error: int) -> dict[str, An
             "money": ints("money"),
             "error": setup.game.error_names[error] if error else None}
 
-
-def text_table(headers: list[str], rows: list[list[str]]) -> list[str]:
-    """Left-aligned first two columns, right-aligned numbers."""
-    widths = [max(len(x) for x in col) for col in zip(headers, *rows)]
-
-    def fmt(row: list[str]) -> str:
-        return "  ".join(x.ljust(w) if i < 2 else x.rjust(w)
-                         for i, (x, w) in enumerate(zip(row, widths)))
-    return [fmt(headers)] + [fmt(r) for r in rows]
 
 
 def final_table(setup: Setup, records: np.ndarray) -> list[str]:
@@ -304,7 +296,7 @@ def bench_tournament(
 
 def _write_report(make: Callable[[], Any], what: str) -> None:
     """Run a report writer; print its terminal summary and where it wrote (bad input: exit 2)."""
-    from reports.load import RunDataError
+    from reports.runs import RunDataError
 
     with user_errors():
         try:

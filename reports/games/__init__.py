@@ -14,7 +14,7 @@ from typing import Any
 import pandas as pd
 
 from reports.html import Section
-from reports.load import rules_data
+from reports.runs import rules_data
 
 Sections = Callable[[pd.DataFrame, dict[str, Any]], list[Section]]
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from reports.load import write_run
+from reports.runs import write_run
 
 BUILDINGS = ("cement_factory", "saw_mill", "church")
 BILLS = ("I-1", "III-2")

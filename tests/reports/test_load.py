@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 
 import reports
-from reports.load import RunDataError, assumed_in_rules, load_run, rules_data
+from reports.runs import RunDataError, assumed_in_rules, load_run, rules_data
 from tests.reports import synth
 
 

@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 
 from reports import stats, sweep
-from reports.load import _derive
+from reports.runs import _derive
 from tests.reports import synth
 
 LINEUPS = [("a", "b", "c")]

@@ -162,7 +162,7 @@ def test_a_run_stores_the_variant_and_plays_under_it(tmp_path):
     assert manifest["variant_id"] == "misc.start_money=40+cuba-hidden-parliament"
     assert manifest["config"]["variant"] == {"hidden_parliament_card": True,
                                              "misc.start_money": 40}
-    from reports.load import load_run
+    from reports.runs import load_run
     run = load_run(tmp_path / "run")
     assert np.all(run.results["money"] >= 0)
     assert "misc.start_money=40" in run.info.variant
