@@ -45,12 +45,7 @@ amount, `kind << AMOUNT_SHIFT | pieces` (deliveries), `given kind << 3 | taken k
 from core.common import options
 from core.jit import njit
 from core.santiago.codes import (
-    BE_CLOSE_CUBAN, BE_CONVERT, BE_DELIVER, BE_DEMAND, BE_EXCHANGE, BE_GAIN_GOODS,
-    BE_GAIN_MONEY, BE_MOVE_VALUE, BE_RETURN_VP, BE_SWAP, BE_ZERO_DIE, CA_PICKPOCKET, CI,
-    M_FREE_STOPS, M_MAX_DRIVE, M_MAX_EXCHANGE, M_STOP_COST, M_VALUE_START, NBPARAMS, NDICE,
-    NFACES, NKINDS, NSLOTS, NSTOPS, SU, SW_ALONSO_CLAIM_OWNED, SW_BUILDING_MOVE,
-    SW_MONEY_LIMITED, SW_PABLO_KINDS, SW_WOOD_IS_A_KIND, SW_ZORRO_REUSE, T_BEFFECT, T_BPARAM,
-    T_CACTION, T_CCOLOUR, T_FACES, T_MISC, T_SW, TO, WD,
+    BE, CA, CI, M, NBPARAMS, NDICE, NFACES, NKINDS, NSLOTS, NSTOPS, SU, SW, T, TO, WD,
 )
 from core.santiago.state import (
     DK_ALONSO, DK_DELIVER, DK_DRIVE, DK_MOVE, DK_PABLO, DK_SHIP, DK_USE, DK_ZORRO, G_ACTIVE,
@@ -94,19 +89,19 @@ def payload_of(o):
 @njit(inline="always")
 def bparam(t, building, i):
     """Parameter i of a building's effect."""
-    return t[T_BPARAM + building * NBPARAMS + i]
+    return t[T.BUILDING_PARAM + building * NBPARAMS + i]
 
 
 @njit(inline="always")
 def drive_cost(t, d):
     """Pesos for driving d stops (SDC-R7)."""
-    return max(0, d - t[T_MISC + M_FREE_STOPS]) * t[T_MISC + M_STOP_COST]
+    return max(0, d - t[T.MISC + M.FREE_STOPS]) * t[T.MISC + M.STOP_COST]
 
 
 @njit(inline="always")
 def money_gain(s, t, amount):
     """Pesos a gain of `amount` gives: all, or what the bank holds (money_limited)."""
-    if t[T_SW + SW_MONEY_LIMITED] == 1:
+    if t[T.SWITCHES + SW.MONEY_LIMITED] == 1:
         return min(amount, s[G_BANK_MONEY])
     return amount
 
@@ -116,14 +111,14 @@ def max_face(t):
     """The highest face of a demand die (the newspaper's upper bound)."""
     m = 0
     for i in range(NFACES):
-        m = max(m, t[T_FACES + i])
+        m = max(m, t[T.DIE_FACES + i])
     return m
 
 
 @njit(inline="always")
 def pablo_allows(t, k):
     """SDC-Q13: whether Pablo gives kind k (all6, no_wood, raw_only: Su, Ci, To, Wd)."""
-    mode = t[T_SW + SW_PABLO_KINDS]
+    mode = t[T.SWITCHES + SW.PABLO_KINDS]
     if mode == 1:
         return k != WD
     if mode == 2:
@@ -133,7 +128,7 @@ def pablo_allows(t, k):
 
 @njit(inline="always")
 def cuban_colour(t, cuban):
-    return t[T_CCOLOUR + cuban]
+    return t[T.CUBAN_COLOUR + cuban]
 
 
 # --- option lists ----------------------------------------------------------------------------
@@ -157,7 +152,7 @@ def delivery_options(s, t, b, opts, n, wood_ok):
 def drive_options(s, t, opts):
     b = pbase(s[G_CUR])
     n = 0
-    for d in range(1, t[T_MISC + M_MAX_DRIVE] + 1):
+    for d in range(1, t[T.MISC + M.MAX_DRIVE] + 1):
         if drive_cost(t, d) <= s[b + P_MONEY]:
             opts[n] = enc(OT_DRIVE, d)
             n += 1
@@ -189,7 +184,7 @@ def alonso_options(s, t, opts):
     b = pbase(p)
     opts[0] = enc(OT_NOTHING, 0)
     n = 1
-    claim = t[T_SW + SW_ALONSO_CLAIM_OWNED] == 1
+    claim = t[T.SWITCHES + SW.ALONSO_CLAIM_OWNED] == 1
     for slot in range(NSLOTS):
         owner = s[O_OWNER + slot]
         if s[b + P_MARKERS] > 0 and (owner < 0 or (claim and owner != p)):
@@ -213,11 +208,11 @@ def move_options(s, t, opts):
             opts[n] = enc(OT_MOVE, slot)
             n += 1
     pawn = s[pbase(p) + P_PAWN]
-    if (t[T_CACTION + cuban] == CA_PICKPOCKET and t[T_SW + SW_ZORRO_REUSE] == 1
+    if (t[T.CUBAN_ACTION + cuban] == CA.PICKPOCKET and t[T.SWITCHES + SW.ZORRO_REUSE_BUILDING] == 1
             and pawn >= 0):
         opts[n] = enc(OT_REUSE, pawn)
         n += 1
-    if n == 0 or t[T_SW + SW_BUILDING_MOVE] == 0 or (n == 1 and tag_of(opts[0]) == OT_REUSE):
+    if n == 0 or t[T.SWITCHES + SW.BUILDING_MOVE] == 0 or (n == 1 and tag_of(opts[0]) == OT_REUSE):
         opts[n] = enc(OT_STAY, 0)
         n += 1
     return n
@@ -229,11 +224,11 @@ def use_options(s, t, opts):
     p = s[G_CUR]
     b = pbase(p)
     building = s[O_BUILDING_AT + s[G_USE_SLOT]]
-    effect = t[T_BEFFECT + building]
+    effect = t[T.BUILDING_EFFECT + building]
     opts[0] = enc(OT_NO_USE, 0)
     n = 1
-    if effect == BE_EXCHANGE:
-        cap = t[T_MISC + M_MAX_EXCHANGE]
+    if effect == BE.EXCHANGE:
+        cap = t[T.MISC + M.MAX_EXCHANGE]
         sell, buy = bparam(t, building, 0), bparam(t, building, 1)
         for m in range(1, min(cap, s[b + P_VP]) + 1):
             if money_gain(s, t, m * sell) == m * sell:
@@ -242,32 +237,32 @@ def use_options(s, t, opts):
         for m in range(1, min(cap, s[b + P_MONEY] // buy) + 1):
             opts[n] = enc(OT_BUY_VP, m)
             n += 1
-    elif effect == BE_GAIN_MONEY:
+    elif effect == BE.GAIN_MONEY:
         if money_gain(s, t, bparam(t, building, 0)) > 0:
             opts[n] = enc(OT_USE, 0)
             n += 1
-    elif effect == BE_GAIN_GOODS:
+    elif effect == BE.GAIN_GOODS:
         if s[O_BANK + bparam(t, building, 0)] > 0:
             opts[n] = enc(OT_USE, 0)
             n += 1
-    elif effect == BE_CLOSE_CUBAN:
+    elif effect == BE.CLOSE_CUBAN:
         for stop in range(1, NSTOPS):
             if stop != s[G_CAR]:
                 opts[n] = enc(OT_CLOSE, stop)
                 n += 1
-    elif effect == BE_CONVERT:
+    elif effect == BE.CONVERT:
         src, dst = bparam(t, building, 0), bparam(t, building, 1)
         most = min(bparam(t, building, 2), s[b + P_GOODS + src], s[O_BANK + dst])
         for m in range(1, most + 1):
             opts[n] = enc(OT_CONVERT, m)
             n += 1
-    elif effect == BE_MOVE_VALUE:
+    elif effect == BE.MOVE_VALUE:
         opts[n] = enc(OT_VALUE_UP, 0)
         n += 1
-        if s[G_VALUE] > t[T_MISC + M_VALUE_START]:
+        if s[G_VALUE] > t[T.MISC + M.VALUE_START]:
             opts[n] = enc(OT_VALUE_DOWN, 0)
             n += 1
-    elif effect == BE_SWAP:
+    elif effect == BE.SWAP:
         if s[G_USE_LEFT] > 0:
             for a in range(NKINDS):
                 if s[b + P_GOODS + a] > 0:
@@ -275,9 +270,9 @@ def use_options(s, t, opts):
                         if k != a and s[O_BANK + k] > 0:
                             opts[n] = enc(OT_SWAP, (a << 3) | k)
                             n += 1
-    elif effect == BE_DELIVER:
+    elif effect == BE.DELIVER:
         n = delivery_options(s, t, b, opts, n, True)
-    elif effect == BE_DEMAND:
+    elif effect == BE.DEMAND:
         top = max_face(t)
         for k in range(NDICE):
             v = s[O_DICE + k]
@@ -288,14 +283,14 @@ def use_options(s, t, opts):
                 if v > 0:
                     opts[n] = enc(OT_DEMAND, k << 1)
                     n += 1
-    elif effect == BE_RETURN_VP:
+    elif effect == BE.RETURN_VP:
         ka, kb, most = bparam(t, building, 0), bparam(t, building, 1), bparam(t, building, 2)
         for x in range(min(most, s[b + P_GOODS + ka]) + 1):
             for y in range(min(most - x, s[b + P_GOODS + kb]) + 1):
                 if x + y > 0:
                     opts[n] = enc(OT_RETURN, (x << AMOUNT_SHIFT) | y)
                     n += 1
-    elif effect == BE_ZERO_DIE:
+    elif effect == BE.ZERO_DIE:
         for k in range(NDICE):
             if s[O_DICE + k] > 0:
                 opts[n] = enc(OT_ZERO, k)
@@ -315,7 +310,7 @@ def legal(s, t, opts):
         return use_options(s, t, opts)
     if dk == DK_DELIVER:
         b = pbase(s[G_CUR])
-        wood_ok = t[T_SW + SW_WOOD_IS_A_KIND] == 1 or s[G_WOOD_DONE] == 0
+        wood_ok = t[T.SWITCHES + SW.WOOD_IS_A_KIND] == 1 or s[G_WOOD_DONE] == 0
         opts[0] = enc(OT_PASS, 0)
         return delivery_options(s, t, b, opts, 1, wood_ok)
     if dk == DK_SHIP:

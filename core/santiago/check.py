@@ -9,11 +9,7 @@ from core.common.errors import (  # noqa: F401 (loop codes re-exported)
 from core.common.records import seat_ledgers
 from core.jit import njit
 from core.santiago.actions import max_face
-from core.santiago.codes import (
-    LAYOUT_FORBID, M_MARKERS, M_MONEY_SUPPLY, M_SHIPS, M_VALUE_MAX, M_VALUE_START, NCUBANS,
-    NDICE, NKINDS, NSLOTS, NSRC, NSTOPS, SW_LAYOUT, SW_MONEY_LIMITED, T_MISC, T_SUPPLY, T_SW,
-    M_DICE_ON_SHIP,
-)
+from core.santiago.codes import LAYOUT, M, NCUBANS, NDICE, NKINDS, NSLOTS, NSRC, NSTOPS, SW, T
 from core.santiago.state import (
     DK_SHIP, G_BANK_MONEY, G_CAR, G_DK, G_LAYOUT_OK, G_NP, G_PHASE, G_SHIPS, G_VALUE, O_BANK,
     O_BUILDING_AT, O_CUBAN_AT, O_DICE, O_OWNER, O_PLAYERS, O_SLOT_OF, P_GOODS, P_MARKERS,
@@ -45,17 +41,17 @@ def check_goods(s, t, np_):
             if n < 0:
                 return ERR_NEGATIVE
             total += n
-        if total != t[T_SUPPLY + k]:
+        if total != t[T.SUPPLY + k]:
             return ERR_GOODS
     err, money = seat_ledgers(s, np_, O_PLAYERS, PSIZE, P_MONEY, P_VP, P_VPSRC, NSRC,
                               ERR_NEGATIVE, ERR_VP_LEDGER)
     if err != OK:
         return err
     money += s[G_BANK_MONEY]
-    if t[T_SW + SW_MONEY_LIMITED] == 1:
+    if t[T.SWITCHES + SW.MONEY_LIMITED] == 1:
         if s[G_BANK_MONEY] < 0:
             return ERR_NEGATIVE
-        if money != t[T_MISC + M_MONEY_SUPPLY]:
+        if money != t[T.MISC + M.MONEY_SUPPLY]:
             return ERR_MONEY
     return OK
 
@@ -72,7 +68,7 @@ def check_board(s, t, np_):
     seen = np.zeros(NSLOTS, np.int64)
     for p in range(np_):
         b = pbase(p)
-        if s[b + P_MARKERS] < 0 or s[b + P_MARKERS] + placed[p] != t[T_MISC + M_MARKERS]:
+        if s[b + P_MARKERS] < 0 or s[b + P_MARKERS] + placed[p] != t[T.MISC + M.MARKERS]:
             return ERR_MARKERS
         pawn = s[b + P_PAWN]
         if pawn < -1 or pawn >= NSLOTS:
@@ -95,11 +91,11 @@ def check_ship(s, t):
         if v >= 0:
             on += 1
     playing = s[G_PHASE] == PH_PLAY
-    if playing and s[G_DK] != DK_SHIP and on != t[T_MISC + M_DICE_ON_SHIP]:
+    if playing and s[G_DK] != DK_SHIP and on != t[T.MISC + M.DICE_ON_SHIP]:
         return ERR_SHIP
-    if playing and not t[T_MISC + M_VALUE_START] <= s[G_VALUE] <= t[T_MISC + M_VALUE_MAX]:
+    if playing and not t[T.MISC + M.VALUE_START] <= s[G_VALUE] <= t[T.MISC + M.VALUE_MAX]:
         return ERR_SHIP
-    if s[G_CAR] < 0 or s[G_CAR] >= NSTOPS or s[G_SHIPS] > t[T_MISC + M_SHIPS]:
+    if s[G_CAR] < 0 or s[G_CAR] >= NSTOPS or s[G_SHIPS] > t[T.MISC + M.SHIPS]:
         return ERR_SHIP
     return OK
 
@@ -120,7 +116,7 @@ def check_layout(s, t):
         if bld < 0 or bld >= NSLOTS or seen[bld] or s[O_SLOT_OF + bld] != slot:
             return ERR_LAYOUT
         seen[bld] = 1
-    if t[T_SW + SW_LAYOUT] == LAYOUT_FORBID and (s[G_LAYOUT_OK] != 1 or not layout_ok(s, t)):
+    if t[T.SWITCHES + SW.LAYOUT] == LAYOUT.FORBID and (s[G_LAYOUT_OK] != 1 or not layout_ok(s, t)):
         return ERR_LAYOUT
     return OK
 

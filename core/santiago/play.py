@@ -12,8 +12,8 @@ from core.common.records import (  # noqa: F401 (the head's columns, re-exported
 )
 from core.jit import njit
 from core.santiago.codes import (
-    BUILDING_KEYS, CUBAN_KEYS, KIND_NAMES, NBUILDINGS, NCUBANS, NKINDS, NSLOTS, NSRC,
-    SLOT_NAMES, SRC_NAMES, STOP_NAMES, T_MISC, M_MARKERS,
+    BUILDING_KEYS, CUBAN_KEYS, KIND_NAMES, M, NBUILDINGS, NCUBANS, NKINDS, NSLOTS, NSRC,
+    SLOT_NAMES, SRC, STOP_NAMES, T,
 )
 from core.santiago.rules import standings
 from core.santiago.state import (
@@ -40,7 +40,7 @@ REC_NAMES = HEAD_NAMES + (
 
 def record_columns() -> list[str]:
     """Names of the record columns, in R_* order."""
-    return (list(REC_NAMES) + ["vp_" + name for name in SRC_NAMES]
+    return (list(REC_NAMES) + ["vp_" + name for name in SRC.keys]
             + ["uses_" + key for key in BUILDING_KEYS] + ["visits_" + key for key in CUBAN_KEYS]
             + ["delivered_" + name for name in KIND_NAMES]
             + ["cuban_at_" + stop for stop in STOP_NAMES[1:]]
@@ -59,7 +59,7 @@ def write_records(s, t, decisions, rec):
         rec[p, R_DECISIONS] = decisions[p]
         rec[p, R_GOODS_LEFT] = goods_held(s, b, True)
         rec[p, R_TURNS] = s[b + P_TURNS]
-        rec[p, R_MARKERS_PLACED] = t[T_MISC + M_MARKERS] - s[b + P_MARKERS]
+        rec[p, R_MARKERS_PLACED] = t[T.MISC + M.MARKERS] - s[b + P_MARKERS]
         rec[p, R_OWNER_PAID] = s[b + P_OWNER_VP]
         rec[p, R_CONVERTED] = s[b + P_CONVERTED]
         rec[p, R_DRIVE_PAID] = s[b + P_DRIVE_PAID]

@@ -23,18 +23,7 @@ from core.santiago.actions import (
     drive_cost, money_gain, pablo_allows, payload_of, tag_of,
 )
 from core.santiago.codes import (
-    BE_GAIN_GOODS, BE_SWAP, CA_GAIN_ANY_GOOD, CA_GAIN_GOODS, CA_GAIN_MONEY, CA_GAIN_VP,
-    CA_LAWYER, CA_PICKPOCKET, DEP_BUILDING, DEP_FLAG, DEP_FULL, DEP_ZERO, EV_CLOSE, EV_CLOSED,
-    EV_CONVERT, EV_CUBAN, EV_DELIVER, EV_DEPART, EV_DIE, EV_DRIVE, EV_END_BONUS, EV_EXCHANGE,
-    EV_GAME_END, EV_GIVE, EV_GOODS, EV_HARBOUR, EV_MARKER, EV_MONEY, EV_MOVE, EV_NO_USE,
-    EV_PASS, EV_REOPEN, EV_ROLL, EV_ROUND_END, EV_SETUP, EV_SHIP, EV_STAY, EV_SWAP, EV_TURN,
-    EV_USE, EV_VALUE, EV_VP, HARBOUR, M_END_GOODS_PER_VP, M_OWNER_VP, M_SHIPS, M_VALUE_MAX,
-    M_VALUE_START, M_WOOD_VP, NDICE, NFACES, NKINDS, NSTOPS, SRC_BANK, SRC_CAFE, SRC_CHURCH,
-    SRC_CUBAN, SRC_DELIVERY, SRC_END_BONUS, SRC_OFFICE, SRC_OWNER, SRC_WOOD, SRC_ZORRO,
-    SW_ALONSO_B_REPLACES, SW_DELIVERY_PASS_FINAL, SW_END_BONUS_WOOD, SW_FIRST_SHIP_ROLLER,
-    SW_MONEY_LIMITED, SW_NEW_SHIP_ROLLER, SW_OWNER_VP_TRIGGER, SW_PASS_HARBOUR_ADVANCES,
-    SW_WOOD_IS_A_KIND, SW_ZERO_DEMAND_REROLL, SW_ZORRO_CHOOSER, T_BEFFECT, T_CACTION, T_CPARAM,
-    T_FACES, T_MISC, T_SW, VAL_BUILDING, VAL_PASS_HARBOUR, VAL_ROUND_END, WD,
+    BE, CA, DEP, EV, HARBOUR, M, NDICE, NFACES, NKINDS, NSTOPS, SRC, SW, T, VAL, WD,
 )
 from core.santiago.state import (
     DK_ALONSO, DK_DELIVER, DK_DRIVE, DK_MOVE, DK_NONE, DK_PABLO, DK_SHIP, DK_USE, DK_ZORRO,
@@ -53,12 +42,12 @@ from core.santiago.state import (
 
 @njit
 def add_vp(s, tr, p, src, n):
-    """Player p gains n VP (negative: loses) from source src; every change is an EV_VP."""
+    """Player p gains n VP (negative: loses) from source src; every change is an EV.VP event."""
     if n != 0:
         b = pbase(p)
         s[b + P_VP] += n
         s[b + P_VPSRC + src] += n
-        log(tr, s, EV_VP, p, src, n, 0, 0)
+        log(tr, s, EV.VP, p, src, n, 0, 0)
 
 
 @njit
@@ -67,9 +56,9 @@ def gain_money(s, t, tr, p, amount):
     got = money_gain(s, t, amount)
     if got > 0:
         s[pbase(p) + P_MONEY] += got
-        if t[T_SW + SW_MONEY_LIMITED] == 1:
+        if t[T.SWITCHES + SW.MONEY_LIMITED] == 1:
             s[G_BANK_MONEY] -= got
-        log(tr, s, EV_MONEY, p, got, 0, 0, 0)
+        log(tr, s, EV.MONEY, p, got, 0, 0, 0)
 
 
 @njit
@@ -77,9 +66,9 @@ def pay_money(s, t, tr, p, amount):
     """Player p pays `amount` pesos to the bank."""
     if amount > 0:
         s[pbase(p) + P_MONEY] -= amount
-        if t[T_SW + SW_MONEY_LIMITED] == 1:
+        if t[T.SWITCHES + SW.MONEY_LIMITED] == 1:
             s[G_BANK_MONEY] += amount
-        log(tr, s, EV_MONEY, p, -amount, 0, 0, 0)
+        log(tr, s, EV.MONEY, p, -amount, 0, 0, 0)
 
 
 @njit
@@ -88,7 +77,7 @@ def take_goods(s, tr, p, k, n):
     got = min(n, s[O_BANK + k])
     s[O_BANK + k] -= got
     s[pbase(p) + P_GOODS + k] += got
-    log(tr, s, EV_GOODS, p, k, got, 0, 0)
+    log(tr, s, EV.GOODS, p, k, got, 0, 0)
 
 
 @njit(inline="always")
@@ -104,15 +93,15 @@ def return_goods(s, p, k, n):
 def end_game(s, t, tr):
     """SDC-R20, R21: the game ends at once; 1 VP per misc.end_goods_per_vp goods held (wood
     by switch end_bonus_wood)."""
-    per = t[T_MISC + M_END_GOODS_PER_VP]
-    with_wood = t[T_SW + SW_END_BONUS_WOOD] == 1
+    per = t[T.MISC + M.END_GOODS_PER_VP]
+    with_wood = t[T.SWITCHES + SW.END_BONUS_WOOD] == 1
     for p in range(s[G_NP]):
         goods = goods_held(s, pbase(p), with_wood)
-        log(tr, s, EV_END_BONUS, p, goods, goods // per, 0, 0)
-        add_vp(s, tr, p, SRC_END_BONUS, goods // per)
+        log(tr, s, EV.END_BONUS, p, goods, goods // per, 0, 0)
+        add_vp(s, tr, p, SRC.END_BONUS, goods // per)
     s[G_PHASE] = PH_OVER
     s[G_DK] = DK_NONE
-    log(tr, s, EV_GAME_END, -1, 0, 0, 0, 0)
+    log(tr, s, EV.GAME_END, -1, 0, 0, 0, 0)
 
 
 @njit
@@ -122,11 +111,11 @@ def roll(s, t, tr):
     load_stream(s, G_RNG, rng)
     packed = 0
     for k in range(NDICE):
-        v = t[T_FACES + rng_below(rng, NFACES)]
+        v = t[T.DIE_FACES + rng_below(rng, NFACES)]
         s[O_ROLL + k] = v
         packed |= v << (3 * k)
     save_stream(s, G_RNG, rng)
-    log(tr, s, EV_ROLL, s[G_ROLLER], packed, 0, 0, 0)
+    log(tr, s, EV.ROLL, s[G_ROLLER], packed, 0, 0, 0)
     s[G_CUR] = s[G_ROLLER]
     s[G_DK] = DK_SHIP
 
@@ -145,12 +134,12 @@ def depart(s, t, tr, cause, cont):
     s[G_SHIPS] += 1
     for k in range(NDICE):
         s[O_DICE + k] = -1
-    log(tr, s, EV_DEPART, -1, s[G_SHIPS], cause, 0, 0)
-    if s[G_SHIPS] >= t[T_MISC + M_SHIPS]:
+    log(tr, s, EV.DEPART, -1, s[G_SHIPS], cause, 0, 0)
+    if s[G_SHIPS] >= t[T.MISC + M.SHIPS]:
         end_game(s, t, tr)
         return
-    s[G_VALUE] = t[T_MISC + M_VALUE_START]
-    s[G_ROLLER] = s[G_START] if t[T_SW + SW_NEW_SHIP_ROLLER] == 1 else s[G_ACTIVE]
+    s[G_VALUE] = t[T.MISC + M.VALUE_START]
+    s[G_ROLLER] = s[G_START] if t[T.SWITCHES + SW.NEW_SHIP_ROLLER] == 1 else s[G_ACTIVE]
     new_ship(s, t, tr, cont)
 
 
@@ -162,12 +151,12 @@ def place_ship(s, t, tr, off):
     for k in range(NDICE):
         s[O_DICE + k] = -1 if k == off else s[O_ROLL + k]
         packed |= (s[O_DICE + k] + 1) << (4 * k)
-    log(tr, s, EV_SHIP, s[G_ROLLER], off, packed, 0, 0)
+    log(tr, s, EV.SHIP, s[G_ROLLER], off, packed, 0, 0)
     if ship_full(s):
-        if t[T_SW + SW_ZERO_DEMAND_REROLL] == 1:
+        if t[T.SWITCHES + SW.ZERO_DEMAND_REROLL] == 1:
             roll(s, t, tr)
         else:
-            depart(s, t, tr, DEP_ZERO, s[G_CONT])
+            depart(s, t, tr, DEP.ZERO_DEMAND, s[G_CONT])
         return
     s[G_STEP] = s[G_CONT]
 
@@ -177,8 +166,8 @@ def value_up(s, t, tr, p, cause, departure, cont):
     """The goods-value marker moves 1 flag right; on the chequered flag the ship departs at
     once (SDC-R8, R18, R19). True when it departed."""
     s[G_VALUE] += 1
-    log(tr, s, EV_VALUE, p, s[G_VALUE], cause, 0, 0)
-    if s[G_VALUE] > t[T_MISC + M_VALUE_MAX]:
+    log(tr, s, EV.VALUE, p, s[G_VALUE], cause, 0, 0)
+    if s[G_VALUE] > t[T.MISC + M.VALUE_MAX]:
         depart(s, t, tr, departure, cont)
         return True
     return False
@@ -193,13 +182,13 @@ def deliver(s, t, tr, p, k, m, office):
     return_goods(s, p, k, m)
     s[pbase(p) + P_DELIVERED + k] += m
     if k == WD:
-        vp = m * t[T_MISC + M_WOOD_VP]
-        src = SRC_WOOD
+        vp = m * t[T.MISC + M.WOOD_VP]
+        src = SRC.WOOD
     else:
         vp = m * s[G_VALUE]
         s[O_DICE + k] -= m
-        src = SRC_OFFICE if office else SRC_DELIVERY
-    log(tr, s, EV_DELIVER, p, k, m, vp, 0)
+        src = SRC.TRADING_OFFICE if office else SRC.DELIVERY
+    log(tr, s, EV.DELIVER, p, k, m, vp, 0)
     add_vp(s, tr, p, src, vp)
 
 
@@ -218,23 +207,23 @@ def delivery_step(s, t, tr, o):
     """One step of the delivery round (SDC-R13): a delivery or a pass."""
     p = s[G_CUR]
     np_ = s[G_NP]
-    wood_kind = t[T_SW + SW_WOOD_IS_A_KIND] == 1
+    wood_kind = t[T.SWITCHES + SW.WOOD_IS_A_KIND] == 1
     if tag_of(o) == OT_PASS:
         if s[G_WOOD_DONE] == 1:  # after wood (wood_is_a_kind = false): the step ends
             s[G_WOOD_DONE] = 0
             next_deliverer(s)
             return
-        log(tr, s, EV_PASS, p, 0, 0, 0, 0)
-        if t[T_SW + SW_DELIVERY_PASS_FINAL] == 1:
+        log(tr, s, EV.PASS, p, 0, 0, 0, 0)
+        if t[T.SWITCHES + SW.DELIVERY_PASS_FINAL] == 1:
             s[G_DEL_PASSED] |= 1 << p
             over = s[G_DEL_PASSED] == (1 << np_) - 1
         else:
             s[G_DEL_PASSES] += 1
             over = s[G_DEL_PASSES] >= np_
         if over:  # SDC-R18: not full, the marker moves right
-            log(tr, s, EV_ROUND_END, -1, 0, 0, 0, 0)
+            log(tr, s, EV.ROUND_END, -1, 0, 0, 0, 0)
             s[G_STEP] = ST_TURN_END
-            value_up(s, t, tr, -1, VAL_ROUND_END, DEP_FLAG, ST_TURN_END)
+            value_up(s, t, tr, -1, VAL.DELIVERY_ROUND_ENDED, DEP.CHEQUERED_FLAG, ST_TURN_END)
             return
         next_deliverer(s)
         return
@@ -243,9 +232,9 @@ def delivery_step(s, t, tr, o):
     deliver(s, t, tr, p, k, x & AMOUNT_MASK, False)
     s[G_DEL_PASSES] = 0
     if ship_full(s):  # SDC-R16
-        log(tr, s, EV_ROUND_END, -1, 1, 0, 0, 0)
+        log(tr, s, EV.ROUND_END, -1, 1, 0, 0, 0)
         s[G_STEP] = ST_TURN_END
-        depart(s, t, tr, DEP_FULL, ST_TURN_END)
+        depart(s, t, tr, DEP.SHIP_FULL, ST_TURN_END)
         return
     if k == WD and not wood_kind and s[G_WOOD_DONE] == 0:
         s[G_WOOD_DONE] = 1  # the same player may still deliver one dice good
@@ -264,7 +253,7 @@ def arrive(s, t, tr):
     p = s[G_ACTIVE]
     stop = s[G_CAR]
     if stop == HARBOUR:
-        log(tr, s, EV_HARBOUR, p, 0, 0, 0, 0)
+        log(tr, s, EV.HARBOUR, p, 0, 0, 0, 0)
         s[G_DEL_PLAYER] = p
         s[G_DEL_PASSED] = 0
         s[G_DEL_PASSES] = 0
@@ -272,33 +261,33 @@ def arrive(s, t, tr):
         s[G_STEP] = ST_DELIVERY
         return
     if stop == s[G_CLOSED]:
-        log(tr, s, EV_CLOSED, p, stop, 0, 0, 0)
+        log(tr, s, EV.CLOSED, p, stop, 0, 0, 0)
         s[G_STEP] = ST_TURN_END
         return
     cuban = s[O_CUBAN_AT + stop]
     s[G_CUBAN] = cuban
     s[pbase(p) + P_VISITS + cuban] += 1
-    log(tr, s, EV_CUBAN, p, cuban, stop, 0, 0)
-    action = t[T_CACTION + cuban]
-    a0 = t[T_CPARAM + 2 * cuban]
-    a1 = t[T_CPARAM + 2 * cuban + 1]
+    log(tr, s, EV.CUBAN, p, cuban, stop, 0, 0)
+    action = t[T.CUBAN_ACTION + cuban]
+    a0 = t[T.CUBAN_PARAM + 2 * cuban]
+    a1 = t[T.CUBAN_PARAM + 2 * cuban + 1]
     s[G_STEP] = ST_PHASE2
-    if action == CA_GAIN_GOODS:
+    if action == CA.GAIN_GOODS:
         take_goods(s, tr, p, a0, a1)
-    elif action == CA_GAIN_VP:
-        add_vp(s, tr, p, SRC_CUBAN, a0)
-    elif action == CA_GAIN_MONEY:
+    elif action == CA.GAIN_VP:
+        add_vp(s, tr, p, SRC.CUBAN, a0)
+    elif action == CA.GAIN_MONEY:
         gain_money(s, t, tr, p, a0)
-    elif action == CA_GAIN_ANY_GOOD:
+    elif action == CA.GAIN_ANY_GOOD:
         for k in range(NKINDS):
             if pablo_allows(t, k) and s[O_BANK + k] > 0:
                 s[G_CUR] = p
                 s[G_DK] = DK_PABLO
                 break
-    elif action == CA_PICKPOCKET:
+    elif action == CA.PICKPOCKET:
         s[G_ZORRO_NEXT] = 1
         s[G_STEP] = ST_ZORRO
-    elif action == CA_LAWYER:
+    elif action == CA.LAWYER:
         s[G_CUR] = p
         s[G_DK] = DK_ALONSO
 
@@ -317,10 +306,10 @@ def zorro_next(s, t, tr):
     while s[G_ZORRO_NEXT] < np_:
         v = (active + s[G_ZORRO_NEXT]) % np_
         if can_give(s, v):
-            s[G_CUR] = active if t[T_SW + SW_ZORRO_CHOOSER] == 1 else v
+            s[G_CUR] = active if t[T.SWITCHES + SW.ZORRO_CHOOSER] == 1 else v
             s[G_DK] = DK_ZORRO
             return
-        log(tr, s, EV_GIVE, v, active, -1, 0, 0)
+        log(tr, s, EV.GIVE, v, active, -1, 0, 0)
         s[G_ZORRO_NEXT] += 1
     s[G_STEP] = ST_PHASE2
 
@@ -336,12 +325,12 @@ def give(s, t, tr, what):
         s[bv + P_MONEY] -= 1
         s[ba + P_MONEY] += 1
     elif what == GIVE_VP:
-        add_vp(s, tr, v, SRC_ZORRO, -1)
-        add_vp(s, tr, active, SRC_ZORRO, 1)
+        add_vp(s, tr, v, SRC.ZORRO, -1)
+        add_vp(s, tr, active, SRC.ZORRO, 1)
     else:
         s[bv + P_GOODS + what - GIVE_GOOD] -= 1
         s[ba + P_GOODS + what - GIVE_GOOD] += 1
-    log(tr, s, EV_GIVE, v, active, what, 0, 0)
+    log(tr, s, EV.GIVE, v, active, what, 0, 0)
     s[G_ZORRO_NEXT] += 1
 
 
@@ -355,7 +344,7 @@ def start_use(s, t, slot, via):
     s[G_USE_SLOT] = slot
     s[G_USE_VIA] = via
     s[G_USE_PAID] = 0
-    s[G_USE_LEFT] = bparam(t, building, 0) if t[T_BEFFECT + building] == BE_SWAP else 0
+    s[G_USE_LEFT] = bparam(t, building, 0) if t[T.BUILDING_EFFECT + building] == BE.SWAP else 0
     s[G_CUR] = s[G_ACTIVE]
     s[G_DK] = DK_USE
 
@@ -366,7 +355,7 @@ def pay_owner(s, t, tr, slot, p):
     owner = s[O_OWNER + slot]
     if owner >= 0 and owner != p:
         s[pbase(owner) + P_OWNER_VP] += 1
-        add_vp(s, tr, owner, SRC_OWNER, t[T_MISC + M_OWNER_VP])
+        add_vp(s, tr, owner, SRC.OWNER, t[T.MISC + M.OWNER_VP])
 
 
 @njit
@@ -377,39 +366,39 @@ def use_building(s, t, tr, o):
     slot = s[G_USE_SLOT]
     building = s[O_BUILDING_AT + slot]
     alonso = s[G_USE_VIA] == USE_ALONSO
-    cont = ST_PHASE2 if alonso and t[T_SW + SW_ALONSO_B_REPLACES] == 0 else ST_TURN_END
+    cont = ST_PHASE2 if alonso and t[T.SWITCHES + SW.ALONSO_B_REPLACES_PHASE2] == 0 else ST_TURN_END
     tag = tag_of(o)
     x = payload_of(o)
     s[G_USE_SLOT] = -1
     s[G_STEP] = cont
     if tag == OT_NO_USE:
         if s[G_USE_PAID] == 0:
-            log(tr, s, EV_NO_USE, p, building, slot, 0, 0)
+            log(tr, s, EV.NO_USE, p, building, slot, 0, 0)
         return
     if s[G_USE_PAID] == 0:
         s[G_USE_PAID] = 1
         s[b + P_USES + building] += 1
-        if t[T_SW + SW_OWNER_VP_TRIGGER] == 1:
+        if t[T.SWITCHES + SW.OWNER_VP_TRIGGER] == 1:
             pay_owner(s, t, tr, slot, p)
-    log(tr, s, EV_USE, p, building, slot, x, 0)
+    log(tr, s, EV.USE, p, building, slot, x, 0)
     if tag == OT_SELL_VP:
-        add_vp(s, tr, p, SRC_BANK, -x)
+        add_vp(s, tr, p, SRC.BANK, -x)
         gain_money(s, t, tr, p, x * bparam(t, building, 0))
-        log(tr, s, EV_EXCHANGE, p, -x, x * bparam(t, building, 0), 0, 0)
+        log(tr, s, EV.EXCHANGE, p, -x, x * bparam(t, building, 0), 0, 0)
     elif tag == OT_BUY_VP:
         pay_money(s, t, tr, p, x * bparam(t, building, 1))
-        add_vp(s, tr, p, SRC_BANK, x)
-        log(tr, s, EV_EXCHANGE, p, x, -x * bparam(t, building, 1), 0, 0)
+        add_vp(s, tr, p, SRC.BANK, x)
+        log(tr, s, EV.EXCHANGE, p, x, -x * bparam(t, building, 1), 0, 0)
     elif tag == OT_USE:
-        if t[T_BEFFECT + building] == BE_GAIN_GOODS:
+        if t[T.BUILDING_EFFECT + building] == BE.GAIN_GOODS:
             take_goods(s, tr, p, bparam(t, building, 0), bparam(t, building, 1))
         else:
             gain_money(s, t, tr, p, bparam(t, building, 0))
     elif tag == OT_CLOSE:
-        add_vp(s, tr, p, SRC_CHURCH, bparam(t, building, 0))
+        add_vp(s, tr, p, SRC.CHURCH, bparam(t, building, 0))
         s[G_CLOSED] = x
         s[G_CLOSED_BY] = p
-        log(tr, s, EV_CLOSE, p, x, 0, 0, 0)
+        log(tr, s, EV.CLOSE, p, x, 0, 0, 0)
     elif tag == OT_CONVERT:
         src = bparam(t, building, 0)
         dst = bparam(t, building, 1)
@@ -417,19 +406,19 @@ def use_building(s, t, tr, o):
         s[O_BANK + dst] -= x
         s[b + P_GOODS + dst] += x
         s[b + P_CONVERTED] += x
-        log(tr, s, EV_CONVERT, p, src, dst, x, 0)
+        log(tr, s, EV.CONVERT, p, src, dst, x, 0)
     elif tag == OT_VALUE_UP:
-        value_up(s, t, tr, p, VAL_BUILDING, DEP_BUILDING, cont)
+        value_up(s, t, tr, p, VAL.BUILDING, DEP.BUILDING, cont)
     elif tag == OT_VALUE_DOWN:
         s[G_VALUE] -= 1
-        log(tr, s, EV_VALUE, p, s[G_VALUE], VAL_BUILDING, 0, 0)
+        log(tr, s, EV.VALUE, p, s[G_VALUE], VAL.BUILDING, 0, 0)
     elif tag == OT_SWAP:
         given = x >> 3
         taken = x & 7
         return_goods(s, p, given, 1)
         s[O_BANK + taken] -= 1
         s[b + P_GOODS + taken] += 1
-        log(tr, s, EV_SWAP, p, given, taken, 0, 0)
+        log(tr, s, EV.SWAP, p, given, taken, 0, 0)
         s[G_USE_LEFT] -= 1
         if s[G_USE_LEFT] > 0:  # ask for the next swap ("no use" ends it)
             s[G_USE_SLOT] = slot
@@ -438,13 +427,13 @@ def use_building(s, t, tr, o):
     elif tag == OT_DELIVER:
         deliver(s, t, tr, p, x >> AMOUNT_SHIFT, x & AMOUNT_MASK, True)
         if ship_full(s):
-            depart(s, t, tr, DEP_BUILDING, cont)
+            depart(s, t, tr, DEP.BUILDING, cont)
     elif tag == OT_DEMAND:
         k = x >> 1
         s[O_DICE + k] += 1 if x & 1 else -1
-        log(tr, s, EV_DIE, p, k, s[O_DICE + k], 0, 0)
+        log(tr, s, EV.DIE, p, k, s[O_DICE + k], 0, 0)
         if ship_full(s):
-            depart(s, t, tr, DEP_BUILDING, cont)
+            depart(s, t, tr, DEP.BUILDING, cont)
     elif tag == OT_RETURN:
         ka = bparam(t, building, 0)
         kb = bparam(t, building, 1)
@@ -452,14 +441,14 @@ def use_building(s, t, tr, o):
         nb = x & AMOUNT_MASK
         return_goods(s, p, ka, na)
         return_goods(s, p, kb, nb)
-        add_vp(s, tr, p, SRC_CAFE, (na + nb) * bparam(t, building, 3))
+        add_vp(s, tr, p, SRC.CAFE, (na + nb) * bparam(t, building, 3))
     elif tag == OT_ZERO:
         pips = s[O_DICE + x]
         s[O_DICE + x] = 0
-        log(tr, s, EV_DIE, p, x, 0, 0, 0)
+        log(tr, s, EV.DIE, p, x, 0, 0, 0)
         gain_money(s, t, tr, p, pips * bparam(t, building, 0))
         if ship_full(s):
-            depart(s, t, tr, DEP_BUILDING, cont)
+            depart(s, t, tr, DEP.BUILDING, cont)
 
 
 @njit
@@ -471,15 +460,15 @@ def move(s, t, tr, o):
     if tag == OT_MOVE:
         slot = payload_of(o)
         s[b + P_PAWN] = slot
-        log(tr, s, EV_MOVE, p, slot, s[O_BUILDING_AT + slot], 0, 0)
-        if t[T_SW + SW_OWNER_VP_TRIGGER] == 0:
+        log(tr, s, EV.MOVE, p, slot, s[O_BUILDING_AT + slot], 0, 0)
+        if t[T.SWITCHES + SW.OWNER_VP_TRIGGER] == 0:
             pay_owner(s, t, tr, slot, p)
         start_use(s, t, slot, USE_PHASE2)
     elif tag == OT_REUSE:
-        log(tr, s, EV_STAY, p, s[b + P_PAWN], 1, 0, 0)
+        log(tr, s, EV.STAY, p, s[b + P_PAWN], 1, 0, 0)
         start_use(s, t, s[b + P_PAWN], USE_PHASE2)
     else:
-        log(tr, s, EV_STAY, p, s[b + P_PAWN], 0, 0, 0)
+        log(tr, s, EV.STAY, p, s[b + P_PAWN], 0, 0, 0)
         s[G_STEP] = ST_TURN_END
 
 
@@ -496,7 +485,7 @@ def alonso(s, t, tr, o):
             s[pbase(prev) + P_MARKERS] += 1
         s[O_OWNER + slot] = p
         s[pbase(p) + P_MARKERS] -= 1
-        log(tr, s, EV_MARKER, p, slot, s[O_BUILDING_AT + slot], prev, 0)
+        log(tr, s, EV.MARKER, p, slot, s[O_BUILDING_AT + slot], prev, 0)
     elif tag != OT_NOTHING:
         start_use(s, t, slot, USE_ALONSO)
 
@@ -510,10 +499,10 @@ def begin_turn(s, t, tr):
     opens again."""
     p = s[G_ACTIVE]
     if s[G_CLOSED] >= 0 and s[G_CLOSED_BY] == p:
-        log(tr, s, EV_REOPEN, -1, s[G_CLOSED], 0, 0, 0)
+        log(tr, s, EV.REOPEN, -1, s[G_CLOSED], 0, 0, 0)
         s[G_CLOSED] = -1
         s[G_CLOSED_BY] = -1
-    log(tr, s, EV_TURN, p, s[G_TURN] + 1, 0, 0, 0)
+    log(tr, s, EV.TURN, p, s[G_TURN] + 1, 0, 0, 0)
     s[G_CUBAN] = -1
     s[G_CUR] = p
     s[G_DK] = DK_DRIVE
@@ -529,10 +518,10 @@ def drive(s, t, tr, d):
     s[pbase(p) + P_DRIVE_PAID] += cost
     passes = s[G_CAR] + d > NSTOPS
     s[G_CAR] = (s[G_CAR] + d) % NSTOPS
-    log(tr, s, EV_DRIVE, p, s[G_CAR], d, cost, 0)
+    log(tr, s, EV.DRIVE, p, s[G_CAR], d, cost, 0)
     s[G_STEP] = ST_ARRIVE
-    if passes and t[T_SW + SW_PASS_HARBOUR_ADVANCES] == 1:
-        value_up(s, t, tr, p, VAL_PASS_HARBOUR, DEP_FLAG, ST_ARRIVE)
+    if passes and t[T.SWITCHES + SW.PASS_HARBOUR_ADVANCES] == 1:
+        value_up(s, t, tr, p, VAL.PASSED_HARBOUR, DEP.CHEQUERED_FLAG, ST_ARRIVE)
 
 
 @njit
@@ -566,9 +555,9 @@ def advance(s, t, tr):
         s[G_PHASE] = PH_PLAY
         np_ = s[G_NP]
         start = s[G_START]
-        log(tr, s, EV_SETUP, -1, start, s[G_LAYOUT_DRAWS], 0, 0)
+        log(tr, s, EV.SETUP, -1, start, s[G_LAYOUT_DRAWS], 0, 0)
         # SDC-R5 / SDC-Q11: the player to the start player's right rolls the first ship
-        s[G_ROLLER] = start if t[T_SW + SW_FIRST_SHIP_ROLLER] == 1 else (start + np_ - 1) % np_
+        s[G_ROLLER] = start if t[T.SWITCHES + SW.FIRST_SHIP_ROLLER] == 1 else (start + np_ - 1) % np_
         new_ship(s, t, tr, ST_TURN_START)
     while s[G_DK] == DK_NONE and s[G_PHASE] == PH_PLAY:
         step = s[G_STEP]
@@ -605,7 +594,7 @@ def apply(s, t, o, tr):
         place_ship(s, t, tr, payload_of(o))
     elif dk == DK_PABLO:
         cuban = s[G_CUBAN]
-        take_goods(s, tr, s[G_ACTIVE], payload_of(o), t[T_CPARAM + 2 * cuban])
+        take_goods(s, tr, s[G_ACTIVE], payload_of(o), t[T.CUBAN_PARAM + 2 * cuban])
     elif dk == DK_ZORRO:
         give(s, t, tr, payload_of(o))
     elif dk == DK_ALONSO:

@@ -11,10 +11,8 @@ from core.common.rng import deal_rng, rng_below, shuffle
 from core.common.stored_rng import save_stream
 from core.jit import njit
 from core.santiago.codes import (
-    LAYOUT_FIXED, LAYOUT_FORBID, M_LAYOUT_MAX_DRAWS, M_MARKERS, M_MONEY_SUPPLY, M_START_MONEY,
-    M_START_VP, M_VALUE_START, MAX_PLAYERS, NBUILDINGS, NCOLOURS, NCUBANS, NDICE, NKINDS,
-    NSLOTS, NSRC, NSTOPS, SRC_START, SW_LAYOUT, SW_MONEY_LIMITED, T_FIXED_BUILDINGS,
-    T_FIXED_CUBANS, T_FORBID, T_MISC, T_SLOT_COLOUR, T_START_GOODS, T_SUPPLY, T_SW, WD,
+    LAYOUT, M, MAX_PLAYERS, NBUILDINGS, NCOLOURS, NCUBANS, NDICE, NKINDS, NSLOTS, NSRC, NSTOPS,
+    SRC, SW, T, WD,
 )
 
 # --- phases, steps and decision kinds --------------------------------------------------------
@@ -107,13 +105,13 @@ def pbase(p):
 @njit(inline="always")
 def slot_colour(t, slot):
     """Flower colour of building slot `slot`."""
-    return t[T_SLOT_COLOUR + slot]
+    return t[T.SLOT_COLOUR + slot]
 
 
 @njit(inline="always")
 def forbidden(t, building, colour):
     """Whether the layout rule forbids `building` at a slot of `colour`."""
-    return t[T_FORBID + building * NCOLOURS + colour] == 1
+    return t[T.FORBID + building * NCOLOURS + colour] == 1
 
 
 # --- layout (SDC-R1, §7) -------------------------------------------------------------------
@@ -132,24 +130,24 @@ def deal_layout(s, t, rng):
     """Cubans on K1..K9 and buildings on B1..B12 by the layout rule (switch `layout`):
     uniform orders (random), the rules data's layout (fixed), or uniform orders redrawn until
     no forbidden pair lies together (forbid: rejection sampling, uniform over valid layouts)."""
-    rule = t[T_SW + SW_LAYOUT]
+    rule = t[T.SWITCHES + SW.LAYOUT]
     s[O_CUBAN_AT] = -1
     for i in range(NCUBANS):
-        s[O_CUBAN_AT + 1 + i] = t[T_FIXED_CUBANS + i] if rule == LAYOUT_FIXED else i
-    if rule != LAYOUT_FIXED:
+        s[O_CUBAN_AT + 1 + i] = t[T.FIXED_CUBANS + i] if rule == LAYOUT.FIXED else i
+    if rule != LAYOUT.FIXED:
         shuffle(rng, s[O_CUBAN_AT + 1:O_CUBAN_AT + NSTOPS], NCUBANS)
     draws = 0
     ok = True
     while True:
         for i in range(NSLOTS):
-            s[O_BUILDING_AT + i] = t[T_FIXED_BUILDINGS + i] if rule == LAYOUT_FIXED else i
-        if rule != LAYOUT_FIXED:
+            s[O_BUILDING_AT + i] = t[T.FIXED_BUILDINGS + i] if rule == LAYOUT.FIXED else i
+        if rule != LAYOUT.FIXED:
             shuffle(rng, s[O_BUILDING_AT:O_BUILDING_AT + NSLOTS], NSLOTS)
         draws += 1
-        if rule != LAYOUT_FORBID:
+        if rule != LAYOUT.FORBID:
             break
         ok = layout_ok(s, t)
-        if ok or draws >= t[T_MISC + M_LAYOUT_MAX_DRAWS]:
+        if ok or draws >= t[T.MISC + M.LAYOUT_MAX_DRAWS]:
             break
     for i in range(NSLOTS):
         s[O_SLOT_OF + s[O_BUILDING_AT + i]] = i
@@ -168,7 +166,7 @@ def new_game(t, n_players, seed):
     s[G_PHASE] = PH_SETUP
     deal_layout(s, t, rng)                              # SDC-R1
     s[G_CAR] = 0                                        # SDC-R2
-    s[G_VALUE] = t[T_MISC + M_VALUE_START]
+    s[G_VALUE] = t[T.MISC + M.VALUE_START]
     s[G_CLOSED] = -1
     s[G_CLOSED_BY] = -1
     s[G_CUBAN] = -1
@@ -178,17 +176,17 @@ def new_game(t, n_players, seed):
     for slot in range(NSLOTS):
         s[O_OWNER + slot] = -1
     for k in range(NKINDS):
-        s[O_BANK + k] = t[T_SUPPLY + k] - n_players * t[T_START_GOODS + k]
-    s[G_BANK_MONEY] = (t[T_MISC + M_MONEY_SUPPLY] - n_players * t[T_MISC + M_START_MONEY]
-                       if t[T_SW + SW_MONEY_LIMITED] == 1 else 0)
+        s[O_BANK + k] = t[T.SUPPLY + k] - n_players * t[T.START_GOODS + k]
+    s[G_BANK_MONEY] = (t[T.MISC + M.MONEY_SUPPLY] - n_players * t[T.MISC + M.START_MONEY]
+                       if t[T.SWITCHES + SW.MONEY_LIMITED] == 1 else 0)
     for p in range(n_players):                          # SDC-R3
         b = pbase(p)
         for k in range(NKINDS):
-            s[b + P_GOODS + k] = t[T_START_GOODS + k]
-        s[b + P_MONEY] = t[T_MISC + M_START_MONEY]
-        s[b + P_VP] = t[T_MISC + M_START_VP]
-        s[b + P_VPSRC + SRC_START] = t[T_MISC + M_START_VP]
-        s[b + P_MARKERS] = t[T_MISC + M_MARKERS]
+            s[b + P_GOODS + k] = t[T.START_GOODS + k]
+        s[b + P_MONEY] = t[T.MISC + M.START_MONEY]
+        s[b + P_VP] = t[T.MISC + M.START_VP]
+        s[b + P_VPSRC + SRC.START] = t[T.MISC + M.START_VP]
+        s[b + P_MARKERS] = t[T.MISC + M.MARKERS]
         s[b + P_PAWN] = -1
     s[G_START] = 0  # SDC-R5 "agree on a start player": seat 0 (tournaments rotate the seats)
     s[G_ACTIVE] = 0

@@ -61,28 +61,32 @@ EFFECT_PARAMS: dict[str, tuple[tuple[str, str], ...]] = {
     "return_vp": (("kind_a", "kind"), ("kind_b", "kind"), ("max", "int"), ("vp", "int")),
     "zero_die": (("money_per_pip", "int"),),
 }
-assert tuple(ACTION_PARAMS) == c.ACTION_KEYS and tuple(EFFECT_PARAMS) == c.EFFECT_KEYS
+assert tuple(ACTION_PARAMS) == c.CA.keys and tuple(EFFECT_PARAMS) == c.BE.keys
 
-# Switch name -> (codes.SW_* index, options); string options code as their index.
-SWITCH_OPTIONS: dict[str, tuple[int, tuple[object, ...]]] = {
-    "pass_harbour_advances": (c.SW_PASS_HARBOUR_ADVANCES, _BOOL[::-1]),
-    "building_move": (c.SW_BUILDING_MOVE, ("optional", "mandatory")),
-    "owner_vp_trigger": (c.SW_OWNER_VP_TRIGGER, ("on_arrival", "on_use")),
-    "delivery_pass_final": (c.SW_DELIVERY_PASS_FINAL, _BOOL[::-1]),
-    "wood_is_a_kind": (c.SW_WOOD_IS_A_KIND, _BOOL[::-1]),
-    "zorro_chooser": (c.SW_ZORRO_CHOOSER, ("giver", "receiver")),
-    "zorro_reuse_building": (c.SW_ZORRO_REUSE, _BOOL[::-1]),
-    "alonso_claim_owned": (c.SW_ALONSO_CLAIM_OWNED, _BOOL),
-    "alonso_b_replaces_phase2": (c.SW_ALONSO_B_REPLACES, _BOOL),
-    "new_ship_roller": (c.SW_NEW_SHIP_ROLLER, ("active_player", "start_player")),
-    "first_ship_roller": (c.SW_FIRST_SHIP_ROLLER, ("right_of_start", "start_player")),
-    "zero_demand_reroll": (c.SW_ZERO_DEMAND_REROLL, _BOOL[::-1]),
-    "pablo_kinds": (c.SW_PABLO_KINDS, ("all6", "no_wood", "raw_only")),
-    "money_limited": (c.SW_MONEY_LIMITED, _BOOL),
-    "end_bonus_wood": (c.SW_END_BONUS_WOOD, _BOOL[::-1]),
-    "layout": (c.SW_LAYOUT, c.LAYOUT_RULES),
-    "final_tie": (c.SW_FINAL_TIE, ("shared",)),
+# Options of each switch (an SW key); the first is the default, string options code as their
+# index.
+_SWITCH_VALUES: dict[str, tuple[object, ...]] = {
+    "pass_harbour_advances": _BOOL[::-1],
+    "building_move": ("optional", "mandatory"),
+    "owner_vp_trigger": ("on_arrival", "on_use"),
+    "delivery_pass_final": _BOOL[::-1],
+    "wood_is_a_kind": _BOOL[::-1],
+    "zorro_chooser": ("giver", "receiver"),
+    "zorro_reuse_building": _BOOL[::-1],
+    "alonso_claim_owned": _BOOL,
+    "alonso_b_replaces_phase2": _BOOL,
+    "new_ship_roller": ("active_player", "start_player"),
+    "first_ship_roller": ("right_of_start", "start_player"),
+    "zero_demand_reroll": _BOOL[::-1],
+    "pablo_kinds": ("all6", "no_wood", "raw_only"),
+    "money_limited": _BOOL,
+    "end_bonus_wood": _BOOL[::-1],
+    "layout": c.LAYOUT.keys,
+    "final_tie": ("shared",),
 }
+# Switch name -> (its SW code, options).
+SWITCH_OPTIONS: dict[str, tuple[int, tuple[object, ...]]] = {
+    name: (c.SW.code(name), options) for name, options in _SWITCH_VALUES.items()}
 # clause or question id of each switch (README table, tests); the first option is the default
 SWITCH_IDS = {"pass_harbour_advances": "SDC-Q1", "building_move": "SDC-Q2",
               "owner_vp_trigger": "SDC-Q3", "delivery_pass_final": "SDC-Q4",
@@ -108,7 +112,7 @@ SWITCHES = common.Switches(CHECK, SWITCH_OPTIONS)
 
 def _misc(raw: dict) -> np.ndarray:
     values = {}
-    for path, entry in CHECK.named_entries("misc", raw["misc"], c.MISC_KEYS, "misc value"):
+    for path, entry in CHECK.named_entries("misc", raw["misc"], c.M.keys, "misc value"):
         name = path.removeprefix("misc.")
         minimum = 0 if name in ("stop_cost", "start_vp", "start_money", "markers") else 1
         values[name] = CHECK.int(f"{path}.value", CHECK.entry(path, entry, ("value",))["value"],
@@ -128,7 +132,7 @@ def _misc(raw: dict) -> np.ndarray:
     for name, ok, need in checks:
         if not ok:
             raise CHECK.err(f"misc.{name}.value is {values[name]}; it must be {need}")
-    return i32([values[k] for k in c.MISC_KEYS])
+    return i32([values[k] for k in c.M.keys])
 
 
 def _per_kind(raw: dict, section: str) -> np.ndarray:
@@ -176,12 +180,12 @@ def _cubans(raw: dict) -> dict[str, np.ndarray]:
     colours, actions, params = [], [], []
     for path, entry in CHECK.named_entries("cubans", raw["cubans"], c.CUBAN_KEYS, "Cuban"):
         action = entry.get("action")
-        CHECK.name(f"{path}.action", action, c.ACTION_KEYS, "action")
+        CHECK.name(f"{path}.action", action, c.CA.keys, "action")
         spec = ACTION_PARAMS[action]
         CHECK.entry(path, entry, ("colour", "action") + tuple(n for n, _ in spec))
         colours.append(CHECK.name(f"{path}.colour", entry["colour"], c.FLOWER_NAMES,
                                   "flower colour"))
-        actions.append(c.ACTION_KEYS.index(action))
+        actions.append(c.CA.keys.index(action))
         params.append(_params(path, entry, spec, 2))
     return {"cuban_colour": i32(colours), "cuban_action": i32(actions),
             "cuban_param": i32(params)}
@@ -192,10 +196,10 @@ def _buildings(raw: dict) -> dict[str, np.ndarray]:
     for path, entry in CHECK.named_entries("buildings", raw["buildings"], c.BUILDING_KEYS,
                                            "building"):
         effect = entry.get("effect")
-        CHECK.name(f"{path}.effect", effect, c.EFFECT_KEYS, "effect")
+        CHECK.name(f"{path}.effect", effect, c.BE.keys, "effect")
         spec = EFFECT_PARAMS[effect]
         CHECK.entry(path, entry, ("effect",) + tuple(n for n, _ in spec))
-        effects.append(c.EFFECT_KEYS.index(effect))
+        effects.append(c.BE.keys.index(effect))
         row = _params(path, entry, spec, c.NBPARAMS)
         if effect == "convert" and row[0] == row[1]:
             raise CHECK.err(f"{path}: from and to are both {entry['from']}; convert into "
@@ -272,15 +276,15 @@ def _base_tables(raw: object) -> dict[str, np.ndarray]:
     misc = _misc(raw)
     supply = _per_kind(raw, "supply")
     start = _per_kind(raw, "start_goods")
-    most = int(misc[c.M_MAX_PLAYERS])
+    most = int(misc[c.M.MAX_PLAYERS])
     for k, name in enumerate(c.KIND_NAMES):
         if start[k] * most > supply[k]:
             raise CHECK.err(f"start_goods.{name}.count is {start[k]}: {most} players need "
                             f"{start[k] * most}, more than supply.{name}.count ({supply[k]})")
         if supply[k] > 60:
             raise CHECK.err(f"supply.{name}.count is {supply[k]}; at most 60")
-    if misc[c.M_START_MONEY] * most > misc[c.M_MONEY_SUPPLY]:
-        raise CHECK.err(f"misc.money_supply.value is {misc[c.M_MONEY_SUPPLY]}, less than "
+    if misc[c.M.START_MONEY] * most > misc[c.M.MONEY_SUPPLY]:
+        raise CHECK.err(f"misc.money_supply.value is {misc[c.M.MONEY_SUPPLY]}, less than "
                         f"{most} players' start money")
     slot_colour = _slot_colours(raw)
     return {"misc": misc, "supply": supply, "start_goods": start, "die_faces": _faces(raw),
@@ -305,6 +309,6 @@ def _status_entries(raw: dict) -> Iterator[tuple[str, dict]]:
 
 
 FILE = common.RulesFile(DEFAULT_PATH, RulesDataError, SWITCHES, _base_tables, _assemble,
-                        _status_entries, (c.FLAT_ORDER, c.T_SIZE))
+                        _status_entries, c.T)
 (load_raw, rules_data_hash, switch_values, validate, build_tables, load_tables, assumed_values,
  flatten) = FILE.api()

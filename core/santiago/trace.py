@@ -82,7 +82,7 @@ def public_state(snapshot: np.ndarray, tables: SantiagoTables, n_players: int
             "goods": {kind(k): int(s[b + S.P_GOODS + k]) for k in range(c.NKINDS)},
             "pesos": int(s[b + S.P_MONEY]), "vp": int(s[b + S.P_VP]),
             "vp_by_source": {name: int(s[b + S.P_VPSRC + i])
-                             for i, name in enumerate(c.SRC_NAMES) if s[b + S.P_VPSRC + i]}})
+                             for i, name in enumerate(c.SRC.keys) if s[b + S.P_VPSRC + i]}})
     return {
         "phase": S.PHASE_NAMES[s[S.G_PHASE]],
         "active": int(s[S.G_ACTIVE]),
@@ -92,7 +92,7 @@ def public_state(snapshot: np.ndarray, tables: SantiagoTables, n_players: int
         "dice": {kind(k): int(s[S.O_DICE + k]) for k in range(c.NDICE) if s[S.O_DICE + k] >= 0},
         "closed": c.STOP_NAMES[s[S.G_CLOSED]] if s[S.G_CLOSED] >= 0 else None,
         "bank": {kind(k): int(s[S.O_BANK + k]) for k in range(c.NKINDS)},
-        "bank_pesos": int(s[S.G_BANK_MONEY]) if tables.switches[c.SW_MONEY_LIMITED] else None,
+        "bank_pesos": int(s[S.G_BANK_MONEY]) if tables.switches[c.SW.MONEY_LIMITED] else None,
         "slots": slots,
         "markers_left": [int(s[_pbase(p) + S.P_MARKERS]) for p in range(n_players)],
         "layout": layout(s, tables),
@@ -125,44 +125,44 @@ _SLOT: Callable[[int], Any] = slot_name
 _SEAT: Callable[[int], Any] = _seat
 # Fields a, b, c, d of each event (codes.py EV_* comments, after the player).
 EVENT_FIELDS: dict[int, tuple[_Field, ...]] = {
-    c.EV_SETUP: (("start_player", _I), ("layout_draws", _I)),
-    c.EV_TURN: (("turn", _I),),
-    c.EV_DRIVE: (("stop", _STOP), ("distance", _I), ("pesos", _I)),
-    c.EV_VALUE: (("goods_value", _I), ("cause", lambda v: c.VALUE_CAUSES[v])),
-    c.EV_CLOSED: (("stop", _STOP),),
-    c.EV_CUBAN: (("cuban", cuban), ("stop", _STOP)),
-    c.EV_GOODS: (("kind", kind), ("amount", _I)),
-    c.EV_MONEY: (("amount", _I),),
-    c.EV_VP: (("source", lambda v: c.SRC_NAMES[v]), ("amount", _I)),
-    c.EV_GIVE: (("receiver", _SEAT), ("gives", _what)),
-    c.EV_MARKER: (("slot", _SLOT), ("building", building), ("previous_owner", _SEAT)),
-    c.EV_MOVE: (("slot", _SLOT), ("building", building)),
-    c.EV_STAY: (("slot", lambda v: slot_name(v) if v >= 0 else None), ("reuse", bool)),
-    c.EV_USE: (("building", building), ("slot", _SLOT), ("payload", _I)),
-    c.EV_NO_USE: (("building", building), ("slot", _SLOT)),
-    c.EV_HARBOUR: (),
-    c.EV_DELIVER: (("kind", kind), ("pieces", _I), ("vp", _I)),
-    c.EV_PASS: (),
-    c.EV_ROUND_END: (("ship_full", bool),),
-    c.EV_DEPART: (("ships_departed", _I), ("cause", lambda v: c.DEPARTURE_CAUSES[v])),
-    c.EV_ROLL: (("faces", lambda v: _dice(v, 3, 0)),),
-    c.EV_SHIP: (("left_off", kind), ("dice", lambda v: _dice(v, 4, 1))),
-    c.EV_CLOSE: (("stop", _STOP),),
-    c.EV_REOPEN: (("stop", _STOP),),
-    c.EV_CONVERT: (("from", kind), ("to", kind), ("pieces", _I)),
-    c.EV_SWAP: (("gives", kind), ("takes", kind)),
-    c.EV_DIE: (("kind", kind), ("value", _I)),
-    c.EV_END_BONUS: (("goods", _I), ("vp", _I)),
-    c.EV_GAME_END: (),
-    c.EV_EXCHANGE: (("vp", _I), ("pesos", _I)),
+    c.EV.SETUP: (("start_player", _I), ("layout_draws", _I)),
+    c.EV.TURN: (("turn", _I),),
+    c.EV.DRIVE: (("stop", _STOP), ("distance", _I), ("pesos", _I)),
+    c.EV.VALUE: (("goods_value", _I), ("cause", lambda v: c.VAL.keys[v])),
+    c.EV.CLOSED: (("stop", _STOP),),
+    c.EV.CUBAN: (("cuban", cuban), ("stop", _STOP)),
+    c.EV.GOODS: (("kind", kind), ("amount", _I)),
+    c.EV.MONEY: (("amount", _I),),
+    c.EV.VP: (("source", lambda v: c.SRC.keys[v]), ("amount", _I)),
+    c.EV.GIVE: (("receiver", _SEAT), ("gives", _what)),
+    c.EV.MARKER: (("slot", _SLOT), ("building", building), ("previous_owner", _SEAT)),
+    c.EV.MOVE: (("slot", _SLOT), ("building", building)),
+    c.EV.STAY: (("slot", lambda v: slot_name(v) if v >= 0 else None), ("reuse", bool)),
+    c.EV.USE: (("building", building), ("slot", _SLOT), ("payload", _I)),
+    c.EV.NO_USE: (("building", building), ("slot", _SLOT)),
+    c.EV.HARBOUR: (),
+    c.EV.DELIVER: (("kind", kind), ("pieces", _I), ("vp", _I)),
+    c.EV.PASS: (),
+    c.EV.ROUND_END: (("ship_full", bool),),
+    c.EV.DEPART: (("ships_departed", _I), ("cause", lambda v: c.DEP.keys[v])),
+    c.EV.ROLL: (("faces", lambda v: _dice(v, 3, 0)),),
+    c.EV.SHIP: (("left_off", kind), ("dice", lambda v: _dice(v, 4, 1))),
+    c.EV.CLOSE: (("stop", _STOP),),
+    c.EV.REOPEN: (("stop", _STOP),),
+    c.EV.CONVERT: (("from", kind), ("to", kind), ("pieces", _I)),
+    c.EV.SWAP: (("gives", kind), ("takes", kind)),
+    c.EV.DIE: (("kind", kind), ("value", _I)),
+    c.EV.END_BONUS: (("goods", _I), ("vp", _I)),
+    c.EV.GAME_END: (),
+    c.EV.EXCHANGE: (("vp", _I), ("pesos", _I)),
 }
-assert sorted(EVENT_FIELDS) == list(range(len(c.EVENT_NAMES)))
+assert sorted(EVENT_FIELDS) == list(range(len(c.EV.keys)))
 
 
 def event_dict(row: np.ndarray, tables: SantiagoTables) -> dict[str, Any]:
     """A trace row's event as {"name", "player", named decoded fields..., "raw"}."""
-    out = decode_event(row, c.EVENT_NAMES, EVENT_FIELDS)
-    if row[0] == c.EV_SETUP:
+    out = decode_event(row, c.EV.keys, EVENT_FIELDS)
+    if row[0] == c.EV.SETUP:
         out["layout"] = layout(row[c.EVW:], tables)
     return out
 
@@ -174,49 +174,49 @@ def _use_text(d: dict[str, Any], s: np.ndarray, t: SantiagoTables) -> str:
 
 
 _TEXT: dict[int, Callable[[dict[str, Any], np.ndarray, SantiagoTables], str]] = {
-    c.EV_SETUP: lambda d, s, t: "layout: " + ", ".join(
+    c.EV.SETUP: lambda d, s, t: "layout: " + ", ".join(
         f"{k} {v}" for k, v in d["layout"]["cubans"].items()) + "; " + ", ".join(
         f"{k} {v} ({d['layout']['flowers'][k]})" for k, v in d["layout"]["buildings"].items())
         + f" [{plural(d['layout_draws'], 'draw')}]",
-    c.EV_TURN: lambda d, s, t: f"turn {d['turn']}",
-    c.EV_DRIVE: lambda d, s, t: f"drives {plural(d['distance'], 'stop')} to "
+    c.EV.TURN: lambda d, s, t: f"turn {d['turn']}",
+    c.EV.DRIVE: lambda d, s, t: f"drives {plural(d['distance'], 'stop')} to "
                                 f"{stop_name(c.STOP_NAMES.index(d['stop']), s)}"
                                 + (f", paying {d['pesos']} pesos" if d["pesos"] else ""),
-    c.EV_VALUE: lambda d, s, t: (f"goods value now {d['goods_value']} "
+    c.EV.VALUE: lambda d, s, t: (f"goods value now {d['goods_value']} "
                                  f"({d['cause'].replace('_', ' ')})"),
-    c.EV_CLOSED: lambda d, s, t: f"finds {d['stop']} closed",
-    c.EV_CUBAN: lambda d, s, t: f"visits {d['cuban']}",
-    c.EV_GOODS: lambda d, s, t: f"takes {d['amount']} {d['kind']}",
-    c.EV_MONEY: lambda d, s, t: (f"gains {d['amount']} pesos" if d["amount"] > 0
+    c.EV.CLOSED: lambda d, s, t: f"finds {d['stop']} closed",
+    c.EV.CUBAN: lambda d, s, t: f"visits {d['cuban']}",
+    c.EV.GOODS: lambda d, s, t: f"takes {d['amount']} {d['kind']}",
+    c.EV.MONEY: lambda d, s, t: (f"gains {d['amount']} pesos" if d["amount"] > 0
                                  else f"pays {-d['amount']} pesos"),
-    c.EV_VP: lambda d, s, t: f"{d['amount']:+d} VP ({d['source'].replace('_', ' ')})",
-    c.EV_GIVE: lambda d, s, t: (f"gives P{d['receiver'] + 1} 1 {d['gives']}" if d["gives"]
+    c.EV.VP: lambda d, s, t: f"{d['amount']:+d} VP ({d['source'].replace('_', ' ')})",
+    c.EV.GIVE: lambda d, s, t: (f"gives P{d['receiver'] + 1} 1 {d['gives']}" if d["gives"]
                                 else "has nothing to give"),
-    c.EV_MARKER: lambda d, s, t: f"puts a property marker on the "
+    c.EV.MARKER: lambda d, s, t: f"puts a property marker on the "
                                  f"{d['building'].replace('_', ' ')} ({d['slot']})",
-    c.EV_MOVE: lambda d, s, t: f"moves the pawn to the {d['building'].replace('_', ' ')} "
+    c.EV.MOVE: lambda d, s, t: f"moves the pawn to the {d['building'].replace('_', ' ')} "
                                f"({d['slot']})",
-    c.EV_STAY: lambda d, s, t: "reuses the building" if d["reuse"] else "stays",
-    c.EV_USE: _use_text,
-    c.EV_NO_USE: lambda d, s, t: f"does not use the {d['building'].replace('_', ' ')}",
-    c.EV_HARBOUR: lambda d, s, t: "stops at the harbour: delivery round",
-    c.EV_DELIVER: lambda d, s, t: f"delivers {d['pieces']} {d['kind']} for {d['vp']} VP",
-    c.EV_PASS: lambda d, s, t: "passes",
-    c.EV_ROUND_END: lambda d, s, t: "delivery round ends" + (" (ship full)" if d["ship_full"]
+    c.EV.STAY: lambda d, s, t: "reuses the building" if d["reuse"] else "stays",
+    c.EV.USE: _use_text,
+    c.EV.NO_USE: lambda d, s, t: f"does not use the {d['building'].replace('_', ' ')}",
+    c.EV.HARBOUR: lambda d, s, t: "stops at the harbour: delivery round",
+    c.EV.DELIVER: lambda d, s, t: f"delivers {d['pieces']} {d['kind']} for {d['vp']} VP",
+    c.EV.PASS: lambda d, s, t: "passes",
+    c.EV.ROUND_END: lambda d, s, t: "delivery round ends" + (" (ship full)" if d["ship_full"]
                                                              else ""),
-    c.EV_DEPART: lambda d, s, t: f"ship {d['ships_departed']} departs "
+    c.EV.DEPART: lambda d, s, t: f"ship {d['ships_departed']} departs "
                                  f"({d['cause'].replace('_', ' ')})",
-    c.EV_ROLL: lambda d, s, t: "rolls " + ", ".join(f"{k} {v}" for k, v in d["faces"].items()),
-    c.EV_SHIP: lambda d, s, t: f"leaves {d['left_off']} off: demand " + ", ".join(
+    c.EV.ROLL: lambda d, s, t: "rolls " + ", ".join(f"{k} {v}" for k, v in d["faces"].items()),
+    c.EV.SHIP: lambda d, s, t: f"leaves {d['left_off']} off: demand " + ", ".join(
         f"{k} {v}" for k, v in d["dice"].items()),
-    c.EV_CLOSE: lambda d, s, t: f"closes {stop_name(c.STOP_NAMES.index(d['stop']), s)}",
-    c.EV_REOPEN: lambda d, s, t: f"{d['stop']} opens again",
-    c.EV_CONVERT: lambda d, s, t: f"converts {d['pieces']} {d['from']} into {d['to']}",
-    c.EV_SWAP: lambda d, s, t: f"swaps 1 {d['gives']} for 1 {d['takes']}",
-    c.EV_DIE: lambda d, s, t: f"sets the {d['kind']} die to {d['value']}",
-    c.EV_END_BONUS: lambda d, s, t: f"holds {plural(d['goods'], 'good')}: end bonus",
-    c.EV_GAME_END: lambda d, s, t: "game over",
-    c.EV_EXCHANGE: lambda d, s, t: f"exchanges {d['vp']:+d} VP / {d['pesos']:+d} pesos",
+    c.EV.CLOSE: lambda d, s, t: f"closes {stop_name(c.STOP_NAMES.index(d['stop']), s)}",
+    c.EV.REOPEN: lambda d, s, t: f"{d['stop']} opens again",
+    c.EV.CONVERT: lambda d, s, t: f"converts {d['pieces']} {d['from']} into {d['to']}",
+    c.EV.SWAP: lambda d, s, t: f"swaps 1 {d['gives']} for 1 {d['takes']}",
+    c.EV.DIE: lambda d, s, t: f"sets the {d['kind']} die to {d['value']}",
+    c.EV.END_BONUS: lambda d, s, t: f"holds {plural(d['goods'], 'good')}: end bonus",
+    c.EV.GAME_END: lambda d, s, t: "game over",
+    c.EV.EXCHANGE: lambda d, s, t: f"exchanges {d['vp']:+d} VP / {d['pesos']:+d} pesos",
 }
 assert sorted(_TEXT) == sorted(EVENT_FIELDS)
 
@@ -226,7 +226,7 @@ def event_text(row: np.ndarray, tables: SantiagoTables, colours: Sequence[str]) 
     d = event_dict(row, tables)
     s = row[c.EVW:]
     who = f"{player_label(d['player'], colours)} " if d["player"] is not None else ""
-    ship = min(int(s[S.G_SHIPS]) + (row[0] != c.EV_DEPART), int(tables.misc[c.M_SHIPS]))
+    ship = min(int(s[S.G_SHIPS]) + (row[0] != c.EV.DEPART), int(tables.misc[c.M.SHIPS]))
     prefix = f"S{ship} T{int(s[S.G_TURN]) + 1:<3}"
     return f"{prefix} {who}{_TEXT[int(row[0])](d, s, tables)}"
 
@@ -244,7 +244,7 @@ def log_lines(trace: np.ndarray, tables: SantiagoTables, n_players: int,
     yield "== Setup =="
     for row in events(trace):
         yield "  " + event_text(row, tables, colours)
-        if row[0] == c.EV_DEPART:
+        if row[0] == c.EV.DEPART:
             s = row[c.EVW:]
             yield _standings(s, n_players, colours)
             if s[S.G_PHASE] != S.PH_OVER:

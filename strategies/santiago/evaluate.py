@@ -19,9 +19,7 @@ import numpy as np
 from core.common.trace import EVW
 from core.jit import copy_into, njit, stack_array
 from core.santiago.actions import MAX_OPTIONS, legal
-from core.santiago.codes import (
-    CG, M_END_GOODS_PER_VP, M_MARKERS, M_SHIPS, NDICE, RU, T_MISC, WD,
-)
+from core.santiago.codes import CG, M, NDICE, RU, T, WD
 from core.santiago.rules import apply
 from core.santiago.state import (
     DK_ALONSO, DK_DELIVER, DK_MOVE, DK_PABLO, DK_USE, G_ACTIVE, G_CUR, G_DK, G_PHASE,
@@ -54,10 +52,10 @@ def evaluate(params, s, t, p):
     v = float(s[b + P_VP])
     if s[G_PHASE] == PH_OVER:
         return v
-    ships = t[T_MISC + M_SHIPS]
+    ships = t[T.MISC + M.SHIPS]
     left = ships - s[G_SHIPS]
     fade = min(1.0, left / max(params[W_HORIZON], 1e-9))
-    floor = 1.0 / t[T_MISC + M_END_GOODS_PER_VP]
+    floor = 1.0 / t[T.MISC + M.END_GOODS_PER_VP]
     for k in range(NDICE + 1):
         n = s[b + P_GOODS + k]
         if n == 0:
@@ -76,7 +74,7 @@ def evaluate(params, s, t, p):
     money = s[b + P_MONEY]
     cap = params[W_CAP]
     v += (min(money, cap) * params[W_MONEY] + max(0.0, money - cap) * params[W_OVER]) * fade
-    placed = t[T_MISC + M_MARKERS] - s[b + P_MARKERS]
+    placed = t[T.MISC + M.MARKERS] - s[b + P_MARKERS]
     v += placed * params[W_MARKER] * left
     return v
 

@@ -44,7 +44,7 @@ def test_cuban_pablo_one_good_of_a_kind_the_bank_holds() -> None:
 def test_cuban_maria_two_vp_and_martinez_three_pesos() -> None:
     s = at_drive(T)
     drive_to(s, T, K["maria"])
-    assert pv(s, 0, S.P_VPSRC + C.SRC_CUBAN) == 2
+    assert pv(s, 0, S.P_VPSRC + C.SRC.CUBAN) == 2
     s = at_drive(T)
     drive_to(s, T, K["martinez"])
     assert pv(s, 0, S.P_MONEY) == 6
@@ -57,7 +57,7 @@ def test_cuban_el_zorro_each_other_player_gives_nothing_if_empty() -> None:
     s[b2 + S.P_GOODS:b2 + S.P_GOODS + 3] = 0
     s[b2 + S.P_MONEY] = 0
     s[b2 + S.P_VP] = 0
-    s[b2 + S.P_VPSRC + C.SRC_START] = 0
+    s[b2 + S.P_VPSRC + C.SRC.START] = 0
     give_goods(s, 2, C.WD, 2)                   # wood is never given
     drive_to(s, T, K["el_zorro"])
     assert s[S.G_CUR] == 1
@@ -98,7 +98,7 @@ def test_building_bank_vp_for_pesos_either_way() -> None:
                           ("buy_vp", 2)]
     choose(s, T, A.OT_SELL_VP, 2)
     assert pv(s, 0, S.P_VP) == 0 and pv(s, 0, S.P_MONEY) == 9
-    assert pv(s, 0, S.P_VPSRC + C.SRC_BANK) == -2 and pv(s, 0, S.P_USES + B["bank"]) == 1
+    assert pv(s, 0, S.P_VPSRC + C.SRC.BANK) == -2 and pv(s, 0, S.P_USES + B["bank"]) == 1
 
 
 def test_building_casino_three_pesos() -> None:
@@ -111,7 +111,7 @@ def test_building_church_vp_and_closes_a_cuban_until_next_turn() -> None:
     s = _at("pedro", "church", n_players=2)
     assert [x for tag, x in tags(s, T) if tag == "close"] == [2, 3, 4, 5, 6, 7, 8, 9]
     choose(s, T, A.OT_CLOSE, K["maria"])
-    assert pv(s, 0, S.P_VPSRC + C.SRC_CHURCH) == 1 and s[S.G_CLOSED] == K["maria"]
+    assert pv(s, 0, S.P_VPSRC + C.SRC.CHURCH) == 1 and s[S.G_CLOSED] == K["maria"]
     drive_to(s, T, K["maria"])                  # player 1 finds her closed
     assert pv(s, 1, S.P_VP) == 2 and s[S.G_ACTIVE] == 0
     assert s[S.G_CLOSED] == -1                  # open again at player 0's next turn
@@ -153,7 +153,7 @@ def test_building_black_market_two_swaps() -> None:
 def test_building_trading_office_one_delivery_step() -> None:
     s = _at("conchita", "trading_office")
     choose(s, T, A.OT_DELIVER, (C.CI << A.AMOUNT_SHIFT) | 2)
-    assert pv(s, 0, S.P_VPSRC + C.SRC_OFFICE) == 4 and s[S.O_DICE + C.CI] == 0
+    assert pv(s, 0, S.P_VPSRC + C.SRC.TRADING_OFFICE) == 4 and s[S.O_DICE + C.CI] == 0
     assert s[S.G_VALUE] == 2 and s[S.G_ACTIVE] == 1  # no round, the marker stays
 
 
@@ -177,7 +177,7 @@ def test_building_cafe_rum_and_cigars_for_three_vp_each() -> None:
     returns = [x for tag, x in tags(s, T) if tag == "return"]
     assert (1 << A.AMOUNT_SHIFT) | 1 in returns and 2 in returns and len(returns) == 4
     choose(s, T, A.OT_RETURN, (1 << A.AMOUNT_SHIFT) | 1)
-    assert pv(s, 0, S.P_VPSRC + C.SRC_CAFE) == 6 and goods(s, 0, C.CG) == 1
+    assert pv(s, 0, S.P_VPSRC + C.SRC.CAFE) == 6 and goods(s, 0, C.CG) == 1
 
 
 def test_building_customs_office_die_to_zero_peso_per_pip() -> None:

@@ -41,10 +41,10 @@ def test_random_games_finish_clean_and_vp_matches_trace(seed: int, n_players: in
     g, events, final = traced_random_game("santiago", tables, n_players, seed)
     assert final[S.G_PHASE] == S.PH_OVER and final[S.G_SHIPS] == 7
     assert check_state(final, flatten(tables)) == 0
-    vp_rows = events[events[:, 0] == C.EV_VP]
+    vp_rows = events[events[:, 0] == C.EV.VP]
     for p in range(n_players):
         mine = vp_rows[vp_rows[:, 1] == p]
-        start = tables.misc[C.M_START_VP]
+        start = tables.misc[C.M.START_VP]
         assert g.records[p, R_SCORE] == mine[:, 3].sum() + start == final[S.pbase(p) + S.P_VP]
         for src in range(1, C.NSRC):
             assert g.records[p, R_VP + src] == mine[mine[:, 2] == src, 3].sum()

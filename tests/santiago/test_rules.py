@@ -154,7 +154,7 @@ def test_sdc_r11_owner_gains_one_vp_when_another_pawn_enters() -> None:
     s[S.pbase(2) + S.P_MARKERS] = 2
     drive_to(s, T, K["pedro"])
     choose(s, T, A.OT_MOVE, B["casino"])
-    assert pv(s, 2, S.P_VP) == 3 and pv(s, 2, S.P_VPSRC + C.SRC_OWNER) == 1
+    assert pv(s, 2, S.P_VP) == 3 and pv(s, 2, S.P_VPSRC + C.SRC.OWNER) == 1
     assert check_state(s, T) == 0
     s = at_drive(T)
     s[S.O_OWNER + B["casino"]] = 0
@@ -207,7 +207,7 @@ def test_sdc_r15_wood_any_number_one_vp_each_no_die() -> None:
             if tag == "deliver" and d >> A.AMOUNT_SHIFT == C.WD] == [1, 2, 3, 4, 5]
     dice = s[S.O_DICE:S.O_DICE + C.NDICE].copy()
     choose(s, T, A.OT_DELIVER, (C.WD << A.AMOUNT_SHIFT) | 5)
-    assert pv(s, 0, S.P_VPSRC + C.SRC_WOOD) == 5 and np.array_equal(
+    assert pv(s, 0, S.P_VPSRC + C.SRC.WOOD) == 5 and np.array_equal(
         dice, s[S.O_DICE:S.O_DICE + C.NDICE])
     assert s[S.G_CUR] == 1  # wood was the step's one kind
 
@@ -270,9 +270,9 @@ def test_sdc_r21_one_vp_per_three_goods_wood_included() -> None:
     give_goods(s, 0, C.WD, 4)                   # 3 start goods + 4 wood = 7: 2 VP
     give_goods(s, 1, C.RU, 2)                   # 5 goods: 1 VP
     end_game(s, T, no_trace())
-    assert pv(s, 0, S.P_VPSRC + C.SRC_END_BONUS) == 2
-    assert pv(s, 1, S.P_VPSRC + C.SRC_END_BONUS) == 1
-    assert pv(s, 2, S.P_VPSRC + C.SRC_END_BONUS) == 1
+    assert pv(s, 0, S.P_VPSRC + C.SRC.END_BONUS) == 2
+    assert pv(s, 1, S.P_VPSRC + C.SRC.END_BONUS) == 1
+    assert pv(s, 2, S.P_VPSRC + C.SRC.END_BONUS) == 1
 
 
 def test_sdc_r22_ties_most_goods_then_pesos_then_shared() -> None:

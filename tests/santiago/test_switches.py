@@ -190,7 +190,7 @@ def test_sdc_q15_end_bonus_without_wood() -> None:
         s = at_drive(t)
         give_goods(s, 0, C.WD, 3)
         end_game(s, t, no_trace())
-        assert pv(s, 0, S.P_VPSRC + C.SRC_END_BONUS) == bonus
+        assert pv(s, 0, S.P_VPSRC + C.SRC.END_BONUS) == bonus
 
 
 def test_sdc_q16_layout_rule_fixed_random_forbid() -> None:
