@@ -2,14 +2,14 @@
 
 The decision model
 ------------------
-The engine stops at a *decision point* whenever a player must choose; `state[G_DK]` names its
-kind (DK_* in state.py) and `state[G_CUR]` the player. `legal(s, t, opts)` writes every legal
+The engine stops at a *decision point* whenever a player must choose; `state[G.DK]` names its
+kind (DK in state.py) and `state[G.CUR]` the player. `legal(s, t, opts)` writes every legal
 option into `opts` and returns their number (always at least 1 while the game runs); a
 strategy returns an index into that list and `rules.apply(s, t, opts[i], tr)` carries it out
 and runs the game on to the next decision. A decision with one option is taken without asking
 the strategy.
 
-A turn of the active player (G_ACTIVE) is a chain of decision points:
+A turn of the active player (G.ACTIVE) is a chain of decision points:
 
 - drive (SDC-R7): one option per distance 1..misc.max_drive the player can pay for
   (misc.free_stops free, then misc.stop_cost pesos per stop). Passing the harbour may move the
@@ -33,8 +33,8 @@ A turn of the active player (G_ACTIVE) is a chain of decision points:
 Ship placement (SDC-R5, SDC-R17): after every roll the roller chooses which of the 5 dice stays
 off the ship (one option per die).
 
-Hidden information (SDC-R4): the other players' goods, pesos and VP (P_GOODS, P_MONEY, P_VP,
-P_VPSRC of their blocks) and the deal stream (G_RNG). A kernel must not read them; the bank,
+Hidden information (SDC-R4): the other players' goods, pesos and VP (P.GOODS, P.MONEY, P.VP,
+P.VPSRC of their blocks) and the deal stream (G.RNG). A kernel must not read them; the bank,
 the board, the dice, the markers and the pawns are public (the goods others hold can be deduced
 from the bank only as a total per kind).
 
@@ -47,12 +47,7 @@ from core.jit import njit
 from core.santiago.codes import (
     BE, CA, CI, M, NBPARAMS, NDICE, NFACES, NKINDS, NSLOTS, NSTOPS, SU, SW, T, TO, WD,
 )
-from core.santiago.state import (
-    DK_ALONSO, DK_DELIVER, DK_DRIVE, DK_MOVE, DK_PABLO, DK_SHIP, DK_USE, DK_ZORRO, G_ACTIVE,
-    G_BANK_MONEY, G_CAR, G_CUBAN, G_CUR, G_DK, G_USE_LEFT, G_USE_SLOT, G_VALUE,
-    G_WOOD_DONE, G_ZORRO_NEXT, G_NP, O_BANK, O_BUILDING_AT, O_DICE, O_OWNER, P_GOODS,
-    P_MARKERS, P_MONEY, P_PAWN, P_VP, pawn_at, pbase, slot_colour,
-)
+from core.santiago.state import DK, G, O, P, pawn_at, pbase, slot_colour
 
 MAX_OPTIONS = 128
 
@@ -102,7 +97,7 @@ def drive_cost(t, d):
 def money_gain(s, t, amount):
     """Pesos a gain of `amount` gives: all, or what the bank holds (money_limited)."""
     if t[T.SWITCHES + SW.MONEY_LIMITED] == 1:
-        return min(amount, s[G_BANK_MONEY])
+        return min(amount, s[G.BANK_MONEY])
     return amount
 
 
@@ -137,12 +132,12 @@ def cuban_colour(t, cuban):
 def delivery_options(s, t, b, opts, n, wood_ok):
     """Append one option per legal delivery of the player at block b (SDC-R14, R15)."""
     for k in range(NDICE):
-        most = min(s[O_DICE + k], s[b + P_GOODS + k])
+        most = min(s[O.DICE + k], s[b + P.GOODS + k])
         for m in range(1, most + 1):
             opts[n] = enc(OT_DELIVER, (k << AMOUNT_SHIFT) | m)
             n += 1
     if wood_ok:
-        for m in range(1, min(s[b + P_GOODS + WD], AMOUNT_MASK) + 1):
+        for m in range(1, min(s[b + P.GOODS + WD], AMOUNT_MASK) + 1):
             opts[n] = enc(OT_DELIVER, (WD << AMOUNT_SHIFT) | m)
             n += 1
     return n
@@ -150,10 +145,10 @@ def delivery_options(s, t, b, opts, n, wood_ok):
 
 @njit
 def drive_options(s, t, opts):
-    b = pbase(s[G_CUR])
+    b = pbase(s[G.CUR])
     n = 0
     for d in range(1, t[T.MISC + M.MAX_DRIVE] + 1):
-        if drive_cost(t, d) <= s[b + P_MONEY]:
+        if drive_cost(t, d) <= s[b + P.MONEY]:
             opts[n] = enc(OT_DRIVE, d)
             n += 1
     return n
@@ -162,17 +157,17 @@ def drive_options(s, t, opts):
 @njit
 def give_options(s, t, opts):
     """El Zorro: what the current victim can give (SDC-Q6 decides who chooses)."""
-    victim = (s[G_ACTIVE] + s[G_ZORRO_NEXT]) % s[G_NP]
+    victim = (s[G.ACTIVE] + s[G.ZORRO_NEXT]) % s[G.NP]
     b = pbase(victim)
     n = 0
-    if s[b + P_MONEY] > 0:
+    if s[b + P.MONEY] > 0:
         opts[n] = enc(OT_GIVE, GIVE_MONEY)
         n += 1
-    if s[b + P_VP] > 0:
+    if s[b + P.VP] > 0:
         opts[n] = enc(OT_GIVE, GIVE_VP)
         n += 1
     for k in range(NKINDS):
-        if k != WD and s[b + P_GOODS + k] > 0:
+        if k != WD and s[b + P.GOODS + k] > 0:
             opts[n] = enc(OT_GIVE, GIVE_GOOD + k)
             n += 1
     return n
@@ -180,14 +175,14 @@ def give_options(s, t, opts):
 
 @njit
 def alonso_options(s, t, opts):
-    p = s[G_CUR]
+    p = s[G.CUR]
     b = pbase(p)
     opts[0] = enc(OT_NOTHING, 0)
     n = 1
     claim = t[T.SWITCHES + SW.ALONSO_CLAIM_OWNED] == 1
     for slot in range(NSLOTS):
-        owner = s[O_OWNER + slot]
-        if s[b + P_MARKERS] > 0 and (owner < 0 or (claim and owner != p)):
+        owner = s[O.OWNER + slot]
+        if s[b + P.MARKERS] > 0 and (owner < 0 or (claim and owner != p)):
             opts[n] = enc(OT_MARKER, slot)
             n += 1
         if owner == p:
@@ -199,15 +194,15 @@ def alonso_options(s, t, opts):
 @njit
 def move_options(s, t, opts):
     """SDC-R10 (SDC-Q2, SDC-Q7): free buildings at the Cuban's flower colour, stay, reuse."""
-    p = s[G_CUR]
-    cuban = s[G_CUBAN]
+    p = s[G.CUR]
+    cuban = s[G.CUBAN]
     colour = cuban_colour(t, cuban)
     n = 0
     for slot in range(NSLOTS):
         if slot_colour(t, slot) == colour and pawn_at(s, slot) < 0:
             opts[n] = enc(OT_MOVE, slot)
             n += 1
-    pawn = s[pbase(p) + P_PAWN]
+    pawn = s[pbase(p) + P.PAWN]
     if (t[T.CUBAN_ACTION + cuban] == CA.PICKPOCKET and t[T.SWITCHES + SW.ZORRO_REUSE_BUILDING] == 1
             and pawn >= 0):
         opts[n] = enc(OT_REUSE, pawn)
@@ -220,21 +215,21 @@ def move_options(s, t, opts):
 
 @njit
 def use_options(s, t, opts):
-    """'no use', then every way to use the building on G_USE_SLOT (§8.2)."""
-    p = s[G_CUR]
+    """'no use', then every way to use the building on G.USE_SLOT (§8.2)."""
+    p = s[G.CUR]
     b = pbase(p)
-    building = s[O_BUILDING_AT + s[G_USE_SLOT]]
+    building = s[O.BUILDING_AT + s[G.USE_SLOT]]
     effect = t[T.BUILDING_EFFECT + building]
     opts[0] = enc(OT_NO_USE, 0)
     n = 1
     if effect == BE.EXCHANGE:
         cap = t[T.MISC + M.MAX_EXCHANGE]
         sell, buy = bparam(t, building, 0), bparam(t, building, 1)
-        for m in range(1, min(cap, s[b + P_VP]) + 1):
+        for m in range(1, min(cap, s[b + P.VP]) + 1):
             if money_gain(s, t, m * sell) == m * sell:
                 opts[n] = enc(OT_SELL_VP, m)
                 n += 1
-        for m in range(1, min(cap, s[b + P_MONEY] // buy) + 1):
+        for m in range(1, min(cap, s[b + P.MONEY] // buy) + 1):
             opts[n] = enc(OT_BUY_VP, m)
             n += 1
     elif effect == BE.GAIN_MONEY:
@@ -242,32 +237,32 @@ def use_options(s, t, opts):
             opts[n] = enc(OT_USE, 0)
             n += 1
     elif effect == BE.GAIN_GOODS:
-        if s[O_BANK + bparam(t, building, 0)] > 0:
+        if s[O.BANK + bparam(t, building, 0)] > 0:
             opts[n] = enc(OT_USE, 0)
             n += 1
     elif effect == BE.CLOSE_CUBAN:
         for stop in range(1, NSTOPS):
-            if stop != s[G_CAR]:
+            if stop != s[G.CAR]:
                 opts[n] = enc(OT_CLOSE, stop)
                 n += 1
     elif effect == BE.CONVERT:
         src, dst = bparam(t, building, 0), bparam(t, building, 1)
-        most = min(bparam(t, building, 2), s[b + P_GOODS + src], s[O_BANK + dst])
+        most = min(bparam(t, building, 2), s[b + P.GOODS + src], s[O.BANK + dst])
         for m in range(1, most + 1):
             opts[n] = enc(OT_CONVERT, m)
             n += 1
     elif effect == BE.MOVE_VALUE:
         opts[n] = enc(OT_VALUE_UP, 0)
         n += 1
-        if s[G_VALUE] > t[T.MISC + M.VALUE_START]:
+        if s[G.VALUE] > t[T.MISC + M.VALUE_START]:
             opts[n] = enc(OT_VALUE_DOWN, 0)
             n += 1
     elif effect == BE.SWAP:
-        if s[G_USE_LEFT] > 0:
+        if s[G.USE_LEFT] > 0:
             for a in range(NKINDS):
-                if s[b + P_GOODS + a] > 0:
+                if s[b + P.GOODS + a] > 0:
                     for k in range(NKINDS):
-                        if k != a and s[O_BANK + k] > 0:
+                        if k != a and s[O.BANK + k] > 0:
                             opts[n] = enc(OT_SWAP, (a << 3) | k)
                             n += 1
     elif effect == BE.DELIVER:
@@ -275,7 +270,7 @@ def use_options(s, t, opts):
     elif effect == BE.DEMAND:
         top = max_face(t)
         for k in range(NDICE):
-            v = s[O_DICE + k]
+            v = s[O.DICE + k]
             if v >= 0:
                 if v < top:
                     opts[n] = enc(OT_DEMAND, (k << 1) | 1)
@@ -285,14 +280,14 @@ def use_options(s, t, opts):
                     n += 1
     elif effect == BE.RETURN_VP:
         ka, kb, most = bparam(t, building, 0), bparam(t, building, 1), bparam(t, building, 2)
-        for x in range(min(most, s[b + P_GOODS + ka]) + 1):
-            for y in range(min(most - x, s[b + P_GOODS + kb]) + 1):
+        for x in range(min(most, s[b + P.GOODS + ka]) + 1):
+            for y in range(min(most - x, s[b + P.GOODS + kb]) + 1):
                 if x + y > 0:
                     opts[n] = enc(OT_RETURN, (x << AMOUNT_SHIFT) | y)
                     n += 1
     elif effect == BE.ZERO_DIE:
         for k in range(NDICE):
-            if s[O_DICE + k] > 0:
+            if s[O.DICE + k] > 0:
                 opts[n] = enc(OT_ZERO, k)
                 n += 1
     return n
@@ -301,32 +296,32 @@ def use_options(s, t, opts):
 @njit
 def legal(s, t, opts):
     """Write the legal options of the pending decision into opts; return their number."""
-    dk = s[G_DK]
-    if dk == DK_DRIVE:
+    dk = s[G.DK]
+    if dk == DK.DRIVE:
         return drive_options(s, t, opts)
-    if dk == DK_MOVE:
+    if dk == DK.MOVE:
         return move_options(s, t, opts)
-    if dk == DK_USE:
+    if dk == DK.USE:
         return use_options(s, t, opts)
-    if dk == DK_DELIVER:
-        b = pbase(s[G_CUR])
-        wood_ok = t[T.SWITCHES + SW.WOOD_IS_A_KIND] == 1 or s[G_WOOD_DONE] == 0
+    if dk == DK.DELIVER:
+        b = pbase(s[G.CUR])
+        wood_ok = t[T.SWITCHES + SW.WOOD_IS_A_KIND] == 1 or s[G.WOOD_DONE] == 0
         opts[0] = enc(OT_PASS, 0)
         return delivery_options(s, t, b, opts, 1, wood_ok)
-    if dk == DK_SHIP:
+    if dk == DK.SHIP:
         for k in range(NDICE):
             opts[k] = enc(OT_SHIP, k)
         return NDICE
-    if dk == DK_PABLO:
+    if dk == DK.PABLO:
         n = 0
         for k in range(NKINDS):
-            if pablo_allows(t, k) and s[O_BANK + k] > 0:
+            if pablo_allows(t, k) and s[O.BANK + k] > 0:
                 opts[n] = enc(OT_PABLO, k)
                 n += 1
         return n
-    if dk == DK_ZORRO:
+    if dk == DK.ZORRO:
         return give_options(s, t, opts)
-    if dk == DK_ALONSO:
+    if dk == DK.ALONSO:
         return alonso_options(s, t, opts)
     return 0
 

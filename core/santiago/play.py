@@ -16,11 +16,7 @@ from core.santiago.codes import (
     SLOT_NAMES, SRC, STOP_NAMES, T,
 )
 from core.santiago.rules import standings
-from core.santiago.state import (
-    G_LAYOUT_DRAWS, G_SHIPS, G_TURN, O_BUILDING_AT, O_CUBAN_AT, O_PLAYERS, O_SLOT_OF,
-    P_CONVERTED, P_DELIVERED, P_DRIVE_PAID, P_MARKERS, P_MONEY, P_OWNER_VP, P_TURNS, P_USES,
-    P_VISITS, P_VP, P_VPSRC, PSIZE, goods_held, pbase, slot_colour,
-)
+from core.santiago.state import G, O, P, goods_held, pbase, slot_colour
 
 R_DECISIONS, R_GOODS_LEFT, R_TURNS = range(4, 7)  # after the shared head (records.py)
 R_MARKERS_PLACED, R_OWNER_PAID, R_CONVERTED, R_DRIVE_PAID, R_SHIPS, R_GAME_TURNS = range(7, 13)
@@ -53,28 +49,28 @@ def write_records(s, t, decisions, rec):
     """Fill rec[seat, R_*] from a finished game."""
     rank, share = seat_arrays(rec.shape[0])
     standings(s, t, rank, share)
-    write_head(s, rec, rank, share, O_PLAYERS, PSIZE, P_VP, P_MONEY)
+    write_head(s, rec, rank, share, O.PLAYERS, P.SIZE, P.VP, P.MONEY)
     for p in range(rec.shape[0]):
         b = pbase(p)
         rec[p, R_DECISIONS] = decisions[p]
         rec[p, R_GOODS_LEFT] = goods_held(s, b, True)
-        rec[p, R_TURNS] = s[b + P_TURNS]
-        rec[p, R_MARKERS_PLACED] = t[T.MISC + M.MARKERS] - s[b + P_MARKERS]
-        rec[p, R_OWNER_PAID] = s[b + P_OWNER_VP]
-        rec[p, R_CONVERTED] = s[b + P_CONVERTED]
-        rec[p, R_DRIVE_PAID] = s[b + P_DRIVE_PAID]
-        rec[p, R_SHIPS] = s[G_SHIPS]
-        rec[p, R_GAME_TURNS] = s[G_TURN]
-        rec[p, R_LAYOUT_DRAWS] = s[G_LAYOUT_DRAWS]
+        rec[p, R_TURNS] = s[b + P.TURNS]
+        rec[p, R_MARKERS_PLACED] = t[T.MISC + M.MARKERS] - s[b + P.MARKERS]
+        rec[p, R_OWNER_PAID] = s[b + P.OWNER_VP]
+        rec[p, R_CONVERTED] = s[b + P.CONVERTED]
+        rec[p, R_DRIVE_PAID] = s[b + P.DRIVE_PAID]
+        rec[p, R_SHIPS] = s[G.SHIPS]
+        rec[p, R_GAME_TURNS] = s[G.TURN]
+        rec[p, R_LAYOUT_DRAWS] = s[G.LAYOUT_DRAWS]
         for i in range(NSRC):
-            rec[p, R_VP + i] = s[b + P_VPSRC + i]
+            rec[p, R_VP + i] = s[b + P.VPSRC + i]
         for i in range(NBUILDINGS):
-            rec[p, R_USES + i] = s[b + P_USES + i]
-            rec[p, R_FLOWER + i] = slot_colour(t, s[O_SLOT_OF + i])
+            rec[p, R_USES + i] = s[b + P.USES + i]
+            rec[p, R_FLOWER + i] = slot_colour(t, s[O.SLOT_OF + i])
         for i in range(NCUBANS):
-            rec[p, R_VISITS + i] = s[b + P_VISITS + i]
-            rec[p, R_CUBAN_AT + i] = s[O_CUBAN_AT + 1 + i]
+            rec[p, R_VISITS + i] = s[b + P.VISITS + i]
+            rec[p, R_CUBAN_AT + i] = s[O.CUBAN_AT + 1 + i]
         for i in range(NKINDS):
-            rec[p, R_DELIVERED + i] = s[b + P_DELIVERED + i]
+            rec[p, R_DELIVERED + i] = s[b + P.DELIVERED + i]
         for i in range(NSLOTS):
-            rec[p, R_BUILDING_AT + i] = s[O_BUILDING_AT + i]
+            rec[p, R_BUILDING_AT + i] = s[O.BUILDING_AT + i]

@@ -1,10 +1,10 @@
 """Santiago de Cuba transitions: `apply` carries out one legal option, `advance` runs the game
 on to the next decision point (see actions.py for the decision model).
 
-The turn is a small program: G_STEP names the next automatic step (turn start, arrival at a
+The turn is a small program: G.STEP names the next automatic step (turn start, arrival at a
 stop, El Zorro's victims, phase 2, the delivery round, turn end); a decision stops it, and
 `apply` sets the step that follows. A departure (SDC-R17) asks the roller where to leave the
-fifth die and then goes on with the step saved in G_CONT.
+fifth die and then goes on with the step saved in G.CONT.
 
 `tr` is the trace buffer (core.common.trace): each `log` call records an event and the state
 after it; a one-row buffer records nothing.
@@ -26,15 +26,7 @@ from core.santiago.codes import (
     BE, CA, DEP, EV, HARBOUR, M, NDICE, NFACES, NKINDS, NSTOPS, SRC, SW, T, VAL, WD,
 )
 from core.santiago.state import (
-    DK_ALONSO, DK_DELIVER, DK_DRIVE, DK_MOVE, DK_NONE, DK_PABLO, DK_SHIP, DK_USE, DK_ZORRO,
-    G_ACTIVE, G_BANK_MONEY, G_CAR, G_CLOSED, G_CLOSED_BY, G_CONT, G_CUBAN, G_CUR,
-    G_DEL_PASSED, G_DEL_PASSES, G_DEL_PLAYER, G_DK, G_LAYOUT_DRAWS, G_NP, G_PHASE, G_RNG,
-    G_ROLLER, G_SHIPS, G_START, G_STEP, G_TURN, G_USE_LEFT, G_USE_PAID, G_USE_SLOT,
-    G_USE_VIA, G_VALUE, G_WOOD_DONE, G_ZORRO_NEXT, O_BANK, O_BUILDING_AT, O_CUBAN_AT, O_DICE,
-    O_OWNER, O_ROLL, P_CONVERTED, P_DELIVERED, P_DRIVE_PAID, P_GOODS, P_MARKERS, P_MONEY,
-    P_OWNER_VP, P_PAWN, P_TURNS, P_USES, P_VISITS, P_VP, P_VPSRC, PH_OVER, PH_PLAY, PH_SETUP,
-    ST_ARRIVE, ST_DELIVERY, ST_PHASE2, ST_TURN_END, ST_TURN_START, ST_ZORRO, USE_ALONSO,
-    USE_PHASE2, goods_held, pbase, ship_full,
+    DK, G, O, P, PH, ST, USE_ALONSO, USE_PHASE2, goods_held, pbase, ship_full,
 )
 
 # ---------------------------------------------------------------- bank and ledger
@@ -45,8 +37,8 @@ def add_vp(s, tr, p, src, n):
     """Player p gains n VP (negative: loses) from source src; every change is an EV.VP event."""
     if n != 0:
         b = pbase(p)
-        s[b + P_VP] += n
-        s[b + P_VPSRC + src] += n
+        s[b + P.VP] += n
+        s[b + P.VPSRC + src] += n
         log(tr, s, EV.VP, p, src, n, 0, 0)
 
 
@@ -55,9 +47,9 @@ def gain_money(s, t, tr, p, amount):
     """Player p takes `amount` pesos from the bank (cut to the bank under money_limited)."""
     got = money_gain(s, t, amount)
     if got > 0:
-        s[pbase(p) + P_MONEY] += got
+        s[pbase(p) + P.MONEY] += got
         if t[T.SWITCHES + SW.MONEY_LIMITED] == 1:
-            s[G_BANK_MONEY] -= got
+            s[G.BANK_MONEY] -= got
         log(tr, s, EV.MONEY, p, got, 0, 0, 0)
 
 
@@ -65,25 +57,25 @@ def gain_money(s, t, tr, p, amount):
 def pay_money(s, t, tr, p, amount):
     """Player p pays `amount` pesos to the bank."""
     if amount > 0:
-        s[pbase(p) + P_MONEY] -= amount
+        s[pbase(p) + P.MONEY] -= amount
         if t[T.SWITCHES + SW.MONEY_LIMITED] == 1:
-            s[G_BANK_MONEY] += amount
+            s[G.BANK_MONEY] += amount
         log(tr, s, EV.MONEY, p, -amount, 0, 0, 0)
 
 
 @njit
 def take_goods(s, tr, p, k, n):
     """Player p takes up to n goods of kind k: what the bank holds."""
-    got = min(n, s[O_BANK + k])
-    s[O_BANK + k] -= got
-    s[pbase(p) + P_GOODS + k] += got
+    got = min(n, s[O.BANK + k])
+    s[O.BANK + k] -= got
+    s[pbase(p) + P.GOODS + k] += got
     log(tr, s, EV.GOODS, p, k, got, 0, 0)
 
 
 @njit(inline="always")
 def return_goods(s, p, k, n):
-    s[pbase(p) + P_GOODS + k] -= n
-    s[O_BANK + k] += n
+    s[pbase(p) + P.GOODS + k] -= n
+    s[O.BANK + k] += n
 
 
 # ---------------------------------------------------------------- ships (SDC-R5, R16..R20)
@@ -95,12 +87,12 @@ def end_game(s, t, tr):
     by switch end_bonus_wood)."""
     per = t[T.MISC + M.END_GOODS_PER_VP]
     with_wood = t[T.SWITCHES + SW.END_BONUS_WOOD] == 1
-    for p in range(s[G_NP]):
+    for p in range(s[G.NP]):
         goods = goods_held(s, pbase(p), with_wood)
         log(tr, s, EV.END_BONUS, p, goods, goods // per, 0, 0)
         add_vp(s, tr, p, SRC.END_BONUS, goods // per)
-    s[G_PHASE] = PH_OVER
-    s[G_DK] = DK_NONE
+    s[G.PHASE] = PH.OVER
+    s[G.DK] = DK.NONE
     log(tr, s, EV.GAME_END, -1, 0, 0, 0, 0)
 
 
@@ -108,22 +100,22 @@ def end_game(s, t, tr):
 def roll(s, t, tr):
     """The roller rolls all 5 dice (the deal stream, kept in the state)."""
     rng = stack_array(1, 0, np.uint64)  # no allocation (see core.jit)
-    load_stream(s, G_RNG, rng)
+    load_stream(s, G.RNG, rng)
     packed = 0
     for k in range(NDICE):
         v = t[T.DIE_FACES + rng_below(rng, NFACES)]
-        s[O_ROLL + k] = v
+        s[O.ROLL + k] = v
         packed |= v << (3 * k)
-    save_stream(s, G_RNG, rng)
-    log(tr, s, EV.ROLL, s[G_ROLLER], packed, 0, 0, 0)
-    s[G_CUR] = s[G_ROLLER]
-    s[G_DK] = DK_SHIP
+    save_stream(s, G.RNG, rng)
+    log(tr, s, EV.ROLL, s[G.ROLLER], packed, 0, 0, 0)
+    s[G.CUR] = s[G.ROLLER]
+    s[G.DK] = DK.SHIP
 
 
 @njit
 def new_ship(s, t, tr, cont):
     """Roll for a new ship; after it is placed the game goes on with step `cont`."""
-    s[G_CONT] = cont
+    s[G.CONT] = cont
     roll(s, t, tr)
 
 
@@ -131,15 +123,15 @@ def new_ship(s, t, tr, cont):
 def depart(s, t, tr, cause, cont):
     """SDC-R17: the ship departs. After the last ship the game ends (SDC-R20); else the value
     marker returns to its start and the roller (SDC-Q10) rolls the next ship."""
-    s[G_SHIPS] += 1
+    s[G.SHIPS] += 1
     for k in range(NDICE):
-        s[O_DICE + k] = -1
-    log(tr, s, EV.DEPART, -1, s[G_SHIPS], cause, 0, 0)
-    if s[G_SHIPS] >= t[T.MISC + M.SHIPS]:
+        s[O.DICE + k] = -1
+    log(tr, s, EV.DEPART, -1, s[G.SHIPS], cause, 0, 0)
+    if s[G.SHIPS] >= t[T.MISC + M.SHIPS]:
         end_game(s, t, tr)
         return
-    s[G_VALUE] = t[T.MISC + M.VALUE_START]
-    s[G_ROLLER] = s[G_START] if t[T.SWITCHES + SW.NEW_SHIP_ROLLER] == 1 else s[G_ACTIVE]
+    s[G.VALUE] = t[T.MISC + M.VALUE_START]
+    s[G.ROLLER] = s[G.START] if t[T.SWITCHES + SW.NEW_SHIP_ROLLER] == 1 else s[G.ACTIVE]
     new_ship(s, t, tr, cont)
 
 
@@ -149,25 +141,25 @@ def place_ship(s, t, tr, off):
     dice total 0 is rolled again (SDC-Q12), or is full at once and departs."""
     packed = 0
     for k in range(NDICE):
-        s[O_DICE + k] = -1 if k == off else s[O_ROLL + k]
-        packed |= (s[O_DICE + k] + 1) << (4 * k)
-    log(tr, s, EV.SHIP, s[G_ROLLER], off, packed, 0, 0)
+        s[O.DICE + k] = -1 if k == off else s[O.ROLL + k]
+        packed |= (s[O.DICE + k] + 1) << (4 * k)
+    log(tr, s, EV.SHIP, s[G.ROLLER], off, packed, 0, 0)
     if ship_full(s):
         if t[T.SWITCHES + SW.ZERO_DEMAND_REROLL] == 1:
             roll(s, t, tr)
         else:
-            depart(s, t, tr, DEP.ZERO_DEMAND, s[G_CONT])
+            depart(s, t, tr, DEP.ZERO_DEMAND, s[G.CONT])
         return
-    s[G_STEP] = s[G_CONT]
+    s[G.STEP] = s[G.CONT]
 
 
 @njit
 def value_up(s, t, tr, p, cause, departure, cont):
     """The goods-value marker moves 1 flag right; on the chequered flag the ship departs at
     once (SDC-R8, R18, R19). True when it departed."""
-    s[G_VALUE] += 1
-    log(tr, s, EV.VALUE, p, s[G_VALUE], cause, 0, 0)
-    if s[G_VALUE] > t[T.MISC + M.VALUE_MAX]:
+    s[G.VALUE] += 1
+    log(tr, s, EV.VALUE, p, s[G.VALUE], cause, 0, 0)
+    if s[G.VALUE] > t[T.MISC + M.VALUE_MAX]:
         depart(s, t, tr, departure, cont)
         return True
     return False
@@ -180,13 +172,13 @@ def value_up(s, t, tr, p, cause, departure, cont):
 def deliver(s, t, tr, p, k, m, office):
     """SDC-R14/R15: deliver m goods of kind k (from a delivery round, or the trading office)."""
     return_goods(s, p, k, m)
-    s[pbase(p) + P_DELIVERED + k] += m
+    s[pbase(p) + P.DELIVERED + k] += m
     if k == WD:
         vp = m * t[T.MISC + M.WOOD_VP]
         src = SRC.WOOD
     else:
-        vp = m * s[G_VALUE]
-        s[O_DICE + k] -= m
+        vp = m * s[G.VALUE]
+        s[O.DICE + k] -= m
         src = SRC.TRADING_OFFICE if office else SRC.DELIVERY
     log(tr, s, EV.DELIVER, p, k, m, vp, 0)
     add_vp(s, tr, p, src, vp)
@@ -195,51 +187,51 @@ def deliver(s, t, tr, p, k, m, office):
 @njit
 def next_deliverer(s):
     """The next player clockwise who has not passed out of the delivery round."""
-    np_ = s[G_NP]
-    q = (s[G_DEL_PLAYER] + 1) % np_
-    while (s[G_DEL_PASSED] >> q) & 1:
+    np_ = s[G.NP]
+    q = (s[G.DEL_PLAYER] + 1) % np_
+    while (s[G.DEL_PASSED] >> q) & 1:
         q = (q + 1) % np_
-    s[G_DEL_PLAYER] = q
+    s[G.DEL_PLAYER] = q
 
 
 @njit
 def delivery_step(s, t, tr, o):
     """One step of the delivery round (SDC-R13): a delivery or a pass."""
-    p = s[G_CUR]
-    np_ = s[G_NP]
+    p = s[G.CUR]
+    np_ = s[G.NP]
     wood_kind = t[T.SWITCHES + SW.WOOD_IS_A_KIND] == 1
     if tag_of(o) == OT_PASS:
-        if s[G_WOOD_DONE] == 1:  # after wood (wood_is_a_kind = false): the step ends
-            s[G_WOOD_DONE] = 0
+        if s[G.WOOD_DONE] == 1:  # after wood (wood_is_a_kind = false): the step ends
+            s[G.WOOD_DONE] = 0
             next_deliverer(s)
             return
         log(tr, s, EV.PASS, p, 0, 0, 0, 0)
         if t[T.SWITCHES + SW.DELIVERY_PASS_FINAL] == 1:
-            s[G_DEL_PASSED] |= 1 << p
-            over = s[G_DEL_PASSED] == (1 << np_) - 1
+            s[G.DEL_PASSED] |= 1 << p
+            over = s[G.DEL_PASSED] == (1 << np_) - 1
         else:
-            s[G_DEL_PASSES] += 1
-            over = s[G_DEL_PASSES] >= np_
+            s[G.DEL_PASSES] += 1
+            over = s[G.DEL_PASSES] >= np_
         if over:  # SDC-R18: not full, the marker moves right
             log(tr, s, EV.ROUND_END, -1, 0, 0, 0, 0)
-            s[G_STEP] = ST_TURN_END
-            value_up(s, t, tr, -1, VAL.DELIVERY_ROUND_ENDED, DEP.CHEQUERED_FLAG, ST_TURN_END)
+            s[G.STEP] = ST.TURN_END
+            value_up(s, t, tr, -1, VAL.DELIVERY_ROUND_ENDED, DEP.CHEQUERED_FLAG, ST.TURN_END)
             return
         next_deliverer(s)
         return
     x = payload_of(o)
     k = x >> AMOUNT_SHIFT
     deliver(s, t, tr, p, k, x & AMOUNT_MASK, False)
-    s[G_DEL_PASSES] = 0
+    s[G.DEL_PASSES] = 0
     if ship_full(s):  # SDC-R16
         log(tr, s, EV.ROUND_END, -1, 1, 0, 0, 0)
-        s[G_STEP] = ST_TURN_END
-        depart(s, t, tr, DEP.SHIP_FULL, ST_TURN_END)
+        s[G.STEP] = ST.TURN_END
+        depart(s, t, tr, DEP.SHIP_FULL, ST.TURN_END)
         return
-    if k == WD and not wood_kind and s[G_WOOD_DONE] == 0:
-        s[G_WOOD_DONE] = 1  # the same player may still deliver one dice good
+    if k == WD and not wood_kind and s[G.WOOD_DONE] == 0:
+        s[G.WOOD_DONE] = 1  # the same player may still deliver one dice good
         return
-    s[G_WOOD_DONE] = 0
+    s[G.WOOD_DONE] = 0
     next_deliverer(s)
 
 
@@ -250,28 +242,28 @@ def delivery_step(s, t, tr, o):
 def arrive(s, t, tr):
     """The car has stopped: the harbour starts a delivery round (SDC-R12); a Cuban acts
     (SDC-R9), unless closed."""
-    p = s[G_ACTIVE]
-    stop = s[G_CAR]
+    p = s[G.ACTIVE]
+    stop = s[G.CAR]
     if stop == HARBOUR:
         log(tr, s, EV.HARBOUR, p, 0, 0, 0, 0)
-        s[G_DEL_PLAYER] = p
-        s[G_DEL_PASSED] = 0
-        s[G_DEL_PASSES] = 0
-        s[G_WOOD_DONE] = 0
-        s[G_STEP] = ST_DELIVERY
+        s[G.DEL_PLAYER] = p
+        s[G.DEL_PASSED] = 0
+        s[G.DEL_PASSES] = 0
+        s[G.WOOD_DONE] = 0
+        s[G.STEP] = ST.DELIVERY
         return
-    if stop == s[G_CLOSED]:
+    if stop == s[G.CLOSED]:
         log(tr, s, EV.CLOSED, p, stop, 0, 0, 0)
-        s[G_STEP] = ST_TURN_END
+        s[G.STEP] = ST.TURN_END
         return
-    cuban = s[O_CUBAN_AT + stop]
-    s[G_CUBAN] = cuban
-    s[pbase(p) + P_VISITS + cuban] += 1
+    cuban = s[O.CUBAN_AT + stop]
+    s[G.CUBAN] = cuban
+    s[pbase(p) + P.VISITS + cuban] += 1
     log(tr, s, EV.CUBAN, p, cuban, stop, 0, 0)
     action = t[T.CUBAN_ACTION + cuban]
     a0 = t[T.CUBAN_PARAM + 2 * cuban]
     a1 = t[T.CUBAN_PARAM + 2 * cuban + 1]
-    s[G_STEP] = ST_PHASE2
+    s[G.STEP] = ST.PHASE2
     if action == CA.GAIN_GOODS:
         take_goods(s, tr, p, a0, a1)
     elif action == CA.GAIN_VP:
@@ -280,58 +272,58 @@ def arrive(s, t, tr):
         gain_money(s, t, tr, p, a0)
     elif action == CA.GAIN_ANY_GOOD:
         for k in range(NKINDS):
-            if pablo_allows(t, k) and s[O_BANK + k] > 0:
-                s[G_CUR] = p
-                s[G_DK] = DK_PABLO
+            if pablo_allows(t, k) and s[O.BANK + k] > 0:
+                s[G.CUR] = p
+                s[G.DK] = DK.PABLO
                 break
     elif action == CA.PICKPOCKET:
-        s[G_ZORRO_NEXT] = 1
-        s[G_STEP] = ST_ZORRO
+        s[G.ZORRO_NEXT] = 1
+        s[G.STEP] = ST.ZORRO
     elif action == CA.LAWYER:
-        s[G_CUR] = p
-        s[G_DK] = DK_ALONSO
+        s[G.CUR] = p
+        s[G.DK] = DK.ALONSO
 
 
 @njit(inline="always")
 def can_give(s, v):
     b = pbase(v)
-    return s[b + P_MONEY] > 0 or s[b + P_VP] > 0 or goods_held(s, b, False) > 0
+    return s[b + P.MONEY] > 0 or s[b + P.VP] > 0 or goods_held(s, b, False) > 0
 
 
 @njit
 def zorro_next(s, t, tr):
     """El Zorro: ask the next victim who can give something; then phase 2."""
-    np_ = s[G_NP]
-    active = s[G_ACTIVE]
-    while s[G_ZORRO_NEXT] < np_:
-        v = (active + s[G_ZORRO_NEXT]) % np_
+    np_ = s[G.NP]
+    active = s[G.ACTIVE]
+    while s[G.ZORRO_NEXT] < np_:
+        v = (active + s[G.ZORRO_NEXT]) % np_
         if can_give(s, v):
-            s[G_CUR] = active if t[T.SWITCHES + SW.ZORRO_CHOOSER] == 1 else v
-            s[G_DK] = DK_ZORRO
+            s[G.CUR] = active if t[T.SWITCHES + SW.ZORRO_CHOOSER] == 1 else v
+            s[G.DK] = DK.ZORRO
             return
         log(tr, s, EV.GIVE, v, active, -1, 0, 0)
-        s[G_ZORRO_NEXT] += 1
-    s[G_STEP] = ST_PHASE2
+        s[G.ZORRO_NEXT] += 1
+    s[G.STEP] = ST.PHASE2
 
 
 @njit
 def give(s, t, tr, what):
     """The current victim gives El Zorro's visitor 1 peso, 1 VP or 1 good."""
-    active = s[G_ACTIVE]
-    v = (active + s[G_ZORRO_NEXT]) % s[G_NP]
+    active = s[G.ACTIVE]
+    v = (active + s[G.ZORRO_NEXT]) % s[G.NP]
     bv = pbase(v)
     ba = pbase(active)
     if what == GIVE_MONEY:
-        s[bv + P_MONEY] -= 1
-        s[ba + P_MONEY] += 1
+        s[bv + P.MONEY] -= 1
+        s[ba + P.MONEY] += 1
     elif what == GIVE_VP:
         add_vp(s, tr, v, SRC.ZORRO, -1)
         add_vp(s, tr, active, SRC.ZORRO, 1)
     else:
-        s[bv + P_GOODS + what - GIVE_GOOD] -= 1
-        s[ba + P_GOODS + what - GIVE_GOOD] += 1
+        s[bv + P.GOODS + what - GIVE_GOOD] -= 1
+        s[ba + P.GOODS + what - GIVE_GOOD] += 1
     log(tr, s, EV.GIVE, v, active, what, 0, 0)
-    s[G_ZORRO_NEXT] += 1
+    s[G.ZORRO_NEXT] += 1
 
 
 # ---------------------------------------------------------------- buildings (SDC-R10, R11)
@@ -340,44 +332,45 @@ def give(s, t, tr, what):
 @njit
 def start_use(s, t, slot, via):
     """Ask the active player how to use the building on `slot`."""
-    building = s[O_BUILDING_AT + slot]
-    s[G_USE_SLOT] = slot
-    s[G_USE_VIA] = via
-    s[G_USE_PAID] = 0
-    s[G_USE_LEFT] = bparam(t, building, 0) if t[T.BUILDING_EFFECT + building] == BE.SWAP else 0
-    s[G_CUR] = s[G_ACTIVE]
-    s[G_DK] = DK_USE
+    building = s[O.BUILDING_AT + slot]
+    s[G.USE_SLOT] = slot
+    s[G.USE_VIA] = via
+    s[G.USE_PAID] = 0
+    s[G.USE_LEFT] = bparam(t, building, 0) if t[T.BUILDING_EFFECT + building] == BE.SWAP else 0
+    s[G.CUR] = s[G.ACTIVE]
+    s[G.DK] = DK.USE
 
 
 @njit(inline="always")
 def pay_owner(s, t, tr, slot, p):
     """SDC-R11: the owner of the building on `slot`, if another player, gains owner VP."""
-    owner = s[O_OWNER + slot]
+    owner = s[O.OWNER + slot]
     if owner >= 0 and owner != p:
-        s[pbase(owner) + P_OWNER_VP] += 1
+        s[pbase(owner) + P.OWNER_VP] += 1
         add_vp(s, tr, owner, SRC.OWNER, t[T.MISC + M.OWNER_VP])
 
 
 @njit
 def use_building(s, t, tr, o):
-    """Carry out use option o of the building on G_USE_SLOT (§8.2)."""
-    p = s[G_ACTIVE]
+    """Carry out use option o of the building on G.USE_SLOT (§8.2)."""
+    p = s[G.ACTIVE]
     b = pbase(p)
-    slot = s[G_USE_SLOT]
-    building = s[O_BUILDING_AT + slot]
-    alonso = s[G_USE_VIA] == USE_ALONSO
-    cont = ST_PHASE2 if alonso and t[T.SWITCHES + SW.ALONSO_B_REPLACES_PHASE2] == 0 else ST_TURN_END
+    slot = s[G.USE_SLOT]
+    building = s[O.BUILDING_AT + slot]
+    alonso = s[G.USE_VIA] == USE_ALONSO
+    phase2_after = t[T.SWITCHES + SW.ALONSO_B_REPLACES_PHASE2] == 0
+    cont = ST.PHASE2 if alonso and phase2_after else ST.TURN_END
     tag = tag_of(o)
     x = payload_of(o)
-    s[G_USE_SLOT] = -1
-    s[G_STEP] = cont
+    s[G.USE_SLOT] = -1
+    s[G.STEP] = cont
     if tag == OT_NO_USE:
-        if s[G_USE_PAID] == 0:
+        if s[G.USE_PAID] == 0:
             log(tr, s, EV.NO_USE, p, building, slot, 0, 0)
         return
-    if s[G_USE_PAID] == 0:
-        s[G_USE_PAID] = 1
-        s[b + P_USES + building] += 1
+    if s[G.USE_PAID] == 0:
+        s[G.USE_PAID] = 1
+        s[b + P.USES + building] += 1
         if t[T.SWITCHES + SW.OWNER_VP_TRIGGER] == 1:
             pay_owner(s, t, tr, slot, p)
     log(tr, s, EV.USE, p, building, slot, x, 0)
@@ -396,42 +389,42 @@ def use_building(s, t, tr, o):
             gain_money(s, t, tr, p, bparam(t, building, 0))
     elif tag == OT_CLOSE:
         add_vp(s, tr, p, SRC.CHURCH, bparam(t, building, 0))
-        s[G_CLOSED] = x
-        s[G_CLOSED_BY] = p
+        s[G.CLOSED] = x
+        s[G.CLOSED_BY] = p
         log(tr, s, EV.CLOSE, p, x, 0, 0, 0)
     elif tag == OT_CONVERT:
         src = bparam(t, building, 0)
         dst = bparam(t, building, 1)
         return_goods(s, p, src, x)
-        s[O_BANK + dst] -= x
-        s[b + P_GOODS + dst] += x
-        s[b + P_CONVERTED] += x
+        s[O.BANK + dst] -= x
+        s[b + P.GOODS + dst] += x
+        s[b + P.CONVERTED] += x
         log(tr, s, EV.CONVERT, p, src, dst, x, 0)
     elif tag == OT_VALUE_UP:
         value_up(s, t, tr, p, VAL.BUILDING, DEP.BUILDING, cont)
     elif tag == OT_VALUE_DOWN:
-        s[G_VALUE] -= 1
-        log(tr, s, EV.VALUE, p, s[G_VALUE], VAL.BUILDING, 0, 0)
+        s[G.VALUE] -= 1
+        log(tr, s, EV.VALUE, p, s[G.VALUE], VAL.BUILDING, 0, 0)
     elif tag == OT_SWAP:
         given = x >> 3
         taken = x & 7
         return_goods(s, p, given, 1)
-        s[O_BANK + taken] -= 1
-        s[b + P_GOODS + taken] += 1
+        s[O.BANK + taken] -= 1
+        s[b + P.GOODS + taken] += 1
         log(tr, s, EV.SWAP, p, given, taken, 0, 0)
-        s[G_USE_LEFT] -= 1
-        if s[G_USE_LEFT] > 0:  # ask for the next swap ("no use" ends it)
-            s[G_USE_SLOT] = slot
-            s[G_CUR] = p
-            s[G_DK] = DK_USE
+        s[G.USE_LEFT] -= 1
+        if s[G.USE_LEFT] > 0:  # ask for the next swap ("no use" ends it)
+            s[G.USE_SLOT] = slot
+            s[G.CUR] = p
+            s[G.DK] = DK.USE
     elif tag == OT_DELIVER:
         deliver(s, t, tr, p, x >> AMOUNT_SHIFT, x & AMOUNT_MASK, True)
         if ship_full(s):
             depart(s, t, tr, DEP.BUILDING, cont)
     elif tag == OT_DEMAND:
         k = x >> 1
-        s[O_DICE + k] += 1 if x & 1 else -1
-        log(tr, s, EV.DIE, p, k, s[O_DICE + k], 0, 0)
+        s[O.DICE + k] += 1 if x & 1 else -1
+        log(tr, s, EV.DIE, p, k, s[O.DICE + k], 0, 0)
         if ship_full(s):
             depart(s, t, tr, DEP.BUILDING, cont)
     elif tag == OT_RETURN:
@@ -443,8 +436,8 @@ def use_building(s, t, tr, o):
         return_goods(s, p, kb, nb)
         add_vp(s, tr, p, SRC.CAFE, (na + nb) * bparam(t, building, 3))
     elif tag == OT_ZERO:
-        pips = s[O_DICE + x]
-        s[O_DICE + x] = 0
+        pips = s[O.DICE + x]
+        s[O.DICE + x] = 0
         log(tr, s, EV.DIE, p, x, 0, 0, 0)
         gain_money(s, t, tr, p, pips * bparam(t, building, 0))
         if ship_full(s):
@@ -454,38 +447,38 @@ def use_building(s, t, tr, o):
 @njit
 def move(s, t, tr, o):
     """SDC-R10: move the pawn (the owner may gain VP, SDC-R11), reuse, or stay."""
-    p = s[G_ACTIVE]
+    p = s[G.ACTIVE]
     b = pbase(p)
     tag = tag_of(o)
     if tag == OT_MOVE:
         slot = payload_of(o)
-        s[b + P_PAWN] = slot
-        log(tr, s, EV.MOVE, p, slot, s[O_BUILDING_AT + slot], 0, 0)
+        s[b + P.PAWN] = slot
+        log(tr, s, EV.MOVE, p, slot, s[O.BUILDING_AT + slot], 0, 0)
         if t[T.SWITCHES + SW.OWNER_VP_TRIGGER] == 0:
             pay_owner(s, t, tr, slot, p)
         start_use(s, t, slot, USE_PHASE2)
     elif tag == OT_REUSE:
-        log(tr, s, EV.STAY, p, s[b + P_PAWN], 1, 0, 0)
-        start_use(s, t, s[b + P_PAWN], USE_PHASE2)
+        log(tr, s, EV.STAY, p, s[b + P.PAWN], 1, 0, 0)
+        start_use(s, t, s[b + P.PAWN], USE_PHASE2)
     else:
-        log(tr, s, EV.STAY, p, s[b + P_PAWN], 0, 0, 0)
-        s[G_STEP] = ST_TURN_END
+        log(tr, s, EV.STAY, p, s[b + P.PAWN], 0, 0, 0)
+        s[G.STEP] = ST.TURN_END
 
 
 @njit
 def alonso(s, t, tr, o):
     """Alonso: a property marker (SDC-Q8), the use of an own building (SDC-Q9), or nothing."""
-    p = s[G_ACTIVE]
+    p = s[G.ACTIVE]
     tag = tag_of(o)
     slot = payload_of(o)
-    s[G_STEP] = ST_PHASE2
+    s[G.STEP] = ST.PHASE2
     if tag == OT_MARKER:
-        prev = s[O_OWNER + slot]
+        prev = s[O.OWNER + slot]
         if prev >= 0:
-            s[pbase(prev) + P_MARKERS] += 1
-        s[O_OWNER + slot] = p
-        s[pbase(p) + P_MARKERS] -= 1
-        log(tr, s, EV.MARKER, p, slot, s[O_BUILDING_AT + slot], prev, 0)
+            s[pbase(prev) + P.MARKERS] += 1
+        s[O.OWNER + slot] = p
+        s[pbase(p) + P.MARKERS] -= 1
+        log(tr, s, EV.MARKER, p, slot, s[O.BUILDING_AT + slot], prev, 0)
     elif tag != OT_NOTHING:
         start_use(s, t, slot, USE_ALONSO)
 
@@ -497,51 +490,51 @@ def alonso(s, t, tr, o):
 def begin_turn(s, t, tr):
     """SDC-R6: the active player's turn starts with the drive; a Cuban this player closed
     opens again."""
-    p = s[G_ACTIVE]
-    if s[G_CLOSED] >= 0 and s[G_CLOSED_BY] == p:
-        log(tr, s, EV.REOPEN, -1, s[G_CLOSED], 0, 0, 0)
-        s[G_CLOSED] = -1
-        s[G_CLOSED_BY] = -1
-    log(tr, s, EV.TURN, p, s[G_TURN] + 1, 0, 0, 0)
-    s[G_CUBAN] = -1
-    s[G_CUR] = p
-    s[G_DK] = DK_DRIVE
+    p = s[G.ACTIVE]
+    if s[G.CLOSED] >= 0 and s[G.CLOSED_BY] == p:
+        log(tr, s, EV.REOPEN, -1, s[G.CLOSED], 0, 0, 0)
+        s[G.CLOSED] = -1
+        s[G.CLOSED_BY] = -1
+    log(tr, s, EV.TURN, p, s[G.TURN] + 1, 0, 0, 0)
+    s[G.CUBAN] = -1
+    s[G.CUR] = p
+    s[G.DK] = DK.DRIVE
 
 
 @njit
 def drive(s, t, tr, d):
     """SDC-R7, R8: drive d stops clockwise, paying for all but the free ones; passing the
     harbour may move the value marker (and send the ship) before the car arrives."""
-    p = s[G_ACTIVE]
+    p = s[G.ACTIVE]
     cost = drive_cost(t, d)
     pay_money(s, t, tr, p, cost)
-    s[pbase(p) + P_DRIVE_PAID] += cost
-    passes = s[G_CAR] + d > NSTOPS
-    s[G_CAR] = (s[G_CAR] + d) % NSTOPS
-    log(tr, s, EV.DRIVE, p, s[G_CAR], d, cost, 0)
-    s[G_STEP] = ST_ARRIVE
+    s[pbase(p) + P.DRIVE_PAID] += cost
+    passes = s[G.CAR] + d > NSTOPS
+    s[G.CAR] = (s[G.CAR] + d) % NSTOPS
+    log(tr, s, EV.DRIVE, p, s[G.CAR], d, cost, 0)
+    s[G.STEP] = ST.ARRIVE
     if passes and t[T.SWITCHES + SW.PASS_HARBOUR_ADVANCES] == 1:
-        value_up(s, t, tr, p, VAL.PASSED_HARBOUR, DEP.CHEQUERED_FLAG, ST_ARRIVE)
+        value_up(s, t, tr, p, VAL.PASSED_HARBOUR, DEP.CHEQUERED_FLAG, ST.ARRIVE)
 
 
 @njit
 def end_turn(s):
-    p = s[G_ACTIVE]
-    s[pbase(p) + P_TURNS] += 1
-    s[G_TURN] += 1
-    s[G_ACTIVE] = (p + 1) % s[G_NP]
-    s[G_STEP] = ST_TURN_START
+    p = s[G.ACTIVE]
+    s[pbase(p) + P.TURNS] += 1
+    s[G.TURN] += 1
+    s[G.ACTIVE] = (p + 1) % s[G.NP]
+    s[G.STEP] = ST.TURN_START
 
 
 @njit
 def standings(s, t, rank, share):
     """Ranks and win shares (SDC-R22): VP, then goods held, then pesos, then shared."""
-    n = s[G_NP]
+    n = s[G.NP]
     key = np.zeros(n, np.int64)
     for p in range(n):
         b = pbase(p)
-        key[p] = ((np.int64(s[b + P_VP]) * 1024 + goods_held(s, b, True)) * 65536
-                  + min(s[b + P_MONEY], 65535))
+        key[p] = ((np.int64(s[b + P.VP]) * 1024 + goods_held(s, b, True)) * 65536
+                  + min(s[b + P.MONEY], 65535))
     rank_by_keys(key, rank, share)
 
 
@@ -551,28 +544,29 @@ def standings(s, t, rank, share):
 @njit
 def advance(s, t, tr):
     """Run automatic steps until a decision is pending or the game is over."""
-    if s[G_PHASE] == PH_SETUP:
-        s[G_PHASE] = PH_PLAY
-        np_ = s[G_NP]
-        start = s[G_START]
-        log(tr, s, EV.SETUP, -1, start, s[G_LAYOUT_DRAWS], 0, 0)
+    if s[G.PHASE] == PH.SETUP:
+        s[G.PHASE] = PH.PLAY
+        np_ = s[G.NP]
+        start = s[G.START]
+        log(tr, s, EV.SETUP, -1, start, s[G.LAYOUT_DRAWS], 0, 0)
         # SDC-R5 / SDC-Q11: the player to the start player's right rolls the first ship
-        s[G_ROLLER] = start if t[T.SWITCHES + SW.FIRST_SHIP_ROLLER] == 1 else (start + np_ - 1) % np_
-        new_ship(s, t, tr, ST_TURN_START)
-    while s[G_DK] == DK_NONE and s[G_PHASE] == PH_PLAY:
-        step = s[G_STEP]
-        if step == ST_TURN_START:
+        first = t[T.SWITCHES + SW.FIRST_SHIP_ROLLER] == 1
+        s[G.ROLLER] = start if first else (start + np_ - 1) % np_
+        new_ship(s, t, tr, ST.TURN_START)
+    while s[G.DK] == DK.NONE and s[G.PHASE] == PH.PLAY:
+        step = s[G.STEP]
+        if step == ST.TURN_START:
             begin_turn(s, t, tr)
-        elif step == ST_ARRIVE:
+        elif step == ST.ARRIVE:
             arrive(s, t, tr)
-        elif step == ST_ZORRO:
+        elif step == ST.ZORRO:
             zorro_next(s, t, tr)
-        elif step == ST_PHASE2:
-            s[G_CUR] = s[G_ACTIVE]
-            s[G_DK] = DK_MOVE
-        elif step == ST_DELIVERY:
-            s[G_CUR] = s[G_DEL_PLAYER]
-            s[G_DK] = DK_DELIVER
+        elif step == ST.PHASE2:
+            s[G.CUR] = s[G.ACTIVE]
+            s[G.DK] = DK.MOVE
+        elif step == ST.DELIVERY:
+            s[G.CUR] = s[G.DEL_PLAYER]
+            s[G.DK] = DK.DELIVER
         else:
             end_turn(s)
 
@@ -580,24 +574,24 @@ def advance(s, t, tr):
 @njit
 def apply(s, t, o, tr):
     """Carry out legal option o of the pending decision, then advance the game."""
-    dk = s[G_DK]
-    s[G_DK] = DK_NONE
-    if dk == DK_DRIVE:
+    dk = s[G.DK]
+    s[G.DK] = DK.NONE
+    if dk == DK.DRIVE:
         drive(s, t, tr, payload_of(o))
-    elif dk == DK_MOVE:
+    elif dk == DK.MOVE:
         move(s, t, tr, o)
-    elif dk == DK_USE:
+    elif dk == DK.USE:
         use_building(s, t, tr, o)
-    elif dk == DK_DELIVER:
+    elif dk == DK.DELIVER:
         delivery_step(s, t, tr, o)
-    elif dk == DK_SHIP:
+    elif dk == DK.SHIP:
         place_ship(s, t, tr, payload_of(o))
-    elif dk == DK_PABLO:
-        cuban = s[G_CUBAN]
-        take_goods(s, tr, s[G_ACTIVE], payload_of(o), t[T.CUBAN_PARAM + 2 * cuban])
-    elif dk == DK_ZORRO:
+    elif dk == DK.PABLO:
+        cuban = s[G.CUBAN]
+        take_goods(s, tr, s[G.ACTIVE], payload_of(o), t[T.CUBAN_PARAM + 2 * cuban])
+    elif dk == DK.ZORRO:
         give(s, t, tr, payload_of(o))
-    elif dk == DK_ALONSO:
+    elif dk == DK.ALONSO:
         alonso(s, t, tr, o)
     advance(s, t, tr)
 

@@ -43,7 +43,7 @@ def stop_name(stop: int, s: np.ndarray | None = None) -> str:
     if stop == c.HARBOUR:
         return "H (harbour)"
     name = c.STOP_NAMES[stop]
-    return f"{name} ({cuban(int(s[S.O_CUBAN_AT + stop]))})" if s is not None else name
+    return f"{name} ({cuban(int(s[S.O.CUBAN_AT + stop]))})" if s is not None else name
 
 
 def slot_name(slot: int) -> str:
@@ -52,17 +52,25 @@ def slot_name(slot: int) -> str:
 
 def layout(s: np.ndarray, tables: SantiagoTables) -> dict[str, Any]:
     """The layout of a state: Cuban per stop, building and flower per slot."""
-    return {"cubans": {c.STOP_NAMES[k]: cuban(int(s[S.O_CUBAN_AT + k]))
-                       for k in range(1, c.NSTOPS)},
-            "buildings": {slot_name(i): building(int(s[S.O_BUILDING_AT + i]))
-                          for i in range(c.NSLOTS)},
-            "flowers": {slot_name(i): c.FLOWER_NAMES[tables.slot_colour[i]]
-                        for i in range(c.NSLOTS)},
-            "draws": int(s[S.G_LAYOUT_DRAWS])}
+    cubans = S.O.view(s, "CUBAN_AT")
+    return {"cubans": {c.STOP_NAMES[k]: cuban(int(cubans[k])) for k in range(1, c.NSTOPS)},
+            "buildings": {slot_name(i): building(int(b))
+                          for i, b in enumerate(S.O.view(s, "BUILDING_AT"))},
+            "flowers": {slot_name(i): c.FLOWER_NAMES[f]
+                        for i, f in enumerate(tables.slot_colour)},
+            "draws": int(s[S.G.LAYOUT_DRAWS])}
 
 
 def _seat(v: int) -> int | None:
     return int(v) if v >= 0 else None
+
+
+def _screen(s: np.ndarray, b: int) -> dict[str, Any]:
+    """What the player at block b keeps behind the screen."""
+    vpsrc = S.P.view(s, "VPSRC", b)
+    return {"goods": {kind(k): int(n) for k, n in enumerate(S.P.view(s, "GOODS", b))},
+            "pesos": int(s[b + S.P.MONEY]), "vp": int(s[b + S.P.VP]),
+            "vp_by_source": {name: int(v) for name, v in zip(c.SRC.keys, vpsrc) if v}}
 
 
 def public_state(snapshot: np.ndarray, tables: SantiagoTables, n_players: int
@@ -70,33 +78,26 @@ def public_state(snapshot: np.ndarray, tables: SantiagoTables, n_players: int
     """The board every player can see, the layout, and (under `screens`) what each player
     keeps behind the screen."""
     s = snapshot
-    slots = {}
-    for i in range(c.NSLOTS):
-        pawn = next((p for p in range(n_players) if s[_pbase(p) + S.P_PAWN] == i), None)
-        slots[slot_name(i)] = {"building": building(int(s[S.O_BUILDING_AT + i])),
-                               "owner": _seat(s[S.O_OWNER + i]), "pawn": pawn}
-    players = []
-    for p in range(n_players):
-        b = _pbase(p)
-        players.append({
-            "goods": {kind(k): int(s[b + S.P_GOODS + k]) for k in range(c.NKINDS)},
-            "pesos": int(s[b + S.P_MONEY]), "vp": int(s[b + S.P_VP]),
-            "vp_by_source": {name: int(s[b + S.P_VPSRC + i])
-                             for i, name in enumerate(c.SRC.keys) if s[b + S.P_VPSRC + i]}})
+    blocks = [_pbase(p) for p in range(n_players)]
+    pawns = [int(s[b + S.P.PAWN]) for b in blocks]
+    owners = S.O.view(s, "OWNER")
+    slots = {slot_name(i): {"building": building(int(bld)), "owner": _seat(owners[i]),
+                            "pawn": pawns.index(i) if i in pawns else None}
+             for i, bld in enumerate(S.O.view(s, "BUILDING_AT"))}
     return {
-        "phase": S.PHASE_NAMES[s[S.G_PHASE]],
-        "active": int(s[S.G_ACTIVE]),
-        "car": c.STOP_NAMES[s[S.G_CAR]],
-        "ships_departed": int(s[S.G_SHIPS]),
-        "goods_value": int(s[S.G_VALUE]),
-        "dice": {kind(k): int(s[S.O_DICE + k]) for k in range(c.NDICE) if s[S.O_DICE + k] >= 0},
-        "closed": c.STOP_NAMES[s[S.G_CLOSED]] if s[S.G_CLOSED] >= 0 else None,
-        "bank": {kind(k): int(s[S.O_BANK + k]) for k in range(c.NKINDS)},
-        "bank_pesos": int(s[S.G_BANK_MONEY]) if tables.switches[c.SW.MONEY_LIMITED] else None,
+        "phase": S.PH.keys[s[S.G.PHASE]],
+        "active": int(s[S.G.ACTIVE]),
+        "car": c.STOP_NAMES[s[S.G.CAR]],
+        "ships_departed": int(s[S.G.SHIPS]),
+        "goods_value": int(s[S.G.VALUE]),
+        "dice": {kind(k): int(v) for k, v in enumerate(S.O.view(s, "DICE")) if v >= 0},
+        "closed": c.STOP_NAMES[s[S.G.CLOSED]] if s[S.G.CLOSED] >= 0 else None,
+        "bank": {kind(k): int(n) for k, n in enumerate(S.O.view(s, "BANK"))},
+        "bank_pesos": int(s[S.G.BANK_MONEY]) if tables.switches[c.SW.MONEY_LIMITED] else None,
         "slots": slots,
-        "markers_left": [int(s[_pbase(p) + S.P_MARKERS]) for p in range(n_players)],
+        "markers_left": [int(s[b + S.P.MARKERS]) for b in blocks],
         "layout": layout(s, tables),
-        "screens": players,
+        "screens": [_screen(s, b) for b in blocks],
     }
 
 
@@ -226,14 +227,14 @@ def event_text(row: np.ndarray, tables: SantiagoTables, colours: Sequence[str]) 
     d = event_dict(row, tables)
     s = row[c.EVW:]
     who = f"{player_label(d['player'], colours)} " if d["player"] is not None else ""
-    ship = min(int(s[S.G_SHIPS]) + (row[0] != c.EV.DEPART), int(tables.misc[c.M.SHIPS]))
-    prefix = f"S{ship} T{int(s[S.G_TURN]) + 1:<3}"
+    ship = min(int(s[S.G.SHIPS]) + (row[0] != c.EV.DEPART), int(tables.misc[c.M.SHIPS]))
+    prefix = f"S{ship} T{int(s[S.G.TURN]) + 1:<3}"
     return f"{prefix} {who}{_TEXT[int(row[0])](d, s, tables)}"
 
 
 def _standings(s: np.ndarray, n_players: int, colours: Sequence[str]) -> str:
     return "  standings: " + ", ".join(
-        f"{player_label(p, colours)} {s[_pbase(p) + S.P_VP]} VP {s[_pbase(p) + S.P_MONEY]} pesos"
+        f"{player_label(p, colours)} {s[_pbase(p) + S.P.VP]} VP {s[_pbase(p) + S.P.MONEY]} pesos"
         for p in range(n_players))
 
 
@@ -247,8 +248,8 @@ def log_lines(trace: np.ndarray, tables: SantiagoTables, n_players: int,
         if row[0] == c.EV.DEPART:
             s = row[c.EVW:]
             yield _standings(s, n_players, colours)
-            if s[S.G_PHASE] != S.PH_OVER:
-                yield f"== Ship {int(s[S.G_SHIPS]) + 1} =="
+            if s[S.G.PHASE] != S.PH.OVER:
+                yield f"== Ship {int(s[S.G.SHIPS]) + 1} =="
 
 
 # ------------------------------------------------------------------------------ JSON lines

@@ -21,10 +21,7 @@ from core.jit import copy_into, njit, stack_array
 from core.santiago.actions import MAX_OPTIONS, legal
 from core.santiago.codes import CG, M, NDICE, RU, T, WD
 from core.santiago.rules import apply
-from core.santiago.state import (
-    DK_ALONSO, DK_DELIVER, DK_MOVE, DK_PABLO, DK_USE, G_ACTIVE, G_CUR, G_DK, G_PHASE,
-    G_SHIPS, G_VALUE, O_DICE, P_GOODS, P_MARKERS, P_MONEY, P_VP, PH_OVER, STATE_SIZE, pbase,
-)
+from core.santiago.state import DK, G, O, P, PH, STATE_SIZE, pbase
 from strategies.common.spec import Param
 
 WEIGHTS = (
@@ -49,15 +46,15 @@ NWEIGHTS = len(WEIGHTS)
 def evaluate(params, s, t, p):
     """VP plus weighted assets of player p (see the module docstring)."""
     b = pbase(p)
-    v = float(s[b + P_VP])
-    if s[G_PHASE] == PH_OVER:
+    v = float(s[b + P.VP])
+    if s[G.PHASE] == PH.OVER:
         return v
     ships = t[T.MISC + M.SHIPS]
-    left = ships - s[G_SHIPS]
+    left = ships - s[G.SHIPS]
     fade = min(1.0, left / max(params[W_HORIZON], 1e-9))
     floor = 1.0 / t[T.MISC + M.END_GOODS_PER_VP]
     for k in range(NDICE + 1):
-        n = s[b + P_GOODS + k]
+        n = s[b + P.GOODS + k]
         if n == 0:
             continue
         w = params[W_RAW]
@@ -67,14 +64,14 @@ def evaluate(params, s, t, p):
             w = params[W_WOOD]
         w = floor + (w - floor) * fade
         v += n * w
-        if k < NDICE and s[O_DICE + k] > 0:  # what the ship takes now: at least its share
-            now = s[G_VALUE] * params[W_DELIVERABLE]  # of the goods value
+        if k < NDICE and s[O.DICE + k] > 0:  # what the ship takes now: at least its share
+            now = s[G.VALUE] * params[W_DELIVERABLE]  # of the goods value
             if now > w:
-                v += min(n, s[O_DICE + k]) * (now - w)
-    money = s[b + P_MONEY]
+                v += min(n, s[O.DICE + k]) * (now - w)
+    money = s[b + P.MONEY]
     cap = params[W_CAP]
     v += (min(money, cap) * params[W_MONEY] + max(0.0, money - cap) * params[W_OVER]) * fade
-    placed = t[T.MISC + M.MARKERS] - s[b + P_MARKERS]
+    placed = t[T.MISC + M.MARKERS] - s[b + P.MARKERS]
     v += placed * params[W_MARKER] * left
     return v
 
@@ -82,10 +79,10 @@ def evaluate(params, s, t, p):
 @njit(inline="always")
 def continues(s, p):
     """Whether the state waits for another decision of p within p's own turn."""
-    dk = s[G_DK]
-    return (s[G_PHASE] != PH_OVER and s[G_CUR] == p and s[G_ACTIVE] == p
-            and (dk == DK_MOVE or dk == DK_USE or dk == DK_PABLO or dk == DK_ALONSO
-                 or dk == DK_DELIVER))
+    dk = s[G.DK]
+    return (s[G.PHASE] != PH.OVER and s[G.CUR] == p and s[G.ACTIVE] == p
+            and (dk == DK.MOVE or dk == DK.USE or dk == DK.PABLO or dk == DK.ALONSO
+                 or dk == DK.DELIVER))
 
 
 @njit
@@ -119,7 +116,7 @@ def best_after(params, s, t, p, depth, tr):
 def look_ahead(params, s, t, opts, n, rng, depth):
     """Index of the option whose result scores best for the deciding player, searching
     `depth` - 1 more of their own decisions (at most 2 more); ties go to the first."""
-    p = s[G_CUR]
+    p = s[G.CUR]
     tr = stack_array(1, EVW, np.int32)  # a one-row trace buffer records nothing
     s1 = stack_array(STATE_SIZE, 0, np.int32)
     best = -1e18

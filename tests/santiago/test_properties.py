@@ -39,13 +39,13 @@ def test_random_games_finish_clean_and_vp_matches_trace(seed: int, n_players: in
                                                          switches: dict) -> None:
     tables = load_tables(overrides=switches)
     g, events, final = traced_random_game("santiago", tables, n_players, seed)
-    assert final[S.G_PHASE] == S.PH_OVER and final[S.G_SHIPS] == 7
+    assert final[S.G.PHASE] == S.PH.OVER and final[S.G.SHIPS] == 7
     assert check_state(final, flatten(tables)) == 0
     vp_rows = events[events[:, 0] == C.EV.VP]
     for p in range(n_players):
         mine = vp_rows[vp_rows[:, 1] == p]
         start = tables.misc[C.M.START_VP]
-        assert g.records[p, R_SCORE] == mine[:, 3].sum() + start == final[S.pbase(p) + S.P_VP]
+        assert g.records[p, R_SCORE] == mine[:, 3].sum() + start == final[S.pbase(p) + S.P.VP]
         for src in range(1, C.NSRC):
             assert g.records[p, R_VP + src] == mine[mine[:, 2] == src, 3].sum()
 
@@ -63,10 +63,10 @@ def test_layout_forbid_list_from_rules_data_holds_in_every_layout() -> None:
     seen = set()
     for seed in range(3000):
         s = S.new_game(t, 3, seed)
-        at = s[S.O_BUILDING_AT:S.O_BUILDING_AT + C.NSLOTS]
+        at = s[S.O.BUILDING_AT:S.O.BUILDING_AT + C.NSLOTS]
         pairs = {(int(b), int(tables.slot_colour[i])) for i, b in enumerate(at)}
         assert not pairs & banned, seed
-        assert s[S.G_LAYOUT_OK] == 1
+        assert s[S.G.LAYOUT_OK] == 1
         seen.add(tuple(at))
     assert len(seen) > 2900  # still random
 
@@ -75,7 +75,7 @@ def test_layout_fixed_from_rules_data_is_used_as_given() -> None:
     order = list(reversed(C.BUILDING_KEYS))
     tables = variant_tables({"layout": "fixed", "layout.fixed.buildings": order})
     s = S.new_game(flatten(tables), 2, 123)
-    assert [C.BUILDING_KEYS[b] for b in s[S.O_BUILDING_AT:S.O_BUILDING_AT + 12]] == order
+    assert [C.BUILDING_KEYS[b] for b in s[S.O.BUILDING_AT:S.O.BUILDING_AT + 12]] == order
 
 
 def forbid_broken(overrides: dict, rec: np.ndarray) -> dict[str, int]:

@@ -41,7 +41,7 @@ def test_whole_game_legal_with_the_checker(name: str) -> None:
 @pytest.mark.parametrize("name", NAMED)
 def test_delivers_at_a_high_goods_value(name: str) -> None:
     s = at_drive(T, dice=(2, 2, 2, 2, -1))
-    s[S.G_VALUE] = 4
+    s[S.G.VALUE] = 4
     drive_to(s, T, C.HARBOUR)
     tag, x = pick(name, s)
     assert tag == "deliver"
@@ -59,9 +59,9 @@ def test_converts_sugar_at_the_distillery(name: str) -> None:
 def test_zorro_victim_gives_the_least_valuable(name: str) -> None:
     s = at_drive(T, 2)
     give_goods(s, 1, C.CG, 1)
-    s[S.pbase(1) + S.P_MONEY] = 8
+    s[S.pbase(1) + S.P.MONEY] = 8
     drive_to(s, T, K["el_zorro"])
-    assert s[S.G_CUR] == 1
+    assert s[S.G.CUR] == 1
     assert pick(name, s) in (("give", A.GIVE_MONEY), ("give", A.GIVE_GOOD + C.CI))
 
 
@@ -75,8 +75,8 @@ def test_never_sells_vp_for_nothing_early(name: str) -> None:
 
 def test_refiner_drives_to_jose_when_the_distillery_is_at_yellow() -> None:
     s = at_drive(T)  # fixed layout: rum distillery on B4 (yellow), José on K2
-    s[S.G_CAR] = 0
-    s[S.pbase(0) + S.P_MONEY] = 5
+    s[S.G.CAR] = 0
+    s[S.pbase(0) + S.P.MONEY] = 5
     assert pick("refiner", s) == ("drive", K["jose"])
 
 
