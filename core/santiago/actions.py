@@ -43,20 +43,18 @@ amount, `kind << AMOUNT_SHIFT | pieces` (deliveries), `given kind << 3 | taken k
 `pieces of kind a << AMOUNT_SHIFT | pieces of kind b` (return for VP), `die << 1 | up` (demand).
 """
 from core.common import options
+from core.common.layout import enum
 from core.jit import njit
-from core.santiago.codes import (
-    BE, CA, CI, M, NBPARAMS, NDICE, NFACES, NKINDS, NSLOTS, NSTOPS, SU, SW, T, TO, WD,
-)
-from core.santiago.state import DK, G, O, P, pawn_at, pbase, slot_colour
+from core.santiago import codes as C
+from core.santiago import state as S
+from core.santiago.codes import BE, CA, M, SW, T
+from core.santiago.state import DK, G, O, P
 
 MAX_OPTIONS = 128
 
-(OT_SHIP, OT_DRIVE, OT_PABLO, OT_GIVE, OT_MARKER, OT_OWN_USE, OT_NOTHING, OT_MOVE, OT_STAY,
- OT_REUSE, OT_NO_USE, OT_USE, OT_SELL_VP, OT_BUY_VP, OT_CLOSE, OT_CONVERT, OT_VALUE_UP,
- OT_VALUE_DOWN, OT_SWAP, OT_DELIVER, OT_DEMAND, OT_RETURN, OT_ZERO, OT_PASS) = range(24)
-OPTION_TAGS = ("ship", "drive", "pablo", "give", "marker", "own_use", "nothing", "move",
-               "stay", "reuse", "no_use", "use", "sell_vp", "buy_vp", "close", "convert",
-               "value_up", "value_down", "swap", "deliver", "demand", "return", "zero", "pass")
+OT = enum("OT", ("SHIP", "DRIVE", "PABLO", "GIVE", "MARKER", "OWN_USE", "NOTHING", "MOVE",
+                 "STAY", "REUSE", "NO_USE", "USE", "SELL_VP", "BUY_VP", "CLOSE", "CONVERT",
+                 "VALUE_UP", "VALUE_DOWN", "SWAP", "DELIVER", "DEMAND", "RETURN", "ZERO", "PASS"))
 TAG_SHIFT = 10
 AMOUNT_SHIFT = 6  # deliveries: kind << 6 | pieces; return: a << 6 | b
 AMOUNT_MASK = (1 << AMOUNT_SHIFT) - 1
@@ -84,7 +82,7 @@ def payload_of(o):
 @njit(inline="always")
 def bparam(t, building, i):
     """Parameter i of a building's effect."""
-    return t[T.BUILDING_PARAM + building * NBPARAMS + i]
+    return t[T.BUILDING_PARAM + building * C.NBPARAMS + i]
 
 
 @njit(inline="always")
@@ -105,7 +103,7 @@ def money_gain(s, t, amount):
 def max_face(t):
     """The highest face of a demand die (the newspaper's upper bound)."""
     m = 0
-    for i in range(NFACES):
+    for i in range(C.NFACES):
         m = max(m, t[T.DIE_FACES + i])
     return m
 
@@ -115,9 +113,9 @@ def pablo_allows(t, k):
     """SDC-Q13: whether Pablo gives kind k (all6, no_wood, raw_only: Su, Ci, To, Wd)."""
     mode = t[T.SWITCHES + SW.PABLO_KINDS]
     if mode == 1:
-        return k != WD
+        return k != C.WD
     if mode == 2:
-        return k == SU or k == CI or k == TO or k == WD
+        return k == C.SU or k == C.CI or k == C.TO or k == C.WD
     return True
 
 
@@ -131,25 +129,25 @@ def cuban_colour(t, cuban):
 @njit
 def delivery_options(s, t, b, opts, n, wood_ok):
     """Append one option per legal delivery of the player at block b (SDC-R14, R15)."""
-    for k in range(NDICE):
+    for k in range(C.NDICE):
         most = min(s[O.DICE + k], s[b + P.GOODS + k])
         for m in range(1, most + 1):
-            opts[n] = enc(OT_DELIVER, (k << AMOUNT_SHIFT) | m)
+            opts[n] = enc(OT.DELIVER, (k << AMOUNT_SHIFT) | m)
             n += 1
     if wood_ok:
-        for m in range(1, min(s[b + P.GOODS + WD], AMOUNT_MASK) + 1):
-            opts[n] = enc(OT_DELIVER, (WD << AMOUNT_SHIFT) | m)
+        for m in range(1, min(s[b + P.GOODS + C.WD], AMOUNT_MASK) + 1):
+            opts[n] = enc(OT.DELIVER, (C.WD << AMOUNT_SHIFT) | m)
             n += 1
     return n
 
 
 @njit
 def drive_options(s, t, opts):
-    b = pbase(s[G.CUR])
+    b = S.pbase(s[G.CUR])
     n = 0
     for d in range(1, t[T.MISC + M.MAX_DRIVE] + 1):
         if drive_cost(t, d) <= s[b + P.MONEY]:
-            opts[n] = enc(OT_DRIVE, d)
+            opts[n] = enc(OT.DRIVE, d)
             n += 1
     return n
 
@@ -158,17 +156,17 @@ def drive_options(s, t, opts):
 def give_options(s, t, opts):
     """El Zorro: what the current victim can give (SDC-Q6 decides who chooses)."""
     victim = (s[G.ACTIVE] + s[G.ZORRO_NEXT]) % s[G.NP]
-    b = pbase(victim)
+    b = S.pbase(victim)
     n = 0
     if s[b + P.MONEY] > 0:
-        opts[n] = enc(OT_GIVE, GIVE_MONEY)
+        opts[n] = enc(OT.GIVE, GIVE_MONEY)
         n += 1
     if s[b + P.VP] > 0:
-        opts[n] = enc(OT_GIVE, GIVE_VP)
+        opts[n] = enc(OT.GIVE, GIVE_VP)
         n += 1
-    for k in range(NKINDS):
-        if k != WD and s[b + P.GOODS + k] > 0:
-            opts[n] = enc(OT_GIVE, GIVE_GOOD + k)
+    for k in range(C.NKINDS):
+        if k != C.WD and s[b + P.GOODS + k] > 0:
+            opts[n] = enc(OT.GIVE, GIVE_GOOD + k)
             n += 1
     return n
 
@@ -176,17 +174,17 @@ def give_options(s, t, opts):
 @njit
 def alonso_options(s, t, opts):
     p = s[G.CUR]
-    b = pbase(p)
-    opts[0] = enc(OT_NOTHING, 0)
+    b = S.pbase(p)
+    opts[0] = enc(OT.NOTHING, 0)
     n = 1
     claim = t[T.SWITCHES + SW.ALONSO_CLAIM_OWNED] == 1
-    for slot in range(NSLOTS):
+    for slot in range(C.NSLOTS):
         owner = s[O.OWNER + slot]
         if s[b + P.MARKERS] > 0 and (owner < 0 or (claim and owner != p)):
-            opts[n] = enc(OT_MARKER, slot)
+            opts[n] = enc(OT.MARKER, slot)
             n += 1
         if owner == p:
-            opts[n] = enc(OT_OWN_USE, slot)
+            opts[n] = enc(OT.OWN_USE, slot)
             n += 1
     return n
 
@@ -198,17 +196,17 @@ def move_options(s, t, opts):
     cuban = s[G.CUBAN]
     colour = cuban_colour(t, cuban)
     n = 0
-    for slot in range(NSLOTS):
-        if slot_colour(t, slot) == colour and pawn_at(s, slot) < 0:
-            opts[n] = enc(OT_MOVE, slot)
+    for slot in range(C.NSLOTS):
+        if S.slot_colour(t, slot) == colour and S.pawn_at(s, slot) < 0:
+            opts[n] = enc(OT.MOVE, slot)
             n += 1
-    pawn = s[pbase(p) + P.PAWN]
+    pawn = s[S.pbase(p) + P.PAWN]
     if (t[T.CUBAN_ACTION + cuban] == CA.PICKPOCKET and t[T.SWITCHES + SW.ZORRO_REUSE_BUILDING] == 1
             and pawn >= 0):
-        opts[n] = enc(OT_REUSE, pawn)
+        opts[n] = enc(OT.REUSE, pawn)
         n += 1
-    if n == 0 or t[T.SWITCHES + SW.BUILDING_MOVE] == 0 or (n == 1 and tag_of(opts[0]) == OT_REUSE):
-        opts[n] = enc(OT_STAY, 0)
+    if n == 0 or t[T.SWITCHES + SW.BUILDING_MOVE] == 0 or (n == 1 and tag_of(opts[0]) == OT.REUSE):
+        opts[n] = enc(OT.STAY, 0)
         n += 1
     return n
 
@@ -217,78 +215,78 @@ def move_options(s, t, opts):
 def use_options(s, t, opts):
     """'no use', then every way to use the building on G.USE_SLOT (§8.2)."""
     p = s[G.CUR]
-    b = pbase(p)
+    b = S.pbase(p)
     building = s[O.BUILDING_AT + s[G.USE_SLOT]]
     effect = t[T.BUILDING_EFFECT + building]
-    opts[0] = enc(OT_NO_USE, 0)
+    opts[0] = enc(OT.NO_USE, 0)
     n = 1
     if effect == BE.EXCHANGE:
         cap = t[T.MISC + M.MAX_EXCHANGE]
         sell, buy = bparam(t, building, 0), bparam(t, building, 1)
         for m in range(1, min(cap, s[b + P.VP]) + 1):
             if money_gain(s, t, m * sell) == m * sell:
-                opts[n] = enc(OT_SELL_VP, m)
+                opts[n] = enc(OT.SELL_VP, m)
                 n += 1
         for m in range(1, min(cap, s[b + P.MONEY] // buy) + 1):
-            opts[n] = enc(OT_BUY_VP, m)
+            opts[n] = enc(OT.BUY_VP, m)
             n += 1
     elif effect == BE.GAIN_MONEY:
         if money_gain(s, t, bparam(t, building, 0)) > 0:
-            opts[n] = enc(OT_USE, 0)
+            opts[n] = enc(OT.USE, 0)
             n += 1
     elif effect == BE.GAIN_GOODS:
         if s[O.BANK + bparam(t, building, 0)] > 0:
-            opts[n] = enc(OT_USE, 0)
+            opts[n] = enc(OT.USE, 0)
             n += 1
     elif effect == BE.CLOSE_CUBAN:
-        for stop in range(1, NSTOPS):
+        for stop in range(1, C.NSTOPS):
             if stop != s[G.CAR]:
-                opts[n] = enc(OT_CLOSE, stop)
+                opts[n] = enc(OT.CLOSE, stop)
                 n += 1
     elif effect == BE.CONVERT:
         src, dst = bparam(t, building, 0), bparam(t, building, 1)
         most = min(bparam(t, building, 2), s[b + P.GOODS + src], s[O.BANK + dst])
         for m in range(1, most + 1):
-            opts[n] = enc(OT_CONVERT, m)
+            opts[n] = enc(OT.CONVERT, m)
             n += 1
     elif effect == BE.MOVE_VALUE:
-        opts[n] = enc(OT_VALUE_UP, 0)
+        opts[n] = enc(OT.VALUE_UP, 0)
         n += 1
         if s[G.VALUE] > t[T.MISC + M.VALUE_START]:
-            opts[n] = enc(OT_VALUE_DOWN, 0)
+            opts[n] = enc(OT.VALUE_DOWN, 0)
             n += 1
     elif effect == BE.SWAP:
         if s[G.USE_LEFT] > 0:
-            for a in range(NKINDS):
+            for a in range(C.NKINDS):
                 if s[b + P.GOODS + a] > 0:
-                    for k in range(NKINDS):
+                    for k in range(C.NKINDS):
                         if k != a and s[O.BANK + k] > 0:
-                            opts[n] = enc(OT_SWAP, (a << 3) | k)
+                            opts[n] = enc(OT.SWAP, (a << 3) | k)
                             n += 1
     elif effect == BE.DELIVER:
         n = delivery_options(s, t, b, opts, n, True)
     elif effect == BE.DEMAND:
         top = max_face(t)
-        for k in range(NDICE):
+        for k in range(C.NDICE):
             v = s[O.DICE + k]
             if v >= 0:
                 if v < top:
-                    opts[n] = enc(OT_DEMAND, (k << 1) | 1)
+                    opts[n] = enc(OT.DEMAND, (k << 1) | 1)
                     n += 1
                 if v > 0:
-                    opts[n] = enc(OT_DEMAND, k << 1)
+                    opts[n] = enc(OT.DEMAND, k << 1)
                     n += 1
     elif effect == BE.RETURN_VP:
         ka, kb, most = bparam(t, building, 0), bparam(t, building, 1), bparam(t, building, 2)
         for x in range(min(most, s[b + P.GOODS + ka]) + 1):
             for y in range(min(most - x, s[b + P.GOODS + kb]) + 1):
                 if x + y > 0:
-                    opts[n] = enc(OT_RETURN, (x << AMOUNT_SHIFT) | y)
+                    opts[n] = enc(OT.RETURN, (x << AMOUNT_SHIFT) | y)
                     n += 1
     elif effect == BE.ZERO_DIE:
-        for k in range(NDICE):
+        for k in range(C.NDICE):
             if s[O.DICE + k] > 0:
-                opts[n] = enc(OT_ZERO, k)
+                opts[n] = enc(OT.ZERO, k)
                 n += 1
     return n
 
@@ -304,19 +302,19 @@ def legal(s, t, opts):
     if dk == DK.USE:
         return use_options(s, t, opts)
     if dk == DK.DELIVER:
-        b = pbase(s[G.CUR])
+        b = S.pbase(s[G.CUR])
         wood_ok = t[T.SWITCHES + SW.WOOD_IS_A_KIND] == 1 or s[G.WOOD_DONE] == 0
-        opts[0] = enc(OT_PASS, 0)
+        opts[0] = enc(OT.PASS, 0)
         return delivery_options(s, t, b, opts, 1, wood_ok)
     if dk == DK.SHIP:
-        for k in range(NDICE):
-            opts[k] = enc(OT_SHIP, k)
-        return NDICE
+        for k in range(C.NDICE):
+            opts[k] = enc(OT.SHIP, k)
+        return C.NDICE
     if dk == DK.PABLO:
         n = 0
-        for k in range(NKINDS):
+        for k in range(C.NKINDS):
             if pablo_allows(t, k) and s[O.BANK + k] > 0:
-                opts[n] = enc(OT_PABLO, k)
+                opts[n] = enc(OT.PABLO, k)
                 n += 1
         return n
     if dk == DK.ZORRO:

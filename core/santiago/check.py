@@ -8,9 +8,11 @@ from core.common.errors import (  # noqa: F401 (loop codes re-exported)
 )
 from core.common.records import seat_ledgers
 from core.jit import njit
-from core.santiago.actions import max_face
-from core.santiago.codes import LAYOUT, M, NCUBANS, NDICE, NKINDS, NSLOTS, NSRC, NSTOPS, SW, T
-from core.santiago.state import DK, G, O, P, PH, layout_ok, pbase
+from core.santiago import actions
+from core.santiago import codes as C
+from core.santiago import state as S
+from core.santiago.codes import LAYOUT, M, SW, T
+from core.santiago.state import DK, G, O, P, PH
 
 ERR_GOODS = FIRST_GAME_ERROR    # a kind's goods do not add up to the supply
 ERR_NEGATIVE = ERR_GOODS + 1    # goods, pesos or VP below zero
@@ -28,18 +30,18 @@ ERR_NAMES = LOOP_ERR_NAMES + (
 
 @njit
 def check_goods(s, t, np_):
-    for k in range(NKINDS):
+    for k in range(C.NKINDS):
         total = s[O.BANK + k]
         if total < 0:
             return ERR_NEGATIVE
         for p in range(np_):
-            n = s[pbase(p) + P.GOODS + k]
+            n = s[S.pbase(p) + P.GOODS + k]
             if n < 0:
                 return ERR_NEGATIVE
             total += n
         if total != t[T.SUPPLY + k]:
             return ERR_GOODS
-    err, money = seat_ledgers(s, np_, O.PLAYERS, P.SIZE, P.MONEY, P.VP, P.VPSRC, NSRC,
+    err, money = seat_ledgers(s, np_, O.PLAYERS, P.SIZE, P.MONEY, P.VP, P.VPSRC, C.NSRC,
                               ERR_NEGATIVE, ERR_VP_LEDGER)
     if err != OK:
         return err
@@ -55,19 +57,19 @@ def check_goods(s, t, np_):
 @njit
 def check_board(s, t, np_):
     placed = np.zeros(np_, np.int64)
-    for slot in range(NSLOTS):
+    for slot in range(C.NSLOTS):
         owner = s[O.OWNER + slot]
         if owner < -1 or owner >= np_:
             return ERR_MARKERS
         if owner >= 0:
             placed[owner] += 1
-    seen = np.zeros(NSLOTS, np.int64)
+    seen = np.zeros(C.NSLOTS, np.int64)
     for p in range(np_):
-        b = pbase(p)
+        b = S.pbase(p)
         if s[b + P.MARKERS] < 0 or s[b + P.MARKERS] + placed[p] != t[T.MISC + M.MARKERS]:
             return ERR_MARKERS
         pawn = s[b + P.PAWN]
-        if pawn < -1 or pawn >= NSLOTS:
+        if pawn < -1 or pawn >= C.NSLOTS:
             return ERR_PAWNS
         if pawn >= 0:
             seen[pawn] += 1
@@ -78,9 +80,9 @@ def check_board(s, t, np_):
 
 @njit
 def check_ship(s, t):
-    top = max_face(t)
+    top = actions.max_face(t)
     on = 0
-    for k in range(NDICE):
+    for k in range(C.NDICE):
         v = s[O.DICE + k]
         if v < -1 or v > top:
             return ERR_SHIP
@@ -91,28 +93,29 @@ def check_ship(s, t):
         return ERR_SHIP
     if playing and not t[T.MISC + M.VALUE_START] <= s[G.VALUE] <= t[T.MISC + M.VALUE_MAX]:
         return ERR_SHIP
-    if s[G.CAR] < 0 or s[G.CAR] >= NSTOPS or s[G.SHIPS] > t[T.MISC + M.SHIPS]:
+    if s[G.CAR] < 0 or s[G.CAR] >= C.NSTOPS or s[G.SHIPS] > t[T.MISC + M.SHIPS]:
         return ERR_SHIP
     return OK
 
 
 @njit
 def check_layout(s, t):
-    seen = np.zeros(NSLOTS, np.int64)
+    seen = np.zeros(C.NSLOTS, np.int64)
     if s[O.CUBAN_AT] != -1:
         return ERR_LAYOUT
-    for stop in range(1, NSTOPS):
+    for stop in range(1, C.NSTOPS):
         c = s[O.CUBAN_AT + stop]
-        if c < 0 or c >= NCUBANS or seen[c]:
+        if c < 0 or c >= C.NCUBANS or seen[c]:
             return ERR_LAYOUT
         seen[c] = 1
     seen[:] = 0
-    for slot in range(NSLOTS):
+    for slot in range(C.NSLOTS):
         bld = s[O.BUILDING_AT + slot]
-        if bld < 0 or bld >= NSLOTS or seen[bld] or s[O.SLOT_OF + bld] != slot:
+        if bld < 0 or bld >= C.NSLOTS or seen[bld] or s[O.SLOT_OF + bld] != slot:
             return ERR_LAYOUT
         seen[bld] = 1
-    if t[T.SWITCHES + SW.LAYOUT] == LAYOUT.FORBID and (s[G.LAYOUT_OK] != 1 or not layout_ok(s, t)):
+    forbid = t[T.SWITCHES + SW.LAYOUT] == LAYOUT.FORBID
+    if forbid and (s[G.LAYOUT_OK] != 1 or not S.layout_ok(s, t)):
         return ERR_LAYOUT
     return OK
 

@@ -16,18 +16,12 @@ from core.common.rng import rng_below
 from core.common.stored_rng import load_stream, save_stream
 from core.common.trace import log
 from core.jit import njit, stack_array
-from core.santiago.actions import (
-    AMOUNT_MASK, AMOUNT_SHIFT, GIVE_GOOD, GIVE_MONEY, GIVE_VP, OT_BUY_VP, OT_CLOSE, OT_CONVERT,
-    OT_DEMAND, OT_DELIVER, OT_MARKER, OT_MOVE, OT_NO_USE, OT_NOTHING, OT_PASS, OT_RETURN,
-    OT_REUSE, OT_SELL_VP, OT_SWAP, OT_USE, OT_VALUE_DOWN, OT_VALUE_UP, OT_ZERO, bparam,
-    drive_cost, money_gain, pablo_allows, payload_of, tag_of,
-)
-from core.santiago.codes import (
-    BE, CA, DEP, EV, HARBOUR, M, NDICE, NFACES, NKINDS, NSTOPS, SRC, SW, T, VAL, WD,
-)
-from core.santiago.state import (
-    DK, G, O, P, PH, ST, USE_ALONSO, USE_PHASE2, goods_held, pbase, ship_full,
-)
+from core.santiago import actions
+from core.santiago import codes as C
+from core.santiago import state as S
+from core.santiago.actions import OT
+from core.santiago.codes import BE, CA, DEP, EV, M, SRC, SW, T, VAL
+from core.santiago.state import DK, G, O, P, PH, ST
 
 # ---------------------------------------------------------------- bank and ledger
 
@@ -36,7 +30,7 @@ from core.santiago.state import (
 def add_vp(s, tr, p, src, n):
     """Player p gains n VP (negative: loses) from source src; every change is an EV.VP event."""
     if n != 0:
-        b = pbase(p)
+        b = S.pbase(p)
         s[b + P.VP] += n
         s[b + P.VPSRC + src] += n
         log(tr, s, EV.VP, p, src, n, 0, 0)
@@ -45,9 +39,9 @@ def add_vp(s, tr, p, src, n):
 @njit
 def gain_money(s, t, tr, p, amount):
     """Player p takes `amount` pesos from the bank (cut to the bank under money_limited)."""
-    got = money_gain(s, t, amount)
+    got = actions.money_gain(s, t, amount)
     if got > 0:
-        s[pbase(p) + P.MONEY] += got
+        s[S.pbase(p) + P.MONEY] += got
         if t[T.SWITCHES + SW.MONEY_LIMITED] == 1:
             s[G.BANK_MONEY] -= got
         log(tr, s, EV.MONEY, p, got, 0, 0, 0)
@@ -57,7 +51,7 @@ def gain_money(s, t, tr, p, amount):
 def pay_money(s, t, tr, p, amount):
     """Player p pays `amount` pesos to the bank."""
     if amount > 0:
-        s[pbase(p) + P.MONEY] -= amount
+        s[S.pbase(p) + P.MONEY] -= amount
         if t[T.SWITCHES + SW.MONEY_LIMITED] == 1:
             s[G.BANK_MONEY] += amount
         log(tr, s, EV.MONEY, p, -amount, 0, 0, 0)
@@ -68,13 +62,13 @@ def take_goods(s, tr, p, k, n):
     """Player p takes up to n goods of kind k: what the bank holds."""
     got = min(n, s[O.BANK + k])
     s[O.BANK + k] -= got
-    s[pbase(p) + P.GOODS + k] += got
+    s[S.pbase(p) + P.GOODS + k] += got
     log(tr, s, EV.GOODS, p, k, got, 0, 0)
 
 
 @njit(inline="always")
 def return_goods(s, p, k, n):
-    s[pbase(p) + P.GOODS + k] -= n
+    s[S.pbase(p) + P.GOODS + k] -= n
     s[O.BANK + k] += n
 
 
@@ -88,7 +82,7 @@ def end_game(s, t, tr):
     per = t[T.MISC + M.END_GOODS_PER_VP]
     with_wood = t[T.SWITCHES + SW.END_BONUS_WOOD] == 1
     for p in range(s[G.NP]):
-        goods = goods_held(s, pbase(p), with_wood)
+        goods = S.goods_held(s, S.pbase(p), with_wood)
         log(tr, s, EV.END_BONUS, p, goods, goods // per, 0, 0)
         add_vp(s, tr, p, SRC.END_BONUS, goods // per)
     s[G.PHASE] = PH.OVER
@@ -102,8 +96,8 @@ def roll(s, t, tr):
     rng = stack_array(1, 0, np.uint64)  # no allocation (see core.jit)
     load_stream(s, G.RNG, rng)
     packed = 0
-    for k in range(NDICE):
-        v = t[T.DIE_FACES + rng_below(rng, NFACES)]
+    for k in range(C.NDICE):
+        v = t[T.DIE_FACES + rng_below(rng, C.NFACES)]
         s[O.ROLL + k] = v
         packed |= v << (3 * k)
     save_stream(s, G.RNG, rng)
@@ -124,7 +118,7 @@ def depart(s, t, tr, cause, cont):
     """SDC-R17: the ship departs. After the last ship the game ends (SDC-R20); else the value
     marker returns to its start and the roller (SDC-Q10) rolls the next ship."""
     s[G.SHIPS] += 1
-    for k in range(NDICE):
+    for k in range(C.NDICE):
         s[O.DICE + k] = -1
     log(tr, s, EV.DEPART, -1, s[G.SHIPS], cause, 0, 0)
     if s[G.SHIPS] >= t[T.MISC + M.SHIPS]:
@@ -140,11 +134,11 @@ def place_ship(s, t, tr, off):
     """SDC-R5: the 4 dice other than `off` go on the ship, keeping their faces. A ship whose
     dice total 0 is rolled again (SDC-Q12), or is full at once and departs."""
     packed = 0
-    for k in range(NDICE):
+    for k in range(C.NDICE):
         s[O.DICE + k] = -1 if k == off else s[O.ROLL + k]
         packed |= (s[O.DICE + k] + 1) << (4 * k)
     log(tr, s, EV.SHIP, s[G.ROLLER], off, packed, 0, 0)
-    if ship_full(s):
+    if S.ship_full(s):
         if t[T.SWITCHES + SW.ZERO_DEMAND_REROLL] == 1:
             roll(s, t, tr)
         else:
@@ -172,8 +166,8 @@ def value_up(s, t, tr, p, cause, departure, cont):
 def deliver(s, t, tr, p, k, m, office):
     """SDC-R14/R15: deliver m goods of kind k (from a delivery round, or the trading office)."""
     return_goods(s, p, k, m)
-    s[pbase(p) + P.DELIVERED + k] += m
-    if k == WD:
+    s[S.pbase(p) + P.DELIVERED + k] += m
+    if k == C.WD:
         vp = m * t[T.MISC + M.WOOD_VP]
         src = SRC.WOOD
     else:
@@ -200,7 +194,7 @@ def delivery_step(s, t, tr, o):
     p = s[G.CUR]
     np_ = s[G.NP]
     wood_kind = t[T.SWITCHES + SW.WOOD_IS_A_KIND] == 1
-    if tag_of(o) == OT_PASS:
+    if actions.tag_of(o) == OT.PASS:
         if s[G.WOOD_DONE] == 1:  # after wood (wood_is_a_kind = false): the step ends
             s[G.WOOD_DONE] = 0
             next_deliverer(s)
@@ -219,16 +213,16 @@ def delivery_step(s, t, tr, o):
             return
         next_deliverer(s)
         return
-    x = payload_of(o)
-    k = x >> AMOUNT_SHIFT
-    deliver(s, t, tr, p, k, x & AMOUNT_MASK, False)
+    x = actions.payload_of(o)
+    k = x >> actions.AMOUNT_SHIFT
+    deliver(s, t, tr, p, k, x & actions.AMOUNT_MASK, False)
     s[G.DEL_PASSES] = 0
-    if ship_full(s):  # SDC-R16
+    if S.ship_full(s):  # SDC-R16
         log(tr, s, EV.ROUND_END, -1, 1, 0, 0, 0)
         s[G.STEP] = ST.TURN_END
         depart(s, t, tr, DEP.SHIP_FULL, ST.TURN_END)
         return
-    if k == WD and not wood_kind and s[G.WOOD_DONE] == 0:
+    if k == C.WD and not wood_kind and s[G.WOOD_DONE] == 0:
         s[G.WOOD_DONE] = 1  # the same player may still deliver one dice good
         return
     s[G.WOOD_DONE] = 0
@@ -244,7 +238,7 @@ def arrive(s, t, tr):
     (SDC-R9), unless closed."""
     p = s[G.ACTIVE]
     stop = s[G.CAR]
-    if stop == HARBOUR:
+    if stop == C.HARBOUR:
         log(tr, s, EV.HARBOUR, p, 0, 0, 0, 0)
         s[G.DEL_PLAYER] = p
         s[G.DEL_PASSED] = 0
@@ -258,7 +252,7 @@ def arrive(s, t, tr):
         return
     cuban = s[O.CUBAN_AT + stop]
     s[G.CUBAN] = cuban
-    s[pbase(p) + P.VISITS + cuban] += 1
+    s[S.pbase(p) + P.VISITS + cuban] += 1
     log(tr, s, EV.CUBAN, p, cuban, stop, 0, 0)
     action = t[T.CUBAN_ACTION + cuban]
     a0 = t[T.CUBAN_PARAM + 2 * cuban]
@@ -271,8 +265,8 @@ def arrive(s, t, tr):
     elif action == CA.GAIN_MONEY:
         gain_money(s, t, tr, p, a0)
     elif action == CA.GAIN_ANY_GOOD:
-        for k in range(NKINDS):
-            if pablo_allows(t, k) and s[O.BANK + k] > 0:
+        for k in range(C.NKINDS):
+            if actions.pablo_allows(t, k) and s[O.BANK + k] > 0:
                 s[G.CUR] = p
                 s[G.DK] = DK.PABLO
                 break
@@ -286,8 +280,8 @@ def arrive(s, t, tr):
 
 @njit(inline="always")
 def can_give(s, v):
-    b = pbase(v)
-    return s[b + P.MONEY] > 0 or s[b + P.VP] > 0 or goods_held(s, b, False) > 0
+    b = S.pbase(v)
+    return s[b + P.MONEY] > 0 or s[b + P.VP] > 0 or S.goods_held(s, b, False) > 0
 
 
 @njit
@@ -311,17 +305,17 @@ def give(s, t, tr, what):
     """The current victim gives El Zorro's visitor 1 peso, 1 VP or 1 good."""
     active = s[G.ACTIVE]
     v = (active + s[G.ZORRO_NEXT]) % s[G.NP]
-    bv = pbase(v)
-    ba = pbase(active)
-    if what == GIVE_MONEY:
+    bv = S.pbase(v)
+    ba = S.pbase(active)
+    if what == actions.GIVE_MONEY:
         s[bv + P.MONEY] -= 1
         s[ba + P.MONEY] += 1
-    elif what == GIVE_VP:
+    elif what == actions.GIVE_VP:
         add_vp(s, tr, v, SRC.ZORRO, -1)
         add_vp(s, tr, active, SRC.ZORRO, 1)
     else:
-        s[bv + P.GOODS + what - GIVE_GOOD] -= 1
-        s[ba + P.GOODS + what - GIVE_GOOD] += 1
+        s[bv + P.GOODS + what - actions.GIVE_GOOD] -= 1
+        s[ba + P.GOODS + what - actions.GIVE_GOOD] += 1
     log(tr, s, EV.GIVE, v, active, what, 0, 0)
     s[G.ZORRO_NEXT] += 1
 
@@ -336,7 +330,8 @@ def start_use(s, t, slot, via):
     s[G.USE_SLOT] = slot
     s[G.USE_VIA] = via
     s[G.USE_PAID] = 0
-    s[G.USE_LEFT] = bparam(t, building, 0) if t[T.BUILDING_EFFECT + building] == BE.SWAP else 0
+    swaps = t[T.BUILDING_EFFECT + building] == BE.SWAP
+    s[G.USE_LEFT] = actions.bparam(t, building, 0) if swaps else 0
     s[G.CUR] = s[G.ACTIVE]
     s[G.DK] = DK.USE
 
@@ -346,7 +341,7 @@ def pay_owner(s, t, tr, slot, p):
     """SDC-R11: the owner of the building on `slot`, if another player, gains owner VP."""
     owner = s[O.OWNER + slot]
     if owner >= 0 and owner != p:
-        s[pbase(owner) + P.OWNER_VP] += 1
+        s[S.pbase(owner) + P.OWNER_VP] += 1
         add_vp(s, tr, owner, SRC.OWNER, t[T.MISC + M.OWNER_VP])
 
 
@@ -354,17 +349,17 @@ def pay_owner(s, t, tr, slot, p):
 def use_building(s, t, tr, o):
     """Carry out use option o of the building on G.USE_SLOT (§8.2)."""
     p = s[G.ACTIVE]
-    b = pbase(p)
+    b = S.pbase(p)
     slot = s[G.USE_SLOT]
     building = s[O.BUILDING_AT + slot]
-    alonso = s[G.USE_VIA] == USE_ALONSO
+    alonso = s[G.USE_VIA] == S.USE_ALONSO
     phase2_after = t[T.SWITCHES + SW.ALONSO_B_REPLACES_PHASE2] == 0
     cont = ST.PHASE2 if alonso and phase2_after else ST.TURN_END
-    tag = tag_of(o)
-    x = payload_of(o)
+    tag = actions.tag_of(o)
+    x = actions.payload_of(o)
     s[G.USE_SLOT] = -1
     s[G.STEP] = cont
-    if tag == OT_NO_USE:
+    if tag == OT.NO_USE:
         if s[G.USE_PAID] == 0:
             log(tr, s, EV.NO_USE, p, building, slot, 0, 0)
         return
@@ -374,38 +369,38 @@ def use_building(s, t, tr, o):
         if t[T.SWITCHES + SW.OWNER_VP_TRIGGER] == 1:
             pay_owner(s, t, tr, slot, p)
     log(tr, s, EV.USE, p, building, slot, x, 0)
-    if tag == OT_SELL_VP:
+    if tag == OT.SELL_VP:
         add_vp(s, tr, p, SRC.BANK, -x)
-        gain_money(s, t, tr, p, x * bparam(t, building, 0))
-        log(tr, s, EV.EXCHANGE, p, -x, x * bparam(t, building, 0), 0, 0)
-    elif tag == OT_BUY_VP:
-        pay_money(s, t, tr, p, x * bparam(t, building, 1))
+        gain_money(s, t, tr, p, x * actions.bparam(t, building, 0))
+        log(tr, s, EV.EXCHANGE, p, -x, x * actions.bparam(t, building, 0), 0, 0)
+    elif tag == OT.BUY_VP:
+        pay_money(s, t, tr, p, x * actions.bparam(t, building, 1))
         add_vp(s, tr, p, SRC.BANK, x)
-        log(tr, s, EV.EXCHANGE, p, x, -x * bparam(t, building, 1), 0, 0)
-    elif tag == OT_USE:
+        log(tr, s, EV.EXCHANGE, p, x, -x * actions.bparam(t, building, 1), 0, 0)
+    elif tag == OT.USE:
         if t[T.BUILDING_EFFECT + building] == BE.GAIN_GOODS:
-            take_goods(s, tr, p, bparam(t, building, 0), bparam(t, building, 1))
+            take_goods(s, tr, p, actions.bparam(t, building, 0), actions.bparam(t, building, 1))
         else:
-            gain_money(s, t, tr, p, bparam(t, building, 0))
-    elif tag == OT_CLOSE:
-        add_vp(s, tr, p, SRC.CHURCH, bparam(t, building, 0))
+            gain_money(s, t, tr, p, actions.bparam(t, building, 0))
+    elif tag == OT.CLOSE:
+        add_vp(s, tr, p, SRC.CHURCH, actions.bparam(t, building, 0))
         s[G.CLOSED] = x
         s[G.CLOSED_BY] = p
         log(tr, s, EV.CLOSE, p, x, 0, 0, 0)
-    elif tag == OT_CONVERT:
-        src = bparam(t, building, 0)
-        dst = bparam(t, building, 1)
+    elif tag == OT.CONVERT:
+        src = actions.bparam(t, building, 0)
+        dst = actions.bparam(t, building, 1)
         return_goods(s, p, src, x)
         s[O.BANK + dst] -= x
         s[b + P.GOODS + dst] += x
         s[b + P.CONVERTED] += x
         log(tr, s, EV.CONVERT, p, src, dst, x, 0)
-    elif tag == OT_VALUE_UP:
+    elif tag == OT.VALUE_UP:
         value_up(s, t, tr, p, VAL.BUILDING, DEP.BUILDING, cont)
-    elif tag == OT_VALUE_DOWN:
+    elif tag == OT.VALUE_DOWN:
         s[G.VALUE] -= 1
         log(tr, s, EV.VALUE, p, s[G.VALUE], VAL.BUILDING, 0, 0)
-    elif tag == OT_SWAP:
+    elif tag == OT.SWAP:
         given = x >> 3
         taken = x & 7
         return_goods(s, p, given, 1)
@@ -417,30 +412,30 @@ def use_building(s, t, tr, o):
             s[G.USE_SLOT] = slot
             s[G.CUR] = p
             s[G.DK] = DK.USE
-    elif tag == OT_DELIVER:
-        deliver(s, t, tr, p, x >> AMOUNT_SHIFT, x & AMOUNT_MASK, True)
-        if ship_full(s):
+    elif tag == OT.DELIVER:
+        deliver(s, t, tr, p, x >> actions.AMOUNT_SHIFT, x & actions.AMOUNT_MASK, True)
+        if S.ship_full(s):
             depart(s, t, tr, DEP.BUILDING, cont)
-    elif tag == OT_DEMAND:
+    elif tag == OT.DEMAND:
         k = x >> 1
         s[O.DICE + k] += 1 if x & 1 else -1
         log(tr, s, EV.DIE, p, k, s[O.DICE + k], 0, 0)
-        if ship_full(s):
+        if S.ship_full(s):
             depart(s, t, tr, DEP.BUILDING, cont)
-    elif tag == OT_RETURN:
-        ka = bparam(t, building, 0)
-        kb = bparam(t, building, 1)
-        na = x >> AMOUNT_SHIFT
-        nb = x & AMOUNT_MASK
+    elif tag == OT.RETURN:
+        ka = actions.bparam(t, building, 0)
+        kb = actions.bparam(t, building, 1)
+        na = x >> actions.AMOUNT_SHIFT
+        nb = x & actions.AMOUNT_MASK
         return_goods(s, p, ka, na)
         return_goods(s, p, kb, nb)
-        add_vp(s, tr, p, SRC.CAFE, (na + nb) * bparam(t, building, 3))
-    elif tag == OT_ZERO:
+        add_vp(s, tr, p, SRC.CAFE, (na + nb) * actions.bparam(t, building, 3))
+    elif tag == OT.ZERO:
         pips = s[O.DICE + x]
         s[O.DICE + x] = 0
         log(tr, s, EV.DIE, p, x, 0, 0, 0)
-        gain_money(s, t, tr, p, pips * bparam(t, building, 0))
-        if ship_full(s):
+        gain_money(s, t, tr, p, pips * actions.bparam(t, building, 0))
+        if S.ship_full(s):
             depart(s, t, tr, DEP.BUILDING, cont)
 
 
@@ -448,18 +443,18 @@ def use_building(s, t, tr, o):
 def move(s, t, tr, o):
     """SDC-R10: move the pawn (the owner may gain VP, SDC-R11), reuse, or stay."""
     p = s[G.ACTIVE]
-    b = pbase(p)
-    tag = tag_of(o)
-    if tag == OT_MOVE:
-        slot = payload_of(o)
+    b = S.pbase(p)
+    tag = actions.tag_of(o)
+    if tag == OT.MOVE:
+        slot = actions.payload_of(o)
         s[b + P.PAWN] = slot
         log(tr, s, EV.MOVE, p, slot, s[O.BUILDING_AT + slot], 0, 0)
         if t[T.SWITCHES + SW.OWNER_VP_TRIGGER] == 0:
             pay_owner(s, t, tr, slot, p)
-        start_use(s, t, slot, USE_PHASE2)
-    elif tag == OT_REUSE:
+        start_use(s, t, slot, S.USE_PHASE2)
+    elif tag == OT.REUSE:
         log(tr, s, EV.STAY, p, s[b + P.PAWN], 1, 0, 0)
-        start_use(s, t, s[b + P.PAWN], USE_PHASE2)
+        start_use(s, t, s[b + P.PAWN], S.USE_PHASE2)
     else:
         log(tr, s, EV.STAY, p, s[b + P.PAWN], 0, 0, 0)
         s[G.STEP] = ST.TURN_END
@@ -469,18 +464,18 @@ def move(s, t, tr, o):
 def alonso(s, t, tr, o):
     """Alonso: a property marker (SDC-Q8), the use of an own building (SDC-Q9), or nothing."""
     p = s[G.ACTIVE]
-    tag = tag_of(o)
-    slot = payload_of(o)
+    tag = actions.tag_of(o)
+    slot = actions.payload_of(o)
     s[G.STEP] = ST.PHASE2
-    if tag == OT_MARKER:
+    if tag == OT.MARKER:
         prev = s[O.OWNER + slot]
         if prev >= 0:
-            s[pbase(prev) + P.MARKERS] += 1
+            s[S.pbase(prev) + P.MARKERS] += 1
         s[O.OWNER + slot] = p
-        s[pbase(p) + P.MARKERS] -= 1
+        s[S.pbase(p) + P.MARKERS] -= 1
         log(tr, s, EV.MARKER, p, slot, s[O.BUILDING_AT + slot], prev, 0)
-    elif tag != OT_NOTHING:
-        start_use(s, t, slot, USE_ALONSO)
+    elif tag != OT.NOTHING:
+        start_use(s, t, slot, S.USE_ALONSO)
 
 
 # ---------------------------------------------------------------- turns
@@ -506,11 +501,11 @@ def drive(s, t, tr, d):
     """SDC-R7, R8: drive d stops clockwise, paying for all but the free ones; passing the
     harbour may move the value marker (and send the ship) before the car arrives."""
     p = s[G.ACTIVE]
-    cost = drive_cost(t, d)
+    cost = actions.drive_cost(t, d)
     pay_money(s, t, tr, p, cost)
-    s[pbase(p) + P.DRIVE_PAID] += cost
-    passes = s[G.CAR] + d > NSTOPS
-    s[G.CAR] = (s[G.CAR] + d) % NSTOPS
+    s[S.pbase(p) + P.DRIVE_PAID] += cost
+    passes = s[G.CAR] + d > C.NSTOPS
+    s[G.CAR] = (s[G.CAR] + d) % C.NSTOPS
     log(tr, s, EV.DRIVE, p, s[G.CAR], d, cost, 0)
     s[G.STEP] = ST.ARRIVE
     if passes and t[T.SWITCHES + SW.PASS_HARBOUR_ADVANCES] == 1:
@@ -520,7 +515,7 @@ def drive(s, t, tr, d):
 @njit
 def end_turn(s):
     p = s[G.ACTIVE]
-    s[pbase(p) + P.TURNS] += 1
+    s[S.pbase(p) + P.TURNS] += 1
     s[G.TURN] += 1
     s[G.ACTIVE] = (p + 1) % s[G.NP]
     s[G.STEP] = ST.TURN_START
@@ -532,8 +527,8 @@ def standings(s, t, rank, share):
     n = s[G.NP]
     key = np.zeros(n, np.int64)
     for p in range(n):
-        b = pbase(p)
-        key[p] = ((np.int64(s[b + P.VP]) * 1024 + goods_held(s, b, True)) * 65536
+        b = S.pbase(p)
+        key[p] = ((np.int64(s[b + P.VP]) * 1024 + S.goods_held(s, b, True)) * 65536
                   + min(s[b + P.MONEY], 65535))
     rank_by_keys(key, rank, share)
 
@@ -577,7 +572,7 @@ def apply(s, t, o, tr):
     dk = s[G.DK]
     s[G.DK] = DK.NONE
     if dk == DK.DRIVE:
-        drive(s, t, tr, payload_of(o))
+        drive(s, t, tr, actions.payload_of(o))
     elif dk == DK.MOVE:
         move(s, t, tr, o)
     elif dk == DK.USE:
@@ -585,12 +580,12 @@ def apply(s, t, o, tr):
     elif dk == DK.DELIVER:
         delivery_step(s, t, tr, o)
     elif dk == DK.SHIP:
-        place_ship(s, t, tr, payload_of(o))
+        place_ship(s, t, tr, actions.payload_of(o))
     elif dk == DK.PABLO:
         cuban = s[G.CUBAN]
-        take_goods(s, tr, s[G.ACTIVE], payload_of(o), t[T.CUBAN_PARAM + 2 * cuban])
+        take_goods(s, tr, s[G.ACTIVE], actions.payload_of(o), t[T.CUBAN_PARAM + 2 * cuban])
     elif dk == DK.ZORRO:
-        give(s, t, tr, payload_of(o))
+        give(s, t, tr, actions.payload_of(o))
     elif dk == DK.ALONSO:
         alonso(s, t, tr, o)
     advance(s, t, tr)

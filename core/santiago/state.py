@@ -12,10 +12,8 @@ from core.common.layout import Decision, block, decisions, enum
 from core.common.rng import deal_rng, rng_below, shuffle
 from core.common.stored_rng import SLOTS, save_stream
 from core.jit import njit
-from core.santiago.codes import (
-    LAYOUT, M, MAX_PLAYERS, NBUILDINGS, NCOLOURS, NCUBANS, NDICE, NKINDS, NSLOTS, NSRC, NSTOPS,
-    SRC, SW, T, WD,
-)
+from core.santiago import codes as C
+from core.santiago.codes import LAYOUT, M, SRC, SW, T
 
 # --- phases, steps and decision kinds --------------------------------------------------------
 PH = enum("PH", ("SETUP", "PLAY", "OVER"))
@@ -74,15 +72,15 @@ G = block("G", (
 ))
 
 P = block("P", (
-    ("GOODS", NKINDS, "goods per kind (behind the screen)"),
+    ("GOODS", C.NKINDS, "goods per kind (behind the screen)"),
     ("MONEY", 1, "pesos (behind the screen)"),
     ("VP", 1, "VP (behind the screen)"),
     ("MARKERS", 1, "property markers not yet placed"),
     ("PAWN", 1, "slot of the pawn, -1 off the board"),
-    ("VPSRC", NSRC, "VP by source (codes.SRC)"),
-    ("USES", NBUILDINGS, "uses per building"),
-    ("VISITS", NCUBANS, "actions taken per Cuban"),
-    ("DELIVERED", NKINDS, "goods delivered per kind (harbour and trading office)"),
+    ("VPSRC", C.NSRC, "VP by source (codes.SRC)"),
+    ("USES", C.NBUILDINGS, "uses per building"),
+    ("VISITS", C.NCUBANS, "actions taken per Cuban"),
+    ("DELIVERED", C.NKINDS, "goods delivered per kind (harbour and trading office)"),
     ("CONVERTED", 1, "goods converted"),
     ("DRIVE_PAID", 1, "pesos paid for driving"),
     ("TURNS", 1, "turns this player finished"),
@@ -90,14 +88,14 @@ P = block("P", (
 ))
 
 O = block("O", (
-    ("DICE", NDICE, "demand per dice good on the ship, -1 not on it"),
-    ("ROLL", NDICE, "the last roll per die"),
-    ("BANK", NKINDS, "goods per kind in the bank"),
-    ("CUBAN_AT", NSTOPS, "Cuban at each stop (-1 at the harbour)"),
-    ("BUILDING_AT", NSLOTS, "building at slot B1..B12"),
-    ("SLOT_OF", NBUILDINGS, "slot of each building"),
-    ("OWNER", NSLOTS, "owner of each slot's property marker, -1 none"),
-    ("PLAYERS", MAX_PLAYERS * P.SIZE, "one P block per player"),
+    ("DICE", C.NDICE, "demand per dice good on the ship, -1 not on it"),
+    ("ROLL", C.NDICE, "the last roll per die"),
+    ("BANK", C.NKINDS, "goods per kind in the bank"),
+    ("CUBAN_AT", C.NSTOPS, "Cuban at each stop (-1 at the harbour)"),
+    ("BUILDING_AT", C.NSLOTS, "building at slot B1..B12"),
+    ("SLOT_OF", C.NBUILDINGS, "slot of each building"),
+    ("OWNER", C.NSLOTS, "owner of each slot's property marker, -1 none"),
+    ("PLAYERS", C.MAX_PLAYERS * P.SIZE, "one P block per player"),
 ), start=G.SIZE)
 
 STATE_SIZE = O.SIZE
@@ -118,7 +116,7 @@ def slot_colour(t, slot):
 @njit(inline="always")
 def forbidden(t, building, colour):
     """Whether the layout rule forbids `building` at a slot of `colour`."""
-    return t[T.FORBID + building * NCOLOURS + colour] == 1
+    return t[T.FORBID + building * C.NCOLOURS + colour] == 1
 
 
 # --- layout (SDC-R1, §7) -------------------------------------------------------------------
@@ -126,7 +124,7 @@ def forbidden(t, building, colour):
 @njit
 def layout_ok(s, t):
     """Whether the buildings' layout honours every forbidden (building, flower) pair."""
-    for slot in range(NSLOTS):
+    for slot in range(C.NSLOTS):
         if forbidden(t, s[O.BUILDING_AT + slot], slot_colour(t, slot)):
             return False
     return True
@@ -139,24 +137,24 @@ def deal_layout(s, t, rng):
     no forbidden pair lies together (forbid: rejection sampling, uniform over valid layouts)."""
     rule = t[T.SWITCHES + SW.LAYOUT]
     s[O.CUBAN_AT] = -1
-    for i in range(NCUBANS):
+    for i in range(C.NCUBANS):
         s[O.CUBAN_AT + 1 + i] = t[T.FIXED_CUBANS + i] if rule == LAYOUT.FIXED else i
     if rule != LAYOUT.FIXED:
-        shuffle(rng, s[O.CUBAN_AT + 1:O.CUBAN_AT + NSTOPS], NCUBANS)
+        shuffle(rng, s[O.CUBAN_AT + 1:O.CUBAN_AT + C.NSTOPS], C.NCUBANS)
     draws = 0
     ok = True
     while True:
-        for i in range(NSLOTS):
+        for i in range(C.NSLOTS):
             s[O.BUILDING_AT + i] = t[T.FIXED_BUILDINGS + i] if rule == LAYOUT.FIXED else i
         if rule != LAYOUT.FIXED:
-            shuffle(rng, s[O.BUILDING_AT:O.BUILDING_AT + NSLOTS], NSLOTS)
+            shuffle(rng, s[O.BUILDING_AT:O.BUILDING_AT + C.NSLOTS], C.NSLOTS)
         draws += 1
         if rule != LAYOUT.FORBID:
             break
         ok = layout_ok(s, t)
         if ok or draws >= t[T.MISC + M.LAYOUT_MAX_DRAWS]:
             break
-    for i in range(NSLOTS):
+    for i in range(C.NSLOTS):
         s[O.SLOT_OF + s[O.BUILDING_AT + i]] = i
     s[G.LAYOUT_DRAWS] = draws
     s[G.LAYOUT_OK] = 1 if ok else 0
@@ -178,17 +176,17 @@ def new_game(t, n_players, seed):
     s[G.CLOSED_BY] = -1
     s[G.CUBAN] = -1
     s[G.USE_SLOT] = -1
-    for k in range(NDICE):
+    for k in range(C.NDICE):
         s[O.DICE + k] = -1
-    for slot in range(NSLOTS):
+    for slot in range(C.NSLOTS):
         s[O.OWNER + slot] = -1
-    for k in range(NKINDS):
+    for k in range(C.NKINDS):
         s[O.BANK + k] = t[T.SUPPLY + k] - n_players * t[T.START_GOODS + k]
     s[G.BANK_MONEY] = (t[T.MISC + M.MONEY_SUPPLY] - n_players * t[T.MISC + M.START_MONEY]
                        if t[T.SWITCHES + SW.MONEY_LIMITED] == 1 else 0)
     for p in range(n_players):                          # SDC-R3
         b = pbase(p)
-        for k in range(NKINDS):
+        for k in range(C.NKINDS):
             s[b + P.GOODS + k] = t[T.START_GOODS + k]
         s[b + P.MONEY] = t[T.MISC + M.START_MONEY]
         s[b + P.VP] = t[T.MISC + M.START_VP]
@@ -207,8 +205,8 @@ def new_game(t, n_players, seed):
 def goods_held(s, b, with_wood):
     """Goods the player at block b holds (wood only when with_wood)."""
     n = 0
-    for k in range(NKINDS):
-        if k != WD or with_wood:
+    for k in range(C.NKINDS):
+        if k != C.WD or with_wood:
             n += s[b + P.GOODS + k]
     return n
 
@@ -225,7 +223,7 @@ def pawn_at(s, slot):
 @njit(inline="always")
 def ship_full(s):
     """SDC-R16: every die on the ship shows 0."""
-    for k in range(NDICE):
+    for k in range(C.NDICE):
         if s[O.DICE + k] > 0:
             return False
     return True

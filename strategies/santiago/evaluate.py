@@ -18,10 +18,13 @@ import numpy as np
 
 from core.common.trace import EVW
 from core.jit import copy_into, njit, stack_array
-from core.santiago.actions import MAX_OPTIONS, legal
-from core.santiago.codes import CG, M, NDICE, RU, T, WD
-from core.santiago.rules import apply
-from core.santiago.state import DK, G, O, P, PH, STATE_SIZE, pbase
+from core.santiago import actions
+from core.santiago import codes as C
+from core.santiago import rules
+from core.santiago import state as S
+from core.santiago.actions import MAX_OPTIONS  # sizes stack_array must see as literals
+from core.santiago.codes import M, T
+from core.santiago.state import DK, G, O, P, PH, STATE_SIZE
 from strategies.common.spec import Param
 
 WEIGHTS = (
@@ -45,7 +48,7 @@ NWEIGHTS = len(WEIGHTS)
 @njit
 def evaluate(params, s, t, p):
     """VP plus weighted assets of player p (see the module docstring)."""
-    b = pbase(p)
+    b = S.pbase(p)
     v = float(s[b + P.VP])
     if s[G.PHASE] == PH.OVER:
         return v
@@ -53,18 +56,18 @@ def evaluate(params, s, t, p):
     left = ships - s[G.SHIPS]
     fade = min(1.0, left / max(params[W_HORIZON], 1e-9))
     floor = 1.0 / t[T.MISC + M.END_GOODS_PER_VP]
-    for k in range(NDICE + 1):
+    for k in range(C.NDICE + 1):
         n = s[b + P.GOODS + k]
         if n == 0:
             continue
         w = params[W_RAW]
-        if k == RU or k == CG:
+        if k == C.RU or k == C.CG:
             w = params[W_REFINED]
-        elif k == WD:
+        elif k == C.WD:
             w = params[W_WOOD]
         w = floor + (w - floor) * fade
         v += n * w
-        if k < NDICE and s[O.DICE + k] > 0:  # what the ship takes now: at least its share
+        if k < C.NDICE and s[O.DICE + k] > 0:  # what the ship takes now: at least its share
             now = s[G.VALUE] * params[W_DELIVERABLE]  # of the goods value
             if now > w:
                 v += min(n, s[O.DICE + k]) * (now - w)
@@ -96,16 +99,16 @@ def best_after(params, s, t, p, depth, tr):
     opts2 = stack_array(MAX_OPTIONS, 0, np.int32)
     s1 = stack_array(STATE_SIZE, 0, np.int32)
     s2 = stack_array(STATE_SIZE, 0, np.int32)
-    n = legal(s, t, opts)
+    n = actions.legal(s, t, opts)
     best = -1e18
     for i in range(n):
         copy_into(s1, s)
-        apply(s1, t, opts[i], tr)
+        rules.apply(s1, t, opts[i], tr)
         if depth >= 2 and continues(s1, p):
-            n2 = legal(s1, t, opts2)
+            n2 = actions.legal(s1, t, opts2)
             for j in range(n2):
                 copy_into(s2, s1)
-                apply(s2, t, opts2[j], tr)
+                rules.apply(s2, t, opts2[j], tr)
                 best = max(best, evaluate(params, s2, t, p))
         else:
             best = max(best, evaluate(params, s1, t, p))
@@ -123,7 +126,7 @@ def look_ahead(params, s, t, opts, n, rng, depth):
     pick = 0
     for i in range(n):
         copy_into(s1, s)
-        apply(s1, t, opts[i], tr)
+        rules.apply(s1, t, opts[i], tr)
         v = best_after(params, s1, t, p, depth - 1, tr)
         if v > best + 1e-9:
             best = v

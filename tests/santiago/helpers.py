@@ -33,7 +33,7 @@ def options(s: np.ndarray, t: np.ndarray) -> list[int]:
 
 
 def decode(o: int) -> tuple[str, int]:
-    return A.OPTION_TAGS[A.tag_of(o)], A.payload_of(o)
+    return A.OT.keys[A.tag_of(o)], A.payload_of(o)
 
 
 def tags(s: np.ndarray, t: np.ndarray) -> list[tuple[str, int]]:
@@ -47,7 +47,7 @@ def choose(s: np.ndarray, t: np.ndarray, tag: int, payload: int | None = None,
         if A.tag_of(o) == tag and (payload is None or A.payload_of(o) == payload):
             apply(s, t, np.int32(o), no_trace() if tr is None else tr)
             return
-    raise AssertionError(f"option {A.OPTION_TAGS[tag]}:{payload} not legal at "
+    raise AssertionError(f"option {A.OT.keys[tag]}:{payload} not legal at "
                          f"{S.DK.keys[s[S.G.DK]]}; legal: {tags(s, t)}")
 
 
@@ -62,7 +62,7 @@ def at_drive(t: np.ndarray, n_players: int = 4, seed: int = 1,
              dice: tuple[int, ...] = (2, 2, 2, 2, -1)) -> np.ndarray:
     """A game at the start player's first drive, the ship's dice set to `dice`."""
     s = new(t, n_players, seed)
-    choose(s, t, A.OT_SHIP, 4)
+    choose(s, t, A.OT.SHIP, 4)
     assert s[S.G.DK] == S.DK.DRIVE
     set_dice(s, dice)
     return s
@@ -90,4 +90,4 @@ def pv(s: np.ndarray, p: int, slot: int) -> int:
 def drive_to(s: np.ndarray, t: np.ndarray, stop: int, distance: int = 1) -> None:
     """The active player drives `distance` stops ending at `stop` (the car is put before)."""
     s[S.G.CAR] = (stop - distance) % C.NSTOPS
-    choose(s, t, A.OT_DRIVE, distance)
+    choose(s, t, A.OT.DRIVE, distance)

@@ -19,9 +19,9 @@ from hypothesis import strategies as st
 
 from core.santiago import codes as C
 from core.santiago import state as S
-from core.santiago.check import check_state
-from core.santiago.play import R_SCORE, R_VP, record_columns
 from core.santiago import tables
+from core.santiago.check import check_state
+from core.santiago.play import R, R_SCORE, record_columns
 from core.santiago.tables import SWITCH_OPTIONS, flatten, load_tables
 from strategies.common.variants import loaders
 from tests.engines import assert_records_match, assert_soak, traced_random_game
@@ -47,7 +47,7 @@ def test_random_games_finish_clean_and_vp_matches_trace(seed: int, n_players: in
         start = tables.misc[C.M.START_VP]
         assert g.records[p, R_SCORE] == mine[:, 3].sum() + start == final[S.pbase(p) + S.P.VP]
         for src in range(1, C.NSRC):
-            assert g.records[p, R_VP + src] == mine[mine[:, 2] == src, 3].sum()
+            assert g.records[p, R.VP + src] == mine[mine[:, 2] == src, 3].sum()
 
 
 def test_layout_forbid_list_from_rules_data_holds_in_every_layout() -> None:

@@ -81,7 +81,7 @@ def test_sdc_r5_right_of_start_rolls_four_dice_go_on_the_ship() -> None:
     roll = list(s[S.O.ROLL:S.O.ROLL + C.NDICE])
     if sum(roll[:4]) == 0:
         pytest.skip("this seed rolls a zero demand")
-    choose(s, T, A.OT_SHIP, 4)
+    choose(s, T, A.OT.SHIP, 4)
     assert list(s[S.O.DICE:S.O.DICE + C.NDICE]) == roll[:4] + [-1]
     assert s[S.G.DK] == S.DK.DRIVE and s[S.G.CUR] == 0
 
@@ -93,7 +93,7 @@ def test_sdc_r6_turns_clockwise_drive_then_building() -> None:
         seen.append(int(s[S.G.ACTIVE]))
         drive_to(s, T, K["maria"])   # a Cuban without goods: then phase 2
         assert s[S.G.DK] == S.DK.MOVE
-        choose(s, T, A.OT_STAY)
+        choose(s, T, A.OT.STAY)
     assert seen == [0, 1, 2, 0]
 
 
@@ -102,7 +102,7 @@ def test_sdc_r7_drive_first_stop_free_then_one_peso_each() -> None:
     assert [d for _, d in tags(s, T)] == [1, 2, 3, 4]   # 3 pesos: up to 4 stops
     s[S.pbase(0) + S.P.MONEY] = 20
     assert [d for _, d in tags(s, T)] == list(range(1, 10))  # never back to the same stop
-    choose(s, T, A.OT_DRIVE, 3)
+    choose(s, T, A.OT.DRIVE, 3)
     assert s[S.G.CAR] == 3 and pv(s, 0, S.P.MONEY) == 18
 
 
@@ -116,7 +116,7 @@ def test_sdc_r8_passing_the_harbour_moves_the_marker_flag_sends_the_ship() -> No
     assert s[S.G.SHIPS] == 1 and s[S.G.DK] == S.DK.SHIP and s[S.G.CUR] == 0
     assert goods(s, 0, C.TO) == 1  # the turn continues only after the new ship
     s[S.O.ROLL:S.O.ROLL + C.NDICE] = [1, 1, 1, 1, 1]
-    choose(s, T, A.OT_SHIP, 0)
+    choose(s, T, A.OT.SHIP, 0)
     assert s[S.G.VALUE] == 2 and goods(s, 0, C.TO) == 3 and s[S.G.DK] == S.DK.MOVE
 
 
@@ -136,9 +136,9 @@ def test_sdc_r10_phase2_free_building_of_the_cubans_colour_or_stay() -> None:
     s[S.pbase(1) + S.P.PAWN] = B["casino"]      # another pawn on a white building
     drive_to(s, T, K["pedro"])                  # pedro is white: B1..B3
     assert tags(s, T) == [("move", B["bank"]), ("move", B["church"]), ("stay", 0)]
-    choose(s, T, A.OT_MOVE, B["bank"])
+    choose(s, T, A.OT.MOVE, B["bank"])
     assert pv(s, 0, S.P.PAWN) == B["bank"] and s[S.G.DK] == S.DK.USE
-    choose(s, T, A.OT_NO_USE)                   # using it is optional
+    choose(s, T, A.OT.NO_USE)                   # using it is optional
     assert s[S.G.ACTIVE] == 1
     # the own pawn also blocks: next time at a white Cuban the bank is not offered
     s[S.G.ACTIVE] = 0
@@ -153,14 +153,14 @@ def test_sdc_r11_owner_gains_one_vp_when_another_pawn_enters() -> None:
     s[S.O.OWNER + B["casino"]] = 2
     s[S.pbase(2) + S.P.MARKERS] = 2
     drive_to(s, T, K["pedro"])
-    choose(s, T, A.OT_MOVE, B["casino"])
+    choose(s, T, A.OT.MOVE, B["casino"])
     assert pv(s, 2, S.P.VP) == 3 and pv(s, 2, S.P.VPSRC + C.SRC.OWNER) == 1
     assert check_state(s, T) == 0
     s = at_drive(T)
     s[S.O.OWNER + B["casino"]] = 0
     s[S.pbase(0) + S.P.MARKERS] = 2
     drive_to(s, T, K["pedro"])
-    choose(s, T, A.OT_MOVE, B["casino"])
+    choose(s, T, A.OT.MOVE, B["casino"])
     assert pv(s, 0, S.P.VP) == 2  # not for the own pawn
 
 
@@ -176,13 +176,13 @@ def test_sdc_r13_delivery_round_clockwise_one_kind_pass_is_final() -> None:
     drive_to(s, T, C.HARBOUR)
     # one kind per step: sugar 1 (die 2, holding 1), citrus 1, tobacco 1, or pass
     assert tags(s, T) == [("pass", 0), ("deliver", 1), ("deliver", 65), ("deliver", 129)]
-    choose(s, T, A.OT_DELIVER, (C.SU << A.AMOUNT_SHIFT) | 1)
+    choose(s, T, A.OT.DELIVER, (C.SU << A.AMOUNT_SHIFT) | 1)
     assert s[S.G.CUR] == 1
-    choose(s, T, A.OT_PASS)
+    choose(s, T, A.OT.PASS)
     assert s[S.G.CUR] == 2
-    choose(s, T, A.OT_PASS)
+    choose(s, T, A.OT.PASS)
     assert s[S.G.CUR] == 0                      # round and round, clockwise
-    choose(s, T, A.OT_PASS)
+    choose(s, T, A.OT.PASS)
     assert s[S.G.ACTIVE] == 1 and s[S.G.DK] == S.DK.DRIVE  # all passed: the round ends
 
 
@@ -194,7 +194,7 @@ def test_sdc_r14_deliver_up_to_the_die_for_pieces_times_value() -> None:
     delivered = [d for tag, d in tags(s, T) if tag == "deliver"]
     assert (C.CI << A.AMOUNT_SHIFT) | 1 not in delivered       # die 0: no citrus
     assert (C.SU << A.AMOUNT_SHIFT) | 3 in delivered and (C.SU << A.AMOUNT_SHIFT) | 4 not in delivered
-    choose(s, T, A.OT_DELIVER, (C.SU << A.AMOUNT_SHIFT) | 3)
+    choose(s, T, A.OT.DELIVER, (C.SU << A.AMOUNT_SHIFT) | 3)
     assert pv(s, 0, S.P.VP) == 2 + 9 and s[S.O.DICE + C.SU] == 0 and goods(s, 0, C.SU) == 1
     assert s[S.O.BANK + C.SU] == 4 - 3 + 3 and check_state(s, T) == 0
 
@@ -206,7 +206,7 @@ def test_sdc_r15_wood_any_number_one_vp_each_no_die() -> None:
     assert [d & A.AMOUNT_MASK for tag, d in tags(s, T)
             if tag == "deliver" and d >> A.AMOUNT_SHIFT == C.WD] == [1, 2, 3, 4, 5]
     dice = s[S.O.DICE:S.O.DICE + C.NDICE].copy()
-    choose(s, T, A.OT_DELIVER, (C.WD << A.AMOUNT_SHIFT) | 5)
+    choose(s, T, A.OT.DELIVER, (C.WD << A.AMOUNT_SHIFT) | 5)
     assert pv(s, 0, S.P.VPSRC + C.SRC.WOOD) == 5 and np.array_equal(
         dice, s[S.O.DICE:S.O.DICE + C.NDICE])
     assert s[S.G.CUR] == 1  # wood was the step's one kind
@@ -215,10 +215,10 @@ def test_sdc_r15_wood_any_number_one_vp_each_no_die() -> None:
 def test_sdc_r16_full_ship_ends_the_round_and_departs() -> None:
     s = at_drive(T, dice=(1, 0, 0, 0, -1))
     drive_to(s, T, C.HARBOUR)
-    choose(s, T, A.OT_DELIVER, (C.SU << A.AMOUNT_SHIFT) | 1)
+    choose(s, T, A.OT.DELIVER, (C.SU << A.AMOUNT_SHIFT) | 1)
     assert s[S.G.SHIPS] == 1 and s[S.G.DK] == S.DK.SHIP and s[S.G.CUR] == 0
     s[S.O.ROLL:S.O.ROLL + C.NDICE] = [1, 1, 1, 1, 1]
-    choose(s, T, A.OT_SHIP, 4)
+    choose(s, T, A.OT.SHIP, 4)
     assert s[S.G.ACTIVE] == 1 and s[S.G.DK] == S.DK.DRIVE  # nobody else delivers
 
 
@@ -226,33 +226,33 @@ def test_sdc_r17_departure_value_back_active_player_rolls_zero_rerolls() -> None
     s = at_drive(T, dice=(1, 0, 0, 0, -1))
     s[S.G.VALUE] = 4
     drive_to(s, T, C.HARBOUR)
-    choose(s, T, A.OT_DELIVER, (C.SU << A.AMOUNT_SHIFT) | 1)
+    choose(s, T, A.OT.DELIVER, (C.SU << A.AMOUNT_SHIFT) | 1)
     assert pv(s, 0, S.P.VP) == 2 + 4
     assert s[S.G.SHIPS] == 1 and s[S.G.VALUE] == 2 and s[S.G.ROLLER] == 0
     s[S.O.ROLL:S.O.ROLL + C.NDICE] = [0, 0, 0, 0, 3]
-    choose(s, T, A.OT_SHIP, 4)                  # the 4 placed total 0: roll again
+    choose(s, T, A.OT.SHIP, 4)                  # the 4 placed total 0: roll again
     assert s[S.G.DK] == S.DK.SHIP and s[S.G.SHIPS] == 1
 
 
 def test_sdc_r18_everyone_passed_ship_not_full_marker_moves() -> None:
     s = at_drive(T, 2)
     drive_to(s, T, C.HARBOUR)
-    choose(s, T, A.OT_PASS)
-    choose(s, T, A.OT_PASS)
+    choose(s, T, A.OT.PASS)
+    choose(s, T, A.OT.PASS)
     assert s[S.G.VALUE] == 3 and s[S.G.SHIPS] == 0
     s = at_drive(T, 2)
     s[S.G.VALUE] = 4
     drive_to(s, T, C.HARBOUR)
-    choose(s, T, A.OT_PASS)
-    choose(s, T, A.OT_PASS)
+    choose(s, T, A.OT.PASS)
+    choose(s, T, A.OT.PASS)
     assert s[S.G.SHIPS] == 1 and s[S.G.DK] == S.DK.SHIP
 
 
 def test_sdc_r19_building_empties_the_ship_departs_at_once() -> None:
     s = at_drive(T, dice=(0, 0, 3, 0, -1))
     drive_to(s, T, K["miguel"])                 # blue: customs office B12
-    choose(s, T, A.OT_MOVE, B["customs_office"])
-    choose(s, T, A.OT_ZERO, C.TO)
+    choose(s, T, A.OT.MOVE, B["customs_office"])
+    choose(s, T, A.OT.ZERO, C.TO)
     assert pv(s, 0, S.P.MONEY) == 6 and s[S.G.SHIPS] == 1 and s[S.G.DK] == S.DK.SHIP
 
 
@@ -260,7 +260,7 @@ def test_sdc_r20_game_ends_at_once_after_the_seventh_ship() -> None:
     s = at_drive(T, dice=(1, 0, 0, 0, -1))
     s[S.G.SHIPS] = 6
     drive_to(s, T, C.HARBOUR)
-    choose(s, T, A.OT_DELIVER, (C.SU << A.AMOUNT_SHIFT) | 1)
+    choose(s, T, A.OT.DELIVER, (C.SU << A.AMOUNT_SHIFT) | 1)
     assert s[S.G.PHASE] == S.PH.OVER and s[S.G.SHIPS] == 7 and s[S.G.DK] == S.DK.NONE
     assert check_state(s, T) == 0
 

@@ -49,9 +49,9 @@ def test_sdc_q3_owner_vp_on_use() -> None:
     s[S.O.OWNER + B["casino"]] = 2
     s[S.pbase(2) + S.P.MARKERS] = 2
     drive_to(s, t, K["pedro"])
-    choose(s, t, A.OT_MOVE, B["casino"])
+    choose(s, t, A.OT.MOVE, B["casino"])
     assert pv(s, 2, S.P.VP) == 2                # not on arrival
-    choose(s, t, A.OT_USE)
+    choose(s, t, A.OT.USE)
     assert pv(s, 2, S.P.VP) == 3 and pv(s, 0, S.P.MONEY) == 6
 
 
@@ -59,11 +59,11 @@ def test_sdc_q4_pass_not_final_round_ends_after_a_round_of_passes() -> None:
     t = flat_tables(delivery_pass_final=False)
     s = at_drive(t, 2)
     drive_to(s, t, C.HARBOUR)
-    choose(s, t, A.OT_PASS)                     # player 0 passes ...
-    choose(s, t, A.OT_DELIVER, (C.SU << A.AMOUNT_SHIFT) | 1)  # player 1 delivers
+    choose(s, t, A.OT.PASS)                     # player 0 passes ...
+    choose(s, t, A.OT.DELIVER, (C.SU << A.AMOUNT_SHIFT) | 1)  # player 1 delivers
     assert s[S.G.CUR] == 0                      # ... and may deliver again
-    choose(s, t, A.OT_PASS)
-    choose(s, t, A.OT_PASS)
+    choose(s, t, A.OT.PASS)
+    choose(s, t, A.OT.PASS)
     assert s[S.G.ACTIVE] == 1 and s[S.G.VALUE] == 3
 
 
@@ -72,10 +72,10 @@ def test_sdc_q5_wood_not_a_kind() -> None:
     s = at_drive(t)
     give_goods(s, 0, C.WD, 2)
     drive_to(s, t, C.HARBOUR)
-    choose(s, t, A.OT_DELIVER, (C.WD << A.AMOUNT_SHIFT) | 2)
+    choose(s, t, A.OT.DELIVER, (C.WD << A.AMOUNT_SHIFT) | 2)
     assert s[S.G.CUR] == 0                      # still player 0: one dice good more
     assert all(d >> A.AMOUNT_SHIFT != C.WD for tag, d in tags(s, t) if tag == "deliver")
-    choose(s, t, A.OT_DELIVER, (C.SU << A.AMOUNT_SHIFT) | 1)
+    choose(s, t, A.OT.DELIVER, (C.SU << A.AMOUNT_SHIFT) | 1)
     assert s[S.G.CUR] == 1 and pv(s, 0, S.P.VP) == 2 + 2 + 2
 
 
@@ -93,7 +93,7 @@ def test_sdc_q6_zorro_giver_or_receiver_chooses() -> None:
         # 1 peso, 1 VP or one non-wood good held (sugar, citrus, tobacco)
         assert tags(s, t) == [("give", 0), ("give", 1), ("give", 2 + C.SU),
                               ("give", 2 + C.CI), ("give", 2 + C.TO)]
-        choose(s, t, A.OT_GIVE, 1)
+        choose(s, t, A.OT.GIVE, 1)
         assert pv(s, 0, S.P.VP) == 3 and pv(s, 1, S.P.VP) == 1
         assert s[S.G.DK] == S.DK.MOVE and check_state(s, t) == 0
 
@@ -103,11 +103,11 @@ def test_sdc_q7_zorro_reuse_building() -> None:
         t = flat_tables(zorro_reuse_building=on)
         s = _zorro(t)
         s[S.pbase(0) + S.P.PAWN] = B["casino"]
-        choose(s, t, A.OT_GIVE, 0)
+        choose(s, t, A.OT.GIVE, 0)
         assert (("reuse", B["casino"]) in tags(s, t)) == on
         if on:
-            choose(s, t, A.OT_REUSE)
-            choose(s, t, A.OT_USE)
+            choose(s, t, A.OT.REUSE)
+            choose(s, t, A.OT.USE)
             assert pv(s, 0, S.P.MONEY) == 3 + 1 + 3
 
 
@@ -120,7 +120,7 @@ def test_sdc_q8_alonso_claim_owned() -> None:
         drive_to(s, t, K["alonso"])
         assert (("marker", B["cafe"]) in tags(s, t)) == on
         if on:
-            choose(s, t, A.OT_MARKER, B["cafe"])
+            choose(s, t, A.OT.MARKER, B["cafe"])
             assert s[S.O.OWNER + B["cafe"]] == 0 and pv(s, 1, S.P.MARKERS) == 3
             assert check_state(s, t) == 0
 
@@ -133,8 +133,8 @@ def test_sdc_q9_alonso_b_replaces_phase2() -> None:
         s[S.pbase(0) + S.P.MARKERS] = 2
         s[S.pbase(1) + S.P.PAWN] = B["casino"]  # occupied: Alonso may use it anyway
         drive_to(s, t, K["alonso"])
-        choose(s, t, A.OT_OWN_USE, B["casino"])
-        choose(s, t, A.OT_USE)
+        choose(s, t, A.OT.OWN_USE, B["casino"])
+        choose(s, t, A.OT.USE)
         assert pv(s, 0, S.P.MONEY) == 6 and pv(s, 0, S.P.PAWN) == -1
         assert s[S.G.DK] == dk
 
@@ -144,9 +144,9 @@ def test_sdc_q10_new_ship_roller() -> None:
         t = flat_tables(new_ship_roller=roller)
         s = at_drive(t, 3, dice=(1, 0, 0, 0, -1))
         drive_to(s, t, K["maria"])
-        choose(s, t, A.OT_STAY)
+        choose(s, t, A.OT.STAY)
         drive_to(s, t, C.HARBOUR)               # player 1 fills the ship
-        choose(s, t, A.OT_DELIVER, (C.SU << A.AMOUNT_SHIFT) | 1)
+        choose(s, t, A.OT.DELIVER, (C.SU << A.AMOUNT_SHIFT) | 1)
         assert s[S.G.DK] == S.DK.SHIP and s[S.G.CUR] == who
 
 
@@ -159,7 +159,7 @@ def test_sdc_q12_zero_demand_without_reroll_departs() -> None:
     t = flat_tables(zero_demand_reroll=False)
     s = new(t, 4)
     s[S.O.ROLL:S.O.ROLL + C.NDICE] = [0, 0, 0, 0, 2]
-    choose(s, t, A.OT_SHIP, 4)
+    choose(s, t, A.OT.SHIP, 4)
     assert s[S.G.SHIPS] == 1 and s[S.G.DK] == S.DK.SHIP
 
 
@@ -170,7 +170,7 @@ def test_sdc_q13_pablo_kinds() -> None:
         s = at_drive(t)
         drive_to(s, t, K["pablo"])
         assert [k for _, k in tags(s, t)] == kinds
-        choose(s, t, A.OT_PABLO, kinds[-1])
+        choose(s, t, A.OT.PABLO, kinds[-1])
         assert goods(s, 0, kinds[-1]) == (2 if kinds[-1] < 3 else 1)
 
 

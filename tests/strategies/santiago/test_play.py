@@ -28,7 +28,7 @@ def pick(name: str, s: np.ndarray, t: np.ndarray = T) -> tuple[str, int]:
     before = s.copy()
     i = decide(kernels[0], params[0], s, t, opts, len(opts), np.ones(1, np.uint64))
     assert np.array_equal(before, s) and 0 <= i < len(opts)
-    return A.OPTION_TAGS[A.tag_of(opts[i])], A.payload_of(opts[i])
+    return A.OT.keys[A.tag_of(opts[i])], A.payload_of(opts[i])
 
 
 @pytest.mark.parametrize("name", REGISTRY.names())
@@ -51,7 +51,7 @@ def test_delivers_at_a_high_goods_value(name: str) -> None:
 def test_converts_sugar_at_the_distillery(name: str) -> None:
     s = at_drive(T)
     drive_to(s, T, K["jose"])
-    choose(s, T, A.OT_MOVE, B["rum_distillery"])
+    choose(s, T, A.OT.MOVE, B["rum_distillery"])
     assert pick(name, s) == ("convert", 3)
 
 
@@ -69,7 +69,7 @@ def test_zorro_victim_gives_the_least_valuable(name: str) -> None:
 def test_never_sells_vp_for_nothing_early(name: str) -> None:
     s = at_drive(T)
     drive_to(s, T, K["pedro"])
-    choose(s, T, A.OT_MOVE, B["bank"])
+    choose(s, T, A.OT.MOVE, B["bank"])
     assert pick(name, s)[0] != "sell_vp"
 
 
