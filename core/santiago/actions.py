@@ -4,10 +4,10 @@ The decision model
 ------------------
 The engine stops at a *decision point* whenever a player must choose; `state[G.DK]` names its
 kind (DK in state.py) and `state[G.CUR]` the player. `legal(s, t, opts)` writes every legal
-option into `opts` and returns their number (always at least 1 while the game runs); a
-strategy returns an index into that list and `rules.apply(s, t, opts[i], tr)` carries it out
-and runs the game on to the next decision. A decision with one option is taken without asking
-the strategy.
+option into `opts` (through the kind's `<key>_options`, DK.keys) and returns their number
+(always at least 1 while the game runs); a strategy returns an index into that list and
+`rules.apply(s, t, opts[i], tr)` carries it out and runs the game on to the next decision. A
+decision with one option is taken without asking the strategy.
 
 A turn of the active player (G.ACTIVE) is a chain of decision points:
 
@@ -127,7 +127,7 @@ def cuban_colour(t, cuban):
 # --- option lists ----------------------------------------------------------------------------
 
 @njit
-def delivery_options(s, t, b, opts, n, wood_ok):
+def append_deliveries(s, t, b, opts, n, wood_ok):
     """Append one option per legal delivery of the player at block b (SDC-R14, R15)."""
     for k in range(C.NDICE):
         most = min(s[O.DICE + k], s[b + P.GOODS + k])
@@ -142,7 +142,16 @@ def delivery_options(s, t, b, opts, n, wood_ok):
 
 
 @njit
+def ship_options(s, t, opts):
+    """SDC-R5: which of the rolled dice stays off the ship."""
+    for k in range(C.NDICE):
+        opts[k] = enc(OT.SHIP, k)
+    return C.NDICE
+
+
+@njit
 def drive_options(s, t, opts):
+    """SDC-R7: one option per distance the player can pay for."""
     b = S.pbase(s[G.CUR])
     n = 0
     for d in range(1, t[T.MISC + M.MAX_DRIVE] + 1):
@@ -153,7 +162,18 @@ def drive_options(s, t, opts):
 
 
 @njit
-def give_options(s, t, opts):
+def pablo_options(s, t, opts):
+    """Pablo: one kind of good of the switch pablo_kinds that the bank holds (SDC-Q13)."""
+    n = 0
+    for k in range(C.NKINDS):
+        if pablo_allows(t, k) and s[O.BANK + k] > 0:
+            opts[n] = enc(OT.PABLO, k)
+            n += 1
+    return n
+
+
+@njit
+def zorro_options(s, t, opts):
     """El Zorro: what the current victim can give (SDC-Q6 decides who chooses)."""
     victim = (s[G.ACTIVE] + s[G.ZORRO_NEXT]) % s[G.NP]
     b = S.pbase(victim)
@@ -173,6 +193,7 @@ def give_options(s, t, opts):
 
 @njit
 def alonso_options(s, t, opts):
+    """Alonso: nothing, a property marker (SDC-Q8) or the use of an own building (SDC-Q9)."""
     p = s[G.CUR]
     b = S.pbase(p)
     opts[0] = enc(OT.NOTHING, 0)
@@ -264,7 +285,7 @@ def use_options(s, t, opts):
                             opts[n] = enc(OT.SWAP, (a << 3) | k)
                             n += 1
     elif effect == BE.DELIVER:
-        n = delivery_options(s, t, b, opts, n, True)
+        n = append_deliveries(s, t, b, opts, n, True)
     elif effect == BE.DEMAND:
         top = max_face(t)
         for k in range(C.NDICE):
@@ -292,6 +313,16 @@ def use_options(s, t, opts):
 
 
 @njit
+def deliver_options(s, t, opts):
+    """'pass', then every delivery step (SDC-R13..R15; after wood under wood_is_a_kind =
+    false, dice goods only)."""
+    b = S.pbase(s[G.CUR])
+    wood_ok = t[T.SWITCHES + SW.WOOD_IS_A_KIND] == 1 or s[G.WOOD_DONE] == 0
+    opts[0] = enc(OT.PASS, 0)
+    return append_deliveries(s, t, b, opts, 1, wood_ok)
+
+
+@njit
 def legal(s, t, opts):
     """Write the legal options of the pending decision into opts; return their number."""
     dk = s[G.DK]
@@ -302,24 +333,13 @@ def legal(s, t, opts):
     if dk == DK.USE:
         return use_options(s, t, opts)
     if dk == DK.DELIVER:
-        b = S.pbase(s[G.CUR])
-        wood_ok = t[T.SWITCHES + SW.WOOD_IS_A_KIND] == 1 or s[G.WOOD_DONE] == 0
-        opts[0] = enc(OT.PASS, 0)
-        return delivery_options(s, t, b, opts, 1, wood_ok)
+        return deliver_options(s, t, opts)
     if dk == DK.SHIP:
-        for k in range(C.NDICE):
-            opts[k] = enc(OT.SHIP, k)
-        return C.NDICE
+        return ship_options(s, t, opts)
     if dk == DK.PABLO:
-        n = 0
-        for k in range(C.NKINDS):
-            if pablo_allows(t, k) and s[O.BANK + k] > 0:
-                opts[n] = enc(OT.PABLO, k)
-                n += 1
-        return n
+        return pablo_options(s, t, opts)
     if dk == DK.ZORRO:
-        return give_options(s, t, opts)
+        return zorro_options(s, t, opts)
     if dk == DK.ALONSO:
         return alonso_options(s, t, opts)
     return 0
-

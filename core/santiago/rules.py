@@ -1,5 +1,6 @@
-"""Santiago de Cuba transitions: `apply` carries out one legal option, `advance` runs the game
-on to the next decision point (see actions.py for the decision model).
+"""Santiago de Cuba transitions: `apply` carries out one legal option (through the pending
+kind's `apply_<key>`, DK.keys), `advance` runs the game on to the next decision point (see
+actions.py for the decision model).
 
 The turn is a small program: G.STEP names the next automatic step (turn start, arrival at a
 stop, El Zorro's victims, phase 2, the delivery round, turn end); a decision stops it, and
@@ -130,7 +131,7 @@ def depart(s, t, tr, cause, cont):
 
 
 @njit
-def place_ship(s, t, tr, off):
+def apply_ship(s, t, off, tr):
     """SDC-R5: the 4 dice other than `off` go on the ship, keeping their faces. A ship whose
     dice total 0 is rolled again (SDC-Q12), or is full at once and departs."""
     packed = 0
@@ -189,7 +190,7 @@ def next_deliverer(s):
 
 
 @njit
-def delivery_step(s, t, tr, o):
+def apply_deliver(s, t, o, tr):
     """One step of the delivery round (SDC-R13): a delivery or a pass."""
     p = s[G.CUR]
     np_ = s[G.NP]
@@ -278,6 +279,12 @@ def arrive(s, t, tr):
         s[G.DK] = DK.ALONSO
 
 
+@njit
+def apply_pablo(s, t, k, tr):
+    """Pablo: the active player takes Pablo's amount of goods of kind k."""
+    take_goods(s, tr, s[G.ACTIVE], k, t[T.CUBAN_PARAM + 2 * s[G.CUBAN]])
+
+
 @njit(inline="always")
 def can_give(s, v):
     b = S.pbase(v)
@@ -301,7 +308,7 @@ def zorro_next(s, t, tr):
 
 
 @njit
-def give(s, t, tr, what):
+def apply_zorro(s, t, what, tr):
     """The current victim gives El Zorro's visitor 1 peso, 1 VP or 1 good."""
     active = s[G.ACTIVE]
     v = (active + s[G.ZORRO_NEXT]) % s[G.NP]
@@ -346,7 +353,7 @@ def pay_owner(s, t, tr, slot, p):
 
 
 @njit
-def use_building(s, t, tr, o):
+def apply_use(s, t, o, tr):
     """Carry out use option o of the building on G.USE_SLOT (§8.2)."""
     p = s[G.ACTIVE]
     b = S.pbase(p)
@@ -440,7 +447,7 @@ def use_building(s, t, tr, o):
 
 
 @njit
-def move(s, t, tr, o):
+def apply_move(s, t, o, tr):
     """SDC-R10: move the pawn (the owner may gain VP, SDC-R11), reuse, or stay."""
     p = s[G.ACTIVE]
     b = S.pbase(p)
@@ -461,7 +468,7 @@ def move(s, t, tr, o):
 
 
 @njit
-def alonso(s, t, tr, o):
+def apply_alonso(s, t, o, tr):
     """Alonso: a property marker (SDC-Q8), the use of an own building (SDC-Q9), or nothing."""
     p = s[G.ACTIVE]
     tag = actions.tag_of(o)
@@ -497,7 +504,7 @@ def begin_turn(s, t, tr):
 
 
 @njit
-def drive(s, t, tr, d):
+def apply_drive(s, t, d, tr):
     """SDC-R7, R8: drive d stops clockwise, paying for all but the free ones; passing the
     harbour may move the value marker (and send the ship) before the car arrives."""
     p = s[G.ACTIVE]
@@ -572,21 +579,19 @@ def apply(s, t, o, tr):
     dk = s[G.DK]
     s[G.DK] = DK.NONE
     if dk == DK.DRIVE:
-        drive(s, t, tr, actions.payload_of(o))
+        apply_drive(s, t, actions.payload_of(o), tr)
     elif dk == DK.MOVE:
-        move(s, t, tr, o)
+        apply_move(s, t, o, tr)
     elif dk == DK.USE:
-        use_building(s, t, tr, o)
+        apply_use(s, t, o, tr)
     elif dk == DK.DELIVER:
-        delivery_step(s, t, tr, o)
+        apply_deliver(s, t, o, tr)
     elif dk == DK.SHIP:
-        place_ship(s, t, tr, actions.payload_of(o))
+        apply_ship(s, t, actions.payload_of(o), tr)
     elif dk == DK.PABLO:
-        cuban = s[G.CUBAN]
-        take_goods(s, tr, s[G.ACTIVE], actions.payload_of(o), t[T.CUBAN_PARAM + 2 * cuban])
+        apply_pablo(s, t, actions.payload_of(o), tr)
     elif dk == DK.ZORRO:
-        give(s, t, tr, actions.payload_of(o))
+        apply_zorro(s, t, actions.payload_of(o), tr)
     elif dk == DK.ALONSO:
-        alonso(s, t, tr, o)
+        apply_alonso(s, t, o, tr)
     advance(s, t, tr)
-
