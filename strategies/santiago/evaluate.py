@@ -10,9 +10,9 @@ towards nothing.
 
 `look_ahead` applies an option to a copy of the state and scores the result; while the copy
 waits for another decision of the same player in the same turn (Pablo's kind, Alonso, the pawn
-move, the building use, their own delivery step) and `depth` allows, it takes the best of
-those too. Decisions of other players, and new ships (their dice are rolled from the state's
-stream), are never searched.
+move, the building use, their own delivery step: the in_turn kinds of state.DK) and `depth`
+allows, it takes the best of those too. Decisions of other players, and new ships (their dice
+are rolled from the state's stream), are never searched.
 """
 import numpy as np
 
@@ -43,6 +43,7 @@ WEIGHTS = (
 )
 W_RAW, W_REFINED, W_WOOD, W_DELIVERABLE, W_MONEY, W_CAP, W_OVER, W_MARKER, W_HORIZON = range(9)
 NWEIGHTS = len(WEIGHTS)
+IN_TURN = DK.mask("in_turn")  # the decision kinds look_ahead searches
 
 
 @njit
@@ -82,10 +83,8 @@ def evaluate(params, s, t, p):
 @njit(inline="always")
 def continues(s, p):
     """Whether the state waits for another decision of p within p's own turn."""
-    dk = s[G.DK]
     return (s[G.PHASE] != PH.OVER and s[G.CUR] == p and s[G.ACTIVE] == p
-            and (dk == DK.MOVE or dk == DK.USE or dk == DK.PABLO or dk == DK.ALONSO
-                 or dk == DK.DELIVER))
+            and ((IN_TURN >> s[G.DK]) & 1) == 1)
 
 
 @njit
