@@ -1,7 +1,7 @@
 """Whole-game properties of the Santiago de Cuba engine under random play.
 
 (a) interpreted, hypothesis: random seeds, player counts and switch combinations finish with
-    the invariant checker on, and every VP is accounted for by an EV_VP trace event;
+    the invariant checker on, and every VP is accounted for by an EV.VP trace event;
 (b) compiled (subprocess, JIT on): >= 20,000 random games over 2-4 players and every switch
     value, checker on, zero errors; every game under layout = forbid honours the advice;
 (c) layout constraints: a custom forbid list (rules data through a variant) holds in 100% of
@@ -63,7 +63,7 @@ def test_layout_forbid_list_from_rules_data_holds_in_every_layout() -> None:
     seen = set()
     for seed in range(3000):
         s = S.new_game(t, 3, seed)
-        at = s[S.O.BUILDING_AT:S.O.BUILDING_AT + C.NSLOTS]
+        at = S.O.view(s, "BUILDING_AT")
         pairs = {(int(b), int(tables.slot_colour[i])) for i, b in enumerate(at)}
         assert not pairs & banned, seed
         assert s[S.G.LAYOUT_OK] == 1
@@ -75,7 +75,7 @@ def test_layout_fixed_from_rules_data_is_used_as_given() -> None:
     order = list(reversed(C.BUILDING_KEYS))
     tables = variant_tables({"layout": "fixed", "layout.fixed.buildings": order})
     s = S.new_game(flatten(tables), 2, 123)
-    assert [C.BUILDING_KEYS[b] for b in s[S.O.BUILDING_AT:S.O.BUILDING_AT + 12]] == order
+    assert [C.BUILDING_KEYS[b] for b in S.O.view(s, "BUILDING_AT")] == order
 
 
 def forbid_broken(overrides: dict, rec: np.ndarray) -> dict[str, int]:

@@ -38,7 +38,7 @@ def test_sdc_r1_random_layout_is_two_permutations_from_the_seed() -> None:
     for seed in range(30):
         s = S.new_game(t, 4, seed)
         cubans = tuple(s[S.O.CUBAN_AT + 1:S.O.CUBAN_AT + C.NSTOPS])
-        buildings = tuple(s[S.O.BUILDING_AT:S.O.BUILDING_AT + C.NSLOTS])
+        buildings = tuple(S.O.view(s, "BUILDING_AT"))
         assert sorted(cubans) == list(range(C.NCUBANS))
         assert sorted(buildings) == list(range(C.NBUILDINGS))
         assert s[S.O.CUBAN_AT + C.HARBOUR] == -1
@@ -60,7 +60,7 @@ def test_sdc_r3_player_material() -> None:
         assert s[b + S.P.MONEY] == 3 and s[b + S.P.VP] == 2 and s[b + S.P.MARKERS] == 3
         assert [goods(s, p, k) for k in range(C.NKINDS)] == [1, 1, 1, 0, 0, 0]
         assert s[b + S.P.PAWN] == -1
-    assert list(s[S.O.BANK:S.O.BANK + C.NKINDS]) == [4, 4, 4, 8, 8, 8]
+    assert list(S.O.view(s, "BANK")) == [4, 4, 4, 8, 8, 8]
 
 
 def test_sdc_r4_screens_hidden_bank_open() -> None:
@@ -78,11 +78,11 @@ def test_sdc_r5_right_of_start_rolls_four_dice_go_on_the_ship() -> None:
     s = new(T, 4)
     assert s[S.G.START] == 0 and s[S.G.DK] == S.DK.SHIP and s[S.G.CUR] == 3
     assert [d for _, d in tags(s, T)] == [0, 1, 2, 3, 4]
-    roll = list(s[S.O.ROLL:S.O.ROLL + C.NDICE])
+    roll = list(S.O.view(s, "ROLL"))
     if sum(roll[:4]) == 0:
         pytest.skip("this seed rolls a zero demand")
     choose(s, T, A.OT.SHIP, 4)
-    assert list(s[S.O.DICE:S.O.DICE + C.NDICE]) == roll[:4] + [-1]
+    assert list(S.O.view(s, "DICE")) == roll[:4] + [-1]
     assert s[S.G.DK] == S.DK.DRIVE and s[S.G.CUR] == 0
 
 
@@ -205,10 +205,10 @@ def test_sdc_r15_wood_any_number_one_vp_each_no_die() -> None:
     drive_to(s, T, C.HARBOUR)
     assert [d & A.AMOUNT_MASK for tag, d in tags(s, T)
             if tag == "deliver" and d >> A.AMOUNT_SHIFT == C.WD] == [1, 2, 3, 4, 5]
-    dice = s[S.O.DICE:S.O.DICE + C.NDICE].copy()
+    dice = S.O.view(s, "DICE").copy()
     choose(s, T, A.OT.DELIVER, (C.WD << A.AMOUNT_SHIFT) | 5)
     assert pv(s, 0, S.P.VPSRC + C.SRC.WOOD) == 5 and np.array_equal(
-        dice, s[S.O.DICE:S.O.DICE + C.NDICE])
+        dice, S.O.view(s, "DICE"))
     assert s[S.G.CUR] == 1  # wood was the step's one kind
 
 
