@@ -31,6 +31,8 @@ class Engine:
     seat_slot: int                     # s[seat_slot]: the deciding seat
     phase_slot: int                    # s[phase_slot] == over_phase: the game has ended
     over_phase: int
+    decisions: Any                     # the decision kinds (core.common.layout.decisions: DK)
+    decision_slot: int                 # s[decision_slot]: the pending kind, DK.NONE for none
 
 
 @dataclass(frozen=True, eq=False)  # one instance per game: compared and hashed by identity

@@ -2,14 +2,14 @@
 
 The decision model
 ------------------
-The engine stops at a *decision point* whenever a player must choose; `state[G_DK]` names its
-kind (DK_* in state.py) and `state[G_CUR]` the player. `legal(s, t, opts)` writes every legal
-option into `opts` and returns their number (always at least 1 while the game runs); a
-strategy returns an index into that list and `rules.apply(s, t, opts[i], tr)` carries it out
-and runs the game on to the next decision. A decision with one option is taken without asking
-the strategy.
+The engine stops at a *decision point* whenever a player must choose; `state[G.DK]` names its
+kind (DK in state.py) and `state[G.CUR]` the player. `legal(s, t, opts)` writes every legal
+option into `opts` (through the kind's `<key>_options`, DK.keys) and returns their number
+(always at least 1 while the game runs); a strategy returns an index into that list and
+`rules.apply(s, t, opts[i], tr)` carries it out and runs the game on to the next decision. A
+decision with one option is taken without asking the strategy.
 
-A turn of the active player (G_ACTIVE) is a chain of decision points:
+A turn of the active player (G.ACTIVE) is a chain of decision points:
 
 - drive (SDC-R7): one option per distance 1..misc.max_drive the player can pay for
   (misc.free_stops free, then misc.stop_cost pesos per stop). Passing the harbour may move the
@@ -33,8 +33,8 @@ A turn of the active player (G_ACTIVE) is a chain of decision points:
 Ship placement (SDC-R5, SDC-R17): after every roll the roller chooses which of the 5 dice stays
 off the ship (one option per die).
 
-Hidden information (SDC-R4): the other players' goods, pesos and VP (P_GOODS, P_MONEY, P_VP,
-P_VPSRC of their blocks) and the deal stream (G_RNG). A kernel must not read them; the bank,
+Hidden information (SDC-R4): the other players' goods, pesos and VP (P.GOODS, P.MONEY, P.VP,
+P.VPSRC of their blocks) and the deal stream (G.RNG). A kernel must not read them; the bank,
 the board, the dice, the markers and the pawns are public (the goods others hold can be deduced
 from the bank only as a total per kind).
 
@@ -43,30 +43,18 @@ amount, `kind << AMOUNT_SHIFT | pieces` (deliveries), `given kind << 3 | taken k
 `pieces of kind a << AMOUNT_SHIFT | pieces of kind b` (return for VP), `die << 1 | up` (demand).
 """
 from core.common import options
+from core.common.layout import enum
 from core.jit import njit
-from core.santiago.codes import (
-    BE_CLOSE_CUBAN, BE_CONVERT, BE_DELIVER, BE_DEMAND, BE_EXCHANGE, BE_GAIN_GOODS,
-    BE_GAIN_MONEY, BE_MOVE_VALUE, BE_RETURN_VP, BE_SWAP, BE_ZERO_DIE, CA_PICKPOCKET, CI,
-    M_FREE_STOPS, M_MAX_DRIVE, M_MAX_EXCHANGE, M_STOP_COST, M_VALUE_START, NBPARAMS, NDICE,
-    NFACES, NKINDS, NSLOTS, NSTOPS, SU, SW_ALONSO_CLAIM_OWNED, SW_BUILDING_MOVE,
-    SW_MONEY_LIMITED, SW_PABLO_KINDS, SW_WOOD_IS_A_KIND, SW_ZORRO_REUSE, T_BEFFECT, T_BPARAM,
-    T_CACTION, T_CCOLOUR, T_FACES, T_MISC, T_SW, TO, WD,
-)
-from core.santiago.state import (
-    DK_ALONSO, DK_DELIVER, DK_DRIVE, DK_MOVE, DK_PABLO, DK_SHIP, DK_USE, DK_ZORRO, G_ACTIVE,
-    G_BANK_MONEY, G_CAR, G_CUBAN, G_CUR, G_DK, G_USE_LEFT, G_USE_SLOT, G_VALUE,
-    G_WOOD_DONE, G_ZORRO_NEXT, G_NP, O_BANK, O_BUILDING_AT, O_DICE, O_OWNER, P_GOODS,
-    P_MARKERS, P_MONEY, P_PAWN, P_VP, pawn_at, pbase, slot_colour,
-)
+from core.santiago import codes as C
+from core.santiago import state as S
+from core.santiago.codes import BE, CA, M, SW, T
+from core.santiago.state import DK, G, O, P
 
 MAX_OPTIONS = 128
 
-(OT_SHIP, OT_DRIVE, OT_PABLO, OT_GIVE, OT_MARKER, OT_OWN_USE, OT_NOTHING, OT_MOVE, OT_STAY,
- OT_REUSE, OT_NO_USE, OT_USE, OT_SELL_VP, OT_BUY_VP, OT_CLOSE, OT_CONVERT, OT_VALUE_UP,
- OT_VALUE_DOWN, OT_SWAP, OT_DELIVER, OT_DEMAND, OT_RETURN, OT_ZERO, OT_PASS) = range(24)
-OPTION_TAGS = ("ship", "drive", "pablo", "give", "marker", "own_use", "nothing", "move",
-               "stay", "reuse", "no_use", "use", "sell_vp", "buy_vp", "close", "convert",
-               "value_up", "value_down", "swap", "deliver", "demand", "return", "zero", "pass")
+OT = enum("OT", ("SHIP", "DRIVE", "PABLO", "GIVE", "MARKER", "OWN_USE", "NOTHING", "MOVE",
+                 "STAY", "REUSE", "NO_USE", "USE", "SELL_VP", "BUY_VP", "CLOSE", "CONVERT",
+                 "VALUE_UP", "VALUE_DOWN", "SWAP", "DELIVER", "DEMAND", "RETURN", "ZERO", "PASS"))
 TAG_SHIFT = 10
 AMOUNT_SHIFT = 6  # deliveries: kind << 6 | pieces; return: a << 6 | b
 AMOUNT_MASK = (1 << AMOUNT_SHIFT) - 1
@@ -94,20 +82,20 @@ def payload_of(o):
 @njit(inline="always")
 def bparam(t, building, i):
     """Parameter i of a building's effect."""
-    return t[T_BPARAM + building * NBPARAMS + i]
+    return t[T.BUILDING_PARAM + building * C.NBPARAMS + i]
 
 
 @njit(inline="always")
 def drive_cost(t, d):
     """Pesos for driving d stops (SDC-R7)."""
-    return max(0, d - t[T_MISC + M_FREE_STOPS]) * t[T_MISC + M_STOP_COST]
+    return max(0, d - t[T.MISC + M.FREE_STOPS]) * t[T.MISC + M.STOP_COST]
 
 
 @njit(inline="always")
 def money_gain(s, t, amount):
     """Pesos a gain of `amount` gives: all, or what the bank holds (money_limited)."""
-    if t[T_SW + SW_MONEY_LIMITED] == 1:
-        return min(amount, s[G_BANK_MONEY])
+    if t[T.SWITCHES + SW.MONEY_LIMITED] == 1:
+        return min(amount, s[G.BANK_MONEY])
     return amount
 
 
@@ -115,88 +103,109 @@ def money_gain(s, t, amount):
 def max_face(t):
     """The highest face of a demand die (the newspaper's upper bound)."""
     m = 0
-    for i in range(NFACES):
-        m = max(m, t[T_FACES + i])
+    for i in range(C.NFACES):
+        m = max(m, t[T.DIE_FACES + i])
     return m
 
 
 @njit(inline="always")
 def pablo_allows(t, k):
     """SDC-Q13: whether Pablo gives kind k (all6, no_wood, raw_only: Su, Ci, To, Wd)."""
-    mode = t[T_SW + SW_PABLO_KINDS]
+    mode = t[T.SWITCHES + SW.PABLO_KINDS]
     if mode == 1:
-        return k != WD
+        return k != C.WD
     if mode == 2:
-        return k == SU or k == CI or k == TO or k == WD
+        return k == C.SU or k == C.CI or k == C.TO or k == C.WD
     return True
 
 
 @njit(inline="always")
 def cuban_colour(t, cuban):
-    return t[T_CCOLOUR + cuban]
+    return t[T.CUBAN_COLOUR + cuban]
 
 
 # --- option lists ----------------------------------------------------------------------------
 
 @njit
-def delivery_options(s, t, b, opts, n, wood_ok):
+def append_deliveries(s, t, b, opts, n, wood_ok):
     """Append one option per legal delivery of the player at block b (SDC-R14, R15)."""
-    for k in range(NDICE):
-        most = min(s[O_DICE + k], s[b + P_GOODS + k])
+    for k in range(C.NDICE):
+        most = min(s[O.DICE + k], s[b + P.GOODS + k])
         for m in range(1, most + 1):
-            opts[n] = enc(OT_DELIVER, (k << AMOUNT_SHIFT) | m)
+            opts[n] = enc(OT.DELIVER, (k << AMOUNT_SHIFT) | m)
             n += 1
     if wood_ok:
-        for m in range(1, min(s[b + P_GOODS + WD], AMOUNT_MASK) + 1):
-            opts[n] = enc(OT_DELIVER, (WD << AMOUNT_SHIFT) | m)
+        for m in range(1, min(s[b + P.GOODS + C.WD], AMOUNT_MASK) + 1):
+            opts[n] = enc(OT.DELIVER, (C.WD << AMOUNT_SHIFT) | m)
             n += 1
     return n
+
+
+@njit
+def ship_options(s, t, opts):
+    """SDC-R5: which of the rolled dice stays off the ship."""
+    for k in range(C.NDICE):
+        opts[k] = enc(OT.SHIP, k)
+    return C.NDICE
 
 
 @njit
 def drive_options(s, t, opts):
-    b = pbase(s[G_CUR])
+    """SDC-R7: one option per distance the player can pay for."""
+    b = S.pbase(s[G.CUR])
     n = 0
-    for d in range(1, t[T_MISC + M_MAX_DRIVE] + 1):
-        if drive_cost(t, d) <= s[b + P_MONEY]:
-            opts[n] = enc(OT_DRIVE, d)
+    for d in range(1, t[T.MISC + M.MAX_DRIVE] + 1):
+        if drive_cost(t, d) <= s[b + P.MONEY]:
+            opts[n] = enc(OT.DRIVE, d)
             n += 1
     return n
 
 
 @njit
-def give_options(s, t, opts):
-    """El Zorro: what the current victim can give (SDC-Q6 decides who chooses)."""
-    victim = (s[G_ACTIVE] + s[G_ZORRO_NEXT]) % s[G_NP]
-    b = pbase(victim)
+def pablo_options(s, t, opts):
+    """Pablo: one kind of good of the switch pablo_kinds that the bank holds (SDC-Q13)."""
     n = 0
-    if s[b + P_MONEY] > 0:
-        opts[n] = enc(OT_GIVE, GIVE_MONEY)
+    for k in range(C.NKINDS):
+        if pablo_allows(t, k) and s[O.BANK + k] > 0:
+            opts[n] = enc(OT.PABLO, k)
+            n += 1
+    return n
+
+
+@njit
+def zorro_options(s, t, opts):
+    """El Zorro: what the current victim can give (SDC-Q6 decides who chooses)."""
+    victim = (s[G.ACTIVE] + s[G.ZORRO_NEXT]) % s[G.NP]
+    b = S.pbase(victim)
+    n = 0
+    if s[b + P.MONEY] > 0:
+        opts[n] = enc(OT.GIVE, GIVE_MONEY)
         n += 1
-    if s[b + P_VP] > 0:
-        opts[n] = enc(OT_GIVE, GIVE_VP)
+    if s[b + P.VP] > 0:
+        opts[n] = enc(OT.GIVE, GIVE_VP)
         n += 1
-    for k in range(NKINDS):
-        if k != WD and s[b + P_GOODS + k] > 0:
-            opts[n] = enc(OT_GIVE, GIVE_GOOD + k)
+    for k in range(C.NKINDS):
+        if k != C.WD and s[b + P.GOODS + k] > 0:
+            opts[n] = enc(OT.GIVE, GIVE_GOOD + k)
             n += 1
     return n
 
 
 @njit
 def alonso_options(s, t, opts):
-    p = s[G_CUR]
-    b = pbase(p)
-    opts[0] = enc(OT_NOTHING, 0)
+    """Alonso: nothing, a property marker (SDC-Q8) or the use of an own building (SDC-Q9)."""
+    p = s[G.CUR]
+    b = S.pbase(p)
+    opts[0] = enc(OT.NOTHING, 0)
     n = 1
-    claim = t[T_SW + SW_ALONSO_CLAIM_OWNED] == 1
-    for slot in range(NSLOTS):
-        owner = s[O_OWNER + slot]
-        if s[b + P_MARKERS] > 0 and (owner < 0 or (claim and owner != p)):
-            opts[n] = enc(OT_MARKER, slot)
+    claim = t[T.SWITCHES + SW.ALONSO_CLAIM_OWNED] == 1
+    for slot in range(C.NSLOTS):
+        owner = s[O.OWNER + slot]
+        if s[b + P.MARKERS] > 0 and (owner < 0 or (claim and owner != p)):
+            opts[n] = enc(OT.MARKER, slot)
             n += 1
         if owner == p:
-            opts[n] = enc(OT_OWN_USE, slot)
+            opts[n] = enc(OT.OWN_USE, slot)
             n += 1
     return n
 
@@ -204,134 +213,133 @@ def alonso_options(s, t, opts):
 @njit
 def move_options(s, t, opts):
     """SDC-R10 (SDC-Q2, SDC-Q7): free buildings at the Cuban's flower colour, stay, reuse."""
-    p = s[G_CUR]
-    cuban = s[G_CUBAN]
+    p = s[G.CUR]
+    cuban = s[G.CUBAN]
     colour = cuban_colour(t, cuban)
     n = 0
-    for slot in range(NSLOTS):
-        if slot_colour(t, slot) == colour and pawn_at(s, slot) < 0:
-            opts[n] = enc(OT_MOVE, slot)
+    for slot in range(C.NSLOTS):
+        if S.slot_colour(t, slot) == colour and S.pawn_at(s, slot) < 0:
+            opts[n] = enc(OT.MOVE, slot)
             n += 1
-    pawn = s[pbase(p) + P_PAWN]
-    if (t[T_CACTION + cuban] == CA_PICKPOCKET and t[T_SW + SW_ZORRO_REUSE] == 1
+    pawn = s[S.pbase(p) + P.PAWN]
+    if (t[T.CUBAN_ACTION + cuban] == CA.PICKPOCKET and t[T.SWITCHES + SW.ZORRO_REUSE_BUILDING] == 1
             and pawn >= 0):
-        opts[n] = enc(OT_REUSE, pawn)
+        opts[n] = enc(OT.REUSE, pawn)
         n += 1
-    if n == 0 or t[T_SW + SW_BUILDING_MOVE] == 0 or (n == 1 and tag_of(opts[0]) == OT_REUSE):
-        opts[n] = enc(OT_STAY, 0)
+    if n == 0 or t[T.SWITCHES + SW.BUILDING_MOVE] == 0 or (n == 1 and tag_of(opts[0]) == OT.REUSE):
+        opts[n] = enc(OT.STAY, 0)
         n += 1
     return n
 
 
 @njit
 def use_options(s, t, opts):
-    """'no use', then every way to use the building on G_USE_SLOT (§8.2)."""
-    p = s[G_CUR]
-    b = pbase(p)
-    building = s[O_BUILDING_AT + s[G_USE_SLOT]]
-    effect = t[T_BEFFECT + building]
-    opts[0] = enc(OT_NO_USE, 0)
+    """'no use', then every way to use the building on G.USE_SLOT (§8.2)."""
+    p = s[G.CUR]
+    b = S.pbase(p)
+    building = s[O.BUILDING_AT + s[G.USE_SLOT]]
+    effect = t[T.BUILDING_EFFECT + building]
+    opts[0] = enc(OT.NO_USE, 0)
     n = 1
-    if effect == BE_EXCHANGE:
-        cap = t[T_MISC + M_MAX_EXCHANGE]
+    if effect == BE.EXCHANGE:
+        cap = t[T.MISC + M.MAX_EXCHANGE]
         sell, buy = bparam(t, building, 0), bparam(t, building, 1)
-        for m in range(1, min(cap, s[b + P_VP]) + 1):
+        for m in range(1, min(cap, s[b + P.VP]) + 1):
             if money_gain(s, t, m * sell) == m * sell:
-                opts[n] = enc(OT_SELL_VP, m)
+                opts[n] = enc(OT.SELL_VP, m)
                 n += 1
-        for m in range(1, min(cap, s[b + P_MONEY] // buy) + 1):
-            opts[n] = enc(OT_BUY_VP, m)
+        for m in range(1, min(cap, s[b + P.MONEY] // buy) + 1):
+            opts[n] = enc(OT.BUY_VP, m)
             n += 1
-    elif effect == BE_GAIN_MONEY:
+    elif effect == BE.GAIN_MONEY:
         if money_gain(s, t, bparam(t, building, 0)) > 0:
-            opts[n] = enc(OT_USE, 0)
+            opts[n] = enc(OT.USE, 0)
             n += 1
-    elif effect == BE_GAIN_GOODS:
-        if s[O_BANK + bparam(t, building, 0)] > 0:
-            opts[n] = enc(OT_USE, 0)
+    elif effect == BE.GAIN_GOODS:
+        if s[O.BANK + bparam(t, building, 0)] > 0:
+            opts[n] = enc(OT.USE, 0)
             n += 1
-    elif effect == BE_CLOSE_CUBAN:
-        for stop in range(1, NSTOPS):
-            if stop != s[G_CAR]:
-                opts[n] = enc(OT_CLOSE, stop)
+    elif effect == BE.CLOSE_CUBAN:
+        for stop in range(1, C.NSTOPS):
+            if stop != s[G.CAR]:
+                opts[n] = enc(OT.CLOSE, stop)
                 n += 1
-    elif effect == BE_CONVERT:
+    elif effect == BE.CONVERT:
         src, dst = bparam(t, building, 0), bparam(t, building, 1)
-        most = min(bparam(t, building, 2), s[b + P_GOODS + src], s[O_BANK + dst])
+        most = min(bparam(t, building, 2), s[b + P.GOODS + src], s[O.BANK + dst])
         for m in range(1, most + 1):
-            opts[n] = enc(OT_CONVERT, m)
+            opts[n] = enc(OT.CONVERT, m)
             n += 1
-    elif effect == BE_MOVE_VALUE:
-        opts[n] = enc(OT_VALUE_UP, 0)
+    elif effect == BE.MOVE_VALUE:
+        opts[n] = enc(OT.VALUE_UP, 0)
         n += 1
-        if s[G_VALUE] > t[T_MISC + M_VALUE_START]:
-            opts[n] = enc(OT_VALUE_DOWN, 0)
+        if s[G.VALUE] > t[T.MISC + M.VALUE_START]:
+            opts[n] = enc(OT.VALUE_DOWN, 0)
             n += 1
-    elif effect == BE_SWAP:
-        if s[G_USE_LEFT] > 0:
-            for a in range(NKINDS):
-                if s[b + P_GOODS + a] > 0:
-                    for k in range(NKINDS):
-                        if k != a and s[O_BANK + k] > 0:
-                            opts[n] = enc(OT_SWAP, (a << 3) | k)
+    elif effect == BE.SWAP:
+        if s[G.USE_LEFT] > 0:
+            for a in range(C.NKINDS):
+                if s[b + P.GOODS + a] > 0:
+                    for k in range(C.NKINDS):
+                        if k != a and s[O.BANK + k] > 0:
+                            opts[n] = enc(OT.SWAP, (a << 3) | k)
                             n += 1
-    elif effect == BE_DELIVER:
-        n = delivery_options(s, t, b, opts, n, True)
-    elif effect == BE_DEMAND:
+    elif effect == BE.DELIVER:
+        n = append_deliveries(s, t, b, opts, n, True)
+    elif effect == BE.DEMAND:
         top = max_face(t)
-        for k in range(NDICE):
-            v = s[O_DICE + k]
+        for k in range(C.NDICE):
+            v = s[O.DICE + k]
             if v >= 0:
                 if v < top:
-                    opts[n] = enc(OT_DEMAND, (k << 1) | 1)
+                    opts[n] = enc(OT.DEMAND, (k << 1) | 1)
                     n += 1
                 if v > 0:
-                    opts[n] = enc(OT_DEMAND, k << 1)
+                    opts[n] = enc(OT.DEMAND, k << 1)
                     n += 1
-    elif effect == BE_RETURN_VP:
+    elif effect == BE.RETURN_VP:
         ka, kb, most = bparam(t, building, 0), bparam(t, building, 1), bparam(t, building, 2)
-        for x in range(min(most, s[b + P_GOODS + ka]) + 1):
-            for y in range(min(most - x, s[b + P_GOODS + kb]) + 1):
+        for x in range(min(most, s[b + P.GOODS + ka]) + 1):
+            for y in range(min(most - x, s[b + P.GOODS + kb]) + 1):
                 if x + y > 0:
-                    opts[n] = enc(OT_RETURN, (x << AMOUNT_SHIFT) | y)
+                    opts[n] = enc(OT.RETURN, (x << AMOUNT_SHIFT) | y)
                     n += 1
-    elif effect == BE_ZERO_DIE:
-        for k in range(NDICE):
-            if s[O_DICE + k] > 0:
-                opts[n] = enc(OT_ZERO, k)
+    elif effect == BE.ZERO_DIE:
+        for k in range(C.NDICE):
+            if s[O.DICE + k] > 0:
+                opts[n] = enc(OT.ZERO, k)
                 n += 1
     return n
 
 
 @njit
+def deliver_options(s, t, opts):
+    """'pass', then every delivery step (SDC-R13..R15; after wood under wood_is_a_kind =
+    false, dice goods only)."""
+    b = S.pbase(s[G.CUR])
+    wood_ok = t[T.SWITCHES + SW.WOOD_IS_A_KIND] == 1 or s[G.WOOD_DONE] == 0
+    opts[0] = enc(OT.PASS, 0)
+    return append_deliveries(s, t, b, opts, 1, wood_ok)
+
+
+@njit
 def legal(s, t, opts):
     """Write the legal options of the pending decision into opts; return their number."""
-    dk = s[G_DK]
-    if dk == DK_DRIVE:
+    dk = s[G.DK]
+    if dk == DK.DRIVE:
         return drive_options(s, t, opts)
-    if dk == DK_MOVE:
+    if dk == DK.MOVE:
         return move_options(s, t, opts)
-    if dk == DK_USE:
+    if dk == DK.USE:
         return use_options(s, t, opts)
-    if dk == DK_DELIVER:
-        b = pbase(s[G_CUR])
-        wood_ok = t[T_SW + SW_WOOD_IS_A_KIND] == 1 or s[G_WOOD_DONE] == 0
-        opts[0] = enc(OT_PASS, 0)
-        return delivery_options(s, t, b, opts, 1, wood_ok)
-    if dk == DK_SHIP:
-        for k in range(NDICE):
-            opts[k] = enc(OT_SHIP, k)
-        return NDICE
-    if dk == DK_PABLO:
-        n = 0
-        for k in range(NKINDS):
-            if pablo_allows(t, k) and s[O_BANK + k] > 0:
-                opts[n] = enc(OT_PABLO, k)
-                n += 1
-        return n
-    if dk == DK_ZORRO:
-        return give_options(s, t, opts)
-    if dk == DK_ALONSO:
+    if dk == DK.DELIVER:
+        return deliver_options(s, t, opts)
+    if dk == DK.SHIP:
+        return ship_options(s, t, opts)
+    if dk == DK.PABLO:
+        return pablo_options(s, t, opts)
+    if dk == DK.ZORRO:
+        return zorro_options(s, t, opts)
+    if dk == DK.ALONSO:
         return alonso_options(s, t, opts)
     return 0
-

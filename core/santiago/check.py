@@ -8,17 +8,11 @@ from core.common.errors import (  # noqa: F401 (loop codes re-exported)
 )
 from core.common.records import seat_ledgers
 from core.jit import njit
-from core.santiago.actions import max_face
-from core.santiago.codes import (
-    LAYOUT_FORBID, M_MARKERS, M_MONEY_SUPPLY, M_SHIPS, M_VALUE_MAX, M_VALUE_START, NCUBANS,
-    NDICE, NKINDS, NSLOTS, NSRC, NSTOPS, SW_LAYOUT, SW_MONEY_LIMITED, T_MISC, T_SUPPLY, T_SW,
-    M_DICE_ON_SHIP,
-)
-from core.santiago.state import (
-    DK_SHIP, G_BANK_MONEY, G_CAR, G_DK, G_LAYOUT_OK, G_NP, G_PHASE, G_SHIPS, G_VALUE, O_BANK,
-    O_BUILDING_AT, O_CUBAN_AT, O_DICE, O_OWNER, O_PLAYERS, O_SLOT_OF, P_GOODS, P_MARKERS,
-    P_MONEY, P_PAWN, P_VP, P_VPSRC, PH_PLAY, PSIZE, layout_ok, pbase,
-)
+from core.santiago import actions
+from core.santiago import codes as C
+from core.santiago import state as S
+from core.santiago.codes import LAYOUT, M, SW, T
+from core.santiago.state import DK, G, O, P, PH
 
 ERR_GOODS = FIRST_GAME_ERROR    # a kind's goods do not add up to the supply
 ERR_NEGATIVE = ERR_GOODS + 1    # goods, pesos or VP below zero
@@ -36,26 +30,26 @@ ERR_NAMES = LOOP_ERR_NAMES + (
 
 @njit
 def check_goods(s, t, np_):
-    for k in range(NKINDS):
-        total = s[O_BANK + k]
+    for k in range(C.NKINDS):
+        total = s[O.BANK + k]
         if total < 0:
             return ERR_NEGATIVE
         for p in range(np_):
-            n = s[pbase(p) + P_GOODS + k]
+            n = s[S.pbase(p) + P.GOODS + k]
             if n < 0:
                 return ERR_NEGATIVE
             total += n
-        if total != t[T_SUPPLY + k]:
+        if total != t[T.SUPPLY + k]:
             return ERR_GOODS
-    err, money = seat_ledgers(s, np_, O_PLAYERS, PSIZE, P_MONEY, P_VP, P_VPSRC, NSRC,
+    err, money = seat_ledgers(s, np_, O.PLAYERS, P.SIZE, P.MONEY, P.VP, P.VPSRC, C.NSRC,
                               ERR_NEGATIVE, ERR_VP_LEDGER)
     if err != OK:
         return err
-    money += s[G_BANK_MONEY]
-    if t[T_SW + SW_MONEY_LIMITED] == 1:
-        if s[G_BANK_MONEY] < 0:
+    money += s[G.BANK_MONEY]
+    if t[T.SWITCHES + SW.MONEY_LIMITED] == 1:
+        if s[G.BANK_MONEY] < 0:
             return ERR_NEGATIVE
-        if money != t[T_MISC + M_MONEY_SUPPLY]:
+        if money != t[T.MISC + M.MONEY_SUPPLY]:
             return ERR_MONEY
     return OK
 
@@ -63,19 +57,19 @@ def check_goods(s, t, np_):
 @njit
 def check_board(s, t, np_):
     placed = np.zeros(np_, np.int64)
-    for slot in range(NSLOTS):
-        owner = s[O_OWNER + slot]
+    for slot in range(C.NSLOTS):
+        owner = s[O.OWNER + slot]
         if owner < -1 or owner >= np_:
             return ERR_MARKERS
         if owner >= 0:
             placed[owner] += 1
-    seen = np.zeros(NSLOTS, np.int64)
+    seen = np.zeros(C.NSLOTS, np.int64)
     for p in range(np_):
-        b = pbase(p)
-        if s[b + P_MARKERS] < 0 or s[b + P_MARKERS] + placed[p] != t[T_MISC + M_MARKERS]:
+        b = S.pbase(p)
+        if s[b + P.MARKERS] < 0 or s[b + P.MARKERS] + placed[p] != t[T.MISC + M.MARKERS]:
             return ERR_MARKERS
-        pawn = s[b + P_PAWN]
-        if pawn < -1 or pawn >= NSLOTS:
+        pawn = s[b + P.PAWN]
+        if pawn < -1 or pawn >= C.NSLOTS:
             return ERR_PAWNS
         if pawn >= 0:
             seen[pawn] += 1
@@ -86,41 +80,42 @@ def check_board(s, t, np_):
 
 @njit
 def check_ship(s, t):
-    top = max_face(t)
+    top = actions.max_face(t)
     on = 0
-    for k in range(NDICE):
-        v = s[O_DICE + k]
+    for k in range(C.NDICE):
+        v = s[O.DICE + k]
         if v < -1 or v > top:
             return ERR_SHIP
         if v >= 0:
             on += 1
-    playing = s[G_PHASE] == PH_PLAY
-    if playing and s[G_DK] != DK_SHIP and on != t[T_MISC + M_DICE_ON_SHIP]:
+    playing = s[G.PHASE] == PH.PLAY
+    if playing and s[G.DK] != DK.SHIP and on != t[T.MISC + M.DICE_ON_SHIP]:
         return ERR_SHIP
-    if playing and not t[T_MISC + M_VALUE_START] <= s[G_VALUE] <= t[T_MISC + M_VALUE_MAX]:
+    if playing and not t[T.MISC + M.VALUE_START] <= s[G.VALUE] <= t[T.MISC + M.VALUE_MAX]:
         return ERR_SHIP
-    if s[G_CAR] < 0 or s[G_CAR] >= NSTOPS or s[G_SHIPS] > t[T_MISC + M_SHIPS]:
+    if s[G.CAR] < 0 or s[G.CAR] >= C.NSTOPS or s[G.SHIPS] > t[T.MISC + M.SHIPS]:
         return ERR_SHIP
     return OK
 
 
 @njit
 def check_layout(s, t):
-    seen = np.zeros(NSLOTS, np.int64)
-    if s[O_CUBAN_AT] != -1:
+    seen = np.zeros(C.NSLOTS, np.int64)
+    if s[O.CUBAN_AT] != -1:
         return ERR_LAYOUT
-    for stop in range(1, NSTOPS):
-        c = s[O_CUBAN_AT + stop]
-        if c < 0 or c >= NCUBANS or seen[c]:
+    for stop in range(1, C.NSTOPS):
+        c = s[O.CUBAN_AT + stop]
+        if c < 0 or c >= C.NCUBANS or seen[c]:
             return ERR_LAYOUT
         seen[c] = 1
     seen[:] = 0
-    for slot in range(NSLOTS):
-        bld = s[O_BUILDING_AT + slot]
-        if bld < 0 or bld >= NSLOTS or seen[bld] or s[O_SLOT_OF + bld] != slot:
+    for slot in range(C.NSLOTS):
+        bld = s[O.BUILDING_AT + slot]
+        if bld < 0 or bld >= C.NSLOTS or seen[bld] or s[O.SLOT_OF + bld] != slot:
             return ERR_LAYOUT
         seen[bld] = 1
-    if t[T_SW + SW_LAYOUT] == LAYOUT_FORBID and (s[G_LAYOUT_OK] != 1 or not layout_ok(s, t)):
+    forbid = t[T.SWITCHES + SW.LAYOUT] == LAYOUT.FORBID
+    if forbid and (s[G.LAYOUT_OK] != 1 or not S.layout_ok(s, t)):
         return ERR_LAYOUT
     return OK
 
@@ -128,7 +123,7 @@ def check_layout(s, t):
 @njit
 def check_state(s, t):
     """0 when every invariant holds, else the first broken one's ERR_ code."""
-    np_ = s[G_NP]
+    np_ = s[G.NP]
     err = check_goods(s, t, np_)
     if err == OK:
         err = check_board(s, t, np_)

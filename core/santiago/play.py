@@ -7,74 +7,80 @@ stratified by it: `cuban_at_K<i>` (Cuban index, codes.CUBAN_KEYS), `building_at_
 (building index, codes.BUILDING_KEYS), `flower_<building>` (flower colour index of the
 building's slot, codes.FLOWER_NAMES) and `layout_draws` (draws the layout rule needed).
 """
+from core.common.layout import block
 from core.common.records import (  # noqa: F401 (the head's columns, re-exported)
     HEAD_NAMES, R_MONEY, R_RANK, R_SCORE, R_WIN_SHARE, seat_arrays, write_head,
 )
 from core.jit import njit
-from core.santiago.codes import (
-    BUILDING_KEYS, CUBAN_KEYS, KIND_NAMES, NBUILDINGS, NCUBANS, NKINDS, NSLOTS, NSRC,
-    SLOT_NAMES, SRC_NAMES, STOP_NAMES, T_MISC, M_MARKERS,
-)
-from core.santiago.rules import standings
-from core.santiago.state import (
-    G_LAYOUT_DRAWS, G_SHIPS, G_TURN, O_BUILDING_AT, O_CUBAN_AT, O_PLAYERS, O_SLOT_OF,
-    P_CONVERTED, P_DELIVERED, P_DRIVE_PAID, P_MARKERS, P_MONEY, P_OWNER_VP, P_TURNS, P_USES,
-    P_VISITS, P_VP, P_VPSRC, PSIZE, goods_held, pbase, slot_colour,
-)
+from core.santiago import codes as C
+from core.santiago import rules
+from core.santiago import state as S
+from core.santiago.codes import M, T
+from core.santiago.state import G, O, P
 
-R_DECISIONS, R_GOODS_LEFT, R_TURNS = range(4, 7)  # after the shared head (records.py)
-R_MARKERS_PLACED, R_OWNER_PAID, R_CONVERTED, R_DRIVE_PAID, R_SHIPS, R_GAME_TURNS = range(7, 13)
-R_LAYOUT_DRAWS = 13
-R_VP = 14                           # VP by source: R_VP + codes.SRC_*
-R_USES = R_VP + NSRC                # uses of each building by this seat
-R_VISITS = R_USES + NBUILDINGS      # actions taken at each Cuban by this seat
-R_DELIVERED = R_VISITS + NCUBANS    # goods delivered per kind
-R_CUBAN_AT = R_DELIVERED + NKINDS   # layout: Cuban at K1..K9
-R_BUILDING_AT = R_CUBAN_AT + NCUBANS  # layout: building at B1..B12
-R_FLOWER = R_BUILDING_AT + NSLOTS   # layout: flower colour at each building
-NREC = R_FLOWER + NBUILDINGS
-REC_NAMES = HEAD_NAMES + (
-    "decisions", "goods_left", "turns", "markers_placed", "owner_paid", "goods_converted",
-    "drive_paid", "ships_departed", "game_turns", "layout_draws")
+# The columns after the shared head (records.py); a column of size 1 is named after its field,
+# the others `<field>_<item>` for the items in _ITEMS.
+R = block("R", (
+    ("DECISIONS", 1, "decisions this seat took (more than one option)"),
+    ("GOODS_LEFT", 1, "goods held at the end, wood included"),
+    ("TURNS", 1, "turns this seat finished"),
+    ("MARKERS_PLACED", 1, "property markers on the board"),
+    ("OWNER_PAID", 1, "times another pawn paid this seat as owner"),
+    ("GOODS_CONVERTED", 1, "goods converted"),
+    ("DRIVE_PAID", 1, "pesos paid for driving"),
+    ("SHIPS_DEPARTED", 1, "ships departed in the game"),
+    ("GAME_TURNS", 1, "turns finished in the game, all seats"),
+    ("LAYOUT_DRAWS", 1, "building layouts drawn until one honoured the layout rule"),
+    ("VP", C.NSRC, "VP by source (codes.SRC)"),
+    ("USES", C.NBUILDINGS, "uses of each building by this seat"),
+    ("VISITS", C.NCUBANS, "actions taken at each Cuban by this seat"),
+    ("DELIVERED", C.NKINDS, "goods delivered per kind"),
+    ("CUBAN_AT", C.NCUBANS, "layout: Cuban at K1..K9"),
+    ("BUILDING_AT", C.NSLOTS, "layout: building at B1..B12"),
+    ("FLOWER", C.NBUILDINGS, "layout: flower colour at each building"),
+), start=len(HEAD_NAMES))
+NREC = R.SIZE
+_ITEMS = {"VP": C.SRC.keys, "USES": C.BUILDING_KEYS, "VISITS": C.CUBAN_KEYS,
+          "DELIVERED": C.KIND_NAMES, "CUBAN_AT": C.STOP_NAMES[1:], "BUILDING_AT": C.SLOT_NAMES,
+          "FLOWER": C.BUILDING_KEYS}
 
 
 def record_columns() -> list[str]:
-    """Names of the record columns, in R_* order."""
-    return (list(REC_NAMES) + ["vp_" + name for name in SRC_NAMES]
-            + ["uses_" + key for key in BUILDING_KEYS] + ["visits_" + key for key in CUBAN_KEYS]
-            + ["delivered_" + name for name in KIND_NAMES]
-            + ["cuban_at_" + stop for stop in STOP_NAMES[1:]]
-            + ["building_at_" + slot for slot in SLOT_NAMES]
-            + ["flower_" + key for key in BUILDING_KEYS])
+    """Names of the record columns, in column order (the head, then R)."""
+    names = list(HEAD_NAMES)
+    for f in R.fields:
+        prefix = f.name.lower()
+        names += [prefix] if f.size == 1 else [f"{prefix}_{item}" for item in _ITEMS[f.name]]
+    return names
 
 
 @njit
 def write_records(s, t, decisions, rec):
-    """Fill rec[seat, R_*] from a finished game."""
+    """Fill rec[seat, :] (the head, then the R columns) from a finished game."""
     rank, share = seat_arrays(rec.shape[0])
-    standings(s, t, rank, share)
-    write_head(s, rec, rank, share, O_PLAYERS, PSIZE, P_VP, P_MONEY)
+    rules.standings(s, t, rank, share)
+    write_head(s, rec, rank, share, O.PLAYERS, P.SIZE, P.VP, P.MONEY)
     for p in range(rec.shape[0]):
-        b = pbase(p)
-        rec[p, R_DECISIONS] = decisions[p]
-        rec[p, R_GOODS_LEFT] = goods_held(s, b, True)
-        rec[p, R_TURNS] = s[b + P_TURNS]
-        rec[p, R_MARKERS_PLACED] = t[T_MISC + M_MARKERS] - s[b + P_MARKERS]
-        rec[p, R_OWNER_PAID] = s[b + P_OWNER_VP]
-        rec[p, R_CONVERTED] = s[b + P_CONVERTED]
-        rec[p, R_DRIVE_PAID] = s[b + P_DRIVE_PAID]
-        rec[p, R_SHIPS] = s[G_SHIPS]
-        rec[p, R_GAME_TURNS] = s[G_TURN]
-        rec[p, R_LAYOUT_DRAWS] = s[G_LAYOUT_DRAWS]
-        for i in range(NSRC):
-            rec[p, R_VP + i] = s[b + P_VPSRC + i]
-        for i in range(NBUILDINGS):
-            rec[p, R_USES + i] = s[b + P_USES + i]
-            rec[p, R_FLOWER + i] = slot_colour(t, s[O_SLOT_OF + i])
-        for i in range(NCUBANS):
-            rec[p, R_VISITS + i] = s[b + P_VISITS + i]
-            rec[p, R_CUBAN_AT + i] = s[O_CUBAN_AT + 1 + i]
-        for i in range(NKINDS):
-            rec[p, R_DELIVERED + i] = s[b + P_DELIVERED + i]
-        for i in range(NSLOTS):
-            rec[p, R_BUILDING_AT + i] = s[O_BUILDING_AT + i]
+        b = S.pbase(p)
+        rec[p, R.DECISIONS] = decisions[p]
+        rec[p, R.GOODS_LEFT] = S.goods_held(s, b, True)
+        rec[p, R.TURNS] = s[b + P.TURNS]
+        rec[p, R.MARKERS_PLACED] = t[T.MISC + M.MARKERS] - s[b + P.MARKERS]
+        rec[p, R.OWNER_PAID] = s[b + P.OWNER_VP]
+        rec[p, R.GOODS_CONVERTED] = s[b + P.CONVERTED]
+        rec[p, R.DRIVE_PAID] = s[b + P.DRIVE_PAID]
+        rec[p, R.SHIPS_DEPARTED] = s[G.SHIPS]
+        rec[p, R.GAME_TURNS] = s[G.TURN]
+        rec[p, R.LAYOUT_DRAWS] = s[G.LAYOUT_DRAWS]
+        for i in range(C.NSRC):
+            rec[p, R.VP + i] = s[b + P.VPSRC + i]
+        for i in range(C.NBUILDINGS):
+            rec[p, R.USES + i] = s[b + P.USES + i]
+            rec[p, R.FLOWER + i] = S.slot_colour(t, s[O.SLOT_OF + i])
+        for i in range(C.NCUBANS):
+            rec[p, R.VISITS + i] = s[b + P.VISITS + i]
+            rec[p, R.CUBAN_AT + i] = s[O.CUBAN_AT + 1 + i]
+        for i in range(C.NKINDS):
+            rec[p, R.DELIVERED + i] = s[b + P.DELIVERED + i]
+        for i in range(C.NSLOTS):
+            rec[p, R.BUILDING_AT + i] = s[O.BUILDING_AT + i]

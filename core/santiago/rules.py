@@ -1,10 +1,11 @@
-"""Santiago de Cuba transitions: `apply` carries out one legal option, `advance` runs the game
-on to the next decision point (see actions.py for the decision model).
+"""Santiago de Cuba transitions: `apply` carries out one legal option (through the pending
+kind's `apply_<key>`, DK.keys), `advance` runs the game on to the next decision point (see
+actions.py for the decision model).
 
-The turn is a small program: G_STEP names the next automatic step (turn start, arrival at a
+The turn is a small program: G.STEP names the next automatic step (turn start, arrival at a
 stop, El Zorro's victims, phase 2, the delivery round, turn end); a decision stops it, and
 `apply` sets the step that follows. A departure (SDC-R17) asks the roller where to leave the
-fifth die and then goes on with the step saved in G_CONT.
+fifth die and then goes on with the step saved in G.CONT.
 
 `tr` is the trace buffer (core.common.trace): each `log` call records an event and the state
 after it; a one-row buffer records nothing.
@@ -16,85 +17,60 @@ from core.common.rng import rng_below
 from core.common.stored_rng import load_stream, save_stream
 from core.common.trace import log
 from core.jit import njit, stack_array
-from core.santiago.actions import (
-    AMOUNT_MASK, AMOUNT_SHIFT, GIVE_GOOD, GIVE_MONEY, GIVE_VP, OT_BUY_VP, OT_CLOSE, OT_CONVERT,
-    OT_DEMAND, OT_DELIVER, OT_MARKER, OT_MOVE, OT_NO_USE, OT_NOTHING, OT_PASS, OT_RETURN,
-    OT_REUSE, OT_SELL_VP, OT_SWAP, OT_USE, OT_VALUE_DOWN, OT_VALUE_UP, OT_ZERO, bparam,
-    drive_cost, money_gain, pablo_allows, payload_of, tag_of,
-)
-from core.santiago.codes import (
-    BE_GAIN_GOODS, BE_SWAP, CA_GAIN_ANY_GOOD, CA_GAIN_GOODS, CA_GAIN_MONEY, CA_GAIN_VP,
-    CA_LAWYER, CA_PICKPOCKET, DEP_BUILDING, DEP_FLAG, DEP_FULL, DEP_ZERO, EV_CLOSE, EV_CLOSED,
-    EV_CONVERT, EV_CUBAN, EV_DELIVER, EV_DEPART, EV_DIE, EV_DRIVE, EV_END_BONUS, EV_EXCHANGE,
-    EV_GAME_END, EV_GIVE, EV_GOODS, EV_HARBOUR, EV_MARKER, EV_MONEY, EV_MOVE, EV_NO_USE,
-    EV_PASS, EV_REOPEN, EV_ROLL, EV_ROUND_END, EV_SETUP, EV_SHIP, EV_STAY, EV_SWAP, EV_TURN,
-    EV_USE, EV_VALUE, EV_VP, HARBOUR, M_END_GOODS_PER_VP, M_OWNER_VP, M_SHIPS, M_VALUE_MAX,
-    M_VALUE_START, M_WOOD_VP, NDICE, NFACES, NKINDS, NSTOPS, SRC_BANK, SRC_CAFE, SRC_CHURCH,
-    SRC_CUBAN, SRC_DELIVERY, SRC_END_BONUS, SRC_OFFICE, SRC_OWNER, SRC_WOOD, SRC_ZORRO,
-    SW_ALONSO_B_REPLACES, SW_DELIVERY_PASS_FINAL, SW_END_BONUS_WOOD, SW_FIRST_SHIP_ROLLER,
-    SW_MONEY_LIMITED, SW_NEW_SHIP_ROLLER, SW_OWNER_VP_TRIGGER, SW_PASS_HARBOUR_ADVANCES,
-    SW_WOOD_IS_A_KIND, SW_ZERO_DEMAND_REROLL, SW_ZORRO_CHOOSER, T_BEFFECT, T_CACTION, T_CPARAM,
-    T_FACES, T_MISC, T_SW, VAL_BUILDING, VAL_PASS_HARBOUR, VAL_ROUND_END, WD,
-)
-from core.santiago.state import (
-    DK_ALONSO, DK_DELIVER, DK_DRIVE, DK_MOVE, DK_NONE, DK_PABLO, DK_SHIP, DK_USE, DK_ZORRO,
-    G_ACTIVE, G_BANK_MONEY, G_CAR, G_CLOSED, G_CLOSED_BY, G_CONT, G_CUBAN, G_CUR,
-    G_DEL_PASSED, G_DEL_PASSES, G_DEL_PLAYER, G_DK, G_LAYOUT_DRAWS, G_NP, G_PHASE, G_RNG,
-    G_ROLLER, G_SHIPS, G_START, G_STEP, G_TURN, G_USE_LEFT, G_USE_PAID, G_USE_SLOT,
-    G_USE_VIA, G_VALUE, G_WOOD_DONE, G_ZORRO_NEXT, O_BANK, O_BUILDING_AT, O_CUBAN_AT, O_DICE,
-    O_OWNER, O_ROLL, P_CONVERTED, P_DELIVERED, P_DRIVE_PAID, P_GOODS, P_MARKERS, P_MONEY,
-    P_OWNER_VP, P_PAWN, P_TURNS, P_USES, P_VISITS, P_VP, P_VPSRC, PH_OVER, PH_PLAY, PH_SETUP,
-    ST_ARRIVE, ST_DELIVERY, ST_PHASE2, ST_TURN_END, ST_TURN_START, ST_ZORRO, USE_ALONSO,
-    USE_PHASE2, goods_held, pbase, ship_full,
-)
+from core.santiago import actions
+from core.santiago import codes as C
+from core.santiago import state as S
+from core.santiago.actions import OT
+from core.santiago.codes import BE, CA, DEP, EV, M, SRC, SW, T, VAL
+from core.santiago.state import DK, G, O, P, PH, ST
 
 # ---------------------------------------------------------------- bank and ledger
 
 
 @njit
 def add_vp(s, tr, p, src, n):
-    """Player p gains n VP (negative: loses) from source src; every change is an EV_VP."""
+    """Player p gains n VP (negative: loses) from source src; every change is an EV.VP event."""
     if n != 0:
-        b = pbase(p)
-        s[b + P_VP] += n
-        s[b + P_VPSRC + src] += n
-        log(tr, s, EV_VP, p, src, n, 0, 0)
+        b = S.pbase(p)
+        s[b + P.VP] += n
+        s[b + P.VPSRC + src] += n
+        log(tr, s, EV.VP, p, src, n, 0, 0)
 
 
 @njit
 def gain_money(s, t, tr, p, amount):
     """Player p takes `amount` pesos from the bank (cut to the bank under money_limited)."""
-    got = money_gain(s, t, amount)
+    got = actions.money_gain(s, t, amount)
     if got > 0:
-        s[pbase(p) + P_MONEY] += got
-        if t[T_SW + SW_MONEY_LIMITED] == 1:
-            s[G_BANK_MONEY] -= got
-        log(tr, s, EV_MONEY, p, got, 0, 0, 0)
+        s[S.pbase(p) + P.MONEY] += got
+        if t[T.SWITCHES + SW.MONEY_LIMITED] == 1:
+            s[G.BANK_MONEY] -= got
+        log(tr, s, EV.MONEY, p, got, 0, 0, 0)
 
 
 @njit
 def pay_money(s, t, tr, p, amount):
     """Player p pays `amount` pesos to the bank."""
     if amount > 0:
-        s[pbase(p) + P_MONEY] -= amount
-        if t[T_SW + SW_MONEY_LIMITED] == 1:
-            s[G_BANK_MONEY] += amount
-        log(tr, s, EV_MONEY, p, -amount, 0, 0, 0)
+        s[S.pbase(p) + P.MONEY] -= amount
+        if t[T.SWITCHES + SW.MONEY_LIMITED] == 1:
+            s[G.BANK_MONEY] += amount
+        log(tr, s, EV.MONEY, p, -amount, 0, 0, 0)
 
 
 @njit
 def take_goods(s, tr, p, k, n):
     """Player p takes up to n goods of kind k: what the bank holds."""
-    got = min(n, s[O_BANK + k])
-    s[O_BANK + k] -= got
-    s[pbase(p) + P_GOODS + k] += got
-    log(tr, s, EV_GOODS, p, k, got, 0, 0)
+    got = min(n, s[O.BANK + k])
+    s[O.BANK + k] -= got
+    s[S.pbase(p) + P.GOODS + k] += got
+    log(tr, s, EV.GOODS, p, k, got, 0, 0)
 
 
 @njit(inline="always")
 def return_goods(s, p, k, n):
-    s[pbase(p) + P_GOODS + k] -= n
-    s[O_BANK + k] += n
+    s[S.pbase(p) + P.GOODS + k] -= n
+    s[O.BANK + k] += n
 
 
 # ---------------------------------------------------------------- ships (SDC-R5, R16..R20)
@@ -104,37 +80,37 @@ def return_goods(s, p, k, n):
 def end_game(s, t, tr):
     """SDC-R20, R21: the game ends at once; 1 VP per misc.end_goods_per_vp goods held (wood
     by switch end_bonus_wood)."""
-    per = t[T_MISC + M_END_GOODS_PER_VP]
-    with_wood = t[T_SW + SW_END_BONUS_WOOD] == 1
-    for p in range(s[G_NP]):
-        goods = goods_held(s, pbase(p), with_wood)
-        log(tr, s, EV_END_BONUS, p, goods, goods // per, 0, 0)
-        add_vp(s, tr, p, SRC_END_BONUS, goods // per)
-    s[G_PHASE] = PH_OVER
-    s[G_DK] = DK_NONE
-    log(tr, s, EV_GAME_END, -1, 0, 0, 0, 0)
+    per = t[T.MISC + M.END_GOODS_PER_VP]
+    with_wood = t[T.SWITCHES + SW.END_BONUS_WOOD] == 1
+    for p in range(s[G.NP]):
+        goods = S.goods_held(s, S.pbase(p), with_wood)
+        log(tr, s, EV.END_BONUS, p, goods, goods // per, 0, 0)
+        add_vp(s, tr, p, SRC.END_BONUS, goods // per)
+    s[G.PHASE] = PH.OVER
+    s[G.DK] = DK.NONE
+    log(tr, s, EV.GAME_END, -1, 0, 0, 0, 0)
 
 
 @njit
 def roll(s, t, tr):
     """The roller rolls all 5 dice (the deal stream, kept in the state)."""
     rng = stack_array(1, 0, np.uint64)  # no allocation (see core.jit)
-    load_stream(s, G_RNG, rng)
+    load_stream(s, G.RNG, rng)
     packed = 0
-    for k in range(NDICE):
-        v = t[T_FACES + rng_below(rng, NFACES)]
-        s[O_ROLL + k] = v
+    for k in range(C.NDICE):
+        v = t[T.DIE_FACES + rng_below(rng, C.NFACES)]
+        s[O.ROLL + k] = v
         packed |= v << (3 * k)
-    save_stream(s, G_RNG, rng)
-    log(tr, s, EV_ROLL, s[G_ROLLER], packed, 0, 0, 0)
-    s[G_CUR] = s[G_ROLLER]
-    s[G_DK] = DK_SHIP
+    save_stream(s, G.RNG, rng)
+    log(tr, s, EV.ROLL, s[G.ROLLER], packed, 0, 0, 0)
+    s[G.CUR] = s[G.ROLLER]
+    s[G.DK] = DK.SHIP
 
 
 @njit
 def new_ship(s, t, tr, cont):
     """Roll for a new ship; after it is placed the game goes on with step `cont`."""
-    s[G_CONT] = cont
+    s[G.CONT] = cont
     roll(s, t, tr)
 
 
@@ -142,43 +118,43 @@ def new_ship(s, t, tr, cont):
 def depart(s, t, tr, cause, cont):
     """SDC-R17: the ship departs. After the last ship the game ends (SDC-R20); else the value
     marker returns to its start and the roller (SDC-Q10) rolls the next ship."""
-    s[G_SHIPS] += 1
-    for k in range(NDICE):
-        s[O_DICE + k] = -1
-    log(tr, s, EV_DEPART, -1, s[G_SHIPS], cause, 0, 0)
-    if s[G_SHIPS] >= t[T_MISC + M_SHIPS]:
+    s[G.SHIPS] += 1
+    for k in range(C.NDICE):
+        s[O.DICE + k] = -1
+    log(tr, s, EV.DEPART, -1, s[G.SHIPS], cause, 0, 0)
+    if s[G.SHIPS] >= t[T.MISC + M.SHIPS]:
         end_game(s, t, tr)
         return
-    s[G_VALUE] = t[T_MISC + M_VALUE_START]
-    s[G_ROLLER] = s[G_START] if t[T_SW + SW_NEW_SHIP_ROLLER] == 1 else s[G_ACTIVE]
+    s[G.VALUE] = t[T.MISC + M.VALUE_START]
+    s[G.ROLLER] = s[G.START] if t[T.SWITCHES + SW.NEW_SHIP_ROLLER] == 1 else s[G.ACTIVE]
     new_ship(s, t, tr, cont)
 
 
 @njit
-def place_ship(s, t, tr, off):
+def apply_ship(s, t, off, tr):
     """SDC-R5: the 4 dice other than `off` go on the ship, keeping their faces. A ship whose
     dice total 0 is rolled again (SDC-Q12), or is full at once and departs."""
     packed = 0
-    for k in range(NDICE):
-        s[O_DICE + k] = -1 if k == off else s[O_ROLL + k]
-        packed |= (s[O_DICE + k] + 1) << (4 * k)
-    log(tr, s, EV_SHIP, s[G_ROLLER], off, packed, 0, 0)
-    if ship_full(s):
-        if t[T_SW + SW_ZERO_DEMAND_REROLL] == 1:
+    for k in range(C.NDICE):
+        s[O.DICE + k] = -1 if k == off else s[O.ROLL + k]
+        packed |= (s[O.DICE + k] + 1) << (4 * k)
+    log(tr, s, EV.SHIP, s[G.ROLLER], off, packed, 0, 0)
+    if S.ship_full(s):
+        if t[T.SWITCHES + SW.ZERO_DEMAND_REROLL] == 1:
             roll(s, t, tr)
         else:
-            depart(s, t, tr, DEP_ZERO, s[G_CONT])
+            depart(s, t, tr, DEP.ZERO_DEMAND, s[G.CONT])
         return
-    s[G_STEP] = s[G_CONT]
+    s[G.STEP] = s[G.CONT]
 
 
 @njit
 def value_up(s, t, tr, p, cause, departure, cont):
     """The goods-value marker moves 1 flag right; on the chequered flag the ship departs at
     once (SDC-R8, R18, R19). True when it departed."""
-    s[G_VALUE] += 1
-    log(tr, s, EV_VALUE, p, s[G_VALUE], cause, 0, 0)
-    if s[G_VALUE] > t[T_MISC + M_VALUE_MAX]:
+    s[G.VALUE] += 1
+    log(tr, s, EV.VALUE, p, s[G.VALUE], cause, 0, 0)
+    if s[G.VALUE] > t[T.MISC + M.VALUE_MAX]:
         depart(s, t, tr, departure, cont)
         return True
     return False
@@ -191,66 +167,66 @@ def value_up(s, t, tr, p, cause, departure, cont):
 def deliver(s, t, tr, p, k, m, office):
     """SDC-R14/R15: deliver m goods of kind k (from a delivery round, or the trading office)."""
     return_goods(s, p, k, m)
-    s[pbase(p) + P_DELIVERED + k] += m
-    if k == WD:
-        vp = m * t[T_MISC + M_WOOD_VP]
-        src = SRC_WOOD
+    s[S.pbase(p) + P.DELIVERED + k] += m
+    if k == C.WD:
+        vp = m * t[T.MISC + M.WOOD_VP]
+        src = SRC.WOOD
     else:
-        vp = m * s[G_VALUE]
-        s[O_DICE + k] -= m
-        src = SRC_OFFICE if office else SRC_DELIVERY
-    log(tr, s, EV_DELIVER, p, k, m, vp, 0)
+        vp = m * s[G.VALUE]
+        s[O.DICE + k] -= m
+        src = SRC.TRADING_OFFICE if office else SRC.DELIVERY
+    log(tr, s, EV.DELIVER, p, k, m, vp, 0)
     add_vp(s, tr, p, src, vp)
 
 
 @njit
 def next_deliverer(s):
     """The next player clockwise who has not passed out of the delivery round."""
-    np_ = s[G_NP]
-    q = (s[G_DEL_PLAYER] + 1) % np_
-    while (s[G_DEL_PASSED] >> q) & 1:
+    np_ = s[G.NP]
+    q = (s[G.DEL_PLAYER] + 1) % np_
+    while (s[G.DEL_PASSED] >> q) & 1:
         q = (q + 1) % np_
-    s[G_DEL_PLAYER] = q
+    s[G.DEL_PLAYER] = q
 
 
 @njit
-def delivery_step(s, t, tr, o):
+def apply_deliver(s, t, o, tr):
     """One step of the delivery round (SDC-R13): a delivery or a pass."""
-    p = s[G_CUR]
-    np_ = s[G_NP]
-    wood_kind = t[T_SW + SW_WOOD_IS_A_KIND] == 1
-    if tag_of(o) == OT_PASS:
-        if s[G_WOOD_DONE] == 1:  # after wood (wood_is_a_kind = false): the step ends
-            s[G_WOOD_DONE] = 0
+    p = s[G.CUR]
+    np_ = s[G.NP]
+    wood_kind = t[T.SWITCHES + SW.WOOD_IS_A_KIND] == 1
+    if actions.tag_of(o) == OT.PASS:
+        if s[G.WOOD_DONE] == 1:  # after wood (wood_is_a_kind = false): the step ends
+            s[G.WOOD_DONE] = 0
             next_deliverer(s)
             return
-        log(tr, s, EV_PASS, p, 0, 0, 0, 0)
-        if t[T_SW + SW_DELIVERY_PASS_FINAL] == 1:
-            s[G_DEL_PASSED] |= 1 << p
-            over = s[G_DEL_PASSED] == (1 << np_) - 1
+        log(tr, s, EV.PASS, p, 0, 0, 0, 0)
+        if t[T.SWITCHES + SW.DELIVERY_PASS_FINAL] == 1:
+            s[G.DEL_PASSED] |= 1 << p
+            over = s[G.DEL_PASSED] == (1 << np_) - 1
         else:
-            s[G_DEL_PASSES] += 1
-            over = s[G_DEL_PASSES] >= np_
+            s[G.DEL_PASSES] += 1
+            over = s[G.DEL_PASSES] >= np_
         if over:  # SDC-R18: not full, the marker moves right
-            log(tr, s, EV_ROUND_END, -1, 0, 0, 0, 0)
-            s[G_STEP] = ST_TURN_END
-            value_up(s, t, tr, -1, VAL_ROUND_END, DEP_FLAG, ST_TURN_END)
+            log(tr, s, EV.ROUND_END, -1, 0, 0, 0, 0)
+            s[G.STEP] = ST.TURN_END
+            value_up(s, t, tr, -1, VAL.DELIVERY_ROUND_ENDED, DEP.CHEQUERED_FLAG, ST.TURN_END)
             return
         next_deliverer(s)
         return
-    x = payload_of(o)
-    k = x >> AMOUNT_SHIFT
-    deliver(s, t, tr, p, k, x & AMOUNT_MASK, False)
-    s[G_DEL_PASSES] = 0
-    if ship_full(s):  # SDC-R16
-        log(tr, s, EV_ROUND_END, -1, 1, 0, 0, 0)
-        s[G_STEP] = ST_TURN_END
-        depart(s, t, tr, DEP_FULL, ST_TURN_END)
+    x = actions.payload_of(o)
+    k = x >> actions.AMOUNT_SHIFT
+    deliver(s, t, tr, p, k, x & actions.AMOUNT_MASK, False)
+    s[G.DEL_PASSES] = 0
+    if S.ship_full(s):  # SDC-R16
+        log(tr, s, EV.ROUND_END, -1, 1, 0, 0, 0)
+        s[G.STEP] = ST.TURN_END
+        depart(s, t, tr, DEP.SHIP_FULL, ST.TURN_END)
         return
-    if k == WD and not wood_kind and s[G_WOOD_DONE] == 0:
-        s[G_WOOD_DONE] = 1  # the same player may still deliver one dice good
+    if k == C.WD and not wood_kind and s[G.WOOD_DONE] == 0:
+        s[G.WOOD_DONE] = 1  # the same player may still deliver one dice good
         return
-    s[G_WOOD_DONE] = 0
+    s[G.WOOD_DONE] = 0
     next_deliverer(s)
 
 
@@ -261,88 +237,94 @@ def delivery_step(s, t, tr, o):
 def arrive(s, t, tr):
     """The car has stopped: the harbour starts a delivery round (SDC-R12); a Cuban acts
     (SDC-R9), unless closed."""
-    p = s[G_ACTIVE]
-    stop = s[G_CAR]
-    if stop == HARBOUR:
-        log(tr, s, EV_HARBOUR, p, 0, 0, 0, 0)
-        s[G_DEL_PLAYER] = p
-        s[G_DEL_PASSED] = 0
-        s[G_DEL_PASSES] = 0
-        s[G_WOOD_DONE] = 0
-        s[G_STEP] = ST_DELIVERY
+    p = s[G.ACTIVE]
+    stop = s[G.CAR]
+    if stop == C.HARBOUR:
+        log(tr, s, EV.HARBOUR, p, 0, 0, 0, 0)
+        s[G.DEL_PLAYER] = p
+        s[G.DEL_PASSED] = 0
+        s[G.DEL_PASSES] = 0
+        s[G.WOOD_DONE] = 0
+        s[G.STEP] = ST.DELIVERY
         return
-    if stop == s[G_CLOSED]:
-        log(tr, s, EV_CLOSED, p, stop, 0, 0, 0)
-        s[G_STEP] = ST_TURN_END
+    if stop == s[G.CLOSED]:
+        log(tr, s, EV.CLOSED, p, stop, 0, 0, 0)
+        s[G.STEP] = ST.TURN_END
         return
-    cuban = s[O_CUBAN_AT + stop]
-    s[G_CUBAN] = cuban
-    s[pbase(p) + P_VISITS + cuban] += 1
-    log(tr, s, EV_CUBAN, p, cuban, stop, 0, 0)
-    action = t[T_CACTION + cuban]
-    a0 = t[T_CPARAM + 2 * cuban]
-    a1 = t[T_CPARAM + 2 * cuban + 1]
-    s[G_STEP] = ST_PHASE2
-    if action == CA_GAIN_GOODS:
+    cuban = s[O.CUBAN_AT + stop]
+    s[G.CUBAN] = cuban
+    s[S.pbase(p) + P.VISITS + cuban] += 1
+    log(tr, s, EV.CUBAN, p, cuban, stop, 0, 0)
+    action = t[T.CUBAN_ACTION + cuban]
+    a0 = t[T.CUBAN_PARAM + 2 * cuban]
+    a1 = t[T.CUBAN_PARAM + 2 * cuban + 1]
+    s[G.STEP] = ST.PHASE2
+    if action == CA.GAIN_GOODS:
         take_goods(s, tr, p, a0, a1)
-    elif action == CA_GAIN_VP:
-        add_vp(s, tr, p, SRC_CUBAN, a0)
-    elif action == CA_GAIN_MONEY:
+    elif action == CA.GAIN_VP:
+        add_vp(s, tr, p, SRC.CUBAN, a0)
+    elif action == CA.GAIN_MONEY:
         gain_money(s, t, tr, p, a0)
-    elif action == CA_GAIN_ANY_GOOD:
-        for k in range(NKINDS):
-            if pablo_allows(t, k) and s[O_BANK + k] > 0:
-                s[G_CUR] = p
-                s[G_DK] = DK_PABLO
+    elif action == CA.GAIN_ANY_GOOD:
+        for k in range(C.NKINDS):
+            if actions.pablo_allows(t, k) and s[O.BANK + k] > 0:
+                s[G.CUR] = p
+                s[G.DK] = DK.PABLO
                 break
-    elif action == CA_PICKPOCKET:
-        s[G_ZORRO_NEXT] = 1
-        s[G_STEP] = ST_ZORRO
-    elif action == CA_LAWYER:
-        s[G_CUR] = p
-        s[G_DK] = DK_ALONSO
+    elif action == CA.PICKPOCKET:
+        s[G.ZORRO_NEXT] = 1
+        s[G.STEP] = ST.ZORRO
+    elif action == CA.LAWYER:
+        s[G.CUR] = p
+        s[G.DK] = DK.ALONSO
+
+
+@njit
+def apply_pablo(s, t, k, tr):
+    """Pablo: the active player takes Pablo's amount of goods of kind k."""
+    take_goods(s, tr, s[G.ACTIVE], k, t[T.CUBAN_PARAM + 2 * s[G.CUBAN]])
 
 
 @njit(inline="always")
 def can_give(s, v):
-    b = pbase(v)
-    return s[b + P_MONEY] > 0 or s[b + P_VP] > 0 or goods_held(s, b, False) > 0
+    b = S.pbase(v)
+    return s[b + P.MONEY] > 0 or s[b + P.VP] > 0 or S.goods_held(s, b, False) > 0
 
 
 @njit
 def zorro_next(s, t, tr):
     """El Zorro: ask the next victim who can give something; then phase 2."""
-    np_ = s[G_NP]
-    active = s[G_ACTIVE]
-    while s[G_ZORRO_NEXT] < np_:
-        v = (active + s[G_ZORRO_NEXT]) % np_
+    np_ = s[G.NP]
+    active = s[G.ACTIVE]
+    while s[G.ZORRO_NEXT] < np_:
+        v = (active + s[G.ZORRO_NEXT]) % np_
         if can_give(s, v):
-            s[G_CUR] = active if t[T_SW + SW_ZORRO_CHOOSER] == 1 else v
-            s[G_DK] = DK_ZORRO
+            s[G.CUR] = active if t[T.SWITCHES + SW.ZORRO_CHOOSER] == 1 else v
+            s[G.DK] = DK.ZORRO
             return
-        log(tr, s, EV_GIVE, v, active, -1, 0, 0)
-        s[G_ZORRO_NEXT] += 1
-    s[G_STEP] = ST_PHASE2
+        log(tr, s, EV.GIVE, v, active, -1, 0, 0)
+        s[G.ZORRO_NEXT] += 1
+    s[G.STEP] = ST.PHASE2
 
 
 @njit
-def give(s, t, tr, what):
+def apply_zorro(s, t, what, tr):
     """The current victim gives El Zorro's visitor 1 peso, 1 VP or 1 good."""
-    active = s[G_ACTIVE]
-    v = (active + s[G_ZORRO_NEXT]) % s[G_NP]
-    bv = pbase(v)
-    ba = pbase(active)
-    if what == GIVE_MONEY:
-        s[bv + P_MONEY] -= 1
-        s[ba + P_MONEY] += 1
-    elif what == GIVE_VP:
-        add_vp(s, tr, v, SRC_ZORRO, -1)
-        add_vp(s, tr, active, SRC_ZORRO, 1)
+    active = s[G.ACTIVE]
+    v = (active + s[G.ZORRO_NEXT]) % s[G.NP]
+    bv = S.pbase(v)
+    ba = S.pbase(active)
+    if what == actions.GIVE_MONEY:
+        s[bv + P.MONEY] -= 1
+        s[ba + P.MONEY] += 1
+    elif what == actions.GIVE_VP:
+        add_vp(s, tr, v, SRC.ZORRO, -1)
+        add_vp(s, tr, active, SRC.ZORRO, 1)
     else:
-        s[bv + P_GOODS + what - GIVE_GOOD] -= 1
-        s[ba + P_GOODS + what - GIVE_GOOD] += 1
-    log(tr, s, EV_GIVE, v, active, what, 0, 0)
-    s[G_ZORRO_NEXT] += 1
+        s[bv + P.GOODS + what - actions.GIVE_GOOD] -= 1
+        s[ba + P.GOODS + what - actions.GIVE_GOOD] += 1
+    log(tr, s, EV.GIVE, v, active, what, 0, 0)
+    s[G.ZORRO_NEXT] += 1
 
 
 # ---------------------------------------------------------------- buildings (SDC-R10, R11)
@@ -351,154 +333,156 @@ def give(s, t, tr, what):
 @njit
 def start_use(s, t, slot, via):
     """Ask the active player how to use the building on `slot`."""
-    building = s[O_BUILDING_AT + slot]
-    s[G_USE_SLOT] = slot
-    s[G_USE_VIA] = via
-    s[G_USE_PAID] = 0
-    s[G_USE_LEFT] = bparam(t, building, 0) if t[T_BEFFECT + building] == BE_SWAP else 0
-    s[G_CUR] = s[G_ACTIVE]
-    s[G_DK] = DK_USE
+    building = s[O.BUILDING_AT + slot]
+    s[G.USE_SLOT] = slot
+    s[G.USE_VIA] = via
+    s[G.USE_PAID] = 0
+    swaps = t[T.BUILDING_EFFECT + building] == BE.SWAP
+    s[G.USE_LEFT] = actions.bparam(t, building, 0) if swaps else 0
+    s[G.CUR] = s[G.ACTIVE]
+    s[G.DK] = DK.USE
 
 
 @njit(inline="always")
 def pay_owner(s, t, tr, slot, p):
     """SDC-R11: the owner of the building on `slot`, if another player, gains owner VP."""
-    owner = s[O_OWNER + slot]
+    owner = s[O.OWNER + slot]
     if owner >= 0 and owner != p:
-        s[pbase(owner) + P_OWNER_VP] += 1
-        add_vp(s, tr, owner, SRC_OWNER, t[T_MISC + M_OWNER_VP])
+        s[S.pbase(owner) + P.OWNER_VP] += 1
+        add_vp(s, tr, owner, SRC.OWNER, t[T.MISC + M.OWNER_VP])
 
 
 @njit
-def use_building(s, t, tr, o):
-    """Carry out use option o of the building on G_USE_SLOT (§8.2)."""
-    p = s[G_ACTIVE]
-    b = pbase(p)
-    slot = s[G_USE_SLOT]
-    building = s[O_BUILDING_AT + slot]
-    alonso = s[G_USE_VIA] == USE_ALONSO
-    cont = ST_PHASE2 if alonso and t[T_SW + SW_ALONSO_B_REPLACES] == 0 else ST_TURN_END
-    tag = tag_of(o)
-    x = payload_of(o)
-    s[G_USE_SLOT] = -1
-    s[G_STEP] = cont
-    if tag == OT_NO_USE:
-        if s[G_USE_PAID] == 0:
-            log(tr, s, EV_NO_USE, p, building, slot, 0, 0)
+def apply_use(s, t, o, tr):
+    """Carry out use option o of the building on G.USE_SLOT (§8.2)."""
+    p = s[G.ACTIVE]
+    b = S.pbase(p)
+    slot = s[G.USE_SLOT]
+    building = s[O.BUILDING_AT + slot]
+    alonso = s[G.USE_VIA] == S.USE_ALONSO
+    phase2_after = t[T.SWITCHES + SW.ALONSO_B_REPLACES_PHASE2] == 0
+    cont = ST.PHASE2 if alonso and phase2_after else ST.TURN_END
+    tag = actions.tag_of(o)
+    x = actions.payload_of(o)
+    s[G.USE_SLOT] = -1
+    s[G.STEP] = cont
+    if tag == OT.NO_USE:
+        if s[G.USE_PAID] == 0:
+            log(tr, s, EV.NO_USE, p, building, slot, 0, 0)
         return
-    if s[G_USE_PAID] == 0:
-        s[G_USE_PAID] = 1
-        s[b + P_USES + building] += 1
-        if t[T_SW + SW_OWNER_VP_TRIGGER] == 1:
+    if s[G.USE_PAID] == 0:
+        s[G.USE_PAID] = 1
+        s[b + P.USES + building] += 1
+        if t[T.SWITCHES + SW.OWNER_VP_TRIGGER] == 1:
             pay_owner(s, t, tr, slot, p)
-    log(tr, s, EV_USE, p, building, slot, x, 0)
-    if tag == OT_SELL_VP:
-        add_vp(s, tr, p, SRC_BANK, -x)
-        gain_money(s, t, tr, p, x * bparam(t, building, 0))
-        log(tr, s, EV_EXCHANGE, p, -x, x * bparam(t, building, 0), 0, 0)
-    elif tag == OT_BUY_VP:
-        pay_money(s, t, tr, p, x * bparam(t, building, 1))
-        add_vp(s, tr, p, SRC_BANK, x)
-        log(tr, s, EV_EXCHANGE, p, x, -x * bparam(t, building, 1), 0, 0)
-    elif tag == OT_USE:
-        if t[T_BEFFECT + building] == BE_GAIN_GOODS:
-            take_goods(s, tr, p, bparam(t, building, 0), bparam(t, building, 1))
+    log(tr, s, EV.USE, p, building, slot, x, 0)
+    if tag == OT.SELL_VP:
+        add_vp(s, tr, p, SRC.BANK, -x)
+        gain_money(s, t, tr, p, x * actions.bparam(t, building, 0))
+        log(tr, s, EV.EXCHANGE, p, -x, x * actions.bparam(t, building, 0), 0, 0)
+    elif tag == OT.BUY_VP:
+        pay_money(s, t, tr, p, x * actions.bparam(t, building, 1))
+        add_vp(s, tr, p, SRC.BANK, x)
+        log(tr, s, EV.EXCHANGE, p, x, -x * actions.bparam(t, building, 1), 0, 0)
+    elif tag == OT.USE:
+        if t[T.BUILDING_EFFECT + building] == BE.GAIN_GOODS:
+            take_goods(s, tr, p, actions.bparam(t, building, 0), actions.bparam(t, building, 1))
         else:
-            gain_money(s, t, tr, p, bparam(t, building, 0))
-    elif tag == OT_CLOSE:
-        add_vp(s, tr, p, SRC_CHURCH, bparam(t, building, 0))
-        s[G_CLOSED] = x
-        s[G_CLOSED_BY] = p
-        log(tr, s, EV_CLOSE, p, x, 0, 0, 0)
-    elif tag == OT_CONVERT:
-        src = bparam(t, building, 0)
-        dst = bparam(t, building, 1)
+            gain_money(s, t, tr, p, actions.bparam(t, building, 0))
+    elif tag == OT.CLOSE:
+        add_vp(s, tr, p, SRC.CHURCH, actions.bparam(t, building, 0))
+        s[G.CLOSED] = x
+        s[G.CLOSED_BY] = p
+        log(tr, s, EV.CLOSE, p, x, 0, 0, 0)
+    elif tag == OT.CONVERT:
+        src = actions.bparam(t, building, 0)
+        dst = actions.bparam(t, building, 1)
         return_goods(s, p, src, x)
-        s[O_BANK + dst] -= x
-        s[b + P_GOODS + dst] += x
-        s[b + P_CONVERTED] += x
-        log(tr, s, EV_CONVERT, p, src, dst, x, 0)
-    elif tag == OT_VALUE_UP:
-        value_up(s, t, tr, p, VAL_BUILDING, DEP_BUILDING, cont)
-    elif tag == OT_VALUE_DOWN:
-        s[G_VALUE] -= 1
-        log(tr, s, EV_VALUE, p, s[G_VALUE], VAL_BUILDING, 0, 0)
-    elif tag == OT_SWAP:
+        s[O.BANK + dst] -= x
+        s[b + P.GOODS + dst] += x
+        s[b + P.CONVERTED] += x
+        log(tr, s, EV.CONVERT, p, src, dst, x, 0)
+    elif tag == OT.VALUE_UP:
+        value_up(s, t, tr, p, VAL.BUILDING, DEP.BUILDING, cont)
+    elif tag == OT.VALUE_DOWN:
+        s[G.VALUE] -= 1
+        log(tr, s, EV.VALUE, p, s[G.VALUE], VAL.BUILDING, 0, 0)
+    elif tag == OT.SWAP:
         given = x >> 3
         taken = x & 7
         return_goods(s, p, given, 1)
-        s[O_BANK + taken] -= 1
-        s[b + P_GOODS + taken] += 1
-        log(tr, s, EV_SWAP, p, given, taken, 0, 0)
-        s[G_USE_LEFT] -= 1
-        if s[G_USE_LEFT] > 0:  # ask for the next swap ("no use" ends it)
-            s[G_USE_SLOT] = slot
-            s[G_CUR] = p
-            s[G_DK] = DK_USE
-    elif tag == OT_DELIVER:
-        deliver(s, t, tr, p, x >> AMOUNT_SHIFT, x & AMOUNT_MASK, True)
-        if ship_full(s):
-            depart(s, t, tr, DEP_BUILDING, cont)
-    elif tag == OT_DEMAND:
+        s[O.BANK + taken] -= 1
+        s[b + P.GOODS + taken] += 1
+        log(tr, s, EV.SWAP, p, given, taken, 0, 0)
+        s[G.USE_LEFT] -= 1
+        if s[G.USE_LEFT] > 0:  # ask for the next swap ("no use" ends it)
+            s[G.USE_SLOT] = slot
+            s[G.CUR] = p
+            s[G.DK] = DK.USE
+    elif tag == OT.DELIVER:
+        deliver(s, t, tr, p, x >> actions.AMOUNT_SHIFT, x & actions.AMOUNT_MASK, True)
+        if S.ship_full(s):
+            depart(s, t, tr, DEP.BUILDING, cont)
+    elif tag == OT.DEMAND:
         k = x >> 1
-        s[O_DICE + k] += 1 if x & 1 else -1
-        log(tr, s, EV_DIE, p, k, s[O_DICE + k], 0, 0)
-        if ship_full(s):
-            depart(s, t, tr, DEP_BUILDING, cont)
-    elif tag == OT_RETURN:
-        ka = bparam(t, building, 0)
-        kb = bparam(t, building, 1)
-        na = x >> AMOUNT_SHIFT
-        nb = x & AMOUNT_MASK
+        s[O.DICE + k] += 1 if x & 1 else -1
+        log(tr, s, EV.DIE, p, k, s[O.DICE + k], 0, 0)
+        if S.ship_full(s):
+            depart(s, t, tr, DEP.BUILDING, cont)
+    elif tag == OT.RETURN:
+        ka = actions.bparam(t, building, 0)
+        kb = actions.bparam(t, building, 1)
+        na = x >> actions.AMOUNT_SHIFT
+        nb = x & actions.AMOUNT_MASK
         return_goods(s, p, ka, na)
         return_goods(s, p, kb, nb)
-        add_vp(s, tr, p, SRC_CAFE, (na + nb) * bparam(t, building, 3))
-    elif tag == OT_ZERO:
-        pips = s[O_DICE + x]
-        s[O_DICE + x] = 0
-        log(tr, s, EV_DIE, p, x, 0, 0, 0)
-        gain_money(s, t, tr, p, pips * bparam(t, building, 0))
-        if ship_full(s):
-            depart(s, t, tr, DEP_BUILDING, cont)
+        add_vp(s, tr, p, SRC.CAFE, (na + nb) * actions.bparam(t, building, 3))
+    elif tag == OT.ZERO:
+        pips = s[O.DICE + x]
+        s[O.DICE + x] = 0
+        log(tr, s, EV.DIE, p, x, 0, 0, 0)
+        gain_money(s, t, tr, p, pips * actions.bparam(t, building, 0))
+        if S.ship_full(s):
+            depart(s, t, tr, DEP.BUILDING, cont)
 
 
 @njit
-def move(s, t, tr, o):
+def apply_move(s, t, o, tr):
     """SDC-R10: move the pawn (the owner may gain VP, SDC-R11), reuse, or stay."""
-    p = s[G_ACTIVE]
-    b = pbase(p)
-    tag = tag_of(o)
-    if tag == OT_MOVE:
-        slot = payload_of(o)
-        s[b + P_PAWN] = slot
-        log(tr, s, EV_MOVE, p, slot, s[O_BUILDING_AT + slot], 0, 0)
-        if t[T_SW + SW_OWNER_VP_TRIGGER] == 0:
+    p = s[G.ACTIVE]
+    b = S.pbase(p)
+    tag = actions.tag_of(o)
+    if tag == OT.MOVE:
+        slot = actions.payload_of(o)
+        s[b + P.PAWN] = slot
+        log(tr, s, EV.MOVE, p, slot, s[O.BUILDING_AT + slot], 0, 0)
+        if t[T.SWITCHES + SW.OWNER_VP_TRIGGER] == 0:
             pay_owner(s, t, tr, slot, p)
-        start_use(s, t, slot, USE_PHASE2)
-    elif tag == OT_REUSE:
-        log(tr, s, EV_STAY, p, s[b + P_PAWN], 1, 0, 0)
-        start_use(s, t, s[b + P_PAWN], USE_PHASE2)
+        start_use(s, t, slot, S.USE_PHASE2)
+    elif tag == OT.REUSE:
+        log(tr, s, EV.STAY, p, s[b + P.PAWN], 1, 0, 0)
+        start_use(s, t, s[b + P.PAWN], S.USE_PHASE2)
     else:
-        log(tr, s, EV_STAY, p, s[b + P_PAWN], 0, 0, 0)
-        s[G_STEP] = ST_TURN_END
+        log(tr, s, EV.STAY, p, s[b + P.PAWN], 0, 0, 0)
+        s[G.STEP] = ST.TURN_END
 
 
 @njit
-def alonso(s, t, tr, o):
+def apply_alonso(s, t, o, tr):
     """Alonso: a property marker (SDC-Q8), the use of an own building (SDC-Q9), or nothing."""
-    p = s[G_ACTIVE]
-    tag = tag_of(o)
-    slot = payload_of(o)
-    s[G_STEP] = ST_PHASE2
-    if tag == OT_MARKER:
-        prev = s[O_OWNER + slot]
+    p = s[G.ACTIVE]
+    tag = actions.tag_of(o)
+    slot = actions.payload_of(o)
+    s[G.STEP] = ST.PHASE2
+    if tag == OT.MARKER:
+        prev = s[O.OWNER + slot]
         if prev >= 0:
-            s[pbase(prev) + P_MARKERS] += 1
-        s[O_OWNER + slot] = p
-        s[pbase(p) + P_MARKERS] -= 1
-        log(tr, s, EV_MARKER, p, slot, s[O_BUILDING_AT + slot], prev, 0)
-    elif tag != OT_NOTHING:
-        start_use(s, t, slot, USE_ALONSO)
+            s[S.pbase(prev) + P.MARKERS] += 1
+        s[O.OWNER + slot] = p
+        s[S.pbase(p) + P.MARKERS] -= 1
+        log(tr, s, EV.MARKER, p, slot, s[O.BUILDING_AT + slot], prev, 0)
+    elif tag != OT.NOTHING:
+        start_use(s, t, slot, S.USE_ALONSO)
 
 
 # ---------------------------------------------------------------- turns
@@ -508,51 +492,51 @@ def alonso(s, t, tr, o):
 def begin_turn(s, t, tr):
     """SDC-R6: the active player's turn starts with the drive; a Cuban this player closed
     opens again."""
-    p = s[G_ACTIVE]
-    if s[G_CLOSED] >= 0 and s[G_CLOSED_BY] == p:
-        log(tr, s, EV_REOPEN, -1, s[G_CLOSED], 0, 0, 0)
-        s[G_CLOSED] = -1
-        s[G_CLOSED_BY] = -1
-    log(tr, s, EV_TURN, p, s[G_TURN] + 1, 0, 0, 0)
-    s[G_CUBAN] = -1
-    s[G_CUR] = p
-    s[G_DK] = DK_DRIVE
+    p = s[G.ACTIVE]
+    if s[G.CLOSED] >= 0 and s[G.CLOSED_BY] == p:
+        log(tr, s, EV.REOPEN, -1, s[G.CLOSED], 0, 0, 0)
+        s[G.CLOSED] = -1
+        s[G.CLOSED_BY] = -1
+    log(tr, s, EV.TURN, p, s[G.TURN] + 1, 0, 0, 0)
+    s[G.CUBAN] = -1
+    s[G.CUR] = p
+    s[G.DK] = DK.DRIVE
 
 
 @njit
-def drive(s, t, tr, d):
+def apply_drive(s, t, d, tr):
     """SDC-R7, R8: drive d stops clockwise, paying for all but the free ones; passing the
     harbour may move the value marker (and send the ship) before the car arrives."""
-    p = s[G_ACTIVE]
-    cost = drive_cost(t, d)
+    p = s[G.ACTIVE]
+    cost = actions.drive_cost(t, d)
     pay_money(s, t, tr, p, cost)
-    s[pbase(p) + P_DRIVE_PAID] += cost
-    passes = s[G_CAR] + d > NSTOPS
-    s[G_CAR] = (s[G_CAR] + d) % NSTOPS
-    log(tr, s, EV_DRIVE, p, s[G_CAR], d, cost, 0)
-    s[G_STEP] = ST_ARRIVE
-    if passes and t[T_SW + SW_PASS_HARBOUR_ADVANCES] == 1:
-        value_up(s, t, tr, p, VAL_PASS_HARBOUR, DEP_FLAG, ST_ARRIVE)
+    s[S.pbase(p) + P.DRIVE_PAID] += cost
+    passes = s[G.CAR] + d > C.NSTOPS
+    s[G.CAR] = (s[G.CAR] + d) % C.NSTOPS
+    log(tr, s, EV.DRIVE, p, s[G.CAR], d, cost, 0)
+    s[G.STEP] = ST.ARRIVE
+    if passes and t[T.SWITCHES + SW.PASS_HARBOUR_ADVANCES] == 1:
+        value_up(s, t, tr, p, VAL.PASSED_HARBOUR, DEP.CHEQUERED_FLAG, ST.ARRIVE)
 
 
 @njit
 def end_turn(s):
-    p = s[G_ACTIVE]
-    s[pbase(p) + P_TURNS] += 1
-    s[G_TURN] += 1
-    s[G_ACTIVE] = (p + 1) % s[G_NP]
-    s[G_STEP] = ST_TURN_START
+    p = s[G.ACTIVE]
+    s[S.pbase(p) + P.TURNS] += 1
+    s[G.TURN] += 1
+    s[G.ACTIVE] = (p + 1) % s[G.NP]
+    s[G.STEP] = ST.TURN_START
 
 
 @njit
 def standings(s, t, rank, share):
     """Ranks and win shares (SDC-R22): VP, then goods held, then pesos, then shared."""
-    n = s[G_NP]
+    n = s[G.NP]
     key = np.zeros(n, np.int64)
     for p in range(n):
-        b = pbase(p)
-        key[p] = ((np.int64(s[b + P_VP]) * 1024 + goods_held(s, b, True)) * 65536
-                  + min(s[b + P_MONEY], 65535))
+        b = S.pbase(p)
+        key[p] = ((np.int64(s[b + P.VP]) * 1024 + S.goods_held(s, b, True)) * 65536
+                  + min(s[b + P.MONEY], 65535))
     rank_by_keys(key, rank, share)
 
 
@@ -562,28 +546,29 @@ def standings(s, t, rank, share):
 @njit
 def advance(s, t, tr):
     """Run automatic steps until a decision is pending or the game is over."""
-    if s[G_PHASE] == PH_SETUP:
-        s[G_PHASE] = PH_PLAY
-        np_ = s[G_NP]
-        start = s[G_START]
-        log(tr, s, EV_SETUP, -1, start, s[G_LAYOUT_DRAWS], 0, 0)
+    if s[G.PHASE] == PH.SETUP:
+        s[G.PHASE] = PH.PLAY
+        np_ = s[G.NP]
+        start = s[G.START]
+        log(tr, s, EV.SETUP, -1, start, s[G.LAYOUT_DRAWS], 0, 0)
         # SDC-R5 / SDC-Q11: the player to the start player's right rolls the first ship
-        s[G_ROLLER] = start if t[T_SW + SW_FIRST_SHIP_ROLLER] == 1 else (start + np_ - 1) % np_
-        new_ship(s, t, tr, ST_TURN_START)
-    while s[G_DK] == DK_NONE and s[G_PHASE] == PH_PLAY:
-        step = s[G_STEP]
-        if step == ST_TURN_START:
+        first = t[T.SWITCHES + SW.FIRST_SHIP_ROLLER] == 1
+        s[G.ROLLER] = start if first else (start + np_ - 1) % np_
+        new_ship(s, t, tr, ST.TURN_START)
+    while s[G.DK] == DK.NONE and s[G.PHASE] == PH.PLAY:
+        step = s[G.STEP]
+        if step == ST.TURN_START:
             begin_turn(s, t, tr)
-        elif step == ST_ARRIVE:
+        elif step == ST.ARRIVE:
             arrive(s, t, tr)
-        elif step == ST_ZORRO:
+        elif step == ST.ZORRO:
             zorro_next(s, t, tr)
-        elif step == ST_PHASE2:
-            s[G_CUR] = s[G_ACTIVE]
-            s[G_DK] = DK_MOVE
-        elif step == ST_DELIVERY:
-            s[G_CUR] = s[G_DEL_PLAYER]
-            s[G_DK] = DK_DELIVER
+        elif step == ST.PHASE2:
+            s[G.CUR] = s[G.ACTIVE]
+            s[G.DK] = DK.MOVE
+        elif step == ST.DELIVERY:
+            s[G.CUR] = s[G.DEL_PLAYER]
+            s[G.DK] = DK.DELIVER
         else:
             end_turn(s)
 
@@ -591,24 +576,22 @@ def advance(s, t, tr):
 @njit
 def apply(s, t, o, tr):
     """Carry out legal option o of the pending decision, then advance the game."""
-    dk = s[G_DK]
-    s[G_DK] = DK_NONE
-    if dk == DK_DRIVE:
-        drive(s, t, tr, payload_of(o))
-    elif dk == DK_MOVE:
-        move(s, t, tr, o)
-    elif dk == DK_USE:
-        use_building(s, t, tr, o)
-    elif dk == DK_DELIVER:
-        delivery_step(s, t, tr, o)
-    elif dk == DK_SHIP:
-        place_ship(s, t, tr, payload_of(o))
-    elif dk == DK_PABLO:
-        cuban = s[G_CUBAN]
-        take_goods(s, tr, s[G_ACTIVE], payload_of(o), t[T_CPARAM + 2 * cuban])
-    elif dk == DK_ZORRO:
-        give(s, t, tr, payload_of(o))
-    elif dk == DK_ALONSO:
-        alonso(s, t, tr, o)
+    dk = s[G.DK]
+    s[G.DK] = DK.NONE
+    if dk == DK.DRIVE:
+        apply_drive(s, t, actions.payload_of(o), tr)
+    elif dk == DK.MOVE:
+        apply_move(s, t, o, tr)
+    elif dk == DK.USE:
+        apply_use(s, t, o, tr)
+    elif dk == DK.DELIVER:
+        apply_deliver(s, t, o, tr)
+    elif dk == DK.SHIP:
+        apply_ship(s, t, actions.payload_of(o), tr)
+    elif dk == DK.PABLO:
+        apply_pablo(s, t, actions.payload_of(o), tr)
+    elif dk == DK.ZORRO:
+        apply_zorro(s, t, actions.payload_of(o), tr)
+    elif dk == DK.ALONSO:
+        apply_alonso(s, t, o, tr)
     advance(s, t, tr)
-

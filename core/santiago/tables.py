@@ -11,7 +11,7 @@ import numpy as np
 
 from core.common import tables as common
 from core.common.tables import STATUS_LABELS, i32  # noqa: F401 (re-exported)
-from core.santiago import codes as c
+from core.santiago import codes as C
 
 
 class SantiagoTables(NamedTuple):
@@ -61,28 +61,32 @@ EFFECT_PARAMS: dict[str, tuple[tuple[str, str], ...]] = {
     "return_vp": (("kind_a", "kind"), ("kind_b", "kind"), ("max", "int"), ("vp", "int")),
     "zero_die": (("money_per_pip", "int"),),
 }
-assert tuple(ACTION_PARAMS) == c.ACTION_KEYS and tuple(EFFECT_PARAMS) == c.EFFECT_KEYS
+assert tuple(ACTION_PARAMS) == C.CA.keys and tuple(EFFECT_PARAMS) == C.BE.keys
 
-# Switch name -> (codes.SW_* index, options); string options code as their index.
-SWITCH_OPTIONS: dict[str, tuple[int, tuple[object, ...]]] = {
-    "pass_harbour_advances": (c.SW_PASS_HARBOUR_ADVANCES, _BOOL[::-1]),
-    "building_move": (c.SW_BUILDING_MOVE, ("optional", "mandatory")),
-    "owner_vp_trigger": (c.SW_OWNER_VP_TRIGGER, ("on_arrival", "on_use")),
-    "delivery_pass_final": (c.SW_DELIVERY_PASS_FINAL, _BOOL[::-1]),
-    "wood_is_a_kind": (c.SW_WOOD_IS_A_KIND, _BOOL[::-1]),
-    "zorro_chooser": (c.SW_ZORRO_CHOOSER, ("giver", "receiver")),
-    "zorro_reuse_building": (c.SW_ZORRO_REUSE, _BOOL[::-1]),
-    "alonso_claim_owned": (c.SW_ALONSO_CLAIM_OWNED, _BOOL),
-    "alonso_b_replaces_phase2": (c.SW_ALONSO_B_REPLACES, _BOOL),
-    "new_ship_roller": (c.SW_NEW_SHIP_ROLLER, ("active_player", "start_player")),
-    "first_ship_roller": (c.SW_FIRST_SHIP_ROLLER, ("right_of_start", "start_player")),
-    "zero_demand_reroll": (c.SW_ZERO_DEMAND_REROLL, _BOOL[::-1]),
-    "pablo_kinds": (c.SW_PABLO_KINDS, ("all6", "no_wood", "raw_only")),
-    "money_limited": (c.SW_MONEY_LIMITED, _BOOL),
-    "end_bonus_wood": (c.SW_END_BONUS_WOOD, _BOOL[::-1]),
-    "layout": (c.SW_LAYOUT, c.LAYOUT_RULES),
-    "final_tie": (c.SW_FINAL_TIE, ("shared",)),
+# Options of each switch (an SW key); the first is the default, string options code as their
+# index.
+_SWITCH_VALUES: dict[str, tuple[object, ...]] = {
+    "pass_harbour_advances": _BOOL[::-1],
+    "building_move": ("optional", "mandatory"),
+    "owner_vp_trigger": ("on_arrival", "on_use"),
+    "delivery_pass_final": _BOOL[::-1],
+    "wood_is_a_kind": _BOOL[::-1],
+    "zorro_chooser": ("giver", "receiver"),
+    "zorro_reuse_building": _BOOL[::-1],
+    "alonso_claim_owned": _BOOL,
+    "alonso_b_replaces_phase2": _BOOL,
+    "new_ship_roller": ("active_player", "start_player"),
+    "first_ship_roller": ("right_of_start", "start_player"),
+    "zero_demand_reroll": _BOOL[::-1],
+    "pablo_kinds": ("all6", "no_wood", "raw_only"),
+    "money_limited": _BOOL,
+    "end_bonus_wood": _BOOL[::-1],
+    "layout": C.LAYOUT.keys,
+    "final_tie": ("shared",),
 }
+# Switch name -> (its SW code, options).
+SWITCH_OPTIONS: dict[str, tuple[int, tuple[object, ...]]] = {
+    name: (C.SW.code(name), options) for name, options in _SWITCH_VALUES.items()}
 # clause or question id of each switch (README table, tests); the first option is the default
 SWITCH_IDS = {"pass_harbour_advances": "SDC-Q1", "building_move": "SDC-Q2",
               "owner_vp_trigger": "SDC-Q3", "delivery_pass_final": "SDC-Q4",
@@ -92,7 +96,7 @@ SWITCH_IDS = {"pass_harbour_advances": "SDC-Q1", "building_move": "SDC-Q2",
               "first_ship_roller": "SDC-Q11", "zero_demand_reroll": "SDC-Q12",
               "pablo_kinds": "SDC-Q13", "money_limited": "SDC-Q14", "end_bonus_wood": "SDC-Q15",
               "layout": "SDC-Q16/SDC-V1", "final_tie": "SDC-Q17"}
-assert set(SWITCH_IDS) == set(SWITCH_OPTIONS) and len(SWITCH_OPTIONS) == c.NSWITCHES
+assert set(SWITCH_IDS) == set(SWITCH_OPTIONS) and len(SWITCH_OPTIONS) == C.NSWITCHES
 
 
 class RulesDataError(common.RulesDataError):
@@ -108,7 +112,7 @@ SWITCHES = common.Switches(CHECK, SWITCH_OPTIONS)
 
 def _misc(raw: dict) -> np.ndarray:
     values = {}
-    for path, entry in CHECK.named_entries("misc", raw["misc"], c.MISC_KEYS, "misc value"):
+    for path, entry in CHECK.named_entries("misc", raw["misc"], C.M.keys, "misc value"):
         name = path.removeprefix("misc.")
         minimum = 0 if name in ("stop_cost", "start_vp", "start_money", "markers") else 1
         values[name] = CHECK.int(f"{path}.value", CHECK.entry(path, entry, ("value",))["value"],
@@ -116,30 +120,30 @@ def _misc(raw: dict) -> np.ndarray:
     checks = (
         ("min_players", 2 <= values["min_players"] <= values["max_players"],
          "2..max_players"),
-        ("max_players", values["max_players"] <= c.MAX_PLAYERS,
-         f"at most {c.MAX_PLAYERS} (engine capacity: 4 pawns)"),
-        ("dice_on_ship", values["dice_on_ship"] == c.NDICE - 1,
-         f"{c.NDICE - 1}: the engine leaves exactly one of the {c.NDICE} dice off (SDC-R5)"),
+        ("max_players", values["max_players"] <= C.MAX_PLAYERS,
+         f"at most {C.MAX_PLAYERS} (engine capacity: 4 pawns)"),
+        ("dice_on_ship", values["dice_on_ship"] == C.NDICE - 1,
+         f"{C.NDICE - 1}: the engine leaves exactly one of the {C.NDICE} dice off (SDC-R5)"),
         ("value_max", values["value_start"] <= values["value_max"], "at least value_start"),
-        ("max_drive", values["max_drive"] < c.NSTOPS, f"at most {c.NSTOPS - 1} (SDC-R7)"),
-        ("markers", values["markers"] <= c.NSLOTS, f"at most {c.NSLOTS}"),
+        ("max_drive", values["max_drive"] < C.NSTOPS, f"at most {C.NSTOPS - 1} (SDC-R7)"),
+        ("markers", values["markers"] <= C.NSLOTS, f"at most {C.NSLOTS}"),
         ("max_exchange", values["max_exchange"] <= 60, "at most 60 (options are enumerated)"),
     )
     for name, ok, need in checks:
         if not ok:
             raise CHECK.err(f"misc.{name}.value is {values[name]}; it must be {need}")
-    return i32([values[k] for k in c.MISC_KEYS])
+    return i32([values[k] for k in C.M.keys])
 
 
 def _per_kind(raw: dict, section: str) -> np.ndarray:
-    return CHECK.scalars(raw, section, c.KIND_NAMES, "goods kind", "count")
+    return CHECK.scalars(raw, section, C.KIND_NAMES, "goods kind", "count")
 
 
 def _faces(raw: dict) -> np.ndarray:
     dice = CHECK.table("dice", raw["dice"])
     CHECK.check_keys("[dice]", dice, ("faces",))
     entry = CHECK.entry("dice.faces", CHECK.table("dice.faces", dice["faces"]), ("value",))
-    faces = CHECK.list("dice.faces.value", entry["value"], c.NFACES, "faces")
+    faces = CHECK.list("dice.faces.value", entry["value"], C.NFACES, "faces")
     for i, f in enumerate(faces):
         CHECK.int(f"dice.faces.value[{i}]", f)
         if f > 7:
@@ -154,8 +158,8 @@ def _slot_colours(raw: dict) -> np.ndarray:
     CHECK.check_keys("[board]", board, ("slot_colours",))
     entry = CHECK.entry("board.slot_colours", CHECK.table("board.slot_colours",
                                                           board["slot_colours"]), ("value",))
-    names = CHECK.list("board.slot_colours.value", entry["value"], c.NSLOTS, "colours")
-    colours = [CHECK.name(f"board.slot_colours.value[{i}]", v, c.FLOWER_NAMES, "flower colour")
+    names = CHECK.list("board.slot_colours.value", entry["value"], C.NSLOTS, "colours")
+    colours = [CHECK.name(f"board.slot_colours.value[{i}]", v, C.FLOWER_NAMES, "flower colour")
                for i, v in enumerate(names)]
     return i32(colours)
 
@@ -166,7 +170,7 @@ def _params(path: str, entry: dict, spec: tuple[tuple[str, str], ...], width: in
     for name, kind in spec:
         value = entry[name]
         if kind == "kind":
-            out.append(CHECK.name(f"{path}.{name}", value, c.KIND_NAMES, "goods kind"))
+            out.append(CHECK.name(f"{path}.{name}", value, C.KIND_NAMES, "goods kind"))
         else:
             out.append(CHECK.int(f"{path}.{name}", value, 1))
     return out + [0] * (width - len(out))
@@ -174,14 +178,14 @@ def _params(path: str, entry: dict, spec: tuple[tuple[str, str], ...], width: in
 
 def _cubans(raw: dict) -> dict[str, np.ndarray]:
     colours, actions, params = [], [], []
-    for path, entry in CHECK.named_entries("cubans", raw["cubans"], c.CUBAN_KEYS, "Cuban"):
+    for path, entry in CHECK.named_entries("cubans", raw["cubans"], C.CUBAN_KEYS, "Cuban"):
         action = entry.get("action")
-        CHECK.name(f"{path}.action", action, c.ACTION_KEYS, "action")
+        CHECK.name(f"{path}.action", action, C.CA.keys, "action")
         spec = ACTION_PARAMS[action]
         CHECK.entry(path, entry, ("colour", "action") + tuple(n for n, _ in spec))
-        colours.append(CHECK.name(f"{path}.colour", entry["colour"], c.FLOWER_NAMES,
+        colours.append(CHECK.name(f"{path}.colour", entry["colour"], C.FLOWER_NAMES,
                                   "flower colour"))
-        actions.append(c.ACTION_KEYS.index(action))
+        actions.append(C.CA.keys.index(action))
         params.append(_params(path, entry, spec, 2))
     return {"cuban_colour": i32(colours), "cuban_action": i32(actions),
             "cuban_param": i32(params)}
@@ -189,14 +193,14 @@ def _cubans(raw: dict) -> dict[str, np.ndarray]:
 
 def _buildings(raw: dict) -> dict[str, np.ndarray]:
     effects, params = [], []
-    for path, entry in CHECK.named_entries("buildings", raw["buildings"], c.BUILDING_KEYS,
+    for path, entry in CHECK.named_entries("buildings", raw["buildings"], C.BUILDING_KEYS,
                                            "building"):
         effect = entry.get("effect")
-        CHECK.name(f"{path}.effect", effect, c.EFFECT_KEYS, "effect")
+        CHECK.name(f"{path}.effect", effect, C.BE.keys, "effect")
         spec = EFFECT_PARAMS[effect]
         CHECK.entry(path, entry, ("effect",) + tuple(n for n, _ in spec))
-        effects.append(c.EFFECT_KEYS.index(effect))
-        row = _params(path, entry, spec, c.NBPARAMS)
+        effects.append(C.BE.keys.index(effect))
+        row = _params(path, entry, spec, C.NBPARAMS)
         if effect == "convert" and row[0] == row[1]:
             raise CHECK.err(f"{path}: from and to are both {entry['from']}; convert into "
                             "another kind")
@@ -217,7 +221,7 @@ def _forbid(raw_list: object) -> np.ndarray:
     if not isinstance(raw_list, list):
         raise CHECK.err(f"layout.forbid is {common.show(raw_list)}; expected an array of "
                         "tables {building, flower}")
-    forbid = np.zeros((c.NBUILDINGS, c.NCOLOURS), np.int32)
+    forbid = np.zeros((C.NBUILDINGS, C.NCOLOURS), np.int32)
     for i, entry in enumerate(raw_list):
         path = f"layout.forbid[{i}]"
         CHECK.table(path, entry)
@@ -225,8 +229,8 @@ def _forbid(raw_list: object) -> np.ndarray:
         if entry.get("status", "assumed") not in STATUS_LABELS:
             raise CHECK.err(f"{path}.status is {entry['status']!r}; use one of "
                             f"{', '.join(STATUS_LABELS)}")
-        b = CHECK.name(f"{path}.building", entry["building"], c.BUILDING_KEYS, "building")
-        f = CHECK.name(f"{path}.flower", entry["flower"], c.FLOWER_NAMES, "flower colour")
+        b = CHECK.name(f"{path}.building", entry["building"], C.BUILDING_KEYS, "building")
+        f = CHECK.name(f"{path}.flower", entry["flower"], C.FLOWER_NAMES, "flower colour")
         forbid[b, f] = 1
     return forbid
 
@@ -234,14 +238,14 @@ def _forbid(raw_list: object) -> np.ndarray:
 def acceptance(forbid: np.ndarray, slot_colour: np.ndarray) -> float:
     """Share of uniformly random building layouts that honour `forbid` (exact: a count of
     the colour assignments over slot-colour capacities)."""
-    capacity = tuple(int((slot_colour == f).sum()) for f in range(c.NCOLOURS))
+    capacity = tuple(int((slot_colour == f).sum()) for f in range(C.NCOLOURS))
 
     @functools.lru_cache(maxsize=None)
     def count(b: int, left: tuple[int, ...], allowed_only: bool) -> int:
-        if b == c.NBUILDINGS:
+        if b == C.NBUILDINGS:
             return 1
         total = 0
-        for f in range(c.NCOLOURS):
+        for f in range(C.NCOLOURS):
             if left[f] and not (allowed_only and forbid[b, f]):
                 nxt = left[:f] + (left[f] - 1,) + left[f + 1:]
                 total += left[f] * count(b + 1, nxt, allowed_only)
@@ -260,9 +264,9 @@ def _layout(raw: dict, slot_colour: np.ndarray) -> dict[str, np.ndarray]:
         raise CHECK.err(f"layout.forbid accepts {share:.2e} of random layouts (none or fewer "
                         f"than 1 in {round(1 / MIN_ACCEPTANCE)}); forbid fewer pairs")
     return {"fixed_cubans": i32(_permutation("layout.fixed.cubans", fixed["cubans"],
-                                             c.CUBAN_KEYS, "Cuban")),
+                                             C.CUBAN_KEYS, "Cuban")),
             "fixed_buildings": i32(_permutation("layout.fixed.buildings", fixed["buildings"],
-                                                c.BUILDING_KEYS, "building")),
+                                                C.BUILDING_KEYS, "building")),
             "forbid": forbid}
 
 
@@ -272,15 +276,15 @@ def _base_tables(raw: object) -> dict[str, np.ndarray]:
     misc = _misc(raw)
     supply = _per_kind(raw, "supply")
     start = _per_kind(raw, "start_goods")
-    most = int(misc[c.M_MAX_PLAYERS])
-    for k, name in enumerate(c.KIND_NAMES):
+    most = int(misc[C.M.MAX_PLAYERS])
+    for k, name in enumerate(C.KIND_NAMES):
         if start[k] * most > supply[k]:
             raise CHECK.err(f"start_goods.{name}.count is {start[k]}: {most} players need "
                             f"{start[k] * most}, more than supply.{name}.count ({supply[k]})")
         if supply[k] > 60:
             raise CHECK.err(f"supply.{name}.count is {supply[k]}; at most 60")
-    if misc[c.M_START_MONEY] * most > misc[c.M_MONEY_SUPPLY]:
-        raise CHECK.err(f"misc.money_supply.value is {misc[c.M_MONEY_SUPPLY]}, less than "
+    if misc[C.M.START_MONEY] * most > misc[C.M.MONEY_SUPPLY]:
+        raise CHECK.err(f"misc.money_supply.value is {misc[C.M.MONEY_SUPPLY]}, less than "
                         f"{most} players' start money")
     slot_colour = _slot_colours(raw)
     return {"misc": misc, "supply": supply, "start_goods": start, "die_faces": _faces(raw),
@@ -305,6 +309,6 @@ def _status_entries(raw: dict) -> Iterator[tuple[str, dict]]:
 
 
 FILE = common.RulesFile(DEFAULT_PATH, RulesDataError, SWITCHES, _base_tables, _assemble,
-                        _status_entries, (c.FLAT_ORDER, c.T_SIZE))
+                        _status_entries, C.T)
 (load_raw, rules_data_hash, switch_values, validate, build_tables, load_tables, assumed_values,
  flatten) = FILE.api()

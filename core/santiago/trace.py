@@ -19,7 +19,7 @@ from core.common import trace as common_trace
 from core.common.trace import (  # noqa: F401 (player_label re-exported)
     decode_event, events, player_label, plural,
 )
-from core.santiago import codes as c
+from core.santiago import codes as C
 from core.santiago import state as S
 from core.santiago.tables import SantiagoTables
 
@@ -27,42 +27,50 @@ _pbase = getattr(S.pbase, "py_func", S.pbase)
 
 
 def kind(k: int) -> str:
-    return c.KIND_NAMES[k]
+    return C.KIND_NAMES[k]
 
 
 def cuban(i: int) -> str:
-    return c.CUBAN_KEYS[i]
+    return C.CUBAN_KEYS[i]
 
 
 def building(i: int) -> str:
-    return c.BUILDING_KEYS[i]
+    return C.BUILDING_KEYS[i]
 
 
 def stop_name(stop: int, s: np.ndarray | None = None) -> str:
     """'K4 (jose)' with the state's layout, 'H (harbour)'."""
-    if stop == c.HARBOUR:
+    if stop == C.HARBOUR:
         return "H (harbour)"
-    name = c.STOP_NAMES[stop]
-    return f"{name} ({cuban(int(s[S.O_CUBAN_AT + stop]))})" if s is not None else name
+    name = C.STOP_NAMES[stop]
+    return f"{name} ({cuban(int(s[S.O.CUBAN_AT + stop]))})" if s is not None else name
 
 
 def slot_name(slot: int) -> str:
-    return c.SLOT_NAMES[slot]
+    return C.SLOT_NAMES[slot]
 
 
 def layout(s: np.ndarray, tables: SantiagoTables) -> dict[str, Any]:
     """The layout of a state: Cuban per stop, building and flower per slot."""
-    return {"cubans": {c.STOP_NAMES[k]: cuban(int(s[S.O_CUBAN_AT + k]))
-                       for k in range(1, c.NSTOPS)},
-            "buildings": {slot_name(i): building(int(s[S.O_BUILDING_AT + i]))
-                          for i in range(c.NSLOTS)},
-            "flowers": {slot_name(i): c.FLOWER_NAMES[tables.slot_colour[i]]
-                        for i in range(c.NSLOTS)},
-            "draws": int(s[S.G_LAYOUT_DRAWS])}
+    cubans = S.O.view(s, "CUBAN_AT")
+    return {"cubans": {C.STOP_NAMES[k]: cuban(int(cubans[k])) for k in range(1, C.NSTOPS)},
+            "buildings": {slot_name(i): building(int(b))
+                          for i, b in enumerate(S.O.view(s, "BUILDING_AT"))},
+            "flowers": {slot_name(i): C.FLOWER_NAMES[f]
+                        for i, f in enumerate(tables.slot_colour)},
+            "draws": int(s[S.G.LAYOUT_DRAWS])}
 
 
 def _seat(v: int) -> int | None:
     return int(v) if v >= 0 else None
+
+
+def _screen(s: np.ndarray, b: int) -> dict[str, Any]:
+    """What the player at block b keeps behind the screen."""
+    vpsrc = S.P.view(s, "VPSRC", b)
+    return {"goods": {kind(k): int(n) for k, n in enumerate(S.P.view(s, "GOODS", b))},
+            "pesos": int(s[b + S.P.MONEY]), "vp": int(s[b + S.P.VP]),
+            "vp_by_source": {name: int(v) for name, v in zip(C.SRC.keys, vpsrc) if v}}
 
 
 def public_state(snapshot: np.ndarray, tables: SantiagoTables, n_players: int
@@ -70,33 +78,26 @@ def public_state(snapshot: np.ndarray, tables: SantiagoTables, n_players: int
     """The board every player can see, the layout, and (under `screens`) what each player
     keeps behind the screen."""
     s = snapshot
-    slots = {}
-    for i in range(c.NSLOTS):
-        pawn = next((p for p in range(n_players) if s[_pbase(p) + S.P_PAWN] == i), None)
-        slots[slot_name(i)] = {"building": building(int(s[S.O_BUILDING_AT + i])),
-                               "owner": _seat(s[S.O_OWNER + i]), "pawn": pawn}
-    players = []
-    for p in range(n_players):
-        b = _pbase(p)
-        players.append({
-            "goods": {kind(k): int(s[b + S.P_GOODS + k]) for k in range(c.NKINDS)},
-            "pesos": int(s[b + S.P_MONEY]), "vp": int(s[b + S.P_VP]),
-            "vp_by_source": {name: int(s[b + S.P_VPSRC + i])
-                             for i, name in enumerate(c.SRC_NAMES) if s[b + S.P_VPSRC + i]}})
+    blocks = [_pbase(p) for p in range(n_players)]
+    pawns = [int(s[b + S.P.PAWN]) for b in blocks]
+    owners = S.O.view(s, "OWNER")
+    slots = {slot_name(i): {"building": building(int(bld)), "owner": _seat(owners[i]),
+                            "pawn": pawns.index(i) if i in pawns else None}
+             for i, bld in enumerate(S.O.view(s, "BUILDING_AT"))}
     return {
-        "phase": S.PHASE_NAMES[s[S.G_PHASE]],
-        "active": int(s[S.G_ACTIVE]),
-        "car": c.STOP_NAMES[s[S.G_CAR]],
-        "ships_departed": int(s[S.G_SHIPS]),
-        "goods_value": int(s[S.G_VALUE]),
-        "dice": {kind(k): int(s[S.O_DICE + k]) for k in range(c.NDICE) if s[S.O_DICE + k] >= 0},
-        "closed": c.STOP_NAMES[s[S.G_CLOSED]] if s[S.G_CLOSED] >= 0 else None,
-        "bank": {kind(k): int(s[S.O_BANK + k]) for k in range(c.NKINDS)},
-        "bank_pesos": int(s[S.G_BANK_MONEY]) if tables.switches[c.SW_MONEY_LIMITED] else None,
+        "phase": S.PH.keys[s[S.G.PHASE]],
+        "active": int(s[S.G.ACTIVE]),
+        "car": C.STOP_NAMES[s[S.G.CAR]],
+        "ships_departed": int(s[S.G.SHIPS]),
+        "goods_value": int(s[S.G.VALUE]),
+        "dice": {kind(k): int(v) for k, v in enumerate(S.O.view(s, "DICE")) if v >= 0},
+        "closed": C.STOP_NAMES[s[S.G.CLOSED]] if s[S.G.CLOSED] >= 0 else None,
+        "bank": {kind(k): int(n) for k, n in enumerate(S.O.view(s, "BANK"))},
+        "bank_pesos": int(s[S.G.BANK_MONEY]) if tables.switches[C.SW.MONEY_LIMITED] else None,
         "slots": slots,
-        "markers_left": [int(s[_pbase(p) + S.P_MARKERS]) for p in range(n_players)],
+        "markers_left": [int(s[b + S.P.MARKERS]) for b in blocks],
         "layout": layout(s, tables),
-        "screens": players,
+        "screens": [_screen(s, b) for b in blocks],
     }
 
 
@@ -111,7 +112,7 @@ def _what(v: int) -> str | None:
 def _dice(packed: int, bits: int, offset: int) -> dict[str, int]:
     mask = (1 << bits) - 1
     out = {}
-    for k in range(c.NDICE):
+    for k in range(C.NDICE):
         v = ((packed >> (bits * k)) & mask) - offset
         if v >= 0:
             out[kind(k)] = v
@@ -120,50 +121,50 @@ def _dice(packed: int, bits: int, offset: int) -> dict[str, int]:
 
 _Field = tuple[str, Callable[[int], Any]]
 _I: Callable[[int], Any] = int
-_STOP: Callable[[int], Any] = lambda v: c.STOP_NAMES[v]  # noqa: E731
+_STOP: Callable[[int], Any] = lambda v: C.STOP_NAMES[v]  # noqa: E731
 _SLOT: Callable[[int], Any] = slot_name
 _SEAT: Callable[[int], Any] = _seat
-# Fields a, b, c, d of each event (codes.py EV_* comments, after the player).
+# Fields a, b, c, d of each event (the EV comments in codes.py, after the player).
 EVENT_FIELDS: dict[int, tuple[_Field, ...]] = {
-    c.EV_SETUP: (("start_player", _I), ("layout_draws", _I)),
-    c.EV_TURN: (("turn", _I),),
-    c.EV_DRIVE: (("stop", _STOP), ("distance", _I), ("pesos", _I)),
-    c.EV_VALUE: (("goods_value", _I), ("cause", lambda v: c.VALUE_CAUSES[v])),
-    c.EV_CLOSED: (("stop", _STOP),),
-    c.EV_CUBAN: (("cuban", cuban), ("stop", _STOP)),
-    c.EV_GOODS: (("kind", kind), ("amount", _I)),
-    c.EV_MONEY: (("amount", _I),),
-    c.EV_VP: (("source", lambda v: c.SRC_NAMES[v]), ("amount", _I)),
-    c.EV_GIVE: (("receiver", _SEAT), ("gives", _what)),
-    c.EV_MARKER: (("slot", _SLOT), ("building", building), ("previous_owner", _SEAT)),
-    c.EV_MOVE: (("slot", _SLOT), ("building", building)),
-    c.EV_STAY: (("slot", lambda v: slot_name(v) if v >= 0 else None), ("reuse", bool)),
-    c.EV_USE: (("building", building), ("slot", _SLOT), ("payload", _I)),
-    c.EV_NO_USE: (("building", building), ("slot", _SLOT)),
-    c.EV_HARBOUR: (),
-    c.EV_DELIVER: (("kind", kind), ("pieces", _I), ("vp", _I)),
-    c.EV_PASS: (),
-    c.EV_ROUND_END: (("ship_full", bool),),
-    c.EV_DEPART: (("ships_departed", _I), ("cause", lambda v: c.DEPARTURE_CAUSES[v])),
-    c.EV_ROLL: (("faces", lambda v: _dice(v, 3, 0)),),
-    c.EV_SHIP: (("left_off", kind), ("dice", lambda v: _dice(v, 4, 1))),
-    c.EV_CLOSE: (("stop", _STOP),),
-    c.EV_REOPEN: (("stop", _STOP),),
-    c.EV_CONVERT: (("from", kind), ("to", kind), ("pieces", _I)),
-    c.EV_SWAP: (("gives", kind), ("takes", kind)),
-    c.EV_DIE: (("kind", kind), ("value", _I)),
-    c.EV_END_BONUS: (("goods", _I), ("vp", _I)),
-    c.EV_GAME_END: (),
-    c.EV_EXCHANGE: (("vp", _I), ("pesos", _I)),
+    C.EV.SETUP: (("start_player", _I), ("layout_draws", _I)),
+    C.EV.TURN: (("turn", _I),),
+    C.EV.DRIVE: (("stop", _STOP), ("distance", _I), ("pesos", _I)),
+    C.EV.VALUE: (("goods_value", _I), ("cause", lambda v: C.VAL.keys[v])),
+    C.EV.CLOSED: (("stop", _STOP),),
+    C.EV.CUBAN: (("cuban", cuban), ("stop", _STOP)),
+    C.EV.GOODS: (("kind", kind), ("amount", _I)),
+    C.EV.MONEY: (("amount", _I),),
+    C.EV.VP: (("source", lambda v: C.SRC.keys[v]), ("amount", _I)),
+    C.EV.GIVE: (("receiver", _SEAT), ("gives", _what)),
+    C.EV.MARKER: (("slot", _SLOT), ("building", building), ("previous_owner", _SEAT)),
+    C.EV.MOVE: (("slot", _SLOT), ("building", building)),
+    C.EV.STAY: (("slot", lambda v: slot_name(v) if v >= 0 else None), ("reuse", bool)),
+    C.EV.USE: (("building", building), ("slot", _SLOT), ("payload", _I)),
+    C.EV.NO_USE: (("building", building), ("slot", _SLOT)),
+    C.EV.HARBOUR: (),
+    C.EV.DELIVER: (("kind", kind), ("pieces", _I), ("vp", _I)),
+    C.EV.PASS: (),
+    C.EV.ROUND_END: (("ship_full", bool),),
+    C.EV.DEPART: (("ships_departed", _I), ("cause", lambda v: C.DEP.keys[v])),
+    C.EV.ROLL: (("faces", lambda v: _dice(v, 3, 0)),),
+    C.EV.SHIP: (("left_off", kind), ("dice", lambda v: _dice(v, 4, 1))),
+    C.EV.CLOSE: (("stop", _STOP),),
+    C.EV.REOPEN: (("stop", _STOP),),
+    C.EV.CONVERT: (("from", kind), ("to", kind), ("pieces", _I)),
+    C.EV.SWAP: (("gives", kind), ("takes", kind)),
+    C.EV.DIE: (("kind", kind), ("value", _I)),
+    C.EV.END_BONUS: (("goods", _I), ("vp", _I)),
+    C.EV.GAME_END: (),
+    C.EV.EXCHANGE: (("vp", _I), ("pesos", _I)),
 }
-assert sorted(EVENT_FIELDS) == list(range(len(c.EVENT_NAMES)))
+assert sorted(EVENT_FIELDS) == list(range(len(C.EV.keys)))
 
 
 def event_dict(row: np.ndarray, tables: SantiagoTables) -> dict[str, Any]:
     """A trace row's event as {"name", "player", named decoded fields..., "raw"}."""
-    out = decode_event(row, c.EVENT_NAMES, EVENT_FIELDS)
-    if row[0] == c.EV_SETUP:
-        out["layout"] = layout(row[c.EVW:], tables)
+    out = decode_event(row, C.EV.keys, EVENT_FIELDS)
+    if row[0] == C.EV.SETUP:
+        out["layout"] = layout(row[C.EVW:], tables)
     return out
 
 
@@ -174,49 +175,49 @@ def _use_text(d: dict[str, Any], s: np.ndarray, t: SantiagoTables) -> str:
 
 
 _TEXT: dict[int, Callable[[dict[str, Any], np.ndarray, SantiagoTables], str]] = {
-    c.EV_SETUP: lambda d, s, t: "layout: " + ", ".join(
+    C.EV.SETUP: lambda d, s, t: "layout: " + ", ".join(
         f"{k} {v}" for k, v in d["layout"]["cubans"].items()) + "; " + ", ".join(
         f"{k} {v} ({d['layout']['flowers'][k]})" for k, v in d["layout"]["buildings"].items())
         + f" [{plural(d['layout_draws'], 'draw')}]",
-    c.EV_TURN: lambda d, s, t: f"turn {d['turn']}",
-    c.EV_DRIVE: lambda d, s, t: f"drives {plural(d['distance'], 'stop')} to "
-                                f"{stop_name(c.STOP_NAMES.index(d['stop']), s)}"
+    C.EV.TURN: lambda d, s, t: f"turn {d['turn']}",
+    C.EV.DRIVE: lambda d, s, t: f"drives {plural(d['distance'], 'stop')} to "
+                                f"{stop_name(C.STOP_NAMES.index(d['stop']), s)}"
                                 + (f", paying {d['pesos']} pesos" if d["pesos"] else ""),
-    c.EV_VALUE: lambda d, s, t: (f"goods value now {d['goods_value']} "
+    C.EV.VALUE: lambda d, s, t: (f"goods value now {d['goods_value']} "
                                  f"({d['cause'].replace('_', ' ')})"),
-    c.EV_CLOSED: lambda d, s, t: f"finds {d['stop']} closed",
-    c.EV_CUBAN: lambda d, s, t: f"visits {d['cuban']}",
-    c.EV_GOODS: lambda d, s, t: f"takes {d['amount']} {d['kind']}",
-    c.EV_MONEY: lambda d, s, t: (f"gains {d['amount']} pesos" if d["amount"] > 0
+    C.EV.CLOSED: lambda d, s, t: f"finds {d['stop']} closed",
+    C.EV.CUBAN: lambda d, s, t: f"visits {d['cuban']}",
+    C.EV.GOODS: lambda d, s, t: f"takes {d['amount']} {d['kind']}",
+    C.EV.MONEY: lambda d, s, t: (f"gains {d['amount']} pesos" if d["amount"] > 0
                                  else f"pays {-d['amount']} pesos"),
-    c.EV_VP: lambda d, s, t: f"{d['amount']:+d} VP ({d['source'].replace('_', ' ')})",
-    c.EV_GIVE: lambda d, s, t: (f"gives P{d['receiver'] + 1} 1 {d['gives']}" if d["gives"]
+    C.EV.VP: lambda d, s, t: f"{d['amount']:+d} VP ({d['source'].replace('_', ' ')})",
+    C.EV.GIVE: lambda d, s, t: (f"gives P{d['receiver'] + 1} 1 {d['gives']}" if d["gives"]
                                 else "has nothing to give"),
-    c.EV_MARKER: lambda d, s, t: f"puts a property marker on the "
+    C.EV.MARKER: lambda d, s, t: f"puts a property marker on the "
                                  f"{d['building'].replace('_', ' ')} ({d['slot']})",
-    c.EV_MOVE: lambda d, s, t: f"moves the pawn to the {d['building'].replace('_', ' ')} "
+    C.EV.MOVE: lambda d, s, t: f"moves the pawn to the {d['building'].replace('_', ' ')} "
                                f"({d['slot']})",
-    c.EV_STAY: lambda d, s, t: "reuses the building" if d["reuse"] else "stays",
-    c.EV_USE: _use_text,
-    c.EV_NO_USE: lambda d, s, t: f"does not use the {d['building'].replace('_', ' ')}",
-    c.EV_HARBOUR: lambda d, s, t: "stops at the harbour: delivery round",
-    c.EV_DELIVER: lambda d, s, t: f"delivers {d['pieces']} {d['kind']} for {d['vp']} VP",
-    c.EV_PASS: lambda d, s, t: "passes",
-    c.EV_ROUND_END: lambda d, s, t: "delivery round ends" + (" (ship full)" if d["ship_full"]
+    C.EV.STAY: lambda d, s, t: "reuses the building" if d["reuse"] else "stays",
+    C.EV.USE: _use_text,
+    C.EV.NO_USE: lambda d, s, t: f"does not use the {d['building'].replace('_', ' ')}",
+    C.EV.HARBOUR: lambda d, s, t: "stops at the harbour: delivery round",
+    C.EV.DELIVER: lambda d, s, t: f"delivers {d['pieces']} {d['kind']} for {d['vp']} VP",
+    C.EV.PASS: lambda d, s, t: "passes",
+    C.EV.ROUND_END: lambda d, s, t: "delivery round ends" + (" (ship full)" if d["ship_full"]
                                                              else ""),
-    c.EV_DEPART: lambda d, s, t: f"ship {d['ships_departed']} departs "
+    C.EV.DEPART: lambda d, s, t: f"ship {d['ships_departed']} departs "
                                  f"({d['cause'].replace('_', ' ')})",
-    c.EV_ROLL: lambda d, s, t: "rolls " + ", ".join(f"{k} {v}" for k, v in d["faces"].items()),
-    c.EV_SHIP: lambda d, s, t: f"leaves {d['left_off']} off: demand " + ", ".join(
+    C.EV.ROLL: lambda d, s, t: "rolls " + ", ".join(f"{k} {v}" for k, v in d["faces"].items()),
+    C.EV.SHIP: lambda d, s, t: f"leaves {d['left_off']} off: demand " + ", ".join(
         f"{k} {v}" for k, v in d["dice"].items()),
-    c.EV_CLOSE: lambda d, s, t: f"closes {stop_name(c.STOP_NAMES.index(d['stop']), s)}",
-    c.EV_REOPEN: lambda d, s, t: f"{d['stop']} opens again",
-    c.EV_CONVERT: lambda d, s, t: f"converts {d['pieces']} {d['from']} into {d['to']}",
-    c.EV_SWAP: lambda d, s, t: f"swaps 1 {d['gives']} for 1 {d['takes']}",
-    c.EV_DIE: lambda d, s, t: f"sets the {d['kind']} die to {d['value']}",
-    c.EV_END_BONUS: lambda d, s, t: f"holds {plural(d['goods'], 'good')}: end bonus",
-    c.EV_GAME_END: lambda d, s, t: "game over",
-    c.EV_EXCHANGE: lambda d, s, t: f"exchanges {d['vp']:+d} VP / {d['pesos']:+d} pesos",
+    C.EV.CLOSE: lambda d, s, t: f"closes {stop_name(C.STOP_NAMES.index(d['stop']), s)}",
+    C.EV.REOPEN: lambda d, s, t: f"{d['stop']} opens again",
+    C.EV.CONVERT: lambda d, s, t: f"converts {d['pieces']} {d['from']} into {d['to']}",
+    C.EV.SWAP: lambda d, s, t: f"swaps 1 {d['gives']} for 1 {d['takes']}",
+    C.EV.DIE: lambda d, s, t: f"sets the {d['kind']} die to {d['value']}",
+    C.EV.END_BONUS: lambda d, s, t: f"holds {plural(d['goods'], 'good')}: end bonus",
+    C.EV.GAME_END: lambda d, s, t: "game over",
+    C.EV.EXCHANGE: lambda d, s, t: f"exchanges {d['vp']:+d} VP / {d['pesos']:+d} pesos",
 }
 assert sorted(_TEXT) == sorted(EVENT_FIELDS)
 
@@ -224,16 +225,16 @@ assert sorted(_TEXT) == sorted(EVENT_FIELDS)
 def event_text(row: np.ndarray, tables: SantiagoTables, colours: Sequence[str]) -> str:
     """One self-contained log line, e.g. 'S2 T14  P1 (yellow) drives 2 stops to K4 (jose)'."""
     d = event_dict(row, tables)
-    s = row[c.EVW:]
+    s = row[C.EVW:]
     who = f"{player_label(d['player'], colours)} " if d["player"] is not None else ""
-    ship = min(int(s[S.G_SHIPS]) + (row[0] != c.EV_DEPART), int(tables.misc[c.M_SHIPS]))
-    prefix = f"S{ship} T{int(s[S.G_TURN]) + 1:<3}"
+    ship = min(int(s[S.G.SHIPS]) + (row[0] != C.EV.DEPART), int(tables.misc[C.M.SHIPS]))
+    prefix = f"S{ship} T{int(s[S.G.TURN]) + 1:<3}"
     return f"{prefix} {who}{_TEXT[int(row[0])](d, s, tables)}"
 
 
 def _standings(s: np.ndarray, n_players: int, colours: Sequence[str]) -> str:
     return "  standings: " + ", ".join(
-        f"{player_label(p, colours)} {s[_pbase(p) + S.P_VP]} VP {s[_pbase(p) + S.P_MONEY]} pesos"
+        f"{player_label(p, colours)} {s[_pbase(p) + S.P.VP]} VP {s[_pbase(p) + S.P.MONEY]} pesos"
         for p in range(n_players))
 
 
@@ -244,11 +245,11 @@ def log_lines(trace: np.ndarray, tables: SantiagoTables, n_players: int,
     yield "== Setup =="
     for row in events(trace):
         yield "  " + event_text(row, tables, colours)
-        if row[0] == c.EV_DEPART:
-            s = row[c.EVW:]
+        if row[0] == C.EV.DEPART:
+            s = row[C.EVW:]
             yield _standings(s, n_players, colours)
-            if s[S.G_PHASE] != S.PH_OVER:
-                yield f"== Ship {int(s[S.G_SHIPS]) + 1} =="
+            if s[S.G.PHASE] != S.PH.OVER:
+                yield f"== Ship {int(s[S.G.SHIPS]) + 1} =="
 
 
 # ------------------------------------------------------------------------------ JSON lines
@@ -259,6 +260,6 @@ def write_jsonl(path: str | Path | IO[str], header: dict[str, Any], trace: np.nd
     The header gains the game's layout (from the first event's state)."""
     rows = events(trace)
     if len(rows):
-        header = dict(header, layout=layout(rows[0][c.EVW:], tables))
+        header = dict(header, layout=layout(rows[0][C.EVW:], tables))
     common_trace.write_jsonl(path, header, trace, lambda row: event_dict(row, tables),
                              lambda snap: public_state(snap, tables, n_players), final)

@@ -10,23 +10,21 @@ towards nothing.
 
 `look_ahead` applies an option to a copy of the state and scores the result; while the copy
 waits for another decision of the same player in the same turn (Pablo's kind, Alonso, the pawn
-move, the building use, their own delivery step) and `depth` allows, it takes the best of
-those too. Decisions of other players, and new ships (their dice are rolled from the state's
-stream), are never searched.
+move, the building use, their own delivery step: the in_turn kinds of state.DK) and `depth`
+allows, it takes the best of those too. Decisions of other players, and new ships (their dice
+are rolled from the state's stream), are never searched.
 """
 import numpy as np
 
 from core.common.trace import EVW
 from core.jit import copy_into, njit, stack_array
-from core.santiago.actions import MAX_OPTIONS, legal
-from core.santiago.codes import (
-    CG, M_END_GOODS_PER_VP, M_MARKERS, M_SHIPS, NDICE, RU, T_MISC, WD,
-)
-from core.santiago.rules import apply
-from core.santiago.state import (
-    DK_ALONSO, DK_DELIVER, DK_MOVE, DK_PABLO, DK_USE, G_ACTIVE, G_CUR, G_DK, G_PHASE,
-    G_SHIPS, G_VALUE, O_DICE, P_GOODS, P_MARKERS, P_MONEY, P_VP, PH_OVER, STATE_SIZE, pbase,
-)
+from core.santiago import actions
+from core.santiago import codes as C
+from core.santiago import rules
+from core.santiago import state as S
+from core.santiago.actions import MAX_OPTIONS  # sizes stack_array must see as literals
+from core.santiago.codes import M, T
+from core.santiago.state import DK, G, O, P, PH, STATE_SIZE
 from strategies.common.spec import Param
 
 WEIGHTS = (
@@ -45,38 +43,39 @@ WEIGHTS = (
 )
 W_RAW, W_REFINED, W_WOOD, W_DELIVERABLE, W_MONEY, W_CAP, W_OVER, W_MARKER, W_HORIZON = range(9)
 NWEIGHTS = len(WEIGHTS)
+IN_TURN = DK.mask("in_turn")  # the decision kinds look_ahead searches
 
 
 @njit
 def evaluate(params, s, t, p):
     """VP plus weighted assets of player p (see the module docstring)."""
-    b = pbase(p)
-    v = float(s[b + P_VP])
-    if s[G_PHASE] == PH_OVER:
+    b = S.pbase(p)
+    v = float(s[b + P.VP])
+    if s[G.PHASE] == PH.OVER:
         return v
-    ships = t[T_MISC + M_SHIPS]
-    left = ships - s[G_SHIPS]
+    ships = t[T.MISC + M.SHIPS]
+    left = ships - s[G.SHIPS]
     fade = min(1.0, left / max(params[W_HORIZON], 1e-9))
-    floor = 1.0 / t[T_MISC + M_END_GOODS_PER_VP]
-    for k in range(NDICE + 1):
-        n = s[b + P_GOODS + k]
+    floor = 1.0 / t[T.MISC + M.END_GOODS_PER_VP]
+    for k in range(C.NDICE + 1):
+        n = s[b + P.GOODS + k]
         if n == 0:
             continue
         w = params[W_RAW]
-        if k == RU or k == CG:
+        if k == C.RU or k == C.CG:
             w = params[W_REFINED]
-        elif k == WD:
+        elif k == C.WD:
             w = params[W_WOOD]
         w = floor + (w - floor) * fade
         v += n * w
-        if k < NDICE and s[O_DICE + k] > 0:  # what the ship takes now: at least its share
-            now = s[G_VALUE] * params[W_DELIVERABLE]  # of the goods value
+        if k < C.NDICE and s[O.DICE + k] > 0:  # what the ship takes now: at least its share
+            now = s[G.VALUE] * params[W_DELIVERABLE]  # of the goods value
             if now > w:
-                v += min(n, s[O_DICE + k]) * (now - w)
-    money = s[b + P_MONEY]
+                v += min(n, s[O.DICE + k]) * (now - w)
+    money = s[b + P.MONEY]
     cap = params[W_CAP]
     v += (min(money, cap) * params[W_MONEY] + max(0.0, money - cap) * params[W_OVER]) * fade
-    placed = t[T_MISC + M_MARKERS] - s[b + P_MARKERS]
+    placed = t[T.MISC + M.MARKERS] - s[b + P.MARKERS]
     v += placed * params[W_MARKER] * left
     return v
 
@@ -84,10 +83,8 @@ def evaluate(params, s, t, p):
 @njit(inline="always")
 def continues(s, p):
     """Whether the state waits for another decision of p within p's own turn."""
-    dk = s[G_DK]
-    return (s[G_PHASE] != PH_OVER and s[G_CUR] == p and s[G_ACTIVE] == p
-            and (dk == DK_MOVE or dk == DK_USE or dk == DK_PABLO or dk == DK_ALONSO
-                 or dk == DK_DELIVER))
+    return (s[G.PHASE] != PH.OVER and s[G.CUR] == p and s[G.ACTIVE] == p
+            and ((IN_TURN >> s[G.DK]) & 1) == 1)
 
 
 @njit
@@ -101,16 +98,16 @@ def best_after(params, s, t, p, depth, tr):
     opts2 = stack_array(MAX_OPTIONS, 0, np.int32)
     s1 = stack_array(STATE_SIZE, 0, np.int32)
     s2 = stack_array(STATE_SIZE, 0, np.int32)
-    n = legal(s, t, opts)
+    n = actions.legal(s, t, opts)
     best = -1e18
     for i in range(n):
         copy_into(s1, s)
-        apply(s1, t, opts[i], tr)
+        rules.apply(s1, t, opts[i], tr)
         if depth >= 2 and continues(s1, p):
-            n2 = legal(s1, t, opts2)
+            n2 = actions.legal(s1, t, opts2)
             for j in range(n2):
                 copy_into(s2, s1)
-                apply(s2, t, opts2[j], tr)
+                rules.apply(s2, t, opts2[j], tr)
                 best = max(best, evaluate(params, s2, t, p))
         else:
             best = max(best, evaluate(params, s1, t, p))
@@ -121,14 +118,14 @@ def best_after(params, s, t, p, depth, tr):
 def look_ahead(params, s, t, opts, n, rng, depth):
     """Index of the option whose result scores best for the deciding player, searching
     `depth` - 1 more of their own decisions (at most 2 more); ties go to the first."""
-    p = s[G_CUR]
+    p = s[G.CUR]
     tr = stack_array(1, EVW, np.int32)  # a one-row trace buffer records nothing
     s1 = stack_array(STATE_SIZE, 0, np.int32)
     best = -1e18
     pick = 0
     for i in range(n):
         copy_into(s1, s)
-        apply(s1, t, opts[i], tr)
+        rules.apply(s1, t, opts[i], tr)
         v = best_after(params, s1, t, p, depth - 1, tr)
         if v > best + 1e-9:
             best = v

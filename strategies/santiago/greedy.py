@@ -4,14 +4,14 @@ move, Pablo's kind, ...) that one is searched one more ply, as Cuba's greedy doe
 is scored with the weighted evaluation (evaluate.py) from the deciding player's point of view
 and the best option is taken."""
 from core.jit import njit
-from strategies.santiago.evaluate import WEIGHTS, look_ahead
+from strategies.santiago import evaluate
 
 KERNEL = "greedy"
 DESCRIPTION = "one-ply look-ahead: applies each option to a copy and scores VP plus weighted assets"
-PARAMS = WEIGHTS
+PARAMS = evaluate.WEIGHTS
 
 
 @njit
 def choose(params, s, t, opts, n, rng):
     """Index of the option with the best evaluation one ply ahead."""
-    return look_ahead(params, s, t, opts, n, rng, 2)
+    return evaluate.look_ahead(params, s, t, opts, n, rng, 2)

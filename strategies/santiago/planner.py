@@ -5,16 +5,16 @@ drive is judged by the best Cuban action, building and use it leads to. A plan i
 of the evaluation (configs/strategies/santiago.toml)."""
 from core.jit import njit
 from strategies.common.spec import Param
-from strategies.santiago.evaluate import NWEIGHTS, WEIGHTS, look_ahead
+from strategies.santiago import evaluate
 
 KERNEL = "planner"
 DESCRIPTION = ("searches its own turn (drive, Cuban, building, use) up to `depth` plies and "
                "scores VP plus the plan's weighted assets")
-PARAMS = WEIGHTS + (Param("depth", "own decisions searched per choice, 1..3"),)
-DEPTH = NWEIGHTS
+PARAMS = evaluate.WEIGHTS + (Param("depth", "own decisions searched per choice, 1..3"),)
+DEPTH = evaluate.NWEIGHTS
 
 
 @njit
 def choose(params, s, t, opts, n, rng):
     """Index of the option with the best evaluation after the best own follow-ups."""
-    return look_ahead(params, s, t, opts, n, rng, max(1, min(3, int(params[DEPTH]))))
+    return evaluate.look_ahead(params, s, t, opts, n, rng, max(1, min(3, int(params[DEPTH]))))

@@ -33,7 +33,7 @@ def options(s: np.ndarray, t: np.ndarray) -> list[int]:
 
 
 def decode(o: int) -> tuple[str, int]:
-    return A.OPTION_TAGS[A.tag_of(o)], A.payload_of(o)
+    return A.OT.keys[A.tag_of(o)], A.payload_of(o)
 
 
 def tags(s: np.ndarray, t: np.ndarray) -> list[tuple[str, int]]:
@@ -47,8 +47,8 @@ def choose(s: np.ndarray, t: np.ndarray, tag: int, payload: int | None = None,
         if A.tag_of(o) == tag and (payload is None or A.payload_of(o) == payload):
             apply(s, t, np.int32(o), no_trace() if tr is None else tr)
             return
-    raise AssertionError(f"option {A.OPTION_TAGS[tag]}:{payload} not legal at "
-                         f"{S.DK_NAMES[s[S.G_DK]]}; legal: {tags(s, t)}")
+    raise AssertionError(f"option {A.OT.keys[tag]}:{payload} not legal at "
+                         f"{S.DK.keys[s[S.G.DK]]}; legal: {tags(s, t)}")
 
 
 def new(t: np.ndarray, n_players: int = 4, seed: int = 1) -> np.ndarray:
@@ -62,25 +62,25 @@ def at_drive(t: np.ndarray, n_players: int = 4, seed: int = 1,
              dice: tuple[int, ...] = (2, 2, 2, 2, -1)) -> np.ndarray:
     """A game at the start player's first drive, the ship's dice set to `dice`."""
     s = new(t, n_players, seed)
-    choose(s, t, A.OT_SHIP, 4)
-    assert s[S.G_DK] == S.DK_DRIVE
+    choose(s, t, A.OT.SHIP, 4)
+    assert s[S.G.DK] == S.DK.DRIVE
     set_dice(s, dice)
     return s
 
 
 def set_dice(s: np.ndarray, dice: tuple[int, ...]) -> None:
     for k, v in enumerate(dice):
-        s[S.O_DICE + k] = v
+        s[S.O.DICE + k] = v
 
 
 def goods(s: np.ndarray, p: int, kind: int) -> int:
-    return int(s[S.pbase(p) + S.P_GOODS + kind])
+    return int(s[S.pbase(p) + S.P.GOODS + kind])
 
 
 def give_goods(s: np.ndarray, p: int, kind: int, n: int) -> None:
     """Move n goods of a kind from the bank to player p (conserving the supply)."""
-    s[S.O_BANK + kind] -= n
-    s[S.pbase(p) + S.P_GOODS + kind] += n
+    s[S.O.BANK + kind] -= n
+    s[S.pbase(p) + S.P.GOODS + kind] += n
 
 
 def pv(s: np.ndarray, p: int, slot: int) -> int:
@@ -89,5 +89,5 @@ def pv(s: np.ndarray, p: int, slot: int) -> int:
 
 def drive_to(s: np.ndarray, t: np.ndarray, stop: int, distance: int = 1) -> None:
     """The active player drives `distance` stops ending at `stop` (the car is put before)."""
-    s[S.G_CAR] = (stop - distance) % C.NSTOPS
-    choose(s, t, A.OT_DRIVE, distance)
+    s[S.G.CAR] = (stop - distance) % C.NSTOPS
+    choose(s, t, A.OT.DRIVE, distance)

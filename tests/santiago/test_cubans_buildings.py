@@ -29,7 +29,7 @@ def test_cuban_gain_cut_to_the_bank() -> None:
     s = at_drive(T)
     give_goods(s, 1, C.TO, 3)                   # the bank keeps 1 tobacco
     drive_to(s, T, K["pedro"])
-    assert goods(s, 0, C.TO) == 2 and s[S.O_BANK + C.TO] == 0
+    assert goods(s, 0, C.TO) == 2 and s[S.O.BANK + C.TO] == 0
 
 
 def test_cuban_pablo_one_good_of_a_kind_the_bank_holds() -> None:
@@ -37,32 +37,32 @@ def test_cuban_pablo_one_good_of_a_kind_the_bank_holds() -> None:
     give_goods(s, 1, C.RU, 8)
     drive_to(s, T, K["pablo"])
     assert [k for _, k in tags(s, T)] == [C.SU, C.CI, C.TO, C.CG, C.WD]
-    choose(s, T, A.OT_PABLO, C.CG)
-    assert goods(s, 0, C.CG) == 1 and s[S.G_DK] == S.DK_MOVE
+    choose(s, T, A.OT.PABLO, C.CG)
+    assert goods(s, 0, C.CG) == 1 and s[S.G.DK] == S.DK.MOVE
 
 
 def test_cuban_maria_two_vp_and_martinez_three_pesos() -> None:
     s = at_drive(T)
     drive_to(s, T, K["maria"])
-    assert pv(s, 0, S.P_VPSRC + C.SRC_CUBAN) == 2
+    assert pv(s, 0, S.P.VPSRC + C.SRC.CUBAN) == 2
     s = at_drive(T)
     drive_to(s, T, K["martinez"])
-    assert pv(s, 0, S.P_MONEY) == 6
+    assert pv(s, 0, S.P.MONEY) == 6
 
 
 def test_cuban_el_zorro_each_other_player_gives_nothing_if_empty() -> None:
     s = at_drive(T, 3)
     b2 = S.pbase(2)
-    s[S.O_BANK:S.O_BANK + 3] += s[b2 + S.P_GOODS:b2 + S.P_GOODS + 3]
-    s[b2 + S.P_GOODS:b2 + S.P_GOODS + 3] = 0
-    s[b2 + S.P_MONEY] = 0
-    s[b2 + S.P_VP] = 0
-    s[b2 + S.P_VPSRC + C.SRC_START] = 0
+    s[S.O.BANK:S.O.BANK + 3] += s[b2 + S.P.GOODS:b2 + S.P.GOODS + 3]
+    s[b2 + S.P.GOODS:b2 + S.P.GOODS + 3] = 0
+    s[b2 + S.P.MONEY] = 0
+    s[b2 + S.P.VP] = 0
+    s[b2 + S.P.VPSRC + C.SRC.START] = 0
     give_goods(s, 2, C.WD, 2)                   # wood is never given
     drive_to(s, T, K["el_zorro"])
-    assert s[S.G_CUR] == 1
-    choose(s, T, A.OT_GIVE, A.GIVE_GOOD + C.CI)
-    assert goods(s, 0, C.CI) == 2 and s[S.G_DK] == S.DK_MOVE  # player 2 gives nothing
+    assert s[S.G.CUR] == 1
+    choose(s, T, A.OT.GIVE, A.GIVE_GOOD + C.CI)
+    assert goods(s, 0, C.CI) == 2 and s[S.G.DK] == S.DK.MOVE  # player 2 gives nothing
     assert check_state(s, T) == 0
 
 
@@ -70,15 +70,15 @@ def test_cuban_alonso_marker_or_own_building_or_nothing() -> None:
     s = at_drive(T)
     drive_to(s, T, K["alonso"])
     assert tags(s, T)[0] == ("nothing", 0) and len(tags(s, T)) == 1 + 12
-    choose(s, T, A.OT_MARKER, B["cafe"])
-    assert s[S.O_OWNER + B["cafe"]] == 0 and pv(s, 0, S.P_MARKERS) == 2
-    assert s[S.G_DK] == S.DK_MOVE              # phase 2 follows (SDC-Q9 default)
-    s[S.pbase(0) + S.P_MARKERS] = 0
-    s[S.O_OWNER:S.O_OWNER + 12] = [0, 0, 0] + [-1] * 9
-    choose(s, T, A.OT_STAY)
-    s[S.G_ACTIVE] = 0
-    s[S.G_CUR] = 0
-    s[S.G_DK] = S.DK_DRIVE
+    choose(s, T, A.OT.MARKER, B["cafe"])
+    assert s[S.O.OWNER + B["cafe"]] == 0 and pv(s, 0, S.P.MARKERS) == 2
+    assert s[S.G.DK] == S.DK.MOVE              # phase 2 follows (SDC-Q9 default)
+    s[S.pbase(0) + S.P.MARKERS] = 0
+    s[S.O.OWNER:S.O.OWNER + 12] = [0, 0, 0] + [-1] * 9
+    choose(s, T, A.OT.STAY)
+    s[S.G.ACTIVE] = 0
+    s[S.G.CUR] = 0
+    s[S.G.DK] = S.DK.DRIVE
     drive_to(s, T, K["alonso"])                 # no markers left: own buildings or nothing
     assert tags(s, T) == [("nothing", 0), ("own_use", 0), ("own_use", 1), ("own_use", 2)]
 
@@ -86,88 +86,88 @@ def test_cuban_alonso_marker_or_own_building_or_nothing() -> None:
 def _at(cuban: str, building: str, dice=(2, 2, 2, 2, -1), n_players: int = 4):
     s = at_drive(T, n_players, dice=dice)
     drive_to(s, T, K[cuban])
-    choose(s, T, A.OT_MOVE, B[building])
-    assert s[S.G_DK] == S.DK_USE
+    choose(s, T, A.OT.MOVE, B[building])
+    assert s[S.G.DK] == S.DK.USE
     return s
 
 
 def test_building_bank_vp_for_pesos_either_way() -> None:
     s = _at("pedro", "bank")
-    s[S.pbase(0) + S.P_MONEY] = 5
+    s[S.pbase(0) + S.P.MONEY] = 5
     assert tags(s, T) == [("no_use", 0), ("sell_vp", 1), ("sell_vp", 2), ("buy_vp", 1),
                           ("buy_vp", 2)]
-    choose(s, T, A.OT_SELL_VP, 2)
-    assert pv(s, 0, S.P_VP) == 0 and pv(s, 0, S.P_MONEY) == 9
-    assert pv(s, 0, S.P_VPSRC + C.SRC_BANK) == -2 and pv(s, 0, S.P_USES + B["bank"]) == 1
+    choose(s, T, A.OT.SELL_VP, 2)
+    assert pv(s, 0, S.P.VP) == 0 and pv(s, 0, S.P.MONEY) == 9
+    assert pv(s, 0, S.P.VPSRC + C.SRC.BANK) == -2 and pv(s, 0, S.P.USES + B["bank"]) == 1
 
 
 def test_building_casino_three_pesos() -> None:
     s = _at("pedro", "casino")
-    choose(s, T, A.OT_USE)
-    assert pv(s, 0, S.P_MONEY) == 6
+    choose(s, T, A.OT.USE)
+    assert pv(s, 0, S.P.MONEY) == 6
 
 
 def test_building_church_vp_and_closes_a_cuban_until_next_turn() -> None:
     s = _at("pedro", "church", n_players=2)
     assert [x for tag, x in tags(s, T) if tag == "close"] == [2, 3, 4, 5, 6, 7, 8, 9]
-    choose(s, T, A.OT_CLOSE, K["maria"])
-    assert pv(s, 0, S.P_VPSRC + C.SRC_CHURCH) == 1 and s[S.G_CLOSED] == K["maria"]
+    choose(s, T, A.OT.CLOSE, K["maria"])
+    assert pv(s, 0, S.P.VPSRC + C.SRC.CHURCH) == 1 and s[S.G.CLOSED] == K["maria"]
     drive_to(s, T, K["maria"])                  # player 1 finds her closed
-    assert pv(s, 1, S.P_VP) == 2 and s[S.G_ACTIVE] == 0
-    assert s[S.G_CLOSED] == -1                  # open again at player 0's next turn
+    assert pv(s, 1, S.P.VP) == 2 and s[S.G.ACTIVE] == 0
+    assert s[S.G.CLOSED] == -1                  # open again at player 0's next turn
 
 
 def test_building_rum_distillery_up_to_three_sugar() -> None:
     s = _at("jose", "rum_distillery")           # José (yellow) feeds it: the SDC-V1 pair
     assert [x for tag, x in tags(s, T) if tag == "convert"] == [1, 2, 3]
-    choose(s, T, A.OT_CONVERT, 3)
+    choose(s, T, A.OT.CONVERT, 3)
     assert goods(s, 0, C.SU) == 0 and goods(s, 0, C.RU) == 3 and check_state(s, T) == 0
 
 
 def test_building_cigar_factory_up_to_three_tobacco() -> None:
     s = _at("jose", "cigar_factory")
-    choose(s, T, A.OT_CONVERT, 1)
+    choose(s, T, A.OT.CONVERT, 1)
     assert goods(s, 0, C.TO) == 0 and goods(s, 0, C.CG) == 1
 
 
 def test_building_harbour_office_marker_right_or_left() -> None:
     s = _at("jose", "harbour_office")
     assert tags(s, T) == [("no_use", 0), ("value_up", 0)]  # never below 2
-    choose(s, T, A.OT_VALUE_UP)
-    assert s[S.G_VALUE] == 3
+    choose(s, T, A.OT.VALUE_UP)
+    assert s[S.G.VALUE] == 3
     s = _at("jose", "harbour_office")
-    s[S.G_VALUE] = 4
-    choose(s, T, A.OT_VALUE_UP)                 # the chequered flag: the ship departs
-    assert s[S.G_SHIPS] == 1 and s[S.G_DK] == S.DK_SHIP
+    s[S.G.VALUE] = 4
+    choose(s, T, A.OT.VALUE_UP)                 # the chequered flag: the ship departs
+    assert s[S.G.SHIPS] == 1 and s[S.G.DK] == S.DK.SHIP
 
 
 def test_building_black_market_two_swaps() -> None:
     s = _at("conchita", "black_market")
-    choose(s, T, A.OT_SWAP, (C.CI << 3) | C.RU)
-    assert s[S.G_DK] == S.DK_USE                # a second swap may follow
-    choose(s, T, A.OT_SWAP, (C.CI << 3) | C.CG)
+    choose(s, T, A.OT.SWAP, (C.CI << 3) | C.RU)
+    assert s[S.G.DK] == S.DK.USE                # a second swap may follow
+    choose(s, T, A.OT.SWAP, (C.CI << 3) | C.CG)
     assert goods(s, 0, C.CI) == 1 and goods(s, 0, C.RU) == 1 and goods(s, 0, C.CG) == 1
-    assert s[S.G_ACTIVE] == 1 and check_state(s, T) == 0
+    assert s[S.G.ACTIVE] == 1 and check_state(s, T) == 0
 
 
 def test_building_trading_office_one_delivery_step() -> None:
     s = _at("conchita", "trading_office")
-    choose(s, T, A.OT_DELIVER, (C.CI << A.AMOUNT_SHIFT) | 2)
-    assert pv(s, 0, S.P_VPSRC + C.SRC_OFFICE) == 4 and s[S.O_DICE + C.CI] == 0
-    assert s[S.G_VALUE] == 2 and s[S.G_ACTIVE] == 1  # no round, the marker stays
+    choose(s, T, A.OT.DELIVER, (C.CI << A.AMOUNT_SHIFT) | 2)
+    assert pv(s, 0, S.P.VPSRC + C.SRC.TRADING_OFFICE) == 4 and s[S.O.DICE + C.CI] == 0
+    assert s[S.G.VALUE] == 2 and s[S.G.ACTIVE] == 1  # no round, the marker stays
 
 
 def test_building_sawmill_two_wood() -> None:
     s = _at("conchita", "sawmill")
-    choose(s, T, A.OT_USE)
+    choose(s, T, A.OT.USE)
     assert goods(s, 0, C.WD) == 2
 
 
 def test_building_newspaper_one_die_up_or_down() -> None:
     s = _at("miguel", "newspaper", dice=(3, 0, 1, 2, -1))
     assert [x for tag, x in tags(s, T) if tag == "demand"] == [0, 3, 5, 4, 7, 6]
-    choose(s, T, A.OT_DEMAND, (C.CI << 1) | 1)
-    assert s[S.O_DICE + C.CI] == 1
+    choose(s, T, A.OT.DEMAND, (C.CI << 1) | 1)
+    assert s[S.O.DICE + C.CI] == 1
 
 
 def test_building_cafe_rum_and_cigars_for_three_vp_each() -> None:
@@ -176,11 +176,11 @@ def test_building_cafe_rum_and_cigars_for_three_vp_each() -> None:
     give_goods(s, 0, C.CG, 2)
     returns = [x for tag, x in tags(s, T) if tag == "return"]
     assert (1 << A.AMOUNT_SHIFT) | 1 in returns and 2 in returns and len(returns) == 4
-    choose(s, T, A.OT_RETURN, (1 << A.AMOUNT_SHIFT) | 1)
-    assert pv(s, 0, S.P_VPSRC + C.SRC_CAFE) == 6 and goods(s, 0, C.CG) == 1
+    choose(s, T, A.OT.RETURN, (1 << A.AMOUNT_SHIFT) | 1)
+    assert pv(s, 0, S.P.VPSRC + C.SRC.CAFE) == 6 and goods(s, 0, C.CG) == 1
 
 
 def test_building_customs_office_die_to_zero_peso_per_pip() -> None:
     s = _at("miguel", "customs_office", dice=(3, 0, 1, 2, -1))
-    choose(s, T, A.OT_ZERO, C.SU)
-    assert s[S.O_DICE + C.SU] == 0 and pv(s, 0, S.P_MONEY) == 6
+    choose(s, T, A.OT.ZERO, C.SU)
+    assert s[S.O.DICE + C.SU] == 0 and pv(s, 0, S.P.MONEY) == 6

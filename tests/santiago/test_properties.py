@@ -1,7 +1,7 @@
 """Whole-game properties of the Santiago de Cuba engine under random play.
 
 (a) interpreted, hypothesis: random seeds, player counts and switch combinations finish with
-    the invariant checker on, and every VP is accounted for by an EV_VP trace event;
+    the invariant checker on, and every VP is accounted for by an EV.VP trace event;
 (b) compiled (subprocess, JIT on): >= 20,000 random games over 2-4 players and every switch
     value, checker on, zero errors; every game under layout = forbid honours the advice;
 (c) layout constraints: a custom forbid list (rules data through a variant) holds in 100% of
@@ -19,9 +19,9 @@ from hypothesis import strategies as st
 
 from core.santiago import codes as C
 from core.santiago import state as S
-from core.santiago.check import check_state
-from core.santiago.play import R_SCORE, R_VP, record_columns
 from core.santiago import tables
+from core.santiago.check import check_state
+from core.santiago.play import R, R_SCORE, record_columns
 from core.santiago.tables import SWITCH_OPTIONS, flatten, load_tables
 from strategies.common.variants import loaders
 from tests.engines import assert_records_match, assert_soak, traced_random_game
@@ -39,15 +39,15 @@ def test_random_games_finish_clean_and_vp_matches_trace(seed: int, n_players: in
                                                          switches: dict) -> None:
     tables = load_tables(overrides=switches)
     g, events, final = traced_random_game("santiago", tables, n_players, seed)
-    assert final[S.G_PHASE] == S.PH_OVER and final[S.G_SHIPS] == 7
+    assert final[S.G.PHASE] == S.PH.OVER and final[S.G.SHIPS] == 7
     assert check_state(final, flatten(tables)) == 0
-    vp_rows = events[events[:, 0] == C.EV_VP]
+    vp_rows = events[events[:, 0] == C.EV.VP]
     for p in range(n_players):
         mine = vp_rows[vp_rows[:, 1] == p]
-        start = tables.misc[C.M_START_VP]
-        assert g.records[p, R_SCORE] == mine[:, 3].sum() + start == final[S.pbase(p) + S.P_VP]
+        start = tables.misc[C.M.START_VP]
+        assert g.records[p, R_SCORE] == mine[:, 3].sum() + start == final[S.pbase(p) + S.P.VP]
         for src in range(1, C.NSRC):
-            assert g.records[p, R_VP + src] == mine[mine[:, 2] == src, 3].sum()
+            assert g.records[p, R.VP + src] == mine[mine[:, 2] == src, 3].sum()
 
 
 def test_layout_forbid_list_from_rules_data_holds_in_every_layout() -> None:
@@ -63,10 +63,10 @@ def test_layout_forbid_list_from_rules_data_holds_in_every_layout() -> None:
     seen = set()
     for seed in range(3000):
         s = S.new_game(t, 3, seed)
-        at = s[S.O_BUILDING_AT:S.O_BUILDING_AT + C.NSLOTS]
+        at = S.O.view(s, "BUILDING_AT")
         pairs = {(int(b), int(tables.slot_colour[i])) for i, b in enumerate(at)}
         assert not pairs & banned, seed
-        assert s[S.G_LAYOUT_OK] == 1
+        assert s[S.G.LAYOUT_OK] == 1
         seen.add(tuple(at))
     assert len(seen) > 2900  # still random
 
@@ -75,7 +75,7 @@ def test_layout_fixed_from_rules_data_is_used_as_given() -> None:
     order = list(reversed(C.BUILDING_KEYS))
     tables = variant_tables({"layout": "fixed", "layout.fixed.buildings": order})
     s = S.new_game(flatten(tables), 2, 123)
-    assert [C.BUILDING_KEYS[b] for b in s[S.O_BUILDING_AT:S.O_BUILDING_AT + 12]] == order
+    assert [C.BUILDING_KEYS[b] for b in S.O.view(s, "BUILDING_AT")] == order
 
 
 def forbid_broken(overrides: dict, rec: np.ndarray) -> dict[str, int]:

@@ -30,7 +30,7 @@ def test_sdc_q1_pass_harbour_advances() -> None:
         t = flat_tables(pass_harbour_advances=on)
         s = at_drive(t)
         drive_to(s, t, K["pedro"], distance=3)
-        assert s[S.G_VALUE] == value
+        assert s[S.G.VALUE] == value
 
 
 def test_sdc_q2_building_move_mandatory() -> None:
@@ -39,32 +39,32 @@ def test_sdc_q2_building_move_mandatory() -> None:
     drive_to(s, t, K["pedro"])
     assert ("stay", 0) not in tags(s, t) and len(tags(s, t)) == 3
     for slot in range(3):
-        s[S.pbase(1 + slot % 3) + S.P_PAWN] = slot  # every white building taken
+        s[S.pbase(1 + slot % 3) + S.P.PAWN] = slot  # every white building taken
     assert tags(s, t) == [("stay", 0)]
 
 
 def test_sdc_q3_owner_vp_on_use() -> None:
     t = flat_tables(owner_vp_trigger="on_use")
     s = at_drive(t)
-    s[S.O_OWNER + B["casino"]] = 2
-    s[S.pbase(2) + S.P_MARKERS] = 2
+    s[S.O.OWNER + B["casino"]] = 2
+    s[S.pbase(2) + S.P.MARKERS] = 2
     drive_to(s, t, K["pedro"])
-    choose(s, t, A.OT_MOVE, B["casino"])
-    assert pv(s, 2, S.P_VP) == 2                # not on arrival
-    choose(s, t, A.OT_USE)
-    assert pv(s, 2, S.P_VP) == 3 and pv(s, 0, S.P_MONEY) == 6
+    choose(s, t, A.OT.MOVE, B["casino"])
+    assert pv(s, 2, S.P.VP) == 2                # not on arrival
+    choose(s, t, A.OT.USE)
+    assert pv(s, 2, S.P.VP) == 3 and pv(s, 0, S.P.MONEY) == 6
 
 
 def test_sdc_q4_pass_not_final_round_ends_after_a_round_of_passes() -> None:
     t = flat_tables(delivery_pass_final=False)
     s = at_drive(t, 2)
     drive_to(s, t, C.HARBOUR)
-    choose(s, t, A.OT_PASS)                     # player 0 passes ...
-    choose(s, t, A.OT_DELIVER, (C.SU << A.AMOUNT_SHIFT) | 1)  # player 1 delivers
-    assert s[S.G_CUR] == 0                      # ... and may deliver again
-    choose(s, t, A.OT_PASS)
-    choose(s, t, A.OT_PASS)
-    assert s[S.G_ACTIVE] == 1 and s[S.G_VALUE] == 3
+    choose(s, t, A.OT.PASS)                     # player 0 passes ...
+    choose(s, t, A.OT.DELIVER, (C.SU << A.AMOUNT_SHIFT) | 1)  # player 1 delivers
+    assert s[S.G.CUR] == 0                      # ... and may deliver again
+    choose(s, t, A.OT.PASS)
+    choose(s, t, A.OT.PASS)
+    assert s[S.G.ACTIVE] == 1 and s[S.G.VALUE] == 3
 
 
 def test_sdc_q5_wood_not_a_kind() -> None:
@@ -72,11 +72,11 @@ def test_sdc_q5_wood_not_a_kind() -> None:
     s = at_drive(t)
     give_goods(s, 0, C.WD, 2)
     drive_to(s, t, C.HARBOUR)
-    choose(s, t, A.OT_DELIVER, (C.WD << A.AMOUNT_SHIFT) | 2)
-    assert s[S.G_CUR] == 0                      # still player 0: one dice good more
+    choose(s, t, A.OT.DELIVER, (C.WD << A.AMOUNT_SHIFT) | 2)
+    assert s[S.G.CUR] == 0                      # still player 0: one dice good more
     assert all(d >> A.AMOUNT_SHIFT != C.WD for tag, d in tags(s, t) if tag == "deliver")
-    choose(s, t, A.OT_DELIVER, (C.SU << A.AMOUNT_SHIFT) | 1)
-    assert s[S.G_CUR] == 1 and pv(s, 0, S.P_VP) == 2 + 2 + 2
+    choose(s, t, A.OT.DELIVER, (C.SU << A.AMOUNT_SHIFT) | 1)
+    assert s[S.G.CUR] == 1 and pv(s, 0, S.P.VP) == 2 + 2 + 2
 
 
 def _zorro(t: np.ndarray) -> np.ndarray:
@@ -89,54 +89,54 @@ def test_sdc_q6_zorro_giver_or_receiver_chooses() -> None:
     for chooser, who in (("giver", 1), ("receiver", 0)):
         t = flat_tables(zorro_chooser=chooser)
         s = _zorro(t)
-        assert s[S.G_DK] == S.DK_ZORRO and s[S.G_CUR] == who
+        assert s[S.G.DK] == S.DK.ZORRO and s[S.G.CUR] == who
         # 1 peso, 1 VP or one non-wood good held (sugar, citrus, tobacco)
         assert tags(s, t) == [("give", 0), ("give", 1), ("give", 2 + C.SU),
                               ("give", 2 + C.CI), ("give", 2 + C.TO)]
-        choose(s, t, A.OT_GIVE, 1)
-        assert pv(s, 0, S.P_VP) == 3 and pv(s, 1, S.P_VP) == 1
-        assert s[S.G_DK] == S.DK_MOVE and check_state(s, t) == 0
+        choose(s, t, A.OT.GIVE, 1)
+        assert pv(s, 0, S.P.VP) == 3 and pv(s, 1, S.P.VP) == 1
+        assert s[S.G.DK] == S.DK.MOVE and check_state(s, t) == 0
 
 
 def test_sdc_q7_zorro_reuse_building() -> None:
     for on in (True, False):
         t = flat_tables(zorro_reuse_building=on)
         s = _zorro(t)
-        s[S.pbase(0) + S.P_PAWN] = B["casino"]
-        choose(s, t, A.OT_GIVE, 0)
+        s[S.pbase(0) + S.P.PAWN] = B["casino"]
+        choose(s, t, A.OT.GIVE, 0)
         assert (("reuse", B["casino"]) in tags(s, t)) == on
         if on:
-            choose(s, t, A.OT_REUSE)
-            choose(s, t, A.OT_USE)
-            assert pv(s, 0, S.P_MONEY) == 3 + 1 + 3
+            choose(s, t, A.OT.REUSE)
+            choose(s, t, A.OT.USE)
+            assert pv(s, 0, S.P.MONEY) == 3 + 1 + 3
 
 
 def test_sdc_q8_alonso_claim_owned() -> None:
     for on in (False, True):
         t = flat_tables(alonso_claim_owned=on)
         s = at_drive(t, 2)
-        s[S.O_OWNER + B["cafe"]] = 1
-        s[S.pbase(1) + S.P_MARKERS] = 2
+        s[S.O.OWNER + B["cafe"]] = 1
+        s[S.pbase(1) + S.P.MARKERS] = 2
         drive_to(s, t, K["alonso"])
         assert (("marker", B["cafe"]) in tags(s, t)) == on
         if on:
-            choose(s, t, A.OT_MARKER, B["cafe"])
-            assert s[S.O_OWNER + B["cafe"]] == 0 and pv(s, 1, S.P_MARKERS) == 3
+            choose(s, t, A.OT.MARKER, B["cafe"])
+            assert s[S.O.OWNER + B["cafe"]] == 0 and pv(s, 1, S.P.MARKERS) == 3
             assert check_state(s, t) == 0
 
 
 def test_sdc_q9_alonso_b_replaces_phase2() -> None:
-    for replaces, dk in ((False, S.DK_MOVE), (True, S.DK_DRIVE)):
+    for replaces, dk in ((False, S.DK.MOVE), (True, S.DK.DRIVE)):
         t = flat_tables(alonso_b_replaces_phase2=replaces)
         s = at_drive(t, 2)
-        s[S.O_OWNER + B["casino"]] = 0
-        s[S.pbase(0) + S.P_MARKERS] = 2
-        s[S.pbase(1) + S.P_PAWN] = B["casino"]  # occupied: Alonso may use it anyway
+        s[S.O.OWNER + B["casino"]] = 0
+        s[S.pbase(0) + S.P.MARKERS] = 2
+        s[S.pbase(1) + S.P.PAWN] = B["casino"]  # occupied: Alonso may use it anyway
         drive_to(s, t, K["alonso"])
-        choose(s, t, A.OT_OWN_USE, B["casino"])
-        choose(s, t, A.OT_USE)
-        assert pv(s, 0, S.P_MONEY) == 6 and pv(s, 0, S.P_PAWN) == -1
-        assert s[S.G_DK] == dk
+        choose(s, t, A.OT.OWN_USE, B["casino"])
+        choose(s, t, A.OT.USE)
+        assert pv(s, 0, S.P.MONEY) == 6 and pv(s, 0, S.P.PAWN) == -1
+        assert s[S.G.DK] == dk
 
 
 def test_sdc_q10_new_ship_roller() -> None:
@@ -144,23 +144,23 @@ def test_sdc_q10_new_ship_roller() -> None:
         t = flat_tables(new_ship_roller=roller)
         s = at_drive(t, 3, dice=(1, 0, 0, 0, -1))
         drive_to(s, t, K["maria"])
-        choose(s, t, A.OT_STAY)
+        choose(s, t, A.OT.STAY)
         drive_to(s, t, C.HARBOUR)               # player 1 fills the ship
-        choose(s, t, A.OT_DELIVER, (C.SU << A.AMOUNT_SHIFT) | 1)
-        assert s[S.G_DK] == S.DK_SHIP and s[S.G_CUR] == who
+        choose(s, t, A.OT.DELIVER, (C.SU << A.AMOUNT_SHIFT) | 1)
+        assert s[S.G.DK] == S.DK.SHIP and s[S.G.CUR] == who
 
 
 def test_sdc_q11_first_ship_roller() -> None:
-    assert new(flat_tables(), 3)[S.G_CUR] == 2
-    assert new(flat_tables(first_ship_roller="start_player"), 3)[S.G_CUR] == 0
+    assert new(flat_tables(), 3)[S.G.CUR] == 2
+    assert new(flat_tables(first_ship_roller="start_player"), 3)[S.G.CUR] == 0
 
 
 def test_sdc_q12_zero_demand_without_reroll_departs() -> None:
     t = flat_tables(zero_demand_reroll=False)
     s = new(t, 4)
-    s[S.O_ROLL:S.O_ROLL + C.NDICE] = [0, 0, 0, 0, 2]
-    choose(s, t, A.OT_SHIP, 4)
-    assert s[S.G_SHIPS] == 1 and s[S.G_DK] == S.DK_SHIP
+    s[S.O.ROLL:S.O.ROLL + C.NDICE] = [0, 0, 0, 0, 2]
+    choose(s, t, A.OT.SHIP, 4)
+    assert s[S.G.SHIPS] == 1 and s[S.G.DK] == S.DK.SHIP
 
 
 def test_sdc_q13_pablo_kinds() -> None:
@@ -170,18 +170,18 @@ def test_sdc_q13_pablo_kinds() -> None:
         s = at_drive(t)
         drive_to(s, t, K["pablo"])
         assert [k for _, k in tags(s, t)] == kinds
-        choose(s, t, A.OT_PABLO, kinds[-1])
+        choose(s, t, A.OT.PABLO, kinds[-1])
         assert goods(s, 0, kinds[-1]) == (2 if kinds[-1] < 3 else 1)
 
 
 def test_sdc_q14_money_limited() -> None:
     t = flat_tables(money_limited=True)
     s = at_drive(t)
-    assert s[S.G_BANK_MONEY] == 36 - 12
-    s[S.G_BANK_MONEY] = 2
-    s[S.pbase(1) + S.P_MONEY] += 22             # keep the pesos conserved
+    assert s[S.G.BANK_MONEY] == 36 - 12
+    s[S.G.BANK_MONEY] = 2
+    s[S.pbase(1) + S.P.MONEY] += 22             # keep the pesos conserved
     drive_to(s, t, K["martinez"])               # 3 pesos, the bank holds 2
-    assert pv(s, 0, S.P_MONEY) == 5 and s[S.G_BANK_MONEY] == 0 and check_state(s, t) == 0
+    assert pv(s, 0, S.P.MONEY) == 5 and s[S.G.BANK_MONEY] == 0 and check_state(s, t) == 0
 
 
 def test_sdc_q15_end_bonus_without_wood() -> None:
@@ -190,18 +190,18 @@ def test_sdc_q15_end_bonus_without_wood() -> None:
         s = at_drive(t)
         give_goods(s, 0, C.WD, 3)
         end_game(s, t, no_trace())
-        assert pv(s, 0, S.P_VPSRC + C.SRC_END_BONUS) == bonus
+        assert pv(s, 0, S.P.VPSRC + C.SRC.END_BONUS) == bonus
 
 
 def test_sdc_q16_layout_rule_fixed_random_forbid() -> None:
     tables = load_tables(overrides={"layout": "fixed"})
     s = S.new_game(flat_tables(), 4, 9)
-    assert list(s[S.O_BUILDING_AT:S.O_BUILDING_AT + 12]) == list(tables.fixed_buildings)
-    assert list(s[S.O_CUBAN_AT + 1:S.O_CUBAN_AT + 10]) == list(tables.fixed_cubans)
+    assert list(S.O.view(s, "BUILDING_AT")) == list(tables.fixed_buildings)
+    assert list(s[S.O.CUBAN_AT + 1:S.O.CUBAN_AT + 10]) == list(tables.fixed_cubans)
     r = S.new_game(flat_tables(layout="random"), 4, 9)
-    assert list(r[S.O_BUILDING_AT:S.O_BUILDING_AT + 12]) != list(tables.fixed_buildings)
+    assert list(S.O.view(r, "BUILDING_AT")) != list(tables.fixed_buildings)
     f = S.new_game(flat_tables(layout="forbid"), 4, 9)
-    assert f[S.G_LAYOUT_OK] == 1 and check_state(f, flat_tables(layout="forbid")) == 0
+    assert f[S.G.LAYOUT_OK] == 1 and check_state(f, flat_tables(layout="forbid")) == 0
 
 
 def test_sdc_q17_final_tie_shared_is_the_only_option() -> None:

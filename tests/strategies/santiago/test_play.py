@@ -29,7 +29,7 @@ def pick(name: str, s: np.ndarray, t: np.ndarray = T) -> tuple[str, int]:
     before = s.copy()
     i = decide(kernels[0], params[0], s, t, opts, len(opts), np.ones(1, np.uint64))
     assert np.array_equal(before, s) and 0 <= i < len(opts)
-    return A.OPTION_TAGS[A.tag_of(opts[i])], A.payload_of(opts[i])
+    return A.OT.keys[A.tag_of(opts[i])], A.payload_of(opts[i])
 
 
 @pytest.mark.parametrize("name", REGISTRY.names())
@@ -42,7 +42,7 @@ def test_whole_game_legal_with_the_checker(name: str) -> None:
 @pytest.mark.parametrize("name", NAMED)
 def test_delivers_at_a_high_goods_value(name: str) -> None:
     s = at_drive(T, dice=(2, 2, 2, 2, -1))
-    s[S.G_VALUE] = 4
+    s[S.G.VALUE] = 4
     drive_to(s, T, C.HARBOUR)
     tag, x = pick(name, s)
     assert tag == "deliver"
@@ -52,7 +52,7 @@ def test_delivers_at_a_high_goods_value(name: str) -> None:
 def test_converts_sugar_at_the_distillery(name: str) -> None:
     s = at_drive(T)
     drive_to(s, T, K["jose"])
-    choose(s, T, A.OT_MOVE, B["rum_distillery"])
+    choose(s, T, A.OT.MOVE, B["rum_distillery"])
     assert pick(name, s) == ("convert", 3)
 
 
@@ -60,9 +60,9 @@ def test_converts_sugar_at_the_distillery(name: str) -> None:
 def test_zorro_victim_gives_the_least_valuable(name: str) -> None:
     s = at_drive(T, 2)
     give_goods(s, 1, C.CG, 1)
-    s[S.pbase(1) + S.P_MONEY] = 8
+    s[S.pbase(1) + S.P.MONEY] = 8
     drive_to(s, T, K["el_zorro"])
-    assert s[S.G_CUR] == 1
+    assert s[S.G.CUR] == 1
     assert pick(name, s) in (("give", A.GIVE_MONEY), ("give", A.GIVE_GOOD + C.CI))
 
 
@@ -70,14 +70,14 @@ def test_zorro_victim_gives_the_least_valuable(name: str) -> None:
 def test_never_sells_vp_for_nothing_early(name: str) -> None:
     s = at_drive(T)
     drive_to(s, T, K["pedro"])
-    choose(s, T, A.OT_MOVE, B["bank"])
+    choose(s, T, A.OT.MOVE, B["bank"])
     assert pick(name, s)[0] != "sell_vp"
 
 
 def test_refiner_drives_to_jose_when_the_distillery_is_at_yellow() -> None:
     s = at_drive(T)  # fixed layout: rum distillery on B4 (yellow), José on K2
-    s[S.G_CAR] = 0
-    s[S.pbase(0) + S.P_MONEY] = 5
+    s[S.G.CAR] = 0
+    s[S.pbase(0) + S.P.MONEY] = 5
     assert pick("refiner", s) == ("drive", K["jose"])
 
 
