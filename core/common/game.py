@@ -33,6 +33,23 @@ class Engine:
     over_phase: int
     decisions: Any                     # the decision kinds (core.common.layout.decisions: DK)
     decision_slot: int                 # s[decision_slot]: the pending kind, DK.NONE for none
+    record_columns: tuple[str, ...]    # per-seat record columns, in write_records' order
+    error_names: tuple[str, ...]       # invariant error code -> name
+
+    @classmethod
+    def of(cls, state: ModuleType, actions: ModuleType, rules: ModuleType, check: ModuleType,
+           play: ModuleType) -> Engine:
+        """The engine of a game's modules, each holding its part of the interface every engine
+        implements (docs/adding-a-game.md): state.new_game, STATE_SIZE, G.CUR, G.PHASE, G.DK,
+        PH.OVER and DK; actions.legal and MAX_OPTIONS; rules.advance and apply;
+        check.check_state and ERR_NAMES; play.write_records, NREC and record_columns."""
+        return cls(new_game=state.new_game, advance=rules.advance, legal=actions.legal,
+                   apply=rules.apply, check_state=check.check_state,
+                   write_records=play.write_records, state_size=state.STATE_SIZE,
+                   max_options=actions.MAX_OPTIONS, nrec=play.NREC, seat_slot=state.G.CUR,
+                   phase_slot=state.G.PHASE, over_phase=state.PH.OVER, decisions=state.DK,
+                   decision_slot=state.G.DK, record_columns=tuple(play.record_columns()),
+                   error_names=check.ERR_NAMES)
 
 
 @dataclass(frozen=True, eq=False)  # one instance per game: compared and hashed by identity
@@ -47,8 +64,6 @@ class Game:
     # rules_data_hash, assumed_values, flatten; `rules.error` is the game's RulesDataError,
     # `rules.switches.options` its SWITCH_OPTIONS (switch name -> (index, allowed values))
     rules: RulesFile
-    record_columns: tuple[str, ...]    # per-seat record columns, in the engine's R_* order
-    error_names: tuple[str, ...]       # invariant error code -> name (check.ERR_NAMES)
     trace: ModuleType                  # trace decoder: public_state, event_dict, log_lines, ...
     colours: tuple[str, ...]           # seat colours, first seat first
     player_range: Callable[[Any], tuple[int, int]]  # tables -> (fewest, most) players
@@ -60,6 +75,16 @@ class Game:
     # may not see (hands, face-down cards, draw piles) consistently with what the seat has
     # seen, to determinize a search. None: not declared yet.
     hidden: Callable[..., Any] | None = None
+
+    @property
+    def record_columns(self) -> tuple[str, ...]:
+        """Per-seat record columns, in the engine's order."""
+        return self.engine.record_columns
+
+    @property
+    def error_names(self) -> tuple[str, ...]:
+        """Invariant error code -> name."""
+        return self.engine.error_names
 
 
 def misc_player_range(low: int, high: int) -> Callable[[Any], tuple[int, int]]:

@@ -8,15 +8,8 @@ GAME = Game(
     name="santiago",
     title="Santiago de Cuba",
     clause_prefix="SDC",
-    engine=Engine(
-        new_game=state.new_game, advance=rules.advance, legal=actions.legal, apply=rules.apply,
-        check_state=check.check_state, write_records=play.write_records,
-        state_size=state.STATE_SIZE, max_options=actions.MAX_OPTIONS, nrec=play.NREC,
-        seat_slot=state.G.CUR, phase_slot=state.G.PHASE, over_phase=state.PH.OVER,
-        decisions=state.DK, decision_slot=state.G.DK),
+    engine=Engine.of(state, actions, rules, check, play),
     rules=tables.FILE,
-    record_columns=tuple(play.record_columns()),
-    error_names=check.ERR_NAMES,
     trace=trace,
     colours=codes.COLOURS,
     player_range=misc_player_range(codes.M.MIN_PLAYERS, codes.M.MAX_PLAYERS),  # SDC-R0
