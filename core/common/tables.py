@@ -197,8 +197,7 @@ class RulesFile:
     everything but [switches] and returns the game's arrays by name; `assemble(arrays, switch
     values)` makes the game's tables tuple; `status_entries(raw)` yields (dotted path, entry)
     for every entry that carries a status; `flat` is the flat vector's layout (a
-    core.common.layout block with one field per table, the table's name upper-cased) or, until
-    every game declares one, (the tables' field names in vector order, the vector's length)."""
+    core.common.layout block with one field per table, the table's name upper-cased)."""
 
     def __init__(self, default_path: Path, error: type[RulesDataError], switches: Switches,
                  base_tables: Callable[[object], dict[str, np.ndarray]],
@@ -273,10 +272,7 @@ class RulesFile:
 
     def flatten(self, tables: Any) -> np.ndarray:
         """All tables as one int32 vector laid out as declared (for compiled code)."""
-        if hasattr(self.flat, "fields"):
-            return flatten_layout(tables, self.flat, self.error)
-        order, size = self.flat
-        return flatten(tables, order, size, self.error)
+        return flatten_layout(tables, self.flat, self.error)
 
     def api(self) -> tuple[Callable[..., Any], ...]:
         """The functions a game's tables module exports, in this order: load_raw,
@@ -297,17 +293,6 @@ def assumed_in(entries: Iterable[tuple[str, dict]]) -> list[str]:
             elif value == "assumed" and key.endswith("_status"):
                 names.append(f"{path}.{key.removesuffix('_status')}")
     return names
-
-
-def flatten(tables: Any, order: tuple[str, ...], size: int,
-            error: type[RulesDataError]) -> np.ndarray:
-    """The named arrays of a tables tuple as one int32 vector, in `order` (for compiled
-    code); `size` is the length the game's offsets expect."""
-    flat = np.concatenate([np.ascontiguousarray(getattr(tables, name), np.int32).ravel()
-                           for name in order]).astype(np.int32)
-    if flat.size != size:
-        raise error(f"rules tables flatten to {flat.size} values, expected {size}")
-    return flat
 
 
 def flatten_layout(tables: Any, layout: Any, error: type[RulesDataError]) -> np.ndarray:
