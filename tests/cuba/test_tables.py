@@ -11,7 +11,7 @@ import pytest
 
 from core.cuba import codes as c
 from core.cuba.tables import (
-    DEFAULT_PATH, SWITCH_OPTIONS, CubaTables, RulesDataError, assumed_values, build_tables,
+    _LOAD_SWITCHES, DEFAULT_PATH, SWITCH_OPTIONS, CubaTables, RulesDataError, assumed_values, build_tables,
     load_raw, load_tables, rules_data_hash, switch_values, validate,
 )
 
@@ -255,6 +255,18 @@ def test_data_switch_changes_tables(tables: CubaTables, name: str) -> None:
     assert get(tables) != expected
 
 
+@pytest.mark.parametrize("name", list(DATA_SWITCHES), ids=[f"{DATA_IDS[n]}-{n}"
+                                                           for n in DATA_SWITCHES])
+def test_shipped_data_holds_the_reference_option(raw: dict, tables: CubaTables,
+                                                 name: str) -> None:
+    """The data a load-applied switch rewrites holds its reference (first) option, which is
+    also the default; a data override under that option is kept (issue 15 item 1)."""
+    reference = SWITCH_OPTIONS[name][1][0]
+    assert raw["switches"][name] == reference
+    sw = _LOAD_SWITCHES[name]
+    assert np.array_equal(sw.view(tables._asdict()), sw.encode(reference))
+
+
 @pytest.mark.parametrize(("name", "option"), ALTERNATIVES,
                          ids=[f"{n}={o}" for n, o in ALTERNATIVES])
 def test_only_data_switches_touch_data(tables: CubaTables, name: str, option: object) -> None:
@@ -348,10 +360,13 @@ TEXT_CASES = {
                           "unknown table 'extras' in the file"),
     "unknown-field-code-CUBA-V2": (edit('["Mo", "Su", "Fo", "To"]]', '["Mo", "Su", "Xx", "To"]]'),
                                    "unknown field code 'Xx' at plantations.blue.rows r3c3"),
-    "data-off-reference-CUBA-Q8": (edit("cost = { wood = 2, stone = 2, water = 1 }",
-                                        "cost = { wood = 2, stone = 2, water = 0 }"),
-                                   "buildings.hotel.cost is [2, 2, 0] but switch hotel_cost's "
-                                   'reference option "2Wd+2St+1Wa"'),
+    "data-and-switch-CUBA-Q8": (lambda text: edit(
+        'hotel_cost = "2Wd+2St+1Wa"', 'hotel_cost = "2Wd+2St"')(edit(
+            "cost = { wood = 2, stone = 2, water = 1 }",
+            "cost = { wood = 3, stone = 2, water = 1 }")(text)),
+        "buildings.hotel.cost is [3, 2, 1], not switch hotel_cost's reference reading "
+        '"2Wd+2St+1Wa" ([2, 2, 1]), and switch hotel_cost = "2Wd+2St" would replace it; '
+        "change the data or the switch, not both"),
 }
 
 
