@@ -68,7 +68,7 @@ SWITCH_OPTIONS: dict[str, tuple[int, tuple[object, ...]]] = {
     "warehouse_in_tax": (C.SW.WAREHOUSE_IN_TAX, _BOOL),
     "warehouse_in_subsidy": (C.SW.WAREHOUSE_IN_SUBSIDY, _BOOL),
     "warehouse_in_end_bonus": (C.SW.WAREHOUSE_IN_END_BONUS, _BOOL),
-    "goods_row_spaces": (C.SW.GOODS_ROW_SPACES, (4, 6)),
+    "goods_row_spaces": (C.SW.GOODS_ROW_SPACES, (6, 4)),
     "sawmill_input": (C.SW.SAWMILL_INPUT, ("wood", "stone")),
     "golf_course_cost": (C.SW.GOLF_COURSE_COST, ("2Wa", "1Wd+1St+2Wa")),
     "hotel_cost": (C.SW.HOTEL_COST, ("2Wd+2St+1Wa", "2Wd+2St")),
