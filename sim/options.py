@@ -29,10 +29,12 @@ class Variant(NamedTuple):
 
 
 def _switch_value(key: str, text: str, options: dict[str, tuple[object, ...]]) -> object:
-    allowed = {option_text(o): o for o in options[key]}
+    """The option `text` names, whatever its letter case (True, 2wa and 2Wa all match)."""
+    written = [option_text(o) for o in options[key]]
+    allowed = {w.lower(): o for w, o in zip(written, options[key])}
     if text.lower() not in allowed:
         raise UserError(f"variant {key}={text} is not allowed",
-                        f"use one of: {', '.join(allowed)}")
+                        f"use one of: {', '.join(written)}")
     return allowed[text.lower()]
 
 

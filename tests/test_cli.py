@@ -65,10 +65,10 @@ def test_trace_header(trace_lines):
 
 def test_variant_overrides_reach_the_header(tmp_path):
     header = play_trace(tmp_path, "--variant", "money_limited=true",
-                        "--variant", "goods_row_spaces=6",
+                        "--variant", "goods_row_spaces=4",
                         "--variant", "plantation_side=individual")[0]
     assert header["variant"]["money_limited"] is True
-    assert header["variant"]["goods_row_spaces"] == 6
+    assert header["variant"]["goods_row_spaces"] == 4
     assert header["variant"]["plantation_side"] == "individual"
 
 

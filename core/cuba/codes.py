@@ -182,7 +182,7 @@ EV = enum("EV", (
     "PARLIAMENT_WIN",  # (p, votes, tie rule used 0/1)
     "PASS_BILL",       # (p, statute row)
     "VETO",            # (p, statute row)
-    "TAX",             # (p, paid 0/1, amount)
+    "TAX",             # (p, paid 0/1, amount, could pay 0/1)
     "DUTY",            # (p, paid 0/1, packed pieces)
     "MARKET_ACT",      # (-, statute row)
     "SPOIL",           # (p, packed pieces)

@@ -523,6 +523,10 @@ def apply_building_use(s, t, x, tr):
             s[O.PILE + j] = s[O.PILE + j + 1]
         s[O.PILE + s[G.PILE_N] - 1] = s[O.SHIP + 0]
         s[O.SHIP + 0] = card
+    elif ft == C.FT_CHURCH and x > 0:  # the veto tile is taken with the use (its state shows it)
+        s[G.VETO_OWNER] = p
+        s[G.VETO_BAN_TYPE] = x - 1
+        s[G.VETO_BAN_ROUND] = s[G.ROUND] + 1
     log(tr, s, EV.USE, p, k, f, x, s[O.SHIP + 0] if ft == C.FT_LIGHTHOUSE else 0)
     if ft == C.FT_RETURN_VP:
         add_vp(s, tr, p, C.SRC_BUILDING + k, actions.vsum(x) * t[pb + 2])
@@ -530,9 +534,6 @@ def apply_building_use(s, t, x, tr):
         load_ship(s, t, tr, p, x >> actions.DOCK_SHIFT, x & actions.VEC_MASK, k)
     elif ft == C.FT_CHURCH and x > 0:
         ty = x - 1
-        s[G.VETO_OWNER] = p
-        s[G.VETO_BAN_TYPE] = ty
-        s[G.VETO_BAN_ROUND] = s[G.ROUND] + 1
         if t[T.SWITCHES + SW.CHURCH_VETO_TIMING] == 0:
             c = s[O.BILLS + ty]
             s[O.BILLS + ty] = -1
@@ -547,17 +548,9 @@ def apply_building_use(s, t, x, tr):
 
 @njit
 def begin_round(s, t, tr):
-    """Phase A (CUBA-R11) and the per-round resets; then phase B."""
+    """Phase A (CUBA-R11) and the per-round resets (before the round's event, whose state
+    shows them); then phase B."""
     s[G.PHASE] = PH.BILLS
-    log(tr, s, EV.ROUND, -1, s[G.ROUND], 0, 0, 0)
-    for ty in range(4):
-        ptr = s[O.STAT_PTR + ty]
-        if ptr < C.PILE_CARDS:
-            s[O.BILLS + ty] = s[O.STAT_PILE + ty * C.PILE_CARDS + ptr]
-            s[O.STAT_PTR + ty] = ptr + 1
-        else:
-            s[O.BILLS + ty] = -1
-    log(tr, s, EV.BILLS, -1, s[O.BILLS], s[O.BILLS + 1], s[O.BILLS + 2], s[O.BILLS + 3])
     for p in range(s[G.NP]):
         b = S.pbase(p)
         for c in range(C.NCHARS):
@@ -581,6 +574,15 @@ def begin_round(s, t, tr):
     s[G.PARL_WINNER] = -1
     s[G.OLD_START] = s[G.START]
     s[G.STEP] = 0
+    log(tr, s, EV.ROUND, -1, s[G.ROUND], 0, 0, 0)
+    for ty in range(4):
+        ptr = s[O.STAT_PTR + ty]
+        if ptr < C.PILE_CARDS:
+            s[O.BILLS + ty] = s[O.STAT_PILE + ty * C.PILE_CARDS + ptr]
+            s[O.STAT_PTR + ty] = ptr + 1
+        else:
+            s[O.BILLS + ty] = -1
+    log(tr, s, EV.BILLS, -1, s[O.BILLS], s[O.BILLS + 1], s[O.BILLS + 2], s[O.BILLS + 3])
     s[G.PHASE] = PH.ACTIONS
     log(tr, s, EV.PHASE, -1, PH.ACTIONS, 0, 0, 0)
 
@@ -715,6 +717,7 @@ def apply_bills(s, t, x, tr):
         c = s[O.BILLS + ty]
         if c < 0:
             continue
+        s[O.BILLS + ty] = -1  # before the event: its state is the one after it
         if ty == i or ty == j:
             s[O.ACTS + ty] = c
             s[O.ACT_ROUND + ty] = s[G.ROUND]
@@ -723,7 +726,6 @@ def apply_bills(s, t, x, tr):
             log(tr, s, EV.PASS_BILL, p, c, 0, 0, 0)
         else:
             log(tr, s, EV.REMOVE_BILL, -1, c, 0, 0, 0)
-        s[O.BILLS + ty] = -1
     s[G.DK] = DK.NONE
     begin_statutes(s, t, tr)
 
@@ -761,7 +763,7 @@ def apply_tax(s, t, o, tr):
     if paid:
         pay_money(s, t, p, s[G.TAX_AMOUNT])
         s[S.pbase(p) + P.PAID_TAX] = 1
-    log(tr, s, EV.TAX, p, 1 if paid else 0, s[G.TAX_AMOUNT], 0, 0)
+    log(tr, s, EV.TAX, p, 1 if paid else 0, s[G.TAX_AMOUNT], 1, 0)
     if paid:
         add_vp(s, tr, p, C.SRC_TAX, t[T.MISC + M.TAX_VP])
     s[G.STEP] += 1
@@ -800,7 +802,7 @@ def statutes_step(s, t, tr):
                 s[G.DK] = DK.TAX
                 return
             if cost > 0:
-                log(tr, s, EV.TAX, p, 0, cost, 0, 0)  # cannot afford it
+                log(tr, s, EV.TAX, p, 0, cost, 0, 0)  # could not pay
         elif s[O.ACTS + C.DUTY] >= 0:
             s[G.CUR] = p
             s[G.DK] = DK.DUTY

@@ -59,7 +59,8 @@ _BOOL = (False, True)
 
 # Switch name -> (codes.SW index, options). Codes: booleans and numbers code as themselves,
 # string options as their index in this tuple. For the switches applied at load (costs,
-# saw mill input, goods row length, duty split) the first option is the reading in the data.
+# saw mill input, goods row length, duty split) the first option is the reading the shipped
+# data holds (tests/cuba/test_tables.py checks it); another option rewrites that data.
 SWITCH_OPTIONS: dict[str, tuple[int, tuple[object, ...]]] = {
     "hidden_parliament_card": (C.SW.HIDDEN_PARLIAMENT_CARD, _BOOL),
     "plantation_side": (C.SW.PLANTATION_SIDE, ("standard", "individual")),
@@ -67,7 +68,7 @@ SWITCH_OPTIONS: dict[str, tuple[int, tuple[object, ...]]] = {
     "warehouse_in_tax": (C.SW.WAREHOUSE_IN_TAX, _BOOL),
     "warehouse_in_subsidy": (C.SW.WAREHOUSE_IN_SUBSIDY, _BOOL),
     "warehouse_in_end_bonus": (C.SW.WAREHOUSE_IN_END_BONUS, _BOOL),
-    "goods_row_spaces": (C.SW.GOODS_ROW_SPACES, (4, 6)),
+    "goods_row_spaces": (C.SW.GOODS_ROW_SPACES, (6, 4)),
     "sawmill_input": (C.SW.SAWMILL_INPUT, ("wood", "stone")),
     "golf_course_cost": (C.SW.GOLF_COURSE_COST, ("2Wa", "1Wd+1St+2Wa")),
     "hotel_cost": (C.SW.HOTEL_COST, ("2Wd+2St+1Wa", "2Wd+2St")),
@@ -323,19 +324,20 @@ _LOAD_SWITCHES = {
 }
 
 
-def _check_switch_data(t: dict[str, np.ndarray]) -> None:
-    """The data must hold the reference (first) option of each load-applied switch."""
+def _apply_switch_data(t: dict[str, np.ndarray], values: dict[str, object]) -> None:
+    """Each load-applied switch set to another option than its reference (first) one rewrites
+    its data. The data may itself be overridden (a custom cost, say) under the reference
+    option; a data override and a switch that both change the same value contradict."""
     for name, sw in _LOAD_SWITCHES.items():
         reference = SWITCH_OPTIONS[name][1][0]
+        if values[name] == reference:
+            continue
         have = sw.view(t)
         if not np.array_equal(have, sw.encode(reference)):
-            raise _err(f"{sw.where} is {have.tolist()} but switch {name}'s reference option "
-                       f"{_fmt(reference)} means {sw.encode(reference)}; keep the data at the "
-                       "reference reading and pick alternatives with the switch")
-
-
-def _apply_switch_data(t: dict[str, np.ndarray], values: dict[str, object]) -> None:
-    for name, sw in _LOAD_SWITCHES.items():
+            raise _err(f"{sw.where} is {have.tolist()}, not switch {name}'s reference reading "
+                       f"{_fmt(reference)} ({sw.encode(reference)}), and switch {name} = "
+                       f"{_fmt(values[name])} would replace it; change the data or the switch, "
+                       "not both")
         sw.view(t)[...] = sw.encode(values[name])
 
 
@@ -349,7 +351,6 @@ def _base_tables(raw: object) -> dict[str, np.ndarray]:
          "char_votes": _scalars(raw, "characters", C.CHAR_NAMES, "character", "votes", 1),
          **_buildings(raw), **_statutes(raw), "ship_spots": _ships(raw),
          "layouts": _layouts(raw), **_market(raw)}
-    _check_switch_data(t)
     return t
 
 

@@ -236,7 +236,7 @@ EVENT_FIELDS: dict[int, tuple[tuple[str, _Decoder] | None, ...]] = {
     EV.PARLIAMENT_WIN: (("votes", _int), ("tie_rule", _bool)),
     EV.PASS_BILL: (("statute", _statute),),
     EV.VETO: (("statute", _statute),),
-    EV.TAX: (("paid", _bool), ("amount", _int)),
+    EV.TAX: (("paid", _bool), ("amount", _int), ("could_pay", _bool)),
     EV.DUTY: (("paid", _bool), ("pieces", _vector)),
     EV.MARKET_ACT: (("statute", _statute),),
     EV.SPOIL: (("pieces", _vector),),
@@ -381,7 +381,10 @@ def _votes_text(d: dict[str, Any], r: Row, t: CubaTables) -> str:
 
 
 def _tax_text(d: dict[str, Any], r: Row, t: CubaTables) -> str:
-    return f"pays ${d['amount']} tax" if d["paid"] else f"does not pay the ${d['amount']} tax"
+    if d["paid"]:
+        return f"pays ${d['amount']} tax"
+    why = "chooses not to pay" if d["could_pay"] else "cannot pay"
+    return f"{why} the ${d['amount']} tax"
 
 
 def _duty_text(d: dict[str, Any], r: Row, t: CubaTables) -> str:

@@ -17,7 +17,7 @@ A turn of the active player (G.ACTIVE) is a chain of decision points:
   on;
 - at a Cuban (SDC-R9): Pablo asks for the kind (those of switch pablo_kinds the bank holds);
   El Zorro asks each other player in turn, clockwise from the active player's left, what they
-  give (1 peso, 1 VP or 1 non-wood good; the giver decides, or the receiver under
+  give (1 peso, 1 VP or 1 raw good: sugar, tobacco, citrus; the giver decides, or the receiver under
   `zorro_chooser = receiver`; nothing to give: no question); Alonso offers a property marker
   on each building without one (or, under `alonso_claim_owned`, also on other players'
   buildings), the use of each own building, or nothing. A closed Cuban gives nothing;
@@ -101,7 +101,7 @@ def money_gain(s, t, amount):
 
 @njit(inline="always")
 def max_face(t):
-    """The highest face of a demand die (the newspaper's upper bound)."""
+    """The highest face of a demand die (the church's upper bound)."""
     m = 0
     for i in range(C.NFACES):
         m = max(m, t[T.DIE_FACES + i])
@@ -185,7 +185,7 @@ def zorro_options(s, t, opts):
         opts[n] = enc(OT.GIVE, GIVE_VP)
         n += 1
     for k in range(C.NKINDS):
-        if k != C.WD and s[b + P.GOODS + k] > 0:
+        if S.raw_good(k) and s[b + P.GOODS + k] > 0:
             opts[n] = enc(OT.GIVE, GIVE_GOOD + k)
             n += 1
     return n

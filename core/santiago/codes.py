@@ -41,7 +41,7 @@ CA = enum("CA", (
     "GAIN_ANY_GOOD",  # (amount): one kind of the switch pablo_kinds, the player's choice
     "GAIN_VP",        # (vp)
     "GAIN_MONEY",     # (money)
-    "PICKPOCKET",     # (): El Zorro, each other player gives 1 peso, 1 VP or 1 non-wood good
+    "PICKPOCKET",     # (): El Zorro, each other player gives 1 peso, 1 VP or 1 raw good
     "LAWYER",         # (): Alonso, a property marker or the use of an own building
 ))
 
@@ -54,7 +54,7 @@ NBPARAMS = 4
 BE = enum("BE", (
     "EXCHANGE",     # (pesos per VP sold, pesos per VP bought): VP <-> pesos, one direction
     "GAIN_MONEY",   # (money)
-    "CLOSE_CUBAN",  # (vp): gain VP, close one Cuban until the user's next turn
+    "CLOSE_CUBAN",  # (money): gain pesos, one Cuban face down until the car passes it
     "CONVERT",      # (from kind, to kind, max pieces) 1:1
     "MOVE_VALUE",   # (): goods-value marker 1 flag right or left
     "SWAP",         # (max swaps): 1 good for 1 good of another kind, each
@@ -102,7 +102,7 @@ SW = enum("SW", (
     "ZORRO_REUSE_BUILDING",      # SDC-Q7: 0/1
     "ALONSO_CLAIM_OWNED",        # SDC-Q8: 0/1
     "ALONSO_B_REPLACES_PHASE2",  # SDC-Q9: 0/1
-    "NEW_SHIP_ROLLER",           # SDC-Q10: 0 active_player, 1 start_player
+    "NEW_SHIP_ROLLER",           # SDC-Q10: 0 active_player, 1 start_player, 2 last_deliverer
     "FIRST_SHIP_ROLLER",         # SDC-Q11: 0 right_of_start, 1 start_player
     "ZERO_DEMAND_REROLL",        # SDC-Q12: 0/1
     "PABLO_KINDS",               # SDC-Q13: 0 all6, 1 no_wood, 2 raw_only
@@ -122,7 +122,6 @@ SRC = enum("SRC", (
     "CUBAN",           # VP from a Cuban's action (Maria)
     "OWNER",           # property markers (SDC-R11)
     "CAFE",            # goods returned for VP
-    "CHURCH",          # the close-a-Cuban building's VP
     "BANK",            # net: VP bought minus VP sold at the bank
     "ZORRO",           # net: VP received from El Zorro's victims minus VP given
     "END_BONUS",       # SDC-R21
@@ -139,7 +138,7 @@ EV = enum("EV", (
     "TURN",       # (p, turn number from 1)
     "DRIVE",      # (p, stop, distance, pesos paid)
     "VALUE",      # (p or -1, new goods value (value_max + 1 = chequered flag), VAL cause)
-    "CLOSED",     # (p, stop): the Cuban there is closed, no action, no building
+    "CLOSED",     # (p, stop): the Cuban there is face down, no action, no building
     "CUBAN",      # (p, cuban, stop)
     "GOODS",      # (p, kind, amount): gained from the bank
     "MONEY",      # (p, amount): gained (negative: paid)
@@ -157,14 +156,15 @@ EV = enum("EV", (
     "DEPART",     # (-, ships departed, DEP cause)
     "ROLL",       # (roller, faces packed 3 bits each in kind order)
     "SHIP",       # (roller, kind left off, dice packed 4 bits each (value + 1))
-    "CLOSE",      # (p, stop): a Cuban is closed
-    "REOPEN",     # (-, stop)
+    "CLOSE",      # (p, stop): a Cuban is turned face down
+    "REOPEN",     # (-, stop): the car passed it, it is face up again
     "CONVERT",    # (p, from kind, to kind, pieces)
     "SWAP",       # (p, given kind, taken kind)
     "DIE",        # (p, kind, new value)
     "END_BONUS",  # (p, goods counted, VP)
     "GAME_END",   # (-)
     "EXCHANGE",   # (p, VP change, pesos change)
+    "DECLINE",    # (p, cuban): the player takes nothing of the Cuban's offer (Alonso)
 ))
 
 # --- flat rules-data vector: one field per table of tables.SantiagoTables, in this order -----

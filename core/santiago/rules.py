@@ -117,16 +117,27 @@ def new_ship(s, t, tr, cont):
 @njit
 def depart(s, t, tr, cause, cont):
     """SDC-R17: the ship departs. After the last ship the game ends (SDC-R20); else the value
-    marker returns to its start and the roller (SDC-Q10) rolls the next ship."""
+    marker returns to its start (shown with the departure) and the roller (SDC-Q10: the
+    active player, the start player, or who last delivered to this ship, else the active
+    player) rolls the next ship."""
     s[G.SHIPS] += 1
     for k in range(C.NDICE):
         s[O.DICE + k] = -1
+    last = s[G.SHIPS] >= t[T.MISC + M.SHIPS]
+    if not last:
+        s[G.VALUE] = t[T.MISC + M.VALUE_START]
     log(tr, s, EV.DEPART, -1, s[G.SHIPS], cause, 0, 0)
-    if s[G.SHIPS] >= t[T.MISC + M.SHIPS]:
+    if last:
         end_game(s, t, tr)
         return
-    s[G.VALUE] = t[T.MISC + M.VALUE_START]
-    s[G.ROLLER] = s[G.START] if t[T.SWITCHES + SW.NEW_SHIP_ROLLER] == 1 else s[G.ACTIVE]
+    roller = t[T.SWITCHES + SW.NEW_SHIP_ROLLER]
+    if roller == 1:
+        s[G.ROLLER] = s[G.START]
+    elif roller == 2 and s[G.LAST_DELIVERER] >= 0:
+        s[G.ROLLER] = s[G.LAST_DELIVERER]
+    else:
+        s[G.ROLLER] = s[G.ACTIVE]
+    s[G.LAST_DELIVERER] = -1
     new_ship(s, t, tr, cont)
 
 
@@ -168,6 +179,7 @@ def deliver(s, t, tr, p, k, m, office):
     """SDC-R14/R15: deliver m goods of kind k (from a delivery round, or the trading office)."""
     return_goods(s, p, k, m)
     s[S.pbase(p) + P.DELIVERED + k] += m
+    s[G.LAST_DELIVERER] = p
     if k == C.WD:
         vp = m * t[T.MISC + M.WOOD_VP]
         src = SRC.WOOD
@@ -287,8 +299,10 @@ def apply_pablo(s, t, k, tr):
 
 @njit(inline="always")
 def can_give(s, v):
+    """Whether victim v holds a peso, a VP or a raw good (§8.1)."""
     b = S.pbase(v)
-    return s[b + P.MONEY] > 0 or s[b + P.VP] > 0 or S.goods_held(s, b, False) > 0
+    raw = s[b + P.GOODS + C.SU] + s[b + P.GOODS + C.TO] + s[b + P.GOODS + C.CI]
+    return s[b + P.MONEY] > 0 or s[b + P.VP] > 0 or raw > 0
 
 
 @njit
@@ -309,7 +323,7 @@ def zorro_next(s, t, tr):
 
 @njit
 def apply_zorro(s, t, what, tr):
-    """The current victim gives El Zorro's visitor 1 peso, 1 VP or 1 good."""
+    """The current victim gives El Zorro's visitor 1 peso, 1 VP or 1 raw good."""
     active = s[G.ACTIVE]
     v = (active + s[G.ZORRO_NEXT]) % s[G.NP]
     bv = S.pbase(v)
@@ -375,6 +389,9 @@ def apply_use(s, t, o, tr):
         s[b + P.USES + building] += 1
         if t[T.SWITCHES + SW.OWNER_VP_TRIGGER] == 1:
             pay_owner(s, t, tr, slot, p)
+    if tag == OT.RETURN:  # the goods handed in are part of the use (its state shows them gone)
+        return_goods(s, p, actions.bparam(t, building, 0), x >> actions.AMOUNT_SHIFT)
+        return_goods(s, p, actions.bparam(t, building, 1), x & actions.AMOUNT_MASK)
     log(tr, s, EV.USE, p, building, slot, x, 0)
     if tag == OT.SELL_VP:
         add_vp(s, tr, p, SRC.BANK, -x)
@@ -390,7 +407,7 @@ def apply_use(s, t, o, tr):
         else:
             gain_money(s, t, tr, p, actions.bparam(t, building, 0))
     elif tag == OT.CLOSE:
-        add_vp(s, tr, p, SRC.CHURCH, actions.bparam(t, building, 0))
+        gain_money(s, t, tr, p, actions.bparam(t, building, 0))
         s[G.CLOSED] = x
         s[G.CLOSED_BY] = p
         log(tr, s, EV.CLOSE, p, x, 0, 0, 0)
@@ -430,13 +447,8 @@ def apply_use(s, t, o, tr):
         if S.ship_full(s):
             depart(s, t, tr, DEP.BUILDING, cont)
     elif tag == OT.RETURN:
-        ka = actions.bparam(t, building, 0)
-        kb = actions.bparam(t, building, 1)
-        na = x >> actions.AMOUNT_SHIFT
-        nb = x & actions.AMOUNT_MASK
-        return_goods(s, p, ka, na)
-        return_goods(s, p, kb, nb)
-        add_vp(s, tr, p, SRC.CAFE, (na + nb) * actions.bparam(t, building, 3))
+        pieces = (x >> actions.AMOUNT_SHIFT) + (x & actions.AMOUNT_MASK)
+        add_vp(s, tr, p, SRC.CAFE, pieces * actions.bparam(t, building, 3))
     elif tag == OT.ZERO:
         pips = s[O.DICE + x]
         s[O.DICE + x] = 0
@@ -474,14 +486,16 @@ def apply_alonso(s, t, o, tr):
     tag = actions.tag_of(o)
     slot = actions.payload_of(o)
     s[G.STEP] = ST.PHASE2
-    if tag == OT.MARKER:
+    if tag == OT.NOTHING:
+        log(tr, s, EV.DECLINE, p, s[G.CUBAN], 0, 0, 0)
+    elif tag == OT.MARKER:
         prev = s[O.OWNER + slot]
         if prev >= 0:
             s[S.pbase(prev) + P.MARKERS] += 1
         s[O.OWNER + slot] = p
         s[S.pbase(p) + P.MARKERS] -= 1
         log(tr, s, EV.MARKER, p, slot, s[O.BUILDING_AT + slot], prev, 0)
-    elif tag != OT.NOTHING:
+    else:
         start_use(s, t, slot, S.USE_ALONSO)
 
 
@@ -490,13 +504,8 @@ def apply_alonso(s, t, o, tr):
 
 @njit
 def begin_turn(s, t, tr):
-    """SDC-R6: the active player's turn starts with the drive; a Cuban this player closed
-    opens again."""
+    """SDC-R6: the active player's turn starts with the drive."""
     p = s[G.ACTIVE]
-    if s[G.CLOSED] >= 0 and s[G.CLOSED_BY] == p:
-        log(tr, s, EV.REOPEN, -1, s[G.CLOSED], 0, 0, 0)
-        s[G.CLOSED] = -1
-        s[G.CLOSED_BY] = -1
     log(tr, s, EV.TURN, p, s[G.TURN] + 1, 0, 0, 0)
     s[G.CUBAN] = -1
     s[G.CUR] = p
@@ -505,15 +514,22 @@ def begin_turn(s, t, tr):
 
 @njit
 def apply_drive(s, t, d, tr):
-    """SDC-R7, R8: drive d stops clockwise, paying for all but the free ones; passing the
-    harbour may move the value marker (and send the ship) before the car arrives."""
+    """SDC-R7, R8: drive d stops clockwise, paying for all but the free ones; a face-down
+    Cuban the car leaves or drives past turns face up (§8.2 newspaper); passing the harbour
+    may move the value marker (and send the ship) before the car arrives."""
     p = s[G.ACTIVE]
     cost = actions.drive_cost(t, d)
     pay_money(s, t, tr, p, cost)
     s[S.pbase(p) + P.DRIVE_PAID] += cost
     passes = s[G.CAR] + d > C.NSTOPS
+    closed = s[G.CLOSED]
+    passed = closed >= 0 and (closed - s[G.CAR]) % C.NSTOPS < d
     s[G.CAR] = (s[G.CAR] + d) % C.NSTOPS
     log(tr, s, EV.DRIVE, p, s[G.CAR], d, cost, 0)
+    if passed:
+        s[G.CLOSED] = -1
+        s[G.CLOSED_BY] = -1
+        log(tr, s, EV.REOPEN, -1, closed, 0, 0, 0)
     s[G.STEP] = ST.ARRIVE
     if passes and t[T.SWITCHES + SW.PASS_HARBOUR_ADVANCES] == 1:
         value_up(s, t, tr, p, VAL.PASSED_HARBOUR, DEP.CHEQUERED_FLAG, ST.ARRIVE)

@@ -51,8 +51,8 @@ G = block("G", (
     ("CAR", 1, "stop of the car (0 = harbour)"),
     ("SHIPS", 1, "ships departed"),
     ("VALUE", 1, "goods value (value_start..value_max)"),
-    ("CLOSED", 1, "stop of the closed Cuban, -1 none"),
-    ("CLOSED_BY", 1, "who closed it"),
+    ("CLOSED", 1, "stop of the face-down Cuban, -1 none"),
+    ("CLOSED_BY", 1, "who turned it face down"),
     ("CUBAN", 1, "Cuban whose action was taken this turn, -1 none"),
     ("ZORRO_NEXT", 1, "El Zorro: next victim as an offset from the active player"),
     ("USE_SLOT", 1, "slot of the building being used, -1 none"),
@@ -64,6 +64,7 @@ G = block("G", (
     ("DEL_PASSES", 1, "passes in a row (delivery_pass_final = false)"),
     ("WOOD_DONE", 1, "1 when wood was delivered in this step (wood_is_a_kind = false)"),
     ("ROLLER", 1, "who places the new ship"),
+    ("LAST_DELIVERER", 1, "who last delivered a good to this ship, -1 nobody yet"),
     ("BANK_MONEY", 1, "pesos in the bank (money_limited only)"),
     ("RNG", SLOTS, "the deal stream (dice), core.common.stored_rng"),
     ("LAYOUT_DRAWS", 1, "building layouts drawn until one honoured the rules"),
@@ -174,6 +175,7 @@ def new_game(t, n_players, seed):
     s[G.VALUE] = t[T.MISC + M.VALUE_START]
     s[G.CLOSED] = -1
     s[G.CLOSED_BY] = -1
+    s[G.LAST_DELIVERER] = -1
     s[G.CUBAN] = -1
     s[G.USE_SLOT] = -1
     for k in range(C.NDICE):
@@ -209,6 +211,12 @@ def goods_held(s, b, with_wood):
         if k != C.WD or with_wood:
             n += s[b + P.GOODS + k]
     return n
+
+
+@njit(inline="always")
+def raw_good(k):
+    """Sugar, tobacco and citrus: the seed's "grondstoffen" (El Zorro's victims give these)."""
+    return k == C.SU or k == C.TO or k == C.CI
 
 
 @njit(inline="always")

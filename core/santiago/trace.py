@@ -21,6 +21,7 @@ from core.common.trace import (  # noqa: F401 (player_label re-exported)
 )
 from core.santiago import codes as C
 from core.santiago import state as S
+from core.santiago.actions import AMOUNT_MASK, AMOUNT_SHIFT
 from core.santiago.tables import SantiagoTables
 
 _pbase = getattr(S.pbase, "py_func", S.pbase)
@@ -156,6 +157,7 @@ EVENT_FIELDS: dict[int, tuple[_Field, ...]] = {
     C.EV.END_BONUS: (("goods", _I), ("vp", _I)),
     C.EV.GAME_END: (),
     C.EV.EXCHANGE: (("vp", _I), ("pesos", _I)),
+    C.EV.DECLINE: (("cuban", cuban),),
 }
 assert sorted(EVENT_FIELDS) == list(range(len(C.EV.keys)))
 
@@ -165,13 +167,25 @@ def event_dict(row: np.ndarray, tables: SantiagoTables) -> dict[str, Any]:
     out = decode_event(row, C.EV.keys, EVENT_FIELDS)
     if row[0] == C.EV.SETUP:
         out["layout"] = layout(row[C.EVW:], tables)
+    elif row[0] == C.EV.USE and tables.building_effect[row[2]] == C.BE.RETURN_VP:
+        out["returned"] = _returned(out["payload"], tables.building_param[row[2]])
     return out
+
+
+def _returned(payload: int, param: np.ndarray) -> dict[str, int]:
+    """The goods a return-for-VP use hands in (payload: pieces of kind a << AMOUNT_SHIFT |
+    pieces of kind b, see actions.py)."""
+    amounts = (payload >> AMOUNT_SHIFT, payload & AMOUNT_MASK)
+    return {kind(int(k)): n for k, n in zip(param[:2], amounts) if n}
 
 
 # ------------------------------------------------------------------------------ text
 
 def _use_text(d: dict[str, Any], s: np.ndarray, t: SantiagoTables) -> str:
-    return f"uses the {d['building'].replace('_', ' ')} ({d['slot']})"
+    text = f"uses the {d['building'].replace('_', ' ')} ({d['slot']})"
+    if "returned" in d:
+        text += ", handing in " + " and ".join(f"{n} {k}" for k, n in d["returned"].items())
+    return text
 
 
 _TEXT: dict[int, Callable[[dict[str, Any], np.ndarray, SantiagoTables], str]] = {
@@ -185,7 +199,8 @@ _TEXT: dict[int, Callable[[dict[str, Any], np.ndarray, SantiagoTables], str]] = 
                                 + (f", paying {d['pesos']} pesos" if d["pesos"] else ""),
     C.EV.VALUE: lambda d, s, t: (f"goods value now {d['goods_value']} "
                                  f"({d['cause'].replace('_', ' ')})"),
-    C.EV.CLOSED: lambda d, s, t: f"finds {d['stop']} closed",
+    C.EV.CLOSED: lambda d, s, t: f"finds {stop_name(C.STOP_NAMES.index(d['stop']), s)} face "
+                                 "down: no action, no building",
     C.EV.CUBAN: lambda d, s, t: f"visits {d['cuban']}",
     C.EV.GOODS: lambda d, s, t: f"takes {d['amount']} {d['kind']}",
     C.EV.MONEY: lambda d, s, t: (f"gains {d['amount']} pesos" if d["amount"] > 0
@@ -210,14 +225,17 @@ _TEXT: dict[int, Callable[[dict[str, Any], np.ndarray, SantiagoTables], str]] = 
     C.EV.ROLL: lambda d, s, t: "rolls " + ", ".join(f"{k} {v}" for k, v in d["faces"].items()),
     C.EV.SHIP: lambda d, s, t: f"leaves {d['left_off']} off: demand " + ", ".join(
         f"{k} {v}" for k, v in d["dice"].items()),
-    C.EV.CLOSE: lambda d, s, t: f"closes {stop_name(C.STOP_NAMES.index(d['stop']), s)}",
-    C.EV.REOPEN: lambda d, s, t: f"{d['stop']} opens again",
+    C.EV.CLOSE: lambda d, s, t: f"turns {stop_name(C.STOP_NAMES.index(d['stop']), s)} face "
+                                "down",
+    C.EV.REOPEN: lambda d, s, t: f"the car passed {stop_name(C.STOP_NAMES.index(d['stop']), s)}"
+                                 ": face up again",
     C.EV.CONVERT: lambda d, s, t: f"converts {d['pieces']} {d['from']} into {d['to']}",
     C.EV.SWAP: lambda d, s, t: f"swaps 1 {d['gives']} for 1 {d['takes']}",
     C.EV.DIE: lambda d, s, t: f"sets the {d['kind']} die to {d['value']}",
     C.EV.END_BONUS: lambda d, s, t: f"holds {plural(d['goods'], 'good')}: end bonus",
     C.EV.GAME_END: lambda d, s, t: "game over",
     C.EV.EXCHANGE: lambda d, s, t: f"exchanges {d['vp']:+d} VP / {d['pesos']:+d} pesos",
+    C.EV.DECLINE: lambda d, s, t: f"takes nothing from {d['cuban']}",
 }
 assert sorted(_TEXT) == sorted(EVENT_FIELDS)
 
@@ -248,7 +266,7 @@ def log_lines(trace: np.ndarray, tables: SantiagoTables, n_players: int,
         if row[0] == C.EV.DEPART:
             s = row[C.EVW:]
             yield _standings(s, n_players, colours)
-            if s[S.G.PHASE] != S.PH.OVER:
+            if s[S.G.SHIPS] < tables.misc[C.M.SHIPS]:  # no header after the last ship
                 yield f"== Ship {int(s[S.G.SHIPS]) + 1} =="
 
 

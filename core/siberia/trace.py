@@ -226,8 +226,9 @@ def _standings(s: np.ndarray, tables: SiberiaTables, n_players: int,
 
 def log_lines(trace: np.ndarray, tables: SiberiaTables, n_players: int,
               colours: Sequence[str]) -> Iterator[str]:
-    """The readable game log: the deal, one line per turn (discovery, action, draw), the money
-    of every player after each round, and each player's money by source at the end."""
+    """The readable game log: the deal, one line per turn (discovery, action, refill when cards
+    came from the deck, draw), the money of every player after each round, and each player's
+    money by source at the end."""
     yield "== Setup =="
     line: list[str] = []
     head = ""
@@ -250,6 +251,8 @@ def log_lines(trace: np.ndarray, tables: SiberiaTables, n_players: int,
             yield f"  {player_label(r.player, colours):<12} {clause(row, tables)}"
         elif r.code == EV.GAME_END:
             yield _standings(r.state, tables, n_players, colours)
+        elif r.code == EV.REFILL and not event_dict(row, tables)["added"]:
+            continue  # nothing came from the deck (it is empty): no line (the trace keeps it)
         else:
             line.append(clause(row, tables))
     if line:

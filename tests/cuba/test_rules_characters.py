@@ -249,23 +249,24 @@ def test_CUBA_R15_buy_rightmost_then_stock_at_7_sell_leftmost_empty() -> None:
 
 
 def test_CUBA_R15_sell_into_full_row_goes_to_stock() -> None:
-    """CUBA-R30: a full product row takes $1 sales to the stock; a goods row (4 spaces) sells
-    at $4, $3, then $3 to the stock."""
-    s = scenario()
+    """CUBA-R30: a full product row takes $1 sales to the stock; a goods row (4 spaces,
+    CUBA-Q5 goods_row_spaces = 4) sells at $4, $3, then $3 to the stock."""
+    t4 = flat_tables(goods_row_spaces=4)
+    s = scenario(t4)
     p = cur(s)
     set_money(s, p, 0)
     set_market(s, C.CI, 6)
     give(s, p, C.CI, 1)
     give(s, p, C.RU, 3)
-    play(s, T, C.TRADER)
-    choose(s, T, A.OT.MARKET)
-    assert payloads(s, T, A.OT.BUY) == []  # no money
-    got = trade_steps(s, T, [(A.OT.SELL, C.CI), (A.OT.SELL, C.RU), (A.OT.SELL, C.RU),
-                             (A.OT.SELL, C.RU)])
+    play(s, t4, C.TRADER)
+    choose(s, t4, A.OT.MARKET)
+    assert payloads(s, t4, A.OT.BUY) == []  # no money
+    got = trade_steps(s, t4, [(A.OT.SELL, C.CI), (A.OT.SELL, C.RU), (A.OT.SELL, C.RU),
+                              (A.OT.SELL, C.RU)])
     assert got == [1, 5, 8, 11]
     assert market(s, C.CI) == 6 and market(s, C.RU) == 4
     assert stock(s, C.CI) == 15 - 3 and stock(s, C.RU) == 15 - 4
-    assert_ok(s)
+    assert_ok(s, t4)
 
 
 def test_CUBA_R15_buying_needs_the_price_in_money() -> None:

@@ -54,11 +54,14 @@ def sell(s: np.ndarray, t: np.ndarray, name: str) -> None:
 
 
 def test_CUBA_R27_row_labels() -> None:
-    """Product rows $6..$1 (6 spaces); goods rows default to 4 spaces $6..$3 (CUBA-Q5)."""
+    """Product rows $6..$1 (6 spaces); goods rows default to 6 spaces $6..$1 too (CUBA-Q5,
+    since 2026-12-01), 4 spaces $6..$3 under goods_row_spaces = 4."""
+    t4 = flat_tables(goods_row_spaces=4)
     for name in PRODUCTS:
-        assert labels(T, name) == [6, 5, 4, 3, 2, 1]
+        assert labels(T, name) == labels(t4, name) == [6, 5, 4, 3, 2, 1]
     for name in GOODS:
-        assert labels(T, name) == [6, 5, 4, 3]
+        assert labels(T, name) == [6, 5, 4, 3, 2, 1]
+        assert labels(t4, name) == [6, 5, 4, 3]
 
 
 @pytest.mark.parametrize("name", MERCH)
@@ -142,7 +145,7 @@ def test_CUBA_R30_sell_to_stock_when_row_full(name: str, price: int) -> None:
 
 def test_CUBA_R30_last_free_space_then_stock() -> None:
     """The last space pays its label; once the row is full the stock pays $1 / $3."""
-    s, p = at_market(T, Ci=5, Ru=3)
+    s, p = at_market(T, Ci=5, Ru=5)
     set_lot(s, p, "Ci", 2)
     set_lot(s, p, "Ru", 2)
     got = []
@@ -150,7 +153,7 @@ def test_CUBA_R30_last_free_space_then_stock() -> None:
         before = money(s, p)
         sell(s, T, name)
         got.append(money(s, p) - before)
-    assert got == [1, 1, 3, 3]
+    assert got == [1, 1, 1, 3]
     ok(s, T)
 
 
@@ -207,9 +210,10 @@ def test_CUBA_R31_lowest_product_out_of_stock_makes_option_b_illegal() -> None:
 # ------------------------------------------------------------------ CUBA-Q5
 
 
-def test_CUBA_Q5_goods_row_spaces_6() -> None:
-    """goods_row_spaces = 6: Ru/Cg rows are $6..$1; a full row still sells to the stock at $3."""
-    t6 = flat_tables(goods_row_spaces=6)
+def test_CUBA_Q5_goods_row_spaces_6_default() -> None:
+    """goods_row_spaces = 6, the default since 2026-12-01 (the seed's "$6 to $1" for all five
+    rows): Ru/Cg rows are $6..$1; a full row still sells to the stock at $3."""
+    t6 = T
     for name in GOODS:
         assert labels(t6, name) == [6, 5, 4, 3, 2, 1]
     for name in PRODUCTS:
@@ -227,13 +231,15 @@ def test_CUBA_Q5_goods_row_spaces_6() -> None:
     ok(s, t6)
 
 
-def test_CUBA_Q5_goods_row_spaces_4_default() -> None:
-    s, p = at_market(T, Cg=3)
+def test_CUBA_Q5_goods_row_spaces_4() -> None:
+    """goods_row_spaces = 4: Ru/Cg rows are $6..$3; a full row sells to the stock at $3."""
+    t4 = flat_tables(goods_row_spaces=4)
+    s, p = at_market(t4, Cg=3)
     set_lot(s, p, "Cg", 2)
-    sell(s, T, "Cg")
-    sell(s, T, "Cg")
+    sell(s, t4, "Cg")
+    sell(s, t4, "Cg")
     assert money(s, p) == 30 + 3 + 3 and market(s, "Cg") == 4
-    ok(s, T)
+    ok(s, t4)
 
 
 # ------------------------------------------------------------------ CUBA-Q16

@@ -11,8 +11,8 @@ import pytest
 
 from core.cuba import codes as c
 from core.cuba.tables import (
-    DEFAULT_PATH, SWITCH_OPTIONS, CubaTables, RulesDataError, assumed_values, build_tables,
-    load_raw, load_tables, rules_data_hash, switch_values, validate,
+    _LOAD_SWITCHES, DEFAULT_PATH, SWITCH_OPTIONS, CubaTables, RulesDataError, assumed_values,
+    build_tables, load_raw, load_tables, rules_data_hash, switch_values, validate,
 )
 
 RESOURCE_FIELDS = (c.F_FO, c.F_MO, c.F_LA)
@@ -185,7 +185,7 @@ def test_layout_order(raw: dict, tables: CubaTables) -> None:
 
 def test_market(tables: CubaTables) -> None:
     """CUBA-R4 start fill, CUBA-R27 rows, CUBA-R29 $7 from stock, CUBA-R30 $1/$3 to stock."""
-    assert tables.market_len.tolist() == [6, 6, 6, 4, 4]
+    assert tables.market_len.tolist() == [6, 6, 6, 6, 6]  # CUBA-Q5 default 6
     assert tables.market_top.tolist() == [6] * 5
     assert tables.market_fill.tolist() == [3, 3, 3, 2, 2]
     assert tables.market_empty_buy.tolist() == [7] * 5
@@ -201,7 +201,8 @@ def test_default_switches(raw: dict, tables: CubaTables) -> None:
     assert values["warehouse_in_tax"] is True
     expected = np.zeros(c.NSWITCHES, dtype=np.int32)
     expected[c.SW.WAREHOUSE_IN_TAX] = 1
-    expected[c.SW.GOODS_ROW_SPACES] = 4
+    expected[c.SW.GOODS_ROW_SPACES] = 6                      # CUBA-Q5 since 2026-12-01
+    expected[c.SW.HARBOR_ACT_BRANCHES] = 1                   # CUBA-Q9 large_only, idem
     assert tables.switches.tolist() == expected.tolist()
 
 
@@ -223,8 +224,8 @@ def test_switch_override_sets_code(tables: CubaTables, name: str, option: object
 
 DATA_SWITCHES: dict[str, tuple[object, Callable[[CubaTables], object], object]] = {
     # switch: (option, what changes, expected value)
-    "goods_row_spaces": (6, lambda t: (t.market_len.tolist(), t.market_full_sell.tolist()),
-                         ([6, 6, 6, 6, 6], [1, 1, 1, 3, 3])),
+    "goods_row_spaces": (4, lambda t: (t.market_len.tolist(), t.market_full_sell.tolist()),
+                         ([6, 6, 6, 4, 4], [1, 1, 1, 3, 3])),
     "sawmill_input": ("stone", lambda t: t.building_param[building("saw_mill")].tolist(),
                       [c.ST, 4, 1]),
     "golf_course_cost": ("1Wd+1St+2Wa",
@@ -255,6 +256,18 @@ def test_data_switch_changes_tables(tables: CubaTables, name: str) -> None:
     assert get(tables) != expected
 
 
+@pytest.mark.parametrize("name", list(DATA_SWITCHES), ids=[f"{DATA_IDS[n]}-{n}"
+                                                           for n in DATA_SWITCHES])
+def test_shipped_data_holds_the_reference_option(raw: dict, tables: CubaTables,
+                                                 name: str) -> None:
+    """The data a load-applied switch rewrites holds its reference (first) option, which is
+    also the default; a data override under that option is kept (issue 15 item 1)."""
+    reference = SWITCH_OPTIONS[name][1][0]
+    assert raw["switches"][name] == reference
+    sw = _LOAD_SWITCHES[name]
+    assert np.array_equal(sw.view(tables._asdict()), sw.encode(reference))
+
+
 @pytest.mark.parametrize(("name", "option"), ALTERNATIVES,
                          ids=[f"{n}={o}" for n, o in ALTERNATIVES])
 def test_only_data_switches_touch_data(tables: CubaTables, name: str, option: object) -> None:
@@ -264,7 +277,7 @@ def test_only_data_switches_touch_data(tables: CubaTables, name: str, option: ob
 
 
 def test_overrides_in_build_tables_match_load_tables(raw: dict) -> None:
-    overrides = {"goods_row_spaces": 6, "plantation_side": "individual"}
+    overrides = {"goods_row_spaces": 4, "plantation_side": "individual"}
     built = build_tables(raw, overrides)
     assert not changed_fields(built, load_tables(overrides=overrides))
 
@@ -276,7 +289,7 @@ def test_load_tables_is_cached() -> None:
 
 @pytest.mark.parametrize(("overrides", "fragment"), [
     ({"goods_row_spaces": 5}, "switch goods_row_spaces = 5 in the overrides is not allowed "
-                              "(options: 4, 6)"),
+                              "(options: 6, 4)"),
     ({"plantation_side": "mixed"}, 'options: "standard", "individual"'),
     ({"money_limited": 1}, "options: false, true"),
     ({"colour_blind": True}, "unknown switch 'colour_blind' in the overrides (known: "
@@ -337,9 +350,9 @@ TEXT_CASES = {
                    "assumed"),
     "malformed": (edit("rounds = { value = 6,", "rounds = { value = 6,,"),
                   "malformed TOML"),
-    "bad-switch-value-CUBA-Q5": (edit("goods_row_spaces = 4", "goods_row_spaces = 5"),
+    "bad-switch-value-CUBA-Q5": (edit("goods_row_spaces = 6", "goods_row_spaces = 5"),
                                  "switch goods_row_spaces = 5 in [switches] is not allowed "
-                                 "(options: 4, 6)"),
+                                 "(options: 6, 4)"),
     "unknown-switch": (edit("[switches]\n", "[switches]\ncolour_blind = true\n"),
                        "unknown switch 'colour_blind' in [switches] (allowed: "),
     "wrong-type": (edit("[buildings.inn]\ncopies = 1", '[buildings.inn]\ncopies = "one"'),
@@ -348,10 +361,13 @@ TEXT_CASES = {
                           "unknown table 'extras' in the file"),
     "unknown-field-code-CUBA-V2": (edit('["Mo", "Su", "Fo", "To"]]', '["Mo", "Su", "Xx", "To"]]'),
                                    "unknown field code 'Xx' at plantations.blue.rows r3c3"),
-    "data-off-reference-CUBA-Q8": (edit("cost = { wood = 2, stone = 2, water = 1 }",
-                                        "cost = { wood = 2, stone = 2, water = 0 }"),
-                                   "buildings.hotel.cost is [2, 2, 0] but switch hotel_cost's "
-                                   'reference option "2Wd+2St+1Wa"'),
+    "data-and-switch-CUBA-Q8": (lambda text: edit(
+        'hotel_cost = "2Wd+2St+1Wa"', 'hotel_cost = "2Wd+2St"')(edit(
+            "cost = { wood = 2, stone = 2, water = 1 }",
+            "cost = { wood = 3, stone = 2, water = 1 }")(text)),
+        "buildings.hotel.cost is [3, 2, 1], not switch hotel_cost's reference reading "
+        '"2Wd+2St+1Wa" ([2, 2, 1]), and switch hotel_cost = "2Wd+2St" would replace it; '
+        "change the data or the switch, not both"),
 }
 
 
@@ -446,7 +462,7 @@ def missing_switch(raw: dict) -> None:
 
 
 def overfilled_market(raw: dict) -> None:
-    raw["market"]["rum"]["start_fill"] = 5
+    raw["market"]["rum"]["start_fill"] = 7
 
 
 RAW_CASES = {
@@ -473,8 +489,8 @@ RAW_CASES = {
                                                   "warehouse 'WH' must be at r1c1"),
     "negative-count-CUBA-R1": (negative_supply, "supply.rum.count is -2; it must be >= 0"),
     "missing-switch": (missing_switch, "[switches] is missing switch 'final_tie'"),
-    "market-fill-CUBA-R4": (overfilled_market, "market.rum.start_fill is 5 but the row has "
-                                               "only 4 spaces"),
+    "market-fill-CUBA-R4": (overfilled_market, "market.rum.start_fill is 7 but the row has "
+                                               "only 6 spaces"),
 }
 
 

@@ -199,3 +199,47 @@ def test_events_of_many_games_match_the_schema(schema, overrides):
                     "state": T.public_state(rows[i][c.EVW:], tables, n)}
             assert schema.errors(line) == [], (seed, i)
         assert list(T.log_lines(result.trace, tables, n, c.COLOURS))
+
+
+def _events_and_states(tables, result, n):
+    rows = T.events(result.trace)
+    return [(T.event_dict(r, tables), T.public_state(r[c.EVW:], tables, n)) for r in rows]
+
+
+@pytest.mark.parametrize("timing", ["immediate", "at_parliament"])
+def test_bill_and_church_states_are_after_their_event(timing):
+    """Issue 15 item 3: a `pass_bill`/`remove_bill` state no longer shows the card among the
+    bills (CUBA-R40, R42); a church's `use` already shows its veto holder (CUBA-R37, Q13)."""
+    bills = churches = 0
+    for seed in range(6):
+        tables, result = traced(seed, N, church_veto_timing=timing)
+        for e, state in _events_and_states(tables, result, N):
+            if e["name"] in ("pass_bill", "remove_bill"):
+                bills += 1
+                assert e["statute"] not in state["bills"].values()
+                assert (e["statute"] in state["acts"].values()) == (e["name"] == "pass_bill")
+            if e["name"] == "use" and e["feature"] == "church" and e["used"]:
+                churches += 1
+                assert state["veto_holder"] == e["player"]
+    assert bills and churches
+
+
+def test_tax_events_say_whether_the_player_could_pay():
+    """CUBA-R43: every player owing a tax gets a `tax` event; the log line says whether the
+    player paid, chose not to pay or could not pay."""
+    seen = set()
+    for seed in range(6):
+        tables, result = traced(seed, N)
+        lines = [line for line in T.log_lines(result.trace, tables, N, c.COLOURS)
+                 if re.search(r"(pays \$\d+|pay the \$\d+) tax", line)]
+        taxes = [e for e, _ in _events_and_states(tables, result, N) if e["name"] == "tax"]
+        assert len(lines) == len(taxes)
+        for e, line in zip(taxes, lines):
+            assert not (e["paid"] and not e["could_pay"])
+            kind = "paid" if e["paid"] else "chose" if e["could_pay"] else "could not"
+            seen.add(kind)
+            expected = {"paid": f"pays ${e['amount']} tax",
+                        "chose": f"chooses not to pay the ${e['amount']} tax",
+                        "could not": f"cannot pay the ${e['amount']} tax"}[kind]
+            assert expected in line, line
+    assert seen == {"paid", "chose", "could not"}

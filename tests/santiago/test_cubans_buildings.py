@@ -58,7 +58,9 @@ def test_cuban_el_zorro_each_other_player_gives_nothing_if_empty() -> None:
     s[b2 + S.P.MONEY] = 0
     s[b2 + S.P.VP] = 0
     s[b2 + S.P.VPSRC + C.SRC.START] = 0
-    give_goods(s, 2, C.WD, 2)                   # wood is never given
+    give_goods(s, 2, C.WD, 2)                   # wood, rum and cigars are never given (§8.1:
+    give_goods(s, 2, C.RU, 1)                   # raw goods only)
+    give_goods(s, 2, C.CG, 1)
     drive_to(s, T, K["el_zorro"])
     assert s[S.G.CUR] == 1
     choose(s, T, A.OT.GIVE, A.GIVE_GOOD + C.CI)
@@ -101,20 +103,32 @@ def test_building_bank_vp_for_pesos_either_way() -> None:
     assert pv(s, 0, S.P.VPSRC + C.SRC.BANK) == -2 and pv(s, 0, S.P.USES + B["bank"]) == 1
 
 
-def test_building_casino_three_pesos() -> None:
+def test_building_casino_two_pesos() -> None:
+    """§8.2 casino: 2 pesos (SOURCED since 2026-12-01)."""
     s = _at("pedro", "casino")
     choose(s, T, A.OT.USE)
-    assert pv(s, 0, S.P.MONEY) == 6
+    assert pv(s, 0, S.P.MONEY) == 3 + 2
 
 
-def test_building_church_vp_and_closes_a_cuban_until_next_turn() -> None:
-    s = _at("pedro", "church", n_players=2)
-    assert [x for tag, x in tags(s, T) if tag == "close"] == [2, 3, 4, 5, 6, 7, 8, 9]
+def test_building_newspaper_a_peso_and_a_cuban_face_down_until_the_car_passes_it() -> None:
+    """§8.2 newspaper (SOURCED since 2026-12-01), SDC-R9: 1 peso; the Cuban (not the car's
+    stop) gives no action and no building while face down; the car leaving or driving past
+    the stop turns it face up, stopping there does not."""
+    s = _at("miguel", "newspaper", n_players=3)
+    stops = [x for tag, x in tags(s, T) if tag == "close"]
+    assert stops == [k for k in range(1, C.NSTOPS) if k != K["miguel"]]
+    money = pv(s, 0, S.P.MONEY)
     choose(s, T, A.OT.CLOSE, K["maria"])
-    assert pv(s, 0, S.P.VPSRC + C.SRC.CHURCH) == 1 and s[S.G.CLOSED] == K["maria"]
-    drive_to(s, T, K["maria"])                  # player 1 finds her closed
-    assert pv(s, 1, S.P.VP) == 2 and s[S.G.ACTIVE] == 0
-    assert s[S.G.CLOSED] == -1                  # open again at player 0's next turn
+    assert pv(s, 0, S.P.MONEY) == money + 1 and s[S.G.CLOSED] == K["maria"]
+    drive_to(s, T, K["maria"])                  # player 1 finds her face down
+    assert pv(s, 1, S.P.VP) == 2 and s[S.G.ACTIVE] == 2 and s[S.G.CLOSED] == K["maria"]
+    choose(s, T, A.OT.DRIVE, 1)                 # player 2 drives on: the car leaves her
+    assert s[S.G.CLOSED] == -1
+    s = _at("miguel", "newspaper", n_players=3)
+    choose(s, T, A.OT.CLOSE, K["maria"])
+    s[S.G.CAR] = K["martinez"] - 3
+    choose(s, T, A.OT.DRIVE, 3)                 # player 1 drives over her to Martinez
+    assert s[S.G.CLOSED] == -1 and s[S.G.CUBAN] == C.CUBAN_KEYS.index("martinez")
 
 
 def test_building_rum_distillery_up_to_three_sugar() -> None:
@@ -141,13 +155,13 @@ def test_building_harbour_office_marker_right_or_left() -> None:
     assert s[S.G.SHIPS] == 1 and s[S.G.DK] == S.DK.SHIP
 
 
-def test_building_black_market_two_swaps() -> None:
+def test_building_black_market_one_swap() -> None:
+    """§8.2 black market: one good for one of any other kind (SOURCED since 2026-12-01)."""
     s = _at("conchita", "black_market")
+    assert ("swap", (C.CI << 3) | C.WD) in tags(s, T)  # wood included
     choose(s, T, A.OT.SWAP, (C.CI << 3) | C.RU)
-    assert s[S.G.DK] == S.DK.USE                # a second swap may follow
-    choose(s, T, A.OT.SWAP, (C.CI << 3) | C.CG)
-    assert goods(s, 0, C.CI) == 1 and goods(s, 0, C.RU) == 1 and goods(s, 0, C.CG) == 1
-    assert s[S.G.ACTIVE] == 1 and check_state(s, T) == 0
+    assert goods(s, 0, C.CI) == 2 and goods(s, 0, C.RU) == 1
+    assert s[S.G.ACTIVE] == 1 and check_state(s, T) == 0  # no second swap
 
 
 def test_building_trading_office_one_delivery_step() -> None:
@@ -163,8 +177,9 @@ def test_building_sawmill_two_wood() -> None:
     assert goods(s, 0, C.WD) == 2
 
 
-def test_building_newspaper_one_die_up_or_down() -> None:
-    s = _at("miguel", "newspaper", dice=(3, 0, 1, 2, -1))
+def test_building_church_one_die_up_or_down() -> None:
+    """§8.2 church: the seed's "influence demand" (ASSUMED mapping since 2026-12-01)."""
+    s = _at("pedro", "church", dice=(3, 0, 1, 2, -1))
     assert [x for tag, x in tags(s, T) if tag == "demand"] == [0, 3, 5, 4, 7, 6]
     choose(s, T, A.OT.DEMAND, (C.CI << 1) | 1)
     assert s[S.O.DICE + C.CI] == 1

@@ -25,6 +25,16 @@ def test_every_switch_has_a_question_id_and_its_default_first() -> None:
         assert raw["switches"][name] == opts[0]
 
 
+def test_sdc_q7_q9_defaults_follow_the_seed() -> None:
+    """Since 2026-12-01 (seed re-read): SDC-Q7 no reuse of one's own building after El Zorro,
+    SDC-Q9 Alonso's building use replaces phase 2; SDC-Q10 offers last_deliverer."""
+    raw = load_raw()
+    assert raw["switches"]["zorro_reuse_building"] is False
+    assert raw["switches"]["alonso_b_replaces_phase2"] is True
+    assert SWITCH_OPTIONS["new_ship_roller"][1] == ("active_player", "start_player",
+                                                    "last_deliverer")
+
+
 def test_sdc_q1_pass_harbour_advances() -> None:
     for on, value in ((True, 3), (False, 2)):
         t = flat_tables(pass_harbour_advances=on)
@@ -52,7 +62,7 @@ def test_sdc_q3_owner_vp_on_use() -> None:
     choose(s, t, A.OT.MOVE, B["casino"])
     assert pv(s, 2, S.P.VP) == 2                # not on arrival
     choose(s, t, A.OT.USE)
-    assert pv(s, 2, S.P.VP) == 3 and pv(s, 0, S.P.MONEY) == 6
+    assert pv(s, 2, S.P.VP) == 3 and pv(s, 0, S.P.MONEY) == 5
 
 
 def test_sdc_q4_pass_not_final_round_ends_after_a_round_of_passes() -> None:
@@ -108,7 +118,7 @@ def test_sdc_q7_zorro_reuse_building() -> None:
         if on:
             choose(s, t, A.OT.REUSE)
             choose(s, t, A.OT.USE)
-            assert pv(s, 0, S.P.MONEY) == 3 + 1 + 3
+            assert pv(s, 0, S.P.MONEY) == 3 + 1 + 2
 
 
 def test_sdc_q8_alonso_claim_owned() -> None:
@@ -135,12 +145,12 @@ def test_sdc_q9_alonso_b_replaces_phase2() -> None:
         drive_to(s, t, K["alonso"])
         choose(s, t, A.OT.OWN_USE, B["casino"])
         choose(s, t, A.OT.USE)
-        assert pv(s, 0, S.P.MONEY) == 6 and pv(s, 0, S.P.PAWN) == -1
+        assert pv(s, 0, S.P.MONEY) == 5 and pv(s, 0, S.P.PAWN) == -1
         assert s[S.G.DK] == dk
 
 
 def test_sdc_q10_new_ship_roller() -> None:
-    for roller, who in (("active_player", 1), ("start_player", 0)):
+    for roller, who in (("active_player", 1), ("start_player", 0), ("last_deliverer", 1)):
         t = flat_tables(new_ship_roller=roller)
         s = at_drive(t, 3, dice=(1, 0, 0, 0, -1))
         drive_to(s, t, K["maria"])
@@ -148,6 +158,22 @@ def test_sdc_q10_new_ship_roller() -> None:
         drive_to(s, t, C.HARBOUR)               # player 1 fills the ship
         choose(s, t, A.OT.DELIVER, (C.SU << A.AMOUNT_SHIFT) | 1)
         assert s[S.G.DK] == S.DK.SHIP and s[S.G.CUR] == who
+
+
+def test_sdc_q10_last_deliverer_rolls_after_a_flag_departure() -> None:
+    """SDC-Q10 last_deliverer: after the chequered flag, who delivered the ship's last good
+    rolls (player 1), not the active player (0)."""
+    for roller, who in (("active_player", 0), ("last_deliverer", 1)):
+        t = flat_tables(new_ship_roller=roller)
+        s = at_drive(t, 3, dice=(2, 0, 0, 0, -1))
+        s[S.G.VALUE] = 4                        # the next flag is the chequered one
+        drive_to(s, t, C.HARBOUR)
+        choose(s, t, A.OT.PASS)                 # player 0
+        choose(s, t, A.OT.DELIVER, (C.SU << A.AMOUNT_SHIFT) | 1)  # player 1
+        choose(s, t, A.OT.PASS)                 # player 2
+        choose(s, t, A.OT.PASS)                 # player 1: all passed, the marker moves on
+        assert s[S.G.SHIPS] == 1 and s[S.G.DK] == S.DK.SHIP and s[S.G.CUR] == who
+        assert s[S.G.LAST_DELIVERER] == -1      # the new ship has no deliverer yet
 
 
 def test_sdc_q11_first_ship_roller() -> None:

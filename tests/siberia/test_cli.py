@@ -60,6 +60,20 @@ def test_play_log_trace_and_check(tmp_path: Path) -> None:
                for c in state["row"])
 
 
+def test_the_log_names_only_refills_that_took_cards(tmp_path: Path) -> None:
+    """SIB-R15 (issue 15 item 6): once the deck is empty the log stops repeating "refilled
+    with 0 face down"; every refill that took cards has its line, and the trace keeps every
+    refill event."""
+    path = tmp_path / "t.jsonl"
+    result = run(*PLAY, "--trace", str(path))
+    assert result.exit_code == 0, result.output
+    events = [json.loads(line)["event"] for line in path.read_text().splitlines()[1:-1]]
+    refills = [e for e in events if e["name"] == "refill"]
+    assert any(e["added"] == 0 and e["deck"] == 0 for e in refills)  # the deck ran out
+    assert "refilled with 0 face down" not in result.stdout
+    assert result.stdout.count("the row is refilled") == sum(e["added"] > 0 for e in refills)
+
+
 def test_variant_reaches_the_game_and_the_header(tmp_path: Path) -> None:
     path = tmp_path / "v.jsonl"
     result = run("play", "siberia", "--players", "5", "--quiet", "--variant", "players_max=5",

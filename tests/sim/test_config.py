@@ -20,9 +20,9 @@ def test_defaults_and_overrides(tmp_path):
     assert config.load(path, games=40_000)["shard_games"] == 5000
     assert config.load(path, games=10**6)["shard_games"] == 10_000
     other = config.load(path, games=10, seed=3, precision=0.01,
-                        variants=["money_limited=true", "goods_row_spaces=6"])
+                        variants=["money_limited=true", "goods_row_spaces=4"])
     assert (other["games"], other["seed"], other["precision"]) == (10, 3, 0.01)
-    assert other.variant_id == "goods_row_spaces=6,money_limited=true"
+    assert other.variant_id == "goods_row_spaces=4,money_limited=true"
     assert other.hash != cfg.hash and len(cfg.hash) == 16
 
 

@@ -20,7 +20,7 @@ LINEUPS = {
 SWITCHES = [
     {},
     {"hidden_parliament_card": True, "plantation_side": "individual"},
-    {"money_limited": True, "goods_row_spaces": 6, "building_warehouse_mode": "passive"},
+    {"money_limited": True, "goods_row_spaces": 4, "building_warehouse_mode": "passive"},
     {"duty_any_split": "one_mixed", "church_veto_timing": "at_parliament",
      "trader_alt_spaces": "first_second", "harbor_act_shift": "full_compaction"},
 ]
