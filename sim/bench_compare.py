@@ -1,0 +1,121 @@
+"""Speed against another commit, measured alternately in one run (`meeplab bench GAME
+--compare-to REV`).
+
+The commit is checked out with `git worktree add` into a temporary folder beside the working
+tree (removed afterwards). Each round plays the same games (the same seeds) once in each tree,
+in a fresh process each, the order swapping every round, so a machine whose load drifts slows
+both sides alike; the ratio is the median rate here over the median rate there, with the
+per-round ratios to judge the noise. A process first plays one untimed game (the JIT compiles
+or loads its cache), then times the rest. numba keys its cache by the source files' paths, so
+the checkout's first process compiles its engine afresh (minutes on a loaded machine); later
+rounds load it.
+
+The older commit must have `sim.games.get` and `sim.bench.time_games` (every commit since the
+benchmark was added).
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from sim.errors import UserError
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# Run with a tree as the current folder: its own packages are the ones imported.
+WORKER = """
+import json, sys
+from sim import games
+from sim.bench import time_games
+name, seats, n, variant = sys.argv[1], sys.argv[2].split(","), int(sys.argv[3]), sys.argv[4]
+kw = {"variant": json.loads(variant)} if variant != "{}" else {}
+game = games.get(name)
+time_games(game, seats, 1, **kw)  # compile or load the cache, untimed
+print(json.dumps({"seconds": time_games(game, seats, n, first_seed=1, **kw)}))
+"""
+
+
+def _git(*args: str) -> str:
+    """Output of `git args` in the working tree; UserError when git is missing or fails."""
+    try:
+        done = subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True)
+    except FileNotFoundError:
+        raise UserError("git is not installed", "install git to compare with a commit") from None
+    if done.returncode != 0:
+        raise UserError(f"git {args[0]} failed ({' '.join(done.stderr.split()) or 'no output'})",
+                        "run it in a git checkout of meeplab")
+    return done.stdout.strip()
+
+
+def resolve(rev: str) -> str:
+    """The full commit id of `rev`; UserError when it names no commit."""
+    _git("rev-parse", "--git-dir")
+    try:
+        return _git("rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}")
+    except UserError:
+        raise UserError(f"unknown commit '{rev}'",
+                        "give a commit id, branch or tag of this repository") from None
+
+
+def _rate(tree: Path, game: str, seats: list[str], games: int, variant: dict[str, object]
+          ) -> float:
+    """Games per second of one fresh process playing in `tree`."""
+    env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_DISABLE_JIT", "PYTHONPATH")}
+    env["PYTHONPATH"] = str(tree)
+    cmd = [sys.executable, "-c", WORKER, game, ",".join(seats), str(games), json.dumps(variant)]
+    done = subprocess.run(cmd, cwd=tree, env=env, capture_output=True, text=True)
+    if done.returncode != 0:
+        tail = done.stderr.strip().splitlines()[-1:] or ["no output"]
+        raise UserError(f"the benchmark failed in {tree} ({tail[0]})",
+                        "check that this commit plays the game with these strategies")
+    return games / json.loads(done.stdout.strip().splitlines()[-1])["seconds"]
+
+
+def compare(game: str, seats: list[str], games: int, rev: str, rounds: int,
+            variant: dict[str, object] | None = None) -> dict[str, Any]:
+    """Rates (games/s) here and at `rev`, `rounds` alternated rounds of `games` games each."""
+    commit = resolve(rev)
+    other = Path(tempfile.mkdtemp(prefix=".bench-", dir=ROOT.parent))
+    try:
+        _git("worktree", "add", "--detach", "--force", str(other), commit)
+        result = alternate(ROOT, other, game, seats, games, rounds, variant)
+    finally:
+        subprocess.run(["git", "worktree", "remove", "--force", str(other)], cwd=ROOT,
+                       capture_output=True)
+        shutil.rmtree(other, ignore_errors=True)
+        subprocess.run(["git", "worktree", "prune"], cwd=ROOT, capture_output=True)
+    return {**result, "rev": rev, "commit": commit}
+
+
+def alternate(here: Path, there: Path, game: str, seats: list[str], games: int, rounds: int,
+              variant: dict[str, object] | None = None) -> dict[str, Any]:
+    """Rates (games/s) of two trees, `rounds` rounds of `games` games each, the order swapping
+    every round."""
+    rates: dict[str, list[float]] = {"here": [], "there": []}
+    for r in range(rounds):
+        order = (("here", here), ("there", there))
+        for side, tree in order if r % 2 == 0 else order[::-1]:
+            rates[side].append(_rate(tree, game, seats, games, variant or {}))
+    mid_here, mid_there = statistics.median(rates["here"]), statistics.median(rates["there"])
+    return {"game": game, "strategies": seats, "games": games, "rounds": rounds,
+            "here": rates["here"], "there": rates["there"], "median_here": mid_here,
+            "median_there": mid_there, "ratio": mid_here / mid_there,
+            "round_ratios": [h / t for h, t in zip(rates["here"], rates["there"])]}
+
+
+def report(r: dict[str, Any]) -> str:
+    """The comparison as a short readable text."""
+    rounds = " ".join(f"{x:.2f}" for x in r["round_ratios"])
+    return (f"{r['game']}: {len(r['strategies'])} players, strategies "
+            f"{','.join(r['strategies'])}; {r['rounds']} alternated rounds of {r['games']} "
+            f"games\n"
+            f"  this tree:     {r['median_here']:,.0f} games/s (median)\n"
+            f"  {r['rev']} ({r['commit'][:7]}): {r['median_there']:,.0f} games/s (median)\n"
+            f"  ratio:         {r['ratio']:.2f}x (per round: {rounds})")
