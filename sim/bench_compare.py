@@ -31,14 +31,16 @@ ROOT = Path(__file__).resolve().parents[1]
 
 # Run with a tree as the current folder: its own packages are the ones imported.
 WORKER = """
-import json, sys
+import json, sys, time
 from sim import games
 from sim.bench import time_games
 name, seats, n, variant = sys.argv[1], sys.argv[2].split(","), int(sys.argv[3]), sys.argv[4]
 kw = {"variant": json.loads(variant)} if variant != "{}" else {}
 game = games.get(name)
 time_games(game, seats, 1, **kw)  # compile or load the cache, untimed
-print(json.dumps({"seconds": time_games(game, seats, n, first_seed=1, **kw)}))
+cpu = time.process_time()
+wall = time_games(game, seats, n, first_seed=1, **kw)
+print(json.dumps({"seconds": wall, "cpu_seconds": time.process_time() - cpu}))
 """
 
 
@@ -64,9 +66,10 @@ def resolve(rev: str) -> str:
                         "give a commit id, branch or tag of this repository") from None
 
 
-def _rate(tree: Path, game: str, seats: list[str], games: int, variant: dict[str, object]
-          ) -> float:
-    """Games per second of one fresh process playing in `tree`."""
+def _rates(tree: Path, game: str, seats: list[str], games: int, variant: dict[str, object]
+           ) -> tuple[float, float]:
+    """Games per second of one fresh process playing in `tree`: per wall-clock second and per
+    second of the process's processor time."""
     env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_DISABLE_JIT", "PYTHONPATH")}
     env["PYTHONPATH"] = str(tree)
     cmd = [sys.executable, "-c", WORKER, game, ",".join(seats), str(games), json.dumps(variant)]
@@ -75,7 +78,8 @@ def _rate(tree: Path, game: str, seats: list[str], games: int, variant: dict[str
         tail = done.stderr.strip().splitlines()[-1:] or ["no output"]
         raise UserError(f"the benchmark failed in {tree} ({tail[0]})",
                         "check that this commit plays the game with these strategies")
-    return games / json.loads(done.stdout.strip().splitlines()[-1])["seconds"]
+    times = json.loads(done.stdout.strip().splitlines()[-1])
+    return games / times["seconds"], games / max(times["cpu_seconds"], 1e-9)
 
 
 def compare(game: str, seats: list[str], games: int, rev: str, rounds: int,
@@ -97,25 +101,32 @@ def compare(game: str, seats: list[str], games: int, rev: str, rounds: int,
 def alternate(here: Path, there: Path, game: str, seats: list[str], games: int, rounds: int,
               variant: dict[str, object] | None = None) -> dict[str, Any]:
     """Rates (games/s) of two trees, `rounds` rounds of `games` games each, the order swapping
-    every round."""
-    rates: dict[str, list[float]] = {"here": [], "there": []}
+    every round; the same per second of processor time (`cpu_*`: what a loaded machine's
+    waiting for a core leaves out)."""
+    rates: dict[str, list[tuple[float, float]]] = {"here": [], "there": []}
     for r in range(rounds):
         order = (("here", here), ("there", there))
         for side, tree in order if r % 2 == 0 else order[::-1]:
-            rates[side].append(_rate(tree, game, seats, games, variant or {}))
-    mid_here, mid_there = statistics.median(rates["here"]), statistics.median(rates["there"])
-    return {"game": game, "strategies": seats, "games": games, "rounds": rounds,
-            "here": rates["here"], "there": rates["there"], "median_here": mid_here,
-            "median_there": mid_there, "ratio": mid_here / mid_there,
-            "round_ratios": [h / t for h, t in zip(rates["here"], rates["there"])]}
+            rates[side].append(_rates(tree, game, seats, games, variant or {}))
+    out: dict[str, Any] = {"game": game, "strategies": seats, "games": games, "rounds": rounds}
+    for prefix, i in (("", 0), ("cpu_", 1)):
+        h, t = [x[i] for x in rates["here"]], [x[i] for x in rates["there"]]
+        out.update({f"{prefix}here": h, f"{prefix}there": t,
+                    f"{prefix}median_here": statistics.median(h),
+                    f"{prefix}median_there": statistics.median(t),
+                    f"{prefix}ratio": statistics.median(h) / statistics.median(t),
+                    f"{prefix}round_ratios": [a / b for a, b in zip(h, t)]})
+    return out
 
 
 def report(r: dict[str, Any]) -> str:
     """The comparison as a short readable text."""
-    rounds = " ".join(f"{x:.2f}" for x in r["round_ratios"])
-    return (f"{r['game']}: {len(r['strategies'])} players, strategies "
-            f"{','.join(r['strategies'])}; {r['rounds']} alternated rounds of {r['games']} "
-            f"games\n"
-            f"  this tree:     {r['median_here']:,.0f} games/s (median)\n"
-            f"  {r['rev']} ({r['commit'][:7]}): {r['median_there']:,.0f} games/s (median)\n"
-            f"  ratio:         {r['ratio']:.2f}x (per round: {rounds})")
+    lines = [f"{r['game']}: {len(r['strategies'])} players, strategies "
+             f"{','.join(r['strategies'])}; {r['rounds']} alternated rounds of {r['games']} "
+             f"games; medians in games/s per wall-clock second and per processor second"]
+    for label, p in (("wall", ""), ("cpu", "cpu_")):
+        rounds = " ".join(f"{x:.2f}" for x in r[f"{p}round_ratios"])
+        lines.append(f"  {label}: this tree {r[f'{p}median_here']:,.0f}, {r['rev']} "
+                     f"({r['commit'][:7]}) {r[f'{p}median_there']:,.0f}: ratio "
+                     f"{r[f'{p}ratio']:.2f}x (per round: {rounds})")
+    return "\n".join(lines)

@@ -58,4 +58,6 @@ def test_compare_to_head_times_both_alternately_and_cleans_up(request):
     assert len(r["here"]) == len(r["there"]) == len(r["round_ratios"]) == 2
     assert min(r["here"] + r["there"]) > 0
     assert r["ratio"] == pytest.approx(r["median_here"] / r["median_there"])
+    assert len(r["cpu_round_ratios"]) == 2 and min(r["cpu_here"] + r["cpu_there"]) > 0
+    assert "ratio" in bench_compare.report(r)
     assert bench_folders() == before and worktrees() == trees
