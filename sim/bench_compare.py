@@ -91,10 +91,11 @@ def compare(game: str, seats: list[str], games: int, rev: str, rounds: int,
         _git("worktree", "add", "--detach", "--force", str(other), commit)
         result = alternate(ROOT, other, game, seats, games, rounds, variant)
     finally:
-        subprocess.run(["git", "worktree", "remove", "--force", str(other)], cwd=ROOT,
-                       capture_output=True)
+        removed = subprocess.run(["git", "worktree", "remove", "--force", str(other)],
+                                 cwd=ROOT, capture_output=True).returncode == 0
         shutil.rmtree(other, ignore_errors=True)
-        subprocess.run(["git", "worktree", "prune"], cwd=ROOT, capture_output=True)
+        if not removed:  # e.g. the checkout failed half-way: drop its record
+            subprocess.run(["git", "worktree", "prune"], cwd=ROOT, capture_output=True)
     return {**result, "rev": rev, "commit": commit}
 
 
