@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 import time
 from typing import Any
 
@@ -24,6 +25,7 @@ from core.common.loop import _namespace, compiled_for
 from core.common.rng import seat_rngs
 from core.common.trace import no_trace
 from core.jit import copy_into, njit, unmanaged
+from sim.errors import USAGE_EXIT, UserError, one_line
 from core import games as catalogue
 
 COLUMNS = ("steps", "options", "list", "choose", "apply", "copy", "timed")  # per kind: sums
@@ -195,7 +197,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=5000)
     parser.add_argument("--strategy", default="random")
     a = parser.parse_args(argv)
-    print(report(profile(a.game, a.players, a.games, a.strategy)))
+    from sim.cli import prepare  # the CLI's checks of game, players and strategy
+
+    try:
+        if a.games < 1:
+            raise UserError(f"--games {a.games} is too small", "use --games 1 or more")
+        setup = prepare(a.game, a.players, a.strategy, [])
+    except UserError as exc:
+        print(f"error: {one_line(str(exc))}", file=sys.stderr)
+        raise SystemExit(USAGE_EXIT) from None
+    print(report(profile(setup.game.name, a.players, a.games, setup.seats[0])))
 
 
 if __name__ == "__main__":
