@@ -163,12 +163,27 @@ def bench(game: GameArg,
           players: PlayersOpt = 4,
           as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
           variant: VariantOpt = None,
+          compare_to: Annotated[str | None, typer.Option(
+              "--compare-to", help="A commit to time against, alternately in one run "
+                                   "(checked out beside this tree, then removed).")] = None,
+          rounds: Annotated[int, typer.Option(
+              "--rounds", help="Alternated rounds with --compare-to.")] = 6,
           ) -> None:
-    """Time the compiled engine: compile, games/s per core, JIT speedup, cached start."""
+    """Time the compiled engine: compile, games/s per core, JIT speedup, cached start; with
+    --compare-to REV, the speed ratio to that commit instead (sim/bench_compare.py)."""
     with user_errors():
         if games < 1:
             raise UserError(f"--games {games} is too small", "use --games 1 or more")
+        if rounds < 1:
+            raise UserError(f"--rounds {rounds} is too small", "use --rounds 1 or more")
         setup = prepare(game, players, strategies, variant or [])
+        if compare_to is not None:
+            from sim import bench_compare
+
+            result = bench_compare.compare(setup.game.name, setup.seats, games, compare_to,
+                                           rounds, setup.variant.values)
+            typer.echo(json.dumps(result) if as_json else bench_compare.report(result))
+            return
         result = bench_mod.run(setup.game, setup.seats, games, setup.variant.values)
     typer.echo(json.dumps(result) if as_json else bench_mod.report(result))
 

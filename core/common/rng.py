@@ -38,7 +38,7 @@ def deal_rng(seed):
     return rng
 
 
-@njit
+@njit(_nrt=False)
 def shuffle(rng, a, n):
     """Fisher-Yates shuffle of a[:n]."""
     for i in range(n - 1, 0, -1):

@@ -11,7 +11,7 @@ from core.jit import njit
 SLOTS = 4  # int32 slots a stored stream takes
 
 
-@njit
+@njit(_nrt=False)
 def save_stream(s, at, rng):
     """Store the stream's uint64 state in s[at:at + SLOTS]."""
     v = rng[0]
@@ -19,7 +19,7 @@ def save_stream(s, at, rng):
         s[at + i] = np.int32((v >> np.uint64(16 * i)) & np.uint64(0xFFFF))
 
 
-@njit
+@njit(_nrt=False)
 def load_stream(s, at, rng):
     """Restore the stream's state from s[at:at + SLOTS]."""
     v = np.uint64(0)

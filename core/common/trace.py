@@ -35,7 +35,8 @@ def log(tr, s, code, p, a, b, c, d):
     tr[i, 4] = c
     tr[i, 5] = d
     tr[0, 0] = i
-    tr[i, EVW:] = s
+    for k in range(s.shape[0]):  # a slice copy would need numba's runtime
+        tr[i, EVW + k] = s[k]
 
 
 def no_trace() -> np.ndarray:

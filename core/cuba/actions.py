@@ -44,7 +44,7 @@ from core.cuba import codes as C
 from core.cuba import state as S
 from core.cuba.codes import M, SW, T
 from core.cuba.state import DK, G, O, P
-from core.jit import njit
+from core.jit import njit, stack_array
 
 MAX_OPTIONS = 512
 
@@ -80,7 +80,7 @@ def vget(v, k):
     return (v >> (3 * k)) & 7
 
 
-@njit
+@njit(_nrt=False)
 def vsum(v):
     n = 0
     for k in range(C.NKINDS):
@@ -88,7 +88,7 @@ def vsum(v):
     return n
 
 
-@njit
+@njit(_nrt=False)
 def sel_range(sel):
     """Kinds [k0, k1) covered by a piece selector (a single kind or a group)."""
     if sel < C.NKINDS:
@@ -104,7 +104,7 @@ def sel_range(sel):
     return C.WD, C.TO + 1  # SEL_RES_OR_PROD, further restricted by its caller
 
 
-@njit
+@njit(_nrt=False)
 def enum_vectors(opts, n, tag, high, k0, k1, caps, lo, hi):
     """Append every packed piece vector over kinds [k0, k1) with v[k] <= caps[k] (caps packed
     the same way) and lo <= sum <= hi, as options (tag, high | vector)."""
@@ -127,7 +127,7 @@ def enum_vectors(opts, n, tag, high, k0, k1, caps, lo, hi):
             return n
 
 
-@njit
+@njit(_nrt=False)
 def holding_caps(s, b, k0, k1, limit):
     """Packed caps: pieces held of each kind in [k0, k1), at most limit (and 7)."""
     caps = 0
@@ -208,7 +208,7 @@ def free_vector(s, t, pos):
     return v
 
 
-@njit
+@njit(_nrt=False)
 def ship_options(s, t, opts, n, tag, b, kinds_lo, kinds_hi, max_total, one_kind):
     """Loads onto each docked ship: vectors of held pieces fitting its free spots."""
     for dock in range(1, 4):
@@ -245,7 +245,7 @@ def alternative_or_nothing(opts, n, taken):
 # --- one function per decision kind: <key>_options(s, t, opts) -> n ----------------------------
 
 
-@njit
+@njit(_nrt=False)
 def setup_pieces_options(s, t, opts):
     """Starting pieces (CUBA-R9): every resource multiset with every product multiset."""
     caps = 0
@@ -253,9 +253,9 @@ def setup_pieces_options(s, t, opts):
     npr = t[T.MISC + M.START_PRODUCTS]
     for k in range(C.TO + 1):
         caps |= min(s[O.STOCK + k], nr if k < C.CI else npr, 7) << (3 * k)
-    res = np.zeros(MAX_OPTIONS, np.int32)
+    res = stack_array(MAX_OPTIONS, 0, np.int32)  # scratch without the runtime (core.jit)
     nres = enum_vectors(res, 0, 0, 0, C.WD, C.WA + 1, caps, nr, nr)
-    prod = np.zeros(MAX_OPTIONS, np.int32)
+    prod = stack_array(MAX_OPTIONS, 0, np.int32)
     nprod = enum_vectors(prod, 0, 0, 0, C.CI, C.TO + 1, caps, npr, npr)
     n = 0
     for i in range(nres):
@@ -297,7 +297,7 @@ def worker_position_options(s, t, opts):
     return C.NFIELDS
 
 
-@njit
+@njit(_nrt=False)
 def worker_fields_options(s, t, opts):
     """Subsets of activated open product fields the worker may take (CUBA-R14.5)."""
     b = S.pbase(s[G.CUR])
@@ -437,7 +437,7 @@ def foreman_next_options(s, t, opts):
     return n
 
 
-@njit
+@njit(_nrt=False)
 def building_use_options(s, t, opts):
     """Ways to use the building on field G.USE_FIELD; payload 0 always means 'not used'."""
     b = S.pbase(s[G.CUR])
@@ -533,7 +533,7 @@ def tax_options(s, t, opts):
     return 2
 
 
-@njit
+@njit(_nrt=False)
 def duty_options(s, t, opts):
     """Ways to pay the duty in force (CUBA-R44), then not paying."""
     b = S.pbase(s[G.CUR])
@@ -555,7 +555,7 @@ def duty_options(s, t, opts):
     return n + 1
 
 
-@njit
+@njit(_nrt=False)
 def legal(s, t, opts):
     """Write the legal options of the pending decision into opts; return their number."""
     dk = s[G.DK]

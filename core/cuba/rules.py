@@ -68,7 +68,7 @@ def drop_held(s, b, k, n):
         s[b + P.STORED + k - C.CI] -= n - lot
 
 
-@njit
+@njit(_nrt=False)
 def return_vector(s, b, v):
     """Give the pieces of packed vector v back to the stock."""
     for k in range(C.NKINDS):
@@ -87,7 +87,7 @@ def order_player(s, i):
 # ---------------------------------------------------------------- harbour
 
 
-@njit
+@njit(_nrt=False)
 def move_ship(s, src, dst):
     s[O.SHIP + dst] = s[O.SHIP + src]
     s[O.SHIP + src] = -1
@@ -96,7 +96,7 @@ def move_ship(s, src, dst):
         s[O.CARGO + src * C.SHIP_SPOTS + i] = 0
 
 
-@njit
+@njit(_nrt=False)
 def depart(s, t, tr, pos):
     """A ship leaves: cargo to the stock, card to the bottom of the pile (CUBA-R36)."""
     ship = s[O.SHIP + pos]
@@ -111,7 +111,7 @@ def depart(s, t, tr, pos):
     log(tr, s, EV.SHIP_LEAVES, -1, pos, ship, 0, 0)
 
 
-@njit
+@njit(_nrt=False)
 def draw_ship(s):
     """Top card of the pile, or -1."""
     if s[G.PILE_N] == 0:
@@ -124,7 +124,7 @@ def draw_ship(s):
     return card
 
 
-@njit
+@njit(_nrt=False)
 def compact_and_refill(s):
     """Survivors keep their order and fill the lowest positions; the pile fills the rest
     lowest first (CUBA-R47 steps 4-5)."""
@@ -139,7 +139,7 @@ def compact_and_refill(s):
             s[O.SHIP + pos] = draw_ship(s)
 
 
-@njit
+@njit(_nrt=False)
 def ship_full(s, pos):
     for i in range(C.SHIP_SPOTS):
         if s[O.CARGO + pos * C.SHIP_SPOTS + i] == 0:
@@ -147,7 +147,7 @@ def ship_full(s, pos):
     return s[O.SHIP + pos] >= 0
 
 
-@njit
+@njit(_nrt=False)
 def harbor_departure(s, t, tr, pos):
     """Harbor Act: a ship completed now leaves at once (CUBA-R35, CUBA-Q10)."""
     depart(s, t, tr, pos)
@@ -160,7 +160,7 @@ def harbor_departure(s, t, tr, pos):
     log(tr, s, EV.SHIPS_MOVE, -1, s[O.SHIP], s[O.SHIP + 1], s[O.SHIP + 2], s[O.SHIP + 3])
 
 
-@njit
+@njit(_nrt=False)
 def load_ship(s, t, tr, p, dock, v, building):
     """Load packed pieces v onto the ship in dock (CUBA-R20, branch offices); dock VP each."""
     b = S.pbase(p)
@@ -215,7 +215,7 @@ def apply_hide_card(s, t, c, tr):
 # ---------------------------------------------------------------- phase B: characters
 
 
-@njit
+@njit(_nrt=False)
 def apply_character(s, t, c, tr):
     """Play character c (CUBA-R12); track the 4th card for the start-player rule (CUBA-R24)."""
     p = s[G.CUR]
@@ -241,7 +241,7 @@ def apply_character(s, t, c, tr):
         s[G.DK] = DK.MAYOR
 
 
-@njit
+@njit(_nrt=False)
 def apply_worker_position(s, t, pawn, tr):
     """Move the pawn; every activated open resource field yields (CUBA-R14.1-4)."""
     p = s[G.CUR]
@@ -267,7 +267,7 @@ def apply_worker_position(s, t, pawn, tr):
         s[G.DK] = DK.NONE
 
 
-@njit
+@njit(_nrt=False)
 def apply_worker_fields(s, t, mask, tr):
     """Chosen product fields yield; water pays for those beyond the free ones (CUBA-R14.5)."""
     p = s[G.CUR]
@@ -286,7 +286,7 @@ def apply_worker_fields(s, t, mask, tr):
     s[G.DK] = DK.NONE
 
 
-@njit
+@njit(_nrt=False)
 def trader_alternative(s, t, tr, p, k):
     """A free resource, or a free lowest-priced product (CUBA-R16, CUBA-Q12)."""
     space = C.BM_TRADER_RES if k < C.CI else C.BM_TRADER_PROD
@@ -307,7 +307,7 @@ def apply_trade_mode(s, t, o, tr):
         trader_alternative(s, t, tr, s[G.CUR], actions.payload_of(o))
 
 
-@njit
+@njit(_nrt=False)
 def trade(s, t, tr, p, tag, k):
     """One market buy or sell (CUBA-R28..R30)."""
     b = S.pbase(p)
@@ -356,7 +356,7 @@ def apply_architect(s, t, o, tr):
         log(tr, s, EV.NOTHING, s[G.CUR], C.ARCHITECT, 0, 0, 0)
 
 
-@njit
+@njit(_nrt=False)
 def apply_architect_field(s, t, f, tr):
     """Pay and place the building chosen (G.ARCH_BUILDING) on field f (CUBA-R17)."""
     p = s[G.CUR]
@@ -373,7 +373,7 @@ def apply_architect_field(s, t, f, tr):
     s[G.DK] = DK.NONE
 
 
-@njit
+@njit(_nrt=False)
 def architect_alternative(s, t, tr, p):
     """2 VP to the first, 1 VP to the second taker this round (CUBA-R18)."""
     i = s[G.ARCH_ALT_N]
@@ -385,7 +385,7 @@ def architect_alternative(s, t, tr, p):
     s[G.DK] = DK.NONE
 
 
-@njit
+@njit(_nrt=False)
 def mayor_alternative(s, t, tr, p):
     """$4 to the first, $2 to the second taker this round (CUBA-R21)."""
     i = s[G.MAYOR_ALT_N]
@@ -440,7 +440,7 @@ def apply_foreman_next(s, t, f, tr):
         foreman_continue(s, t, tr, p)
 
 
-@njit
+@njit(_nrt=False)
 def foreman_continue(s, t, tr, p):
     """Use the remaining selected buildings; stop at the first one that needs a choice."""
     while s[G.FOREMAN_FIELDS] != 0:
@@ -457,7 +457,7 @@ def foreman_continue(s, t, tr, p):
     s[G.DK] = DK.NONE
 
 
-@njit
+@njit(_nrt=False)
 def start_use(s, t, tr, p, f):
     """Use the building on field f once this round (CUBA-R19); True if a choice is pending."""
     b = S.pbase(p)
@@ -490,7 +490,7 @@ def start_use(s, t, tr, p, f):
     return False
 
 
-@njit
+@njit(_nrt=False)
 def apply_building_use(s, t, x, tr):
     """Carry out the chosen use x of the building on field G.USE_FIELD (0 = nothing).
 
@@ -546,7 +546,7 @@ def apply_building_use(s, t, x, tr):
 # ---------------------------------------------------------------- phase A / round start
 
 
-@njit
+@njit(_nrt=False)
 def begin_round(s, t, tr):
     """Phase A (CUBA-R11) and the per-round resets (before the round's event, whose state
     shows them); then phase B."""
@@ -590,7 +590,7 @@ def begin_round(s, t, tr):
 # ---------------------------------------------------------------- phase C: parliament
 
 
-@njit
+@njit(_nrt=False)
 def begin_parliament(s, t, tr):
     """Votes of the 5th card plus the Town Hall (CUBA-R37 at_parliament, CUBA-R38)."""
     s[G.PHASE] = PH.PARLIAMENT
@@ -617,7 +617,7 @@ def begin_parliament(s, t, tr):
         s[G.BID_ROUND] = 2  # CUBA-R39: no bidding
 
 
-@njit
+@njit(_nrt=False)
 def top_voters(s):
     """Bit mask of the players with the most votes."""
     best = -1
@@ -632,7 +632,7 @@ def top_voters(s):
     return mask
 
 
-@njit
+@njit(_nrt=False)
 def reveal_bids(s, t, tr):
     """Every bid is paid, win or lose, and adds to the bidder's votes (CUBA-R39/R41)."""
     for i in range(s[G.NP]):
@@ -647,7 +647,7 @@ def reveal_bids(s, t, tr):
         log(tr, s, EV.BID, p, bid, s[b + P.VOTES], s[G.BID_ROUND], 0)
 
 
-@njit
+@njit(_nrt=False)
 def parliament_step(s, t, tr):
     """Ask for the next bid, or settle the vote and ask the winner for the bills."""
     np_ = s[G.NP]
@@ -706,7 +706,7 @@ def apply_bid(s, t, x, tr):
     s[G.STEP] += 1
 
 
-@njit
+@njit(_nrt=False)
 def apply_bills(s, t, x, tr):
     """The winner passes the bills of types x // 4 and x % 4; the others leave the game
     (CUBA-R40/R42)."""
@@ -733,7 +733,7 @@ def apply_bills(s, t, x, tr):
 # ---------------------------------------------------------------- phase D: statutes
 
 
-@njit
+@njit(_nrt=False)
 def tax_cost(s, t, p):
     """Current tax for player p (CUBA-R43, CUBA-Q2), -1 when no tax act is in force."""
     c = s[O.ACTS + C.TAX]
@@ -748,7 +748,7 @@ def tax_cost(s, t, p):
     return -1
 
 
-@njit
+@njit(_nrt=False)
 def begin_statutes(s, t, tr):
     s[G.PHASE] = PH.STATUTES
     s[G.STEP] = 0
@@ -787,7 +787,7 @@ def apply_duty(s, t, o, tr):
     s[G.STEP] += 1
 
 
-@njit
+@njit(_nrt=False)
 def statutes_step(s, t, tr):
     """Tax then duty per player in turn order, then subsidy and the other act (CUBA-R43..R46)."""
     np_ = s[G.NP]
@@ -823,7 +823,7 @@ def statutes_step(s, t, tr):
         end_round(s, t, tr)
 
 
-@njit
+@njit(_nrt=False)
 def subsidy_vp(s, t, p):
     """VP from the subsidy in force (CUBA-R45, CUBA-Q3)."""
     c = s[O.ACTS + C.SUBSIDY]
@@ -853,7 +853,7 @@ def subsidy_vp(s, t, p):
     return 0
 
 
-@njit
+@njit(_nrt=False)
 def market_act(s, t, increase, amount):
     """Market Act: remove from the right end or add at the left end of each product row."""
     for r in range(3):
@@ -870,7 +870,7 @@ def market_act(s, t, increase, amount):
 # ---------------------------------------------------------------- phase E and the end
 
 
-@njit
+@njit(_nrt=False)
 def end_round(s, t, tr):
     """CUBA-R47: spoil, departures, ships move down, docks refill, markers reset."""
     s[G.PHASE] = PH.END_OF_ROUND
@@ -901,7 +901,7 @@ def end_round(s, t, tr):
     begin_round(s, t, tr)
 
 
-@njit
+@njit(_nrt=False)
 def owns(s, b, k):
     for f in range(1, C.NFIELDS):
         if s[b + P.FIELD + f] == k:
@@ -909,7 +909,7 @@ def owns(s, b, k):
     return False
 
 
-@njit
+@njit(_nrt=False)
 def end_game(s, t, tr):
     """CUBA-R48/R49: after round 6 phase D, 2 VP per own building."""
     for p in range(s[G.NP]):
@@ -938,7 +938,7 @@ def standings(s, t, rank, share):
 # ---------------------------------------------------------------- the state machine
 
 
-@njit
+@njit(_nrt=False)
 def advance(s, t, tr):
     """Run automatic steps until a decision is pending or the game is over."""
     while s[G.DK] == DK.NONE and s[G.PHASE] != PH.OVER:
@@ -967,7 +967,7 @@ def advance(s, t, tr):
             statutes_step(s, t, tr)
 
 
-@njit
+@njit(_nrt=False)
 def apply(s, t, o, tr):
     """Carry out legal option o of the pending decision, then advance the game."""
     dk = s[G.DK]

@@ -271,7 +271,7 @@ def field_type(s, t, b, f):
     return t[T.LAYOUTS + C.NFIELDS * (s[b + P.LAYOUT]) + f]
 
 
-@njit
+@njit(_nrt=False)
 def n_buildings(s, b):
     """Building tiles on the player's plantation (printed warehouse not included)."""
     n = 0
@@ -281,7 +281,7 @@ def n_buildings(s, b):
     return n
 
 
-@njit
+@njit(_nrt=False)
 def tiles_built(s):
     """Tiles built by anyone per building kind, packed 2 bits per kind (kind k at bit 2k;
     tables allow at most 3 copies)."""

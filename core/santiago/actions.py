@@ -126,7 +126,7 @@ def cuban_colour(t, cuban):
 
 # --- option lists ----------------------------------------------------------------------------
 
-@njit
+@njit(_nrt=False)
 def append_deliveries(s, t, b, opts, n, wood_ok):
     """Append one option per legal delivery of the player at block b (SDC-R14, R15)."""
     for k in range(C.NDICE):
@@ -141,7 +141,7 @@ def append_deliveries(s, t, b, opts, n, wood_ok):
     return n
 
 
-@njit
+@njit(_nrt=False)
 def ship_options(s, t, opts):
     """SDC-R5: which of the rolled dice stays off the ship."""
     for k in range(C.NDICE):
@@ -149,7 +149,7 @@ def ship_options(s, t, opts):
     return C.NDICE
 
 
-@njit
+@njit(_nrt=False)
 def drive_options(s, t, opts):
     """SDC-R7: one option per distance the player can pay for."""
     b = S.pbase(s[G.CUR])
@@ -161,7 +161,7 @@ def drive_options(s, t, opts):
     return n
 
 
-@njit
+@njit(_nrt=False)
 def pablo_options(s, t, opts):
     """Pablo: one kind of good of the switch pablo_kinds that the bank holds (SDC-Q13)."""
     n = 0
@@ -172,7 +172,7 @@ def pablo_options(s, t, opts):
     return n
 
 
-@njit
+@njit(_nrt=False)
 def zorro_options(s, t, opts):
     """El Zorro: what the current victim can give (SDC-Q6 decides who chooses)."""
     victim = (s[G.ACTIVE] + s[G.ZORRO_NEXT]) % s[G.NP]
@@ -191,7 +191,7 @@ def zorro_options(s, t, opts):
     return n
 
 
-@njit
+@njit(_nrt=False)
 def alonso_options(s, t, opts):
     """Alonso: nothing, a property marker (SDC-Q8) or the use of an own building (SDC-Q9)."""
     p = s[G.CUR]
@@ -210,7 +210,7 @@ def alonso_options(s, t, opts):
     return n
 
 
-@njit
+@njit(_nrt=False)
 def move_options(s, t, opts):
     """SDC-R10 (SDC-Q2, SDC-Q7): free buildings at the Cuban's flower colour, stay, reuse."""
     p = s[G.CUR]
@@ -232,7 +232,7 @@ def move_options(s, t, opts):
     return n
 
 
-@njit
+@njit(_nrt=False)
 def use_options(s, t, opts):
     """'no use', then every way to use the building on G.USE_SLOT (§8.2)."""
     p = s[G.CUR]
@@ -312,7 +312,7 @@ def use_options(s, t, opts):
     return n
 
 
-@njit
+@njit(_nrt=False)
 def deliver_options(s, t, opts):
     """'pass', then every delivery step (SDC-R13..R15; after wood under wood_is_a_kind =
     false, dice goods only)."""
@@ -322,7 +322,7 @@ def deliver_options(s, t, opts):
     return append_deliveries(s, t, b, opts, 1, wood_ok)
 
 
-@njit
+@njit(_nrt=False)
 def legal(s, t, opts):
     """Write the legal options of the pending decision into opts; return their number."""
     dk = s[G.DK]

@@ -27,7 +27,7 @@ from core.santiago.state import DK, G, O, P, PH, ST
 # ---------------------------------------------------------------- bank and ledger
 
 
-@njit
+@njit(_nrt=False)
 def add_vp(s, tr, p, src, n):
     """Player p gains n VP (negative: loses) from source src; every change is an EV.VP event."""
     if n != 0:
@@ -37,7 +37,7 @@ def add_vp(s, tr, p, src, n):
         log(tr, s, EV.VP, p, src, n, 0, 0)
 
 
-@njit
+@njit(_nrt=False)
 def gain_money(s, t, tr, p, amount):
     """Player p takes `amount` pesos from the bank (cut to the bank under money_limited)."""
     got = actions.money_gain(s, t, amount)
@@ -48,7 +48,7 @@ def gain_money(s, t, tr, p, amount):
         log(tr, s, EV.MONEY, p, got, 0, 0, 0)
 
 
-@njit
+@njit(_nrt=False)
 def pay_money(s, t, tr, p, amount):
     """Player p pays `amount` pesos to the bank."""
     if amount > 0:
@@ -58,7 +58,7 @@ def pay_money(s, t, tr, p, amount):
         log(tr, s, EV.MONEY, p, -amount, 0, 0, 0)
 
 
-@njit
+@njit(_nrt=False)
 def take_goods(s, tr, p, k, n):
     """Player p takes up to n goods of kind k: what the bank holds."""
     got = min(n, s[O.BANK + k])
@@ -76,7 +76,7 @@ def return_goods(s, p, k, n):
 # ---------------------------------------------------------------- ships (SDC-R5, R16..R20)
 
 
-@njit
+@njit(_nrt=False)
 def end_game(s, t, tr):
     """SDC-R20, R21: the game ends at once; 1 VP per misc.end_goods_per_vp goods held (wood
     by switch end_bonus_wood)."""
@@ -91,7 +91,7 @@ def end_game(s, t, tr):
     log(tr, s, EV.GAME_END, -1, 0, 0, 0, 0)
 
 
-@njit
+@njit(_nrt=False)
 def roll(s, t, tr):
     """The roller rolls all 5 dice (the deal stream, kept in the state)."""
     rng = stack_array(1, 0, np.uint64)  # no allocation (see core.jit)
@@ -107,14 +107,14 @@ def roll(s, t, tr):
     s[G.DK] = DK.SHIP
 
 
-@njit
+@njit(_nrt=False)
 def new_ship(s, t, tr, cont):
     """Roll for a new ship; after it is placed the game goes on with step `cont`."""
     s[G.CONT] = cont
     roll(s, t, tr)
 
 
-@njit
+@njit(_nrt=False)
 def depart(s, t, tr, cause, cont):
     """SDC-R17: the ship departs. After the last ship the game ends (SDC-R20); else the value
     marker returns to its start (shown with the departure) and the roller (SDC-Q10: the
@@ -141,7 +141,7 @@ def depart(s, t, tr, cause, cont):
     new_ship(s, t, tr, cont)
 
 
-@njit
+@njit(_nrt=False)
 def apply_ship(s, t, off, tr):
     """SDC-R5: the 4 dice other than `off` go on the ship, keeping their faces. A ship whose
     dice total 0 is rolled again (SDC-Q12), or is full at once and departs."""
@@ -159,7 +159,7 @@ def apply_ship(s, t, off, tr):
     s[G.STEP] = s[G.CONT]
 
 
-@njit
+@njit(_nrt=False)
 def value_up(s, t, tr, p, cause, departure, cont):
     """The goods-value marker moves 1 flag right; on the chequered flag the ship departs at
     once (SDC-R8, R18, R19). True when it departed."""
@@ -174,7 +174,7 @@ def value_up(s, t, tr, p, cause, departure, cont):
 # ---------------------------------------------------------------- deliveries (SDC-R13..R16)
 
 
-@njit
+@njit(_nrt=False)
 def deliver(s, t, tr, p, k, m, office):
     """SDC-R14/R15: deliver m goods of kind k (from a delivery round, or the trading office)."""
     return_goods(s, p, k, m)
@@ -191,7 +191,7 @@ def deliver(s, t, tr, p, k, m, office):
     add_vp(s, tr, p, src, vp)
 
 
-@njit
+@njit(_nrt=False)
 def next_deliverer(s):
     """The next player clockwise who has not passed out of the delivery round."""
     np_ = s[G.NP]
@@ -201,7 +201,7 @@ def next_deliverer(s):
     s[G.DEL_PLAYER] = q
 
 
-@njit
+@njit(_nrt=False)
 def apply_deliver(s, t, o, tr):
     """One step of the delivery round (SDC-R13): a delivery or a pass."""
     p = s[G.CUR]
@@ -245,7 +245,7 @@ def apply_deliver(s, t, o, tr):
 # ---------------------------------------------------------------- Cubans (SDC-R9, §8.1)
 
 
-@njit
+@njit(_nrt=False)
 def arrive(s, t, tr):
     """The car has stopped: the harbour starts a delivery round (SDC-R12); a Cuban acts
     (SDC-R9), unless closed."""
@@ -291,7 +291,7 @@ def arrive(s, t, tr):
         s[G.DK] = DK.ALONSO
 
 
-@njit
+@njit(_nrt=False)
 def apply_pablo(s, t, k, tr):
     """Pablo: the active player takes Pablo's amount of goods of kind k."""
     take_goods(s, tr, s[G.ACTIVE], k, t[T.CUBAN_PARAM + 2 * s[G.CUBAN]])
@@ -305,7 +305,7 @@ def can_give(s, v):
     return s[b + P.MONEY] > 0 or s[b + P.VP] > 0 or raw > 0
 
 
-@njit
+@njit(_nrt=False)
 def zorro_next(s, t, tr):
     """El Zorro: ask the next victim who can give something; then phase 2."""
     np_ = s[G.NP]
@@ -321,7 +321,7 @@ def zorro_next(s, t, tr):
     s[G.STEP] = ST.PHASE2
 
 
-@njit
+@njit(_nrt=False)
 def apply_zorro(s, t, what, tr):
     """The current victim gives El Zorro's visitor 1 peso, 1 VP or 1 raw good."""
     active = s[G.ACTIVE]
@@ -344,7 +344,7 @@ def apply_zorro(s, t, what, tr):
 # ---------------------------------------------------------------- buildings (SDC-R10, R11)
 
 
-@njit
+@njit(_nrt=False)
 def start_use(s, t, slot, via):
     """Ask the active player how to use the building on `slot`."""
     building = s[O.BUILDING_AT + slot]
@@ -366,7 +366,7 @@ def pay_owner(s, t, tr, slot, p):
         add_vp(s, tr, owner, SRC.OWNER, t[T.MISC + M.OWNER_VP])
 
 
-@njit
+@njit(_nrt=False)
 def apply_use(s, t, o, tr):
     """Carry out use option o of the building on G.USE_SLOT (§8.2)."""
     p = s[G.ACTIVE]
@@ -458,7 +458,7 @@ def apply_use(s, t, o, tr):
             depart(s, t, tr, DEP.BUILDING, cont)
 
 
-@njit
+@njit(_nrt=False)
 def apply_move(s, t, o, tr):
     """SDC-R10: move the pawn (the owner may gain VP, SDC-R11), reuse, or stay."""
     p = s[G.ACTIVE]
@@ -479,7 +479,7 @@ def apply_move(s, t, o, tr):
         s[G.STEP] = ST.TURN_END
 
 
-@njit
+@njit(_nrt=False)
 def apply_alonso(s, t, o, tr):
     """Alonso: a property marker (SDC-Q8), the use of an own building (SDC-Q9), or nothing."""
     p = s[G.ACTIVE]
@@ -502,7 +502,7 @@ def apply_alonso(s, t, o, tr):
 # ---------------------------------------------------------------- turns
 
 
-@njit
+@njit(_nrt=False)
 def begin_turn(s, t, tr):
     """SDC-R6: the active player's turn starts with the drive."""
     p = s[G.ACTIVE]
@@ -512,7 +512,7 @@ def begin_turn(s, t, tr):
     s[G.DK] = DK.DRIVE
 
 
-@njit
+@njit(_nrt=False)
 def apply_drive(s, t, d, tr):
     """SDC-R7, R8: drive d stops clockwise, paying for all but the free ones; a face-down
     Cuban the car leaves or drives past turns face up (§8.2 newspaper); passing the harbour
@@ -535,7 +535,7 @@ def apply_drive(s, t, d, tr):
         value_up(s, t, tr, p, VAL.PASSED_HARBOUR, DEP.CHEQUERED_FLAG, ST.ARRIVE)
 
 
-@njit
+@njit(_nrt=False)
 def end_turn(s):
     p = s[G.ACTIVE]
     s[S.pbase(p) + P.TURNS] += 1
@@ -559,7 +559,7 @@ def standings(s, t, rank, share):
 # ---------------------------------------------------------------- the state machine
 
 
-@njit
+@njit(_nrt=False)
 def advance(s, t, tr):
     """Run automatic steps until a decision is pending or the game is over."""
     if s[G.PHASE] == PH.SETUP:
@@ -589,7 +589,7 @@ def advance(s, t, tr):
             end_turn(s)
 
 
-@njit
+@njit(_nrt=False)
 def apply(s, t, o, tr):
     """Carry out legal option o of the pending decision, then advance the game."""
     dk = s[G.DK]

@@ -18,11 +18,13 @@ from core.siberia.actions import OT
 from core.siberia.codes import EV, M, SW, T
 from core.siberia.state import DK, G, O, P, PH
 
+NSRC = C.NSRC  # a plain global: stack_array takes its size as a compile-time constant
+
 
 # ---------------------------------------------------------------- the trace
 
 
-@njit
+@njit(_nrt=False)
 def record(tr, s, code, p, a, b, c, d):
     """core.common.trace.log out of line: the recording code is not copied into every place
     an event happens (the play loop stays small; only its one comparison is inlined)."""
@@ -39,7 +41,7 @@ def log(tr, s, code, p, a, b, c, d):
 # ---------------------------------------------------------------- action cards (SIB-R6/R7)
 
 
-@njit
+@njit(_nrt=False)
 def reshuffle(s, tr):
     """SIB-R7: the discards become the new draw pile, shuffled with the deal stream."""
     n = 0
@@ -225,11 +227,11 @@ def begin_turn(s, t, tr):
     s[G.DK] = DK.DISCOVER if S.face_down(s, t) > 0 else DK.MAIN
 
 
-@njit
+@njit(_nrt=False)
 def end_game(s, t, tr):
     """SIB-R17: every card is counted; one score event per player and source."""
     if tr.shape[0] > 1:  # the score events only matter to a trace
-        out = np.zeros(C.NSRC, np.int64)
+        out = stack_array(NSRC, 0, np.int64)
         for p in range(s[G.NP]):
             S.money_by_source(s, t, p, out)
             for src in range(C.NSRC):
@@ -256,7 +258,7 @@ def end_turn(s, t, tr):
     s[G.DK] = DK.NONE
 
 
-@njit
+@njit(_nrt=False)
 def stalemate(s, t, tr, p):
     """Engine safeguard (ASSUMED, misc.stalemate_rounds): when every player has skipped for
     that many rounds in a row, nothing can change any more (full hands that pay for nothing);

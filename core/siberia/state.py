@@ -275,7 +275,7 @@ def held(s, b, x):
     return n
 
 
-@njit
+@njit(_nrt=False)
 def money_by_source(s, t, p, out):
     """Money of player p by source into out[NSRC] (SIB-R17): printed resource values per kind,
     person values per person kind, and what the salesmen add (SRC_UPGRADES)."""
