@@ -23,30 +23,13 @@ REC = block("REC", (
     ("LAPS", 1, "1 when the ship finished its lap"),
     ("TOGO", 1, "spaces left to Port Royal at the end (JAM-R24)"),
     ("CAPTAIN_ORDER", 1, "seats after the first Captain (0: the first Captain)"),
-    ("ATTACKS", 1, "fights begun"),
-    ("FIGHTS_WON", 1, "fights won"),
-    ("FIGHTS_LOST", 1, "fights lost"),
-    ("FIGHTS_TIED", 1, "fights tied"),
-    ("GOLD_PAID", 1, "doubloons paid for spaces"),
-    ("FOOD_PAID", 1, "food paid for spaces"),
-    ("POWDER_SPENT", 1, "gunpowder spent in fights"),
-    ("SHORTAGES", 1, "shortages (JAM-R14)"),
-    ("LAIRS", 1, "treasures taken at lairs"),
-    ("STOLEN", 1, "treasure cards taken from losers"),
-    ("HOLDS_TAKEN", 1, "holds taken from losers"),
-    ("CURSES_GIVEN", 1, "cursed cards given away"),
-    ("LOADS_LOST", 1, "loads no hold could take"),
+    *S.COUNTERS,
     ("VP", C.NSRC, "score by source (codes.SRC_NAMES)"),
     ("TREASURES", len(TREASURE_COLUMNS), "treasure cards held: each power, value, cursed"),
 ), start=len(HEAD_NAMES))
 NREC = REC.SIZE
 COLUMN_NAMES = {"VP": C.SRC_NAMES, "TREASURES": TREASURE_COLUMNS}
-COUNTERS = ((REC.ATTACKS, P.ATTACKS), (REC.FIGHTS_WON, P.FIGHTS_WON),
-            (REC.FIGHTS_LOST, P.FIGHTS_LOST), (REC.FIGHTS_TIED, P.FIGHTS_TIED),
-            (REC.GOLD_PAID, P.GOLD_PAID), (REC.FOOD_PAID, P.FOOD_PAID),
-            (REC.POWDER_SPENT, P.POWDER_SPENT), (REC.SHORTAGES, P.SHORTAGES),
-            (REC.LAIRS, P.LAIRS), (REC.STOLEN, P.STOLEN), (REC.HOLDS_TAKEN, P.HOLDS_TAKEN),
-            (REC.CURSES_GIVEN, P.CURSES_GIVEN), (REC.LOADS_LOST, P.LOADS_LOST))
+COUNTERS = tuple((getattr(REC, name), getattr(P, name)) for name, _, _ in S.COUNTERS)
 
 
 def record_columns() -> list[str]:

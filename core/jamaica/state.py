@@ -86,18 +86,8 @@ G = block("G", (
     ("GHOST_LEFT", 1, "Ghost Ship moves left this round"),
 ))
 
-P = block("P", (
-    ("POS", 1, "space 0..49"),
-    ("RACE", 1, "C.START, PRE_START, RACING, FINISHED (JAM-R21)"),
-    ("HOLD_KIND", C.NHOLDS, "resource per hold, C.EMPTY for none; hold 5 is the 6th Hold"),
-    ("HOLD_N", C.NHOLDS, "tokens per hold"),
-    ("HAND", 1, "bit c: card c in hand (hidden from the others)"),
-    ("HAND_N", 1, "cards in hand (public)"),
-    ("DECK", C.NCARDS, "the deck, drawn from the end (order hidden)"),
-    ("DECK_N", 1, "cards in the deck"),
-    ("DISCARD", 1, "bit c: card c on the discard pile (public)"),
-    ("CHOSEN", 1, "the card laid face down, -1 none (hidden until revealed)"),
-    ("SHOWN", 1, "the card revealed this round, -1 none"),
+# a player's counters, copied into its records (play.REC) under the same names
+COUNTERS = (
     ("ATTACKS", 1, "fights begun"),
     ("FIGHTS_WON", 1, "fights won"),
     ("FIGHTS_LOST", 1, "fights lost"),
@@ -111,6 +101,21 @@ P = block("P", (
     ("HOLDS_TAKEN", 1, "holds taken from losers"),
     ("CURSES_GIVEN", 1, "cursed cards given away"),
     ("LOADS_LOST", 1, "loads no hold could take"),
+)
+
+P = block("P", (
+    ("POS", 1, "space 0..49"),
+    ("RACE", 1, "C.START, PRE_START, RACING, FINISHED (JAM-R21)"),
+    ("HOLD_KIND", C.NHOLDS, "resource per hold, C.EMPTY for none; hold 5 is the 6th Hold"),
+    ("HOLD_N", C.NHOLDS, "tokens per hold"),
+    ("HAND", 1, "bit c: card c in hand (hidden from the others)"),
+    ("HAND_N", 1, "cards in hand (public)"),
+    ("DECK", C.NCARDS, "the deck, drawn from the end (order hidden)"),
+    ("DECK_N", 1, "cards in the deck"),
+    ("DISCARD", 1, "bit c: card c on the discard pile (public)"),
+    ("CHOSEN", 1, "the card laid face down, -1 none (hidden until revealed)"),
+    ("SHOWN", 1, "the card revealed this round, -1 none"),
+    *COUNTERS,
 ))
 
 O = block("O", (
@@ -282,12 +287,9 @@ def new_game(t, n_players, seed):
 # --- the race (JAM-R21, R24) ----------------------------------------------------------------
 
 @njit(inline="always")
-def togo(s, t, ship):
-    """Spaces left to Port Royal by the shortest route (JAM-R24, JAM-Q6): 0 finished; a full
-    lap from Port Royal; a ship before the start also covers the way back to it."""
-    b = pbase(ship)
-    race = s[b + P.RACE]
-    x = s[b + P.POS]
+def togo_at(t, x, race):
+    """Spaces left to Port Royal by the shortest route (JAM-R24, JAM-Q6) from space x in race
+    phase `race`: 0 finished; a full lap from Port Royal; before the start also the way back."""
     if race == C.FINISHED:
         return 0
     if race == C.START:
@@ -295,6 +297,13 @@ def togo(s, t, ship):
     if race == C.PRE_START:
         return t[T.TOGO + x] + t[T.TOGO + 0]
     return t[T.TOGO + x]
+
+
+@njit(inline="always")
+def togo(s, t, ship):
+    """togo_at of the ship's position."""
+    b = pbase(ship)
+    return togo_at(t, s[b + P.POS], s[b + P.RACE])
 
 
 @njit(inline="always")

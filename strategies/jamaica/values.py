@@ -33,18 +33,6 @@ def kind_weight(w, kind):
     return 0.0
 
 
-@njit(inline="always")
-def togo_at(t, x, race):
-    """JAM-R24's measure for a ship on x in race phase `race`."""
-    if race == C.FINISHED:
-        return 0
-    if race == C.START:
-        return t[T.TOGO + 0]
-    if race == C.PRE_START:
-        return t[T.TOGO + x] + t[T.TOGO + 0]
-    return t[T.TOGO + x]
-
-
 @njit
 def end_value(w, s, t, ship, code):
     """A route end (actions.OT.END) for ship: progress, the finish, the space's cost or the
@@ -52,7 +40,7 @@ def end_value(w, s, t, ship, code):
     p = actions.payload(code)
     y = p & ((1 << actions.RACE_SHIFT) - 1)
     race = p >> actions.RACE_SHIFT
-    v = w[W.MOVE] * (S.togo(s, t, ship) - togo_at(t, y, race))
+    v = w[W.MOVE] * (S.togo(s, t, ship) - S.togo_at(t, y, race))
     if race == C.FINISHED:
         return v + w[W.FINISH]
     kind = t[T.SPACE_KIND + y]
