@@ -147,6 +147,15 @@ def test_JAM_R8_resolution_from_the_captain_morning_then_evening() -> None:
     assert seq[0] == "reveal" and seq.count("reveal") == 3
 
 
+def test_JAM_R8_the_morning_symbol_with_the_morning_die_completely_first() -> None:
+    s, t = start(3)
+    tr = tracer()
+    last_turn(s, t, 0, FWD_FOOD, 1, 5, tr)  # forward 1 (sea: pay 2 food), then load 5 food
+    seq = [n for n in names(tr) if n in ("reveal", "move", "pay", "load")]
+    assert seq == ["reveal", "move", "pay", "load"]
+    assert rows(tr, "move")[0][1:3] == [0, 1] and rows(tr, "load")[0][1:3] == [C.FOOD, 5]
+
+
 def test_JAM_R9_refill_the_hand_and_pass_the_compass() -> None:
     s, t = start(3, 1)
     tr = tracer()
