@@ -14,6 +14,7 @@ from core.jamaica import state as S
 from core.jamaica.check import check_state
 from core.jamaica.state import DK, G, O, P, ST
 from core.jamaica.tables import flatten, load_tables
+from tests.named_options import NamedOptions
 
 TR = no_trace()
 
@@ -45,24 +46,9 @@ def rows(tr: np.ndarray, name: str) -> list[list[int]]:
     return [[int(v) for v in r[1:6]] for r in events(tr) if C.EV.keys[int(r[0])] == name]
 
 
-def options(s: np.ndarray, t: np.ndarray) -> list[tuple[str, int]]:
-    """(tag name, payload) of every legal option."""
-    opts = np.zeros(A.MAX_OPTIONS, np.int32)
-    n = A.legal(s, t, opts)
-    return [(A.OT.keys[A.tag(o)], int(A.payload(o))) for o in opts[:n]]
-
-
-def play(s: np.ndarray, t: np.ndarray, name: str, payload: int | None = None,
-         tr: np.ndarray = TR) -> None:
-    """Apply the legal option with this tag (and payload); fails when there is none."""
-    opts = np.zeros(A.MAX_OPTIONS, np.int32)
-    n = A.legal(s, t, opts)
-    for o in opts[:n]:
-        if A.OT.keys[A.tag(o)] == name and (payload is None or A.payload(o) == payload):
-            R.apply(s, t, o, tr)
-            assert check_state(s, t) == 0
-            return
-    raise AssertionError(f"no legal {name} {payload} in {options(s, t)}")
+NAMED = NamedOptions(A, R, check_state, TR)
+options = NAMED.options  # (tag name, payload) of every legal option
+play = NAMED.play        # apply the legal option with this tag (and payload)
 
 
 def dk(s: np.ndarray) -> str:
