@@ -18,7 +18,7 @@ from core.common.game import Game
 from core.common.trace import events, trace_buffer
 from strategies.common.bound import bound
 
-PLAYERS = 3         # every game allows 3
+PLAYERS = 3         # every game allows 3; a kind not reached with 3 is looked for with the fewest
 MAX_GAMES = 12      # random games per rules variant, at most, to reach every kind
 SAMPLES = 2         # reached states per kind on which every kernel decides
 APPLY_EVENTS = 256  # trace rows one apply may emit
@@ -36,13 +36,14 @@ class Kind:
     samples: list[tuple[np.ndarray, np.ndarray, Any]] = field(default_factory=list)
 
 
-def play(game: Game, tables: Any, seed: int, found: dict[int, Kind]) -> None:
-    """One random game (uniform option indices from `seed`), recording every decision point
-    into `found` by kind code."""
+def play(game: Game, tables: Any, seed: int, found: dict[int, Kind],
+         players: int = PLAYERS) -> None:
+    """One random game of `players` (uniform option indices from `seed`), recording every
+    decision point into `found` by kind code."""
     e = game.engine
     t = game.rules.flatten(tables)
     rng = np.random.default_rng(seed)
-    s = e.new_game(t, PLAYERS, seed)
+    s = e.new_game(t, players, seed)
     tr = trace_buffer(APPLY_EVENTS, e.state_size)
     e.advance(s, t, tr)
     opts = np.zeros(e.max_options, np.int32)
@@ -64,7 +65,7 @@ def play(game: Game, tables: Any, seed: int, found: dict[int, Kind]) -> None:
             kind.broken.append(int(err))
         for row in events(tr):
             kind.events.add(game.trace.event_dict(row, tables)["name"])
-        lines = list(game.trace.log_lines(tr, tables, PLAYERS, game.colours))
+        lines = list(game.trace.log_lines(tr, tables, players, game.colours))
         assert all(isinstance(line, str) for line in lines)
         assert lines or not len(events(tr))
 
@@ -78,19 +79,24 @@ def variants(game: Game) -> list[dict[str, object]]:
 @pytest.fixture(scope="module", params=games.names())
 def reached(request: pytest.FixtureRequest) -> tuple[Game, dict[str, Kind]]:
     """Random play until every kind is reached: (game, {kind key: Kind}); a kind the default
-    rules never ask for is looked for under one-switch variants."""
+    rules never ask for is looked for under one-switch variants, then with the fewest
+    players."""
     game = games.get(request.param)
     keys = game.engine.decisions.keys
     report: dict[str, Kind] = {}
-    for overrides in variants(game):
-        tables = game.rules.load_tables(overrides=overrides or None)
-        found: dict[int, Kind] = {}
-        for seed in range(MAX_GAMES):
-            play(game, tables, seed, found)
-            if set(keys[1:]) <= set(report) | {keys[dk] for dk in found}:
+    fewest = game.player_range(game.rules.load_tables())[0]
+    for players in dict.fromkeys((PLAYERS, fewest)):  # e.g. a 2-player variant's own kinds
+        for overrides in variants(game):
+            tables = game.rules.load_tables(overrides=overrides or None)
+            found: dict[int, Kind] = {}
+            for seed in range(MAX_GAMES):
+                play(game, tables, seed, found, players)
+                if set(keys[1:]) <= set(report) | {keys[dk] for dk in found}:
+                    break
+            for dk, kind in found.items():
+                report.setdefault(keys[dk], kind)
+            if set(keys[1:]) <= set(report):
                 break
-        for dk, kind in found.items():
-            report.setdefault(keys[dk], kind)
         if set(keys[1:]) <= set(report):
             break
     return game, report

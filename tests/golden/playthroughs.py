@@ -67,8 +67,16 @@ CASES: dict[str, tuple[Case, ...]] = {
         Case("in-place-4p", 4, "greedy,random,staff_first,resource_rush", 4,
              ("refill_mode=in_place", "worker_cap=none")),
     ),
+    "jamaica": (
+        Case("random-4p", 4, "random", 1),
+        Case("random-2p", 2, "random", 2),
+        Case("plans-4p", 4, "racer,pirate,merchant,treasure_hunter", 3),
+        Case("greedy-3p", 3, "greedy,pirate,random", 4),
+        Case("look-player-choice-5p", 5, "treasure_hunter,greedy,random,racer,pirate", 5,
+             ("blind_steal=look", "pay_order=player_choice", "give_cursed=player_choice")),
+    ),
 }
-DIGEST_PLAYERS = {"cuba": 4, "santiago": 4, "siberia": 3}
+DIGEST_PLAYERS = {"cuba": 4, "santiago": 4, "siberia": 3, "jamaica": 4}
 
 
 def play_case(game: str, case: Case, trace: Path) -> str:

@@ -11,6 +11,7 @@ from core.siberia import rules as R
 from core.siberia import state as S
 from core.siberia.check import check_state
 from core.siberia.tables import flatten, load_tables
+from tests.named_options import NamedOptions
 
 TR = no_trace()
 
@@ -33,24 +34,9 @@ def card(res: str, person: str) -> int:
     return C.RES_NAMES.index(res) * C.NPERSON + C.PERSON_NAMES.index(person)
 
 
-def options(s: np.ndarray, t: np.ndarray) -> list[tuple[str, int]]:
-    """(tag name, payload) of every legal option."""
-    opts = np.zeros(A.MAX_OPTIONS, np.int32)
-    n = A.legal(s, t, opts)
-    return [(A.OT.keys[A.tag(o)], int(A.payload(o))) for o in opts[:n]]
-
-
-def play(s: np.ndarray, t: np.ndarray, name: str, payload: int | None = None,
-         tr: np.ndarray = TR) -> None:
-    """Apply the legal option with this tag (and payload); fails when there is none."""
-    opts = np.zeros(A.MAX_OPTIONS, np.int32)
-    n = A.legal(s, t, opts)
-    for o in opts[:n]:
-        if A.OT.keys[A.tag(o)] == name and (payload is None or A.payload(o) == payload):
-            R.apply(s, t, o, tr)
-            assert check_state(s, t) == 0
-            return
-    raise AssertionError(f"no legal {name} {payload} in {options(s, t)}")
+NAMED = NamedOptions(A, R, check_state, TR)
+options = NAMED.options  # (tag name, payload) of every legal option
+play = NAMED.play        # apply the legal option with this tag (and payload)
 
 
 def mine(k: str, m: int) -> int:

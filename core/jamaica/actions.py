@@ -1,0 +1,385 @@
+"""Legal decisions of Jamaica and their integer encoding.
+
+The decision model
+------------------
+Play stops whenever someone has to choose: the pending kind is `state[G.DK]` (state.DK), the
+chooser `state[G.CUR]`. `legal(s, t, opts)` lists the options and returns how many; the loop
+takes a choice with a single option without asking. Per round:
+
+- dice (JAM-R6): the Captain keeps or swaps the rolled dice (morning, evening);
+- card (JAM-R7): each seat from the Captain lays one card of its hand face down (secret);
+- during resolution (JAM-R8): the hold a load goes into (JAM-R10, only when it matters), the
+  end of a move at a fork or of a shortage fallback at a merge (JAM-R11, R14), the ship to
+  fight when several share the space (JAM-R15), the gunpowder bid (JAM-R16), Saran's Sabre
+  (JAM-R20), the spoils (JAM-R19), the hold paying next (JAM-Q4 player_choice);
+- with the Ghost Ship (JAM-V1): its direction when it neither leads nor trails, chosen by the
+  Captain, who also picks its route and target; its spoils are chosen by the other player.
+
+Hidden information: the other seats' hands (P.HAND) and face-down cards (P.CHOSEN), every deck
+order (P.DECK), the treasure pile (O.TPILE), which face-down treasures the other ships hold
+(O.TOWNER of value and cursed cards), the cards out of the game, and the stream (G.RNG). A
+kernel must not read them; core/jamaica/hidden.py redraws them.
+
+Option encoding: `tag << TAG_SHIFT | payload` (tags OT).
+"""
+import numpy as np
+
+from core.common.layout import enum
+from core.common.options import enc, payload_of, tag_of
+from core.jamaica import codes as C
+from core.jamaica import state as S
+from core.jamaica.codes import SW, T
+from core.jamaica.state import DK, G, O, P
+from core.jit import njit, stack_array
+
+MAX_OPTIONS = 64
+OT = enum("OT", ("KEEP", "SWAP", "CARD", "HOLD", "END", "DIRECTION", "SHIP", "POWDER",
+                 "REROLL", "TAKE_HOLD", "TAKE_CARD", "BLIND", "GIVE", "PASS", "PAY"))
+TAG_SHIFT = 8
+RACE_SHIFT = 6  # a route end: space | race << RACE_SHIFT
+MAX_PATHS = 16
+
+
+@njit(inline="always")
+def option(tag, payload):
+    """Jamaica's option code (core.common.options with TAG_SHIFT)."""
+    return enc(tag, payload, TAG_SHIFT)
+
+
+@njit(inline="always")
+def tag(o):
+    """The tag (OT) of option code o."""
+    return tag_of(o, TAG_SHIFT)
+
+
+@njit(inline="always")
+def payload(o):
+    """The payload of option code o."""
+    return payload_of(o, TAG_SHIFT)
+
+
+@njit(inline="always")
+def controller(s, ship):
+    """The seat deciding for a ship: itself, or the Captain for the Ghost Ship (JAM-V1)."""
+    return s[G.CAPTAIN] if S.is_ghost(s, ship) else ship
+
+
+# --- the track (JAM-R11, R14, R21) -------------------------------------------------------------
+
+@njit(inline="always")
+def step_race(x, y, race, forward, can_finish):
+    """Race phase after one step from x to y (JAM-R21); a finish stops the move."""
+    if race == C.FINISHED:
+        return race
+    if forward:
+        if y == 0:
+            return C.FINISHED if race == C.RACING and can_finish else C.START
+        if x == 0:
+            return C.RACING
+        return race
+    if x == 0:
+        return C.PRE_START
+    if y == 0:
+        return C.START
+    return race
+
+
+@njit(inline="always")
+def add_end(opts, n, code):
+    """Append a route end unless listed; return n."""
+    for i in range(n):
+        if opts[i] == code:
+            return n
+    opts[n] = code
+    return n + 1
+
+
+@njit(inline="always")
+def payable(s, t, ship, x):
+    """Whether ship can pay space x's full cost (JAM-R13): free at Port Royal and lairs."""
+    kind = t[T.SPACE_KIND + x]
+    if kind == C.PORT:
+        return S.amount(s, ship, C.GOLD) >= t[T.SPACE_COST + x]
+    if kind == C.SEA:
+        return S.amount(s, ship, C.FOOD) >= t[T.SPACE_COST + x]
+    return True
+
+
+@njit
+def route_ends(s, t, ship, forward, steps, fallback, opts):
+    """Write the distinct ends (OT.END: space | race << RACE_SHIFT) of a move of `steps` in a
+    direction (JAM-R11), or of a shortage fallback: backward to the first space whose full
+    cost the ship can pay (JAM-R14); one per branch at forks and merges. Returns how many."""
+    b = S.pbase(ship)
+    can_finish = not S.is_ghost(s, ship)
+    at = stack_array(MAX_PATHS, 0, np.int32)
+    race = stack_array(MAX_PATHS, 0, np.int32)
+    left = stack_array(MAX_PATHS, 0, np.int32)
+    at[0] = s[b + P.POS]
+    race[0] = s[b + P.RACE]
+    left[0] = steps
+    top = 1
+    n = 0
+    edges = T.NEXT if forward else T.PREV
+    while top > 0:
+        top -= 1
+        x, r, k = at[top], race[top], left[top]
+        for i in range(2):
+            y = t[edges + 2 * x + i]
+            if y < 0:
+                continue
+            r2 = step_race(x, y, r, forward, can_finish)
+            done = r2 == C.FINISHED or (payable(s, t, ship, y) if fallback else k == 1)
+            if done:
+                n = add_end(opts, n, option(OT.END, y | r2 << RACE_SHIFT))
+            elif top < MAX_PATHS:
+                at[top], race[top], left[top] = y, r2, k - 1
+                top += 1
+    return n
+
+
+# --- holds (JAM-R10, JAM-Q4, JAM-Q7) ---------------------------------------------------------
+
+@njit
+def load_holds(s, t, ship, kind, opts):
+    """The holds a load of `kind` may go into: the first empty hold (the 6th only when no other
+    is empty under sixth_hold_last; else both are offered), or when none is empty each hold of
+    another kind (to be emptied first); 0 when every hold holds `kind` (the load is lost)."""
+    b = S.pbase(ship)
+    open_ = S.holds_open(s, t, ship)
+    first = -1
+    for h in range(C.SIXTH):
+        if s[b + P.HOLD_KIND + h] == C.EMPTY:
+            first = h
+            break
+    sixth = open_ > C.SIXTH and s[b + P.HOLD_KIND + C.SIXTH] == C.EMPTY
+    n = 0
+    if first >= 0:
+        opts[0] = option(OT.HOLD, first)
+        n = 1
+        if sixth and t[T.SWITCHES + SW.SIXTH_HOLD_LAST] == 0 and not S.is_ghost(s, ship):
+            opts[1] = option(OT.HOLD, C.SIXTH)
+            n = 2
+        return n
+    if sixth:
+        opts[0] = option(OT.HOLD, C.SIXTH)
+        return 1
+    for h in range(open_):
+        k = s[b + P.HOLD_KIND + h]
+        if k == kind:
+            continue
+        same = False
+        for i in range(n):  # holds alike (kind, tokens, 6th or not) are one option
+            g = payload(opts[i])
+            same |= (s[b + P.HOLD_KIND + g] == k and s[b + P.HOLD_N + g] == s[b + P.HOLD_N + h]
+                     and (g == C.SIXTH) == (h == C.SIXTH))
+        if not same:
+            opts[n] = option(OT.HOLD, h)
+            n += 1
+            if S.is_ghost(s, ship):
+                return n
+    return n
+
+
+@njit
+def pay_holds(s, t, ship, kind, opts):
+    """The holds of `kind` that may pay next, one per distinct (tokens, 6th or not)."""
+    b = S.pbase(ship)
+    n = 0
+    for h in range(C.NHOLDS):
+        if s[b + P.HOLD_KIND + h] != kind:
+            continue
+        same = False
+        for i in range(n):
+            g = payload(opts[i])
+            same |= s[b + P.HOLD_N + g] == s[b + P.HOLD_N + h] and (g == C.SIXTH) == (h == C.SIXTH)
+        if not same:
+            opts[n] = option(OT.PAY, h)
+            n += 1
+    return n
+
+
+@njit(inline="always")
+def smallest_hold(s, ship, kind):
+    """The hold of `kind` with the fewest tokens (JAM-Q4 smallest_first), -1 none."""
+    b = S.pbase(ship)
+    best = -1
+    for h in range(C.NHOLDS):
+        if s[b + P.HOLD_KIND + h] == kind and (
+                best < 0 or s[b + P.HOLD_N + h] < s[b + P.HOLD_N + best]):
+            best = h
+    return best
+
+
+# --- combat (JAM-R15..R20) -------------------------------------------------------------------
+
+@njit(inline="always")
+def face_down(t, c):
+    """Whether treasure card c lies face down (value and cursed cards)."""
+    return t[T.TREASURE_KIND + c] != C.POWER
+
+
+@njit(inline="always")
+def stealable(s, t, c, loser):
+    """Whether card c may be taken from the loser (never the ghost's Lady Beth, JAM-V1)."""
+    return s[O.TOWNER + c] == loser and not (
+        S.is_ghost(s, loser) and t[T.TREASURE_KIND + c] == C.POWER
+        and t[T.TREASURE_VALUE + c] == C.BETH)
+
+
+@njit(inline="always")
+def spoils_decider(s, winner, loser):
+    """Who chooses the spoils: the winner, or for the Ghost Ship the player it did not fight."""
+    if S.is_ghost(s, winner):
+        return 1 - loser
+    return winner
+
+
+@njit
+def spoils_options(s, t, opts):
+    """JAM-R19: take one hold's contents, take one treasure card (powers by name, face-down
+    cards blind or by name under blind_steal = look), give one cursed card (the most negative,
+    or any under give_cursed = player_choice; never by the ghost), or nothing (JAM-Q1; also
+    when nothing else is possible)."""
+    w, l = s[G.WINNER], s[G.LOSER]
+    bl = S.pbase(l)
+    n = 0
+    for h in range(C.NHOLDS):
+        if s[bl + P.HOLD_KIND + h] != C.EMPTY:
+            opts[n] = option(OT.TAKE_HOLD, h)
+            n += 1
+    look = t[T.SWITCHES + SW.BLIND_STEAL] == 1
+    blind = False
+    for c in range(C.NTREASURES):
+        if stealable(s, t, c, l):
+            if face_down(t, c) and not look:
+                blind = True
+            else:
+                opts[n] = option(OT.TAKE_CARD, c)
+                n += 1
+    if blind:
+        opts[n] = option(OT.BLIND, 0)
+        n += 1
+    if not S.is_ghost(s, w):
+        worst = -1
+        for c in range(C.NTREASURES):
+            if s[O.TOWNER + c] == w and t[T.TREASURE_KIND + c] == C.CURSED:
+                if t[T.SWITCHES + SW.GIVE_CURSED] == 1:
+                    opts[n] = option(OT.GIVE, c)
+                    n += 1
+                elif worst < 0 or t[T.TREASURE_VALUE + c] < t[T.TREASURE_VALUE + worst]:
+                    worst = c
+        if worst >= 0:
+            opts[n] = option(OT.GIVE, worst)
+            n += 1
+    if n == 0 or t[T.SWITCHES + SW.WINNER_MAY_PASS] == 1:
+        opts[n] = option(OT.PASS, 0)
+        n += 1
+    return n
+
+
+# --- the legal options per kind ---------------------------------------------------------------
+
+@njit(inline="always")
+def dice_options(s, t, opts):
+    """JAM-R6: keep the dice as rolled, or swap morning and evening."""
+    opts[0] = option(OT.KEEP, 0)
+    opts[1] = option(OT.SWAP, 0)
+    return 2
+
+
+@njit(inline="always")
+def card_options(s, t, opts):
+    """JAM-R7: each card in hand."""
+    hand = s[S.pbase(s[G.CUR]) + P.HAND]
+    n = 0
+    for c in range(C.NCARDS):
+        if (hand >> c) & 1:
+            opts[n] = option(OT.CARD, c)
+            n += 1
+    return n
+
+
+@njit(inline="always")
+def hold_options(s, t, opts):
+    """JAM-R10: the holds the pending load may go into."""
+    return load_holds(s, t, s[G.LOAD_SHIP], s[G.LOAD_KIND], opts)
+
+
+@njit(inline="always")
+def route_options(s, t, opts):
+    """JAM-R11 / R14: the ends of the pending move or fallback."""
+    return route_ends(s, t, s[G.MOVER], s[G.DIR] == C.FORWARD, s[G.STEPS],
+                      s[G.ROUTE_MODE] == 1, opts)
+
+
+@njit(inline="always")
+def ghost_dir_options(s, t, opts):
+    """JAM-V1: forward or backward."""
+    opts[0] = option(OT.DIRECTION, C.FORWARD)
+    opts[1] = option(OT.DIRECTION, C.BACKWARD)
+    return 2
+
+
+@njit(inline="always")
+def target_options(s, t, opts):
+    """JAM-R15: every other ship on the space."""
+    mover = s[G.MOVER]
+    x = s[S.pbase(mover) + P.POS]
+    n = 0
+    for q in range(s[G.NSHIPS]):
+        if q != mover and s[S.pbase(q) + P.POS] == x:
+            opts[n] = option(OT.SHIP, q)
+            n += 1
+    return n
+
+
+@njit(inline="always")
+def bid_options(s, t, opts):
+    """JAM-R16: 0 .. all the gunpowder in the holds."""
+    total = S.amount(s, s[G.CUR], C.POWDER)
+    n = min(total + 1, MAX_OPTIONS)
+    for i in range(n):
+        opts[i] = option(OT.POWDER, i)
+    return n
+
+
+@njit(inline="always")
+def sabre_options(s, t, opts):
+    """JAM-R20: keep the die, or roll it again."""
+    opts[0] = option(OT.KEEP, 0)
+    opts[1] = option(OT.REROLL, 0)
+    return 2
+
+
+@njit(inline="always")
+def pay_options(s, t, opts):
+    """JAM-Q4 player_choice: the hold that pays the next part."""
+    return pay_holds(s, t, s[G.PAY_SHIP], s[G.PAY_KIND], opts)
+
+
+@njit(inline="always")
+def legal(s, t, opts):
+    """Write the legal options of the pending decision into opts; return their number."""
+    dk = s[G.DK]
+    if dk == DK.CARD:
+        return card_options(s, t, opts)
+    if dk == DK.DICE:
+        return dice_options(s, t, opts)
+    if dk == DK.ROUTE:
+        return route_options(s, t, opts)
+    if dk == DK.HOLD:
+        return hold_options(s, t, opts)
+    if dk == DK.BID:
+        return bid_options(s, t, opts)
+    if dk == DK.SPOILS:
+        return spoils_options(s, t, opts)
+    if dk == DK.TARGET:
+        return target_options(s, t, opts)
+    if dk == DK.SABRE:
+        return sabre_options(s, t, opts)
+    if dk == DK.GHOST_DIR:
+        return ghost_dir_options(s, t, opts)
+    if dk == DK.PAY:
+        return pay_options(s, t, opts)
+    return 0

@@ -1,0 +1,70 @@
+"""The hidden-information sampler (core/jamaica/hidden.py): it redraws what a seat cannot see
+and nothing it can, keeps every invariant, and reads nothing hidden."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from core.jamaica import codes as C
+from core.jamaica.check import check_state
+from core.jamaica.hidden import sample_hidden
+from core.jamaica.state import G, O, P, pbase
+from core.jamaica.tables import load_tables
+from core.jamaica.trace import public_state
+from tests.jamaica.helpers import card_of, give_treasure, lay_card, start
+
+
+def visible(s: np.ndarray, t: np.ndarray, me: int) -> dict:
+    """What seat `me` sees: the public state, its hand, its face-down card, its treasures."""
+    b = pbase(me)
+    mine = [c for c in range(C.NTREASURES) if s[O.TOWNER + c] == me]
+    return {"public": public_state(s, load_tables(), int(s[G.NP])), "hand": int(s[b + P.HAND]),
+            "chosen": int(s[b + P.CHOSEN]), "treasures": mine}
+
+
+def scene(n: int = 3) -> tuple[np.ndarray, np.ndarray]:
+    s, t = start(n, 4)
+    give_treasure(s, t, card_of(t, C.VALUE, 7), 1)
+    give_treasure(s, t, card_of(t, C.CURSED, -3), 0)
+    give_treasure(s, t, card_of(t, C.POWER, C.SABRE), 2 if n > 2 else 1)
+    lay_card(s, 1, int(np.flatnonzero([(s[pbase(1) + P.HAND] >> c) & 1
+                                      for c in range(C.NCARDS)])[0]))
+    return s, t
+
+
+@pytest.mark.parametrize("n", [2, 3, 5])
+def test_sampler_keeps_what_the_seat_sees_and_the_invariants(n: int) -> None:
+    s, t = scene(n)
+    for me in range(n):
+        seen = visible(s, t, me)
+        changed = False
+        for k in range(20):
+            s2 = s.copy()
+            sample_hidden(s2, t, me, np.array([k + 1], np.uint64))
+            assert check_state(s2, t) == 0
+            assert visible(s2, t, me) == seen
+            changed |= not np.array_equal(s2, s)
+        assert changed
+
+
+def test_sampler_redraws_other_hands_face_down_cards_and_treasures() -> None:
+    s, t = scene(3)
+    hands, chosen, owners = set(), set(), set()
+    for k in range(40):
+        s2 = s.copy()
+        sample_hidden(s2, t, 0, np.array([k + 1], np.uint64))
+        hands.add(int(s2[pbase(2) + P.HAND]))
+        chosen.add(int(s2[pbase(1) + P.CHOSEN]))
+        owners.add(tuple(int(c) for c in s2[O.TOWNER:O.TOWNER + C.NTREASURES]))
+    assert len(hands) > 1 and len(chosen) > 1 and len(owners) > 1
+
+
+def test_sampler_reads_nothing_hidden() -> None:
+    """Two states that differ only in what seat 0 cannot see sample alike."""
+    s, t = scene(3)
+    other = s.copy()
+    sample_hidden(other, t, 0, np.array([99], np.uint64))  # a different hidden part
+    a, b = s.copy(), other.copy()
+    sample_hidden(a, t, 0, np.array([7], np.uint64))
+    sample_hidden(b, t, 0, np.array([7], np.uint64))
+    assert np.array_equal(a, b)
