@@ -15,6 +15,7 @@ CATALOGUE: dict[str, str] = {
     "cuba": "core.cuba.game",
     "santiago": "core.santiago.game",
     "siberia": "core.siberia.game",
+    "cubist": "core.cubist.game",
 }
 
 
