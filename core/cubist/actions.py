@@ -37,6 +37,7 @@ from core.cubist import geometry as GEO
 from core.cubist import state as S
 from core.cubist.codes import M, SW, T
 from core.cubist.state import DK, G, O, P, VOFF
+from core.cubist.codes import NVAL  # literal sizes for stack_array
 from core.jit import njit, stack_array
 
 MAX_OPTIONS = 2048
@@ -315,7 +316,7 @@ def museum_options(s, t, b, opts, n):
             want |= 1 << (s[b + P.CD_A + k] - 1) | 1 << (s[b + P.CD_B + k] - 1)
     if want == 0:
         return n
-    cells = stack_array(C.NVAL, 0, np.int64)
+    cells = stack_array(NVAL, 0, np.int64)
     for v in range(C.NVAL):
         cells[v] = 0
         if (want >> v) & 1:

@@ -9,6 +9,7 @@ at + VOFF + cell); the museum is MROWS x MCOLS columns with the plan's heights a
 from core.cubist import codes as C
 from core.cubist.codes import SW, T
 from core.cubist.state import O, VOFF
+from core.cubist.codes import NCELL, MCELL  # literal sizes for stack_array
 from core.jit import njit, stack_array
 import numpy as np
 
@@ -63,8 +64,8 @@ def touches(s, at, cell):
 @njit
 def connected(s, at):
     """Whether the occupied cells of a room form one orthogonally connected structure."""
-    seen = stack_array(C.NCELL, 0, np.int32)
-    queue = stack_array(C.NCELL, 0, np.int32)
+    seen = stack_array(NCELL, 0, np.int32)
+    queue = stack_array(NCELL, 0, np.int32)
     first = -1
     total = 0
     for i in range(C.NCELL):
@@ -181,8 +182,8 @@ def completable(s, t, museum):
     """CUBIST-R27: every empty plan cell can get a value 1-6 so that all touching plan columns
     differ by exactly 1 (filled ones included). Backtracking over the empty cells in cell
     order, each value checked against its assigned or filled neighbours."""
-    val = stack_array(C.MCELL, 0, np.int32)
-    empty = stack_array(C.MCELL, 0, np.int32)
+    val = stack_array(MCELL, 0, np.int32)
+    empty = stack_array(MCELL, 0, np.int32)
     m = 0
     for cell in range(C.MCELL):
         val[cell] = s[O.MUS_V + cell] if s[O.MUS_H + cell] > 0 else 0

@@ -22,6 +22,7 @@ from core.cubist import state as S
 from core.cubist.actions import OT
 from core.cubist.codes import M, T
 from core.cubist.state import DK, G, O, P
+from core.cubist.codes import NVAL  # literal sizes for stack_array
 from core.jit import njit, stack_array
 from strategies.common.spec import Param
 from strategies.cubist import values
@@ -122,7 +123,7 @@ def best_option(w, s, t, opts, n):
     """Index of the option of highest worth (the first among equals)."""
     me = s[G.CUR]
     b = S.pbase(me)
-    cache = stack_array(C.NVAL, 0, np.float64)
+    cache = stack_array(NVAL, 0, np.float64)
     for v in range(C.NVAL):
         cache[v] = -1e18
     best = 0
