@@ -7,10 +7,10 @@ chooser `state[G.CUR]`; `legal(s, t, opts)` lists the options, `rules.apply(s, t
 plays one and everything automatic after it. A turn (CUBIST-R8..R29) is a chain of decisions
 of one player:
 
-- preroll (CUBIST-R8): with fewer dice in the supply than the roll takes, a step-3 action that
-  frees dice (use an artist, complete or abandon an installation) while one exists; then the
-  dice are rolled automatically;
-- main (CUBIST-R10..R28): each option is one atomic step: place a die (from the warehouse or a
+- main (CUBIST-R8, R10..R28): before the roll (G.ROLLED 0: fewer dice in the supply than
+  the roll takes), a step-3 action that frees dice (use an artist, complete or abandon an
+  installation), asked while one exists; then the dice are rolled automatically. After the
+  roll each option is one atomic step: place a die (from the warehouse or a
   completed card) in a work room, recruit an artist card (bumping), use an artist card with
   all of its parameters (Pascin: which die; where it goes is the next decision), complete an
   installation with a display card, abandon a room, put a card die in the museum, or end the
@@ -347,7 +347,10 @@ def preroll_options(s, t, opts):
 
 @njit
 def main_options(s, t, opts):
-    """CUBIST-R10..R28: end the turn first, then every step the player may take."""
+    """CUBIST-R10..R28: end the turn first, then every step the player may take; before the
+    roll (CUBIST-R8) only the step-3 actions that free dice."""
+    if s[G.ROLLED] == 0:
+        return preroll_options(s, t, opts)
     me = s[G.CUR]
     b = S.pbase(me)
     n = push(opts, 0, option(OT.END, 0))
@@ -411,8 +414,6 @@ def legal(s, t, opts):
     dk = s[G.DK]
     if dk == DK.MAIN:
         return main_options(s, t, opts)
-    if dk == DK.PREROLL:
-        return preroll_options(s, t, opts)
     if dk == DK.PASCIN:
         return pascin_options(s, t, opts)
     if dk == DK.ABANDON:

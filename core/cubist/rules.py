@@ -346,7 +346,7 @@ def resume(s, t, tr):
         s[G.DK] = DK.MAIN
         return
     if s[S.pbase(me) + P.SUPPLY] < t[T.MISC + M.ROLL_DICE] and frees_dice(s, t, me):
-        s[G.DK] = DK.PREROLL
+        s[G.DK] = DK.MAIN  # before the roll: only actions that free dice (actions.py)
         return
     roll(s, t, tr, me)
     s[G.DK] = DK.MAIN
@@ -451,14 +451,8 @@ def step3(s, t, tr, o):
 
 
 @njit
-def apply_preroll(s, t, o, tr):
-    """CUBIST-R8: a step-3 action before the roll."""
-    step3(s, t, tr, o)
-
-
-@njit
 def apply_main(s, t, o, tr):
-    """CUBIST-R10..R28: one step, or the end of the turn (to the storage decision)."""
+    """CUBIST-R8, R10..R28: one step, or the end of the turn (to the storage decision)."""
     if actions.tag(o) != OT.END:
         step3(s, t, tr, o)
         return
@@ -524,8 +518,6 @@ def apply(s, t, o, tr):
     s[G.DK] = DK.NONE
     if dk == DK.MAIN:
         apply_main(s, t, o, tr)
-    elif dk == DK.PREROLL:
-        apply_preroll(s, t, o, tr)
     elif dk == DK.PASCIN:
         apply_pascin(s, t, o, tr)
     elif dk == DK.ABANDON:

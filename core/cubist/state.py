@@ -20,10 +20,9 @@ from core.jit import njit
 PH = enum("PH", ("SETUP", "PLAY", "OVER"))
 
 DK = decisions("DK", (
-    Decision("PREROLL", "CUBIST-R8", "with fewer than 2 dice in the supply: the step-3 action "
-             "that frees dice before the roll", ("in_turn",)),
-    Decision("MAIN", "CUBIST-R10", "place a die, recruit, use an artist, complete or abandon "
-             "an installation, a museum die, or end the turn", ("in_turn",)),
+    Decision("MAIN", "CUBIST-R8/R10", "place a die, recruit, use an artist, complete or "
+             "abandon an installation, a museum die, or end the turn; before the roll with a "
+             "short supply (CUBIST-R8), only the step-3 actions that free dice", ("in_turn",)),
     Decision("PASCIN", "CUBIST-R21", "where Pascin moves the lifted die", ("in_turn",)),
     Decision("ABANDON", "CUBIST-R24", "artist cards for the dice of an abandoned room",
              ("in_turn",)),

@@ -124,7 +124,7 @@ def test_CUBIST_R8_short_supply_frees_dice_first_then_rolls_what_there_is():
     for p in (1, 2):
         clear_warehouse(s, p)
         end_turn(s, t)
-    assert s[G.DK] == DK.PREROLL and s[G.ROLLED] == 0
+    assert s[G.DK] == DK.MAIN and s[G.ROLLED] == 0
     names = {k for k, _ in options(s, t)}
     assert names == {"abandon"}  # the only step-3 action that frees dice here
     play(s, t, "abandon", 0)
