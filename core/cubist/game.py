@@ -12,6 +12,7 @@ GAME = Game(
     trace=trace,
     colours=codes.COLOURS,
     player_range=misc_player_range(codes.M.MIN_PLAYERS, codes.M.MAX_PLAYERS),
-    kernels=("strategies.common.random", "strategies.cubist.plan"),
+    kernels=("strategies.common.random", "strategies.cubist.plan",
+             "strategies.cubist.greedy"),
     report=None,
 )

@@ -86,8 +86,8 @@ def parse_plan(path: str, plan: object, max_rows: int, max_cols: int) -> list[li
         raise CHECK.err(f"{path} {plan!r} is larger than {max_rows} x {max_cols} (engine "
                         "capacity)")
     cells = {(r, c) for r, row in enumerate(grid) for c, h in enumerate(row) if h}
-    if not cells or {r for r, _ in cells} != set(range(len(grid))) or \
-            {c for _, c in cells} != set(range(len(grid[0]))):
+    if not cells or {0, len(grid) - 1} - {r for r, _ in cells} or \
+            {0, len(grid[0]) - 1} - {c for _, c in cells}:
         raise CHECK.err(f"{path} {plan!r} has an empty first or last row or column; trim it")
     seen, todo = set(), [min(cells)]
     while todo:
