@@ -151,8 +151,9 @@ def pascin_dest(s, t, b, v, frm, opts, n, write):
         if s[b + P.ROOM_N + room] == 0:
             continue
         at = S.room_at(b, room)
-        for cell in range(C.NCELL):
-            if room * C.NCELL + cell == frm:
+        r0, r1, c0, c1 = GEO.frame(s, at, s[b + P.ROOM_N + room])
+        for cell in range(r0 * C.GRID + c0, r1 * C.GRID + c1 + 1):
+            if cell % C.GRID < c0 or cell % C.GRID > c1 or room * C.NCELL + cell == frm:
                 continue
             if (GEO.room_mask(s, t, at, 1, cell) >> (v - 1)) & 1:
                 if not write:
@@ -183,8 +184,9 @@ def place_options(s, t, b, opts, n):
     for room in range(2):
         at = S.room_at(b, room)
         nd = s[b + P.ROOM_N + room]
-        for cell in range(C.NCELL):
-            if nd > 0 and s[at + cell] == 0 and not GEO.touches(s, at, cell):
+        r0, r1, c0, c1 = GEO.frame(s, at, nd)
+        for cell in range(r0 * C.GRID + c0, r1 * C.GRID + c1 + 1):
+            if cell % C.GRID < c0 or cell % C.GRID > c1:
                 continue
             mask = GEO.room_mask(s, t, at, nd, cell)
             if mask == 0:

@@ -14,5 +14,5 @@ GAME = Game(
     player_range=misc_player_range(codes.M.MIN_PLAYERS, codes.M.MAX_PLAYERS),
     kernels=("strategies.common.random", "strategies.cubist.plan",
              "strategies.cubist.greedy"),
-    report=None,
+    report="reports.games.cubist",
 )

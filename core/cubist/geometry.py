@@ -26,39 +26,45 @@ def fits_neighbours(t, count, good):
     return good >= 1
 
 
+@njit(inline="always")
+def next_to(u):
+    """Bit v - 1 set for the values v that may touch a die showing u (u +- 1, no wrap)."""
+    return ((1 << (u - 2)) if u > 1 else 0) | ((1 << u) if u < C.NVAL else 0)
+
+
 @njit
 def room_mask(s, t, at, n_dice, cell):
     """Bit v - 1 set for each value v a die may be placed with at a work-room cell (CUBIST-R11
-    first die at the centre, R12 adjacent or on top, R13 +-1, R14 equal values)."""
+    first die at the centre, R12 adjacent or on top, R13 +-1 from every touching die (strict)
+    or from one (lenient), R14 equal values)."""
     if n_dice == 0:
         return 0x3F if cell == C.CENTRE else 0
     h = s[at + cell]
     if h > 0:
         return 1 << (s[at + VOFF + cell] - 1)
     r, c = cell // C.GRID, cell % C.GRID
-    mask = 0
-    for v in range(1, C.NVAL + 1):
-        count = 0
-        good = 0
-        for dr, dc in STEPS:
-            rr, cc = r + dr, c + dc
-            if 0 <= rr < C.GRID and 0 <= cc < C.GRID and s[at + rr * C.GRID + cc] > 0:
-                count += 1
-                good += abs(s[at + VOFF + rr * C.GRID + cc] - v) == 1
-        if fits_neighbours(t, count, good):
-            mask |= 1 << (v - 1)
-    return mask
-
-
-@njit
-def touches(s, at, cell):
-    """Whether an empty room cell has an occupied orthogonal neighbour."""
-    r, c = cell // C.GRID, cell % C.GRID
+    strict = t[T.SWITCHES + SW.ADJACENCY] == 0
+    mask = 0x3F if strict else 0
+    count = 0
     for dr, dc in STEPS:
         rr, cc = r + dr, c + dc
         if 0 <= rr < C.GRID and 0 <= cc < C.GRID and s[at + rr * C.GRID + cc] > 0:
-            return True
-    return False
+            count += 1
+            fits = next_to(s[at + VOFF + rr * C.GRID + cc])
+            mask = (mask & fits) if strict else (mask | fits)
+    return mask if count > 0 else 0
+
+
+@njit
+def frame(s, at, n_dice):
+    """(first row, last row, first column, last column) of the cells a die may go to: the
+    occupied box grown by one, within the room (the centre alone when empty)."""
+    if n_dice == 0:
+        m = C.GRID // 2
+        return m, m, m, m
+    r0, c0, rows, cols = bbox(s, at)
+    return (max(r0 - 1, 0), min(r0 + rows, C.GRID - 1), max(c0 - 1, 0),
+            min(c0 + cols, C.GRID - 1))
 
 
 @njit

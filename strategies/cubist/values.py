@@ -121,8 +121,9 @@ def best_place(w, s, t, b, v):
     for room in range(2):
         at = S.room_at(b, room)
         nd = s[b + P.ROOM_N + room]
-        for cell in range(C.NCELL):
-            if nd > 0 and s[at + cell] == 0 and not GEO.touches(s, at, cell):
+        r0, r1, c0, c1 = GEO.frame(s, at, nd)
+        for cell in range(r0 * C.GRID + c0, r1 * C.GRID + c1 + 1):
+            if cell % C.GRID < c0 or cell % C.GRID > c1:
                 continue
             if (GEO.room_mask(s, t, at, nd, cell) >> (v - 1)) & 1:
                 best = max(best, place_gain(w, s, t, b, room, cell, v))

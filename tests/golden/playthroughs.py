@@ -68,7 +68,14 @@ CASES: dict[str, tuple[Case, ...]] = {
              ("refill_mode=in_place", "worker_cap=none")),
     ),
 }
-DIGEST_PLAYERS = {"cuba": 4, "santiago": 4, "siberia": 3}
+CASES["cubist"] = (
+    Case("random-3p", 3, "random", 1),
+    Case("random-2p", 2, "random", 2),
+    Case("plans-4p", 4, "sculptor,architect,patron,greedy", 3),
+    Case("immediate-end-3p", 3, "greedy,sculptor,random", 4,
+         ("configs/variants/cubist-immediate-end.toml",)),
+)
+DIGEST_PLAYERS = {"cuba": 4, "santiago": 4, "siberia": 3, "cubist": 3}
 
 
 def play_case(game: str, case: Case, trace: Path) -> str:
