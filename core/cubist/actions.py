@@ -85,16 +85,6 @@ def faces(s, b, k):
     return 1 if s[b + P.CD_A + k] == s[b + P.CD_B + k] else 2
 
 
-@njit
-def card_dice_of(s, b, v):
-    """Card dice that can show value v."""
-    n = 0
-    for k in range(C.MAX_HELD * C.MAX_SPACES):
-        if s[b + P.CD_ON + k] and (s[b + P.CD_A + k] == v or s[b + P.CD_B + k] == v):
-            n += 1
-    return n
-
-
 @njit(inline="always")
 def recruit_need(s, t, slot, me, v):
     """Dice the artist card in `slot` takes from `me` with value v (CUBIST-R17, R18, Q8), or 0
@@ -208,13 +198,22 @@ def place_options(s, t, b, opts, n):
 def recruit_options(s, t, me, b, opts, n):
     """CUBIST-R17, R18, R25: (slot, value, card dice used) for every artist card the
     warehouse and card dice can take."""
+    have = stack_array(NVAL, 0, np.int32)  # card dice that can show each value
+    for v in range(C.NVAL):
+        have[v] = 0
+    for k in range(C.MAX_HELD * C.MAX_SPACES):
+        if s[b + P.CD_ON + k]:
+            a, c = s[b + P.CD_A + k], s[b + P.CD_B + k]
+            have[a - 1] += 1
+            if c != a:
+                have[c - 1] += 1
     for slot in range(C.MAX_ARTISTS_UP):
         for v in range(1, C.NVAL + 1):
             k = recruit_need(s, t, slot, me, v)
             if k == 0:
                 continue
             w = s[b + P.WARE + v - 1]
-            cd = min(card_dice_of(s, b, v), k)
+            cd = min(have[v - 1], k)
             for c in range(cd + 1):
                 if w + c >= k:
                     n = push(opts, n, option(OT.RECRUIT, slot | v << 2 | c << 5))

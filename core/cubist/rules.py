@@ -15,7 +15,7 @@ from core.cubist import state as S
 from core.cubist.actions import OT
 from core.cubist.codes import EV, M, SW, T
 from core.cubist.state import DK, G, O, P, PH, VOFF
-from core.jit import njit
+from core.jit import njit, stack_array
 import numpy as np
 
 
@@ -312,7 +312,7 @@ def roll(s, t, tr, me):
     """CUBIST-R8: roll up to misc.roll_dice dice of the supply into the warehouse."""
     b = S.pbase(me)
     n = min(t[T.MISC + M.ROLL_DICE], s[b + P.SUPPLY])
-    rng = np.zeros(1, np.uint64)
+    rng = stack_array(1, 0, np.uint64)
     load_stream(s, G.RNG, rng)
     first, second = 0, 0
     for i in range(n):

@@ -26,6 +26,7 @@ KERNEL = "greedy"
 DESCRIPTION = ("one-ply look-ahead: carries out each step on a copy (hidden decks redrawn) "
                "and scores points, the rooms' fit, card and artist dice, less spite")
 PARAMS = (
+    Param("fit", "weight of the rooms' fit (unfinished work is worth less than a card)"),
     Param("big", "worth per plan die added to a card's worth in the rooms' fit"),
     Param("dead", "loss per die of a room that fits no display card"),
     Param("artist", "worth of own dice on an artist card"),
@@ -33,7 +34,7 @@ PARAMS = (
     Param("ware", "worth of a die left in the warehouse"),
     Param("spite", "weight of the best opponent's points, subtracted"),
 )
-BIG, DEAD, ARTIST, KEEP, WARE, SPITE = range(6)
+FIT, BIG, DEAD, ARTIST, KEEP, WARE, SPITE = range(7)
 
 
 @njit(inline="always")
@@ -58,7 +59,8 @@ def evaluate(params, w, s, t, me):
     b = S.pbase(me)
     v = float(S.score(s, t, me))
     for room in range(2):
-        v += values.room_fit(w, s, t, S.room_at(b, room), s[b + P.ROOM_N + room])
+        v += params[FIT] * values.room_fit(w, s, t, S.room_at(b, room),
+                                           s[b + P.ROOM_N + room])
     for k in range(MAX_HELD * MAX_SPACES):
         v += params[KEEP] * s[b + P.CD_ON + k]
     for slot in range(MAX_ARTISTS_UP):
