@@ -2,9 +2,10 @@
 of the state and the result scored from the deciding seat's point of view: points now, the
 rooms' fit (values.py), the dice on completed cards kept for the museum, the own dice on
 artist cards, the dice left in the warehouse, less `spite` times the best opponent's points.
-Before a step that reveals a card (completing, recruiting, using an artist) the copy's hidden
-part is redrawn with the sampler (core/cubist/hidden.py), so the look-ahead never sees the
-true decks. Ending the turn scores the state as it is; storage, Pascin and the abandoned dice
+Before a step that may reveal a card or lead to the roll (completing, recruiting, using an
+artist, abandoning: before the roll any of them can end in it) the copy's hidden part is
+redrawn with the sampler (core/cubist/hidden.py), so the look-ahead never sees the true decks
+or dice. Ending the turn scores the state as it is; storage, Pascin and the abandoned dice
 follow values.py.
 """
 import numpy as np
@@ -90,7 +91,7 @@ def main_choice(params, w, s, t, opts, n, rng):
             v = base
         else:
             copy_into(s2, s)
-            if kind == OT.COMPLETE or kind == OT.USE or kind == OT.RECRUIT:
+            if kind != OT.PLACE and kind != OT.MUSEUM:  # it may reveal a card or roll
                 sample_hidden(s2, t, me, rng)
             rules.apply(s2, t, o, tr)
             v = evaluate(params, w, s2, t, me) + 1e-6 * (kind == OT.COMPLETE)
