@@ -28,7 +28,7 @@ DESCRIPTION = ("one-ply look-ahead: carries out each step on a copy (hidden deck
                "and scores points, the rooms' fit, card and artist dice, less spite")
 PARAMS = (
     Param("fit", "weight of the rooms' fit (unfinished work is worth less than a card)"),
-    Param("big", "worth per plan die added to a card's worth in the rooms' fit"),
+    Param("big", "a card's worth in the rooms' fit is scaled by (plan dice / 4) ** big"),
     Param("dead", "loss per die of a room that fits no display card"),
     Param("artist", "worth of own dice on an artist card"),
     Param("card_die_keep", "worth of a die kept on a completed card for the museum"),

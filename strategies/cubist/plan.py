@@ -34,7 +34,8 @@ DESCRIPTION = ("heuristic: scores each step with the plan's weights (installatio
 PARAMS = (
     Param("complete", "weight of a completed card's worth"),
     Param("museum", "weight of a museum die's points (also in a card's worth)"),
-    Param("big", "worth per plan die added to a card's worth (negative: small cards)"),
+    Param("big", "a card's worth is scaled by (plan dice / 4) ** big: negative prefers small "
+                 "cards, positive big ones"),
     Param("dead", "loss per die of a room that fits no display card"),
     Param("artist_gain", "worth of recruiting Boccioni, Marc or Malevich (a die of a value)"),
     Param("artist_fix", "worth of recruiting Gris, Pascin, Fresnaye or Popova"),

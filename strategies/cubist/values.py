@@ -25,11 +25,16 @@ W = enum("W", ("COMPLETE", "MUSEUM", "BIG", "DEAD", "ARTIST_GAIN", "ARTIST_FIX",
 NW = len(W)
 
 
+SIZE = 4.0  # plan dice of a middle-sized card: `big` scales worth by (dice / SIZE) ** big
+
+
 @njit
 def card_worth(w, t, card):
-    """What completing a card is worth: its points, its museum dice, and `big` per plan die."""
-    return (t[T.INST_POINTS + card] + w[W.MUSEUM] * t[T.INST_SPACES + card]
-            * t[T.MISC + M.MUSEUM_DIE_POINTS] + w[W.BIG] * t[T.INST_DICE + card])
+    """What completing a card is worth to a plan: its points and museum dice, scaled by
+    (plan dice / SIZE) ** big (big < 0: small cards preferred, > 0: big ones)."""
+    base = (t[T.INST_POINTS + card] + w[W.MUSEUM] * t[T.INST_SPACES + card]
+            * t[T.MISC + M.MUSEUM_DIE_POINTS])
+    return base * (t[T.INST_DICE + card] / SIZE) ** w[W.BIG]
 
 
 @njit

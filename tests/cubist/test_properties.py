@@ -39,7 +39,7 @@ def test_random_games_finish_clean_and_points_match_trace(seed: int, n_players: 
 
 @pytest.mark.compiled
 def test_compiled_random_games_every_switch_no_invariant_errors() -> None:
-    assert_soak("cubist", games_per_batch=400, n_random=5)
+    assert_soak("cubist", games_per_batch=420, n_random=5)
 
 
 @pytest.mark.compiled
