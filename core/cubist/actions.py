@@ -37,7 +37,7 @@ from core.cubist import geometry as GEO
 from core.cubist import state as S
 from core.cubist.codes import M, SW, T
 from core.cubist.state import DK, G, O, P, VOFF
-from core.cubist.codes import NVAL  # literal sizes for stack_array
+from core.cubist.codes import NCELL, NVAL  # literal sizes for stack_array
 from core.jit import njit, stack_array
 
 MAX_OPTIONS = 2048
@@ -45,6 +45,7 @@ OT = enum("OT", ("PLACE", "RECRUIT", "USE", "COMPLETE", "ABANDON", "MUSEUM", "EN
                  "ABANDON_RECRUIT", "ABANDON_DONE", "STORE"))
 TAG_SHIFT = 16
 CELL_BITS = 7         # a room cell in a payload: room << CELL_BITS | cell
+CELL_MASK = (1 << CELL_BITS) - 1
 SRC_SHIFT = 8         # place: src << SRC_SHIFT | room << CELL_BITS | cell
 USE_SHIFT = 2         # use: slot | param << USE_SHIFT
 NO_DEST = -1
@@ -66,6 +67,12 @@ def tag(o):
 def payload(o):
     """The payload of option code o."""
     return payload_of(o, TAG_SHIFT)
+
+
+@njit(inline="always")
+def dest(x):
+    """(room, cell) of a payload's low bits room << CELL_BITS | cell."""
+    return (x >> CELL_BITS) & 1, x & CELL_MASK
 
 
 @njit(inline="always")
@@ -137,13 +144,14 @@ def pascin_dest(s, t, b, v, frm, opts, n, write):
     """CUBIST §6.1 Pascin: positions for a lifted die of value v in one of the player's
     installations (a non-empty room), not where it came from, by CUBIST-R12..R14. Appends
     MOVE_TO options when `write`, else stops at the first; returns the count."""
+    cells = stack_array(NCELL, 0, np.int32)
     for room in range(2):
         if s[b + P.ROOM_N + room] == 0:
             continue
         at = S.room_at(b, room)
-        r0, r1, c0, c1 = GEO.frame(s, at, s[b + P.ROOM_N + room])
-        for cell in range(r0 * C.GRID + c0, r1 * C.GRID + c1 + 1):
-            if cell % C.GRID < c0 or cell % C.GRID > c1 or room * C.NCELL + cell == frm:
+        for j in range(GEO.frame_cells(s, at, s[b + P.ROOM_N + room], cells)):
+            cell = cells[j]
+            if room * C.NCELL + cell == frm:
                 continue
             if (GEO.room_mask(s, t, at, 1, cell) >> (v - 1)) & 1:
                 if not write:
@@ -171,13 +179,12 @@ def pascin_source_ok(s, t, b, room, cell):
 @njit
 def place_options(s, t, b, opts, n):
     """CUBIST-R10..R14, R25: every die source on every cell where its value may go."""
+    cells = stack_array(NCELL, 0, np.int32)
     for room in range(2):
         at = S.room_at(b, room)
         nd = s[b + P.ROOM_N + room]
-        r0, r1, c0, c1 = GEO.frame(s, at, nd)
-        for cell in range(r0 * C.GRID + c0, r1 * C.GRID + c1 + 1):
-            if cell % C.GRID < c0 or cell % C.GRID > c1:
-                continue
+        for j in range(GEO.frame_cells(s, at, nd, cells)):
+            cell = cells[j]
             mask = GEO.room_mask(s, t, at, nd, cell)
             if mask == 0:
                 continue
@@ -371,13 +378,16 @@ def pascin_options(s, t, opts):
 
 
 @njit
-def abandon_recruits(s, t, opts, n):
-    """CUBIST-R24: artist cards the abandoned dice can recruit (slot, value)."""
+def abandon_recruits(s, t, opts, n, write):
+    """CUBIST-R24: artist cards the abandoned dice can recruit (slot, value), appended when
+    `write`, else only counted up to the first."""
     me = s[G.CUR]
     for slot in range(C.MAX_ARTISTS_UP):
         for v in range(1, C.NVAL + 1):
             k = recruit_need(s, t, slot, me, v)
             if k > 0 and s[O.PENDING + v - 1] >= k:
+                if not write:
+                    return 1
                 n = push(opts, n, option(OT.ABANDON_RECRUIT, slot | v << 2))
     return n
 
@@ -386,7 +396,7 @@ def abandon_recruits(s, t, opts, n):
 def abandon_options(s, t, opts):
     """CUBIST-R24: the rest to the supply, or an artist card for some of them."""
     n = push(opts, 0, option(OT.ABANDON_DONE, 0))
-    return abandon_recruits(s, t, opts, n)
+    return abandon_recruits(s, t, opts, n, True)
 
 
 @njit

@@ -68,6 +68,18 @@ def frame(s, at, n_dice):
 
 
 @njit
+def frame_cells(s, at, n_dice, cells):
+    """Write into cells the cells of `frame` in row order; return how many."""
+    r0, r1, c0, c1 = frame(s, at, n_dice)
+    m = 0
+    for r in range(r0, r1 + 1):
+        for c in range(c0, c1 + 1):
+            cells[m] = r * C.GRID + c
+            m += 1
+    return m
+
+
+@njit
 def connected(s, at):
     """Whether the occupied cells of a room form one orthogonally connected structure."""
     seen = stack_array(NCELL, 0, np.int32)

@@ -165,7 +165,7 @@ def use_artist(s, t, tr, me, slot, param):
     elif kind == C.MALEVICH:
         gain(s, tr, me, t[T.ART_V1 + card], kind, 0)
     elif kind == C.GRIS or kind == C.PASCIN:
-        room, cell = param >> actions.CELL_BITS, param & ((1 << actions.CELL_BITS) - 1)
+        room, cell = actions.dest(param)
         at = S.room_at(b, room)
         v = actions.lift(s, at, cell)
         s[b + P.ROOM_N + room] -= 1
@@ -280,6 +280,17 @@ def abandon(s, t, tr, me, room):
     s[b + P.ROOM_N + room] = 0
     s[b + P.ABANDONS] += 1
     log(tr, s, EV.ABANDON, me, room, n, 0, 0)
+
+
+@njit
+def await_artists(s, t, me):
+    """After an abandon or a recruit with its dice: True when an artist card can still take
+    some (the abandon decision is pending), else the rest go to the supply (CUBIST-R24)."""
+    if actions.abandon_recruits(s, t, s[O.PENDING:O.PENDING], 0, False) > 0:
+        s[G.DK] = DK.ABANDON
+        return True
+    pending_to_supply(s, me)
+    return False
 
 
 @njit
@@ -423,8 +434,7 @@ def step3(s, t, tr, o):
     x = actions.payload(o)
     if kind == OT.PLACE:
         src = x >> actions.SRC_SHIFT
-        room = (x >> actions.CELL_BITS) & 1
-        cell = x & ((1 << actions.CELL_BITS) - 1)
+        room, cell = actions.dest(x)
         v = take_src(s, b, src)
         put_die(s, b, room, cell, v)
         log(tr, s, EV.PLACE, me, room, cell, v | (1 if src >= 8 else 0) << 4, 0)
@@ -440,11 +450,8 @@ def step3(s, t, tr, o):
         complete(s, t, tr, me, x & 1, x >> 1)
     elif kind == OT.ABANDON:
         abandon(s, t, tr, me, x)
-        opts = np.zeros(actions.MAX_OPTIONS, np.int32)
-        if actions.abandon_recruits(s, t, opts, 0) > 0:
-            s[G.DK] = DK.ABANDON
+        if await_artists(s, t, me):
             return
-        pending_to_supply(s, me)
     elif kind == OT.MUSEUM:
         museum_die(s, t, tr, me, x >> 5, x & 31)
     resume(s, t, tr)
@@ -467,8 +474,7 @@ def apply_main(s, t, o, tr):
 def apply_pascin(s, t, o, tr):
     """CUBIST §6.1 Pascin: the lifted die at its new position."""
     me = s[G.CUR]
-    x = actions.payload(o)
-    room, cell = x >> actions.CELL_BITS, x & ((1 << actions.CELL_BITS) - 1)
+    room, cell = actions.dest(actions.payload(o))
     put_die(s, S.pbase(me), room, cell, s[G.MOVE_V])
     log(tr, s, EV.MOVE, me, s[G.MOVE_FROM], room * C.NCELL + cell, s[G.MOVE_V], 0)
     s[G.MOVE_V] = 0
@@ -484,11 +490,10 @@ def apply_abandon(s, t, o, tr):
         x = actions.payload(o)
         slot, v = x & 3, x >> 2
         recruit(s, t, tr, me, slot, v, 0, 0, t[T.ART_DICE + s[O.ART + slot]])
-        opts = np.zeros(actions.MAX_OPTIONS, np.int32)
-        if actions.abandon_recruits(s, t, opts, 0) > 0:
-            s[G.DK] = DK.ABANDON
+        if await_artists(s, t, me):
             return
-    pending_to_supply(s, me)
+    else:
+        pending_to_supply(s, me)
     resume(s, t, tr)
 
 

@@ -11,13 +11,12 @@ follow values.py.
 import numpy as np
 
 from core.common.trace import EVW
-from core.cubist import rules
+from core.cubist import actions, rules
 from core.cubist import state as S
 from core.cubist.actions import OT
-from core.cubist import actions
 from core.cubist.codes import MAX_ARTISTS_UP, MAX_HELD, MAX_SPACES
 from core.cubist.hidden import sample_hidden
-from core.cubist.state import DK, G, O, P, STATE_SIZE  # sizes by name: stack_array wants literals
+from core.cubist.state import G, O, P, STATE_SIZE  # STATE_SIZE by name: a literal size
 from core.jit import copy_into, njit, stack_array
 from strategies.common.spec import Param
 from strategies.cubist import values
@@ -106,11 +105,5 @@ def choose(params, s, t, opts, n, rng):
     """Index into opts[:n]: the step whose outcome evaluates best."""
     w = stack_array(NW, 0, np.float64)
     weights(params, w)
-    dk = s[G.DK]
-    if dk == DK.STORE:
-        return values.store_choice(s, t, opts, n)
-    if dk == DK.PASCIN:
-        return values.pascin_choice(w, s, t, opts, n)
-    if dk == DK.ABANDON:
-        return values.abandon_choice(w, s, t, opts, n)
-    return main_choice(params, w, s, t, opts, n, rng)
+    i = values.side_choice(w, s, t, opts, n)
+    return i if i >= 0 else main_choice(params, w, s, t, opts, n, rng)

@@ -20,13 +20,12 @@ from core.cubist import actions
 from core.cubist import codes as C
 from core.cubist import state as S
 from core.cubist.actions import OT
-from core.cubist.codes import M, T
-from core.cubist.state import DK, G, O, P
-from core.cubist.codes import NVAL  # literal sizes for stack_array
+from core.cubist.codes import NVAL, M, T  # NVAL: a literal size for stack_array
+from core.cubist.state import G, O, P
 from core.jit import njit, stack_array
 from strategies.common.spec import Param
 from strategies.cubist import values
-from strategies.cubist.values import NW, W
+from strategies.cubist.values import W
 
 KERNEL = "plan"
 DESCRIPTION = ("heuristic: scores each step with the plan's weights (installations' fit, "
@@ -68,7 +67,7 @@ def use_value(w, s, t, b, slot, param, cache):
     if kind == C.MALEVICH:
         return die_worth(w, s, t, b, t[T.ART_V1 + card], cache)
     if kind == C.GRIS or kind == C.PASCIN:
-        room, cell = param >> actions.CELL_BITS, param & ((1 << actions.CELL_BITS) - 1)
+        room, cell = actions.dest(param)
         g = values.remove_gain(w, s, t, b, room, cell)
         if kind == C.PASCIN:
             at = S.room_at(b, room)
@@ -99,8 +98,7 @@ def option_value(w, s, t, b, me, o, cache):
         return w[W.MUSEUM] * t[T.MISC + M.MUSEUM_DIE_POINTS]
     if kind == OT.PLACE:
         src = x >> actions.SRC_SHIFT
-        room = (x >> actions.CELL_BITS) & 1
-        cell = x & ((1 << actions.CELL_BITS) - 1)
+        room, cell = actions.dest(x)
         g = values.place_gain(w, s, t, b, room, cell, S.src_value(s, b, src))
         return g - w[W.CARD_DIE_KEEP] if src >= 8 else g
     if kind == OT.RECRUIT:
@@ -140,14 +138,8 @@ def best_option(w, s, t, opts, n):
 @njit
 def decide(w, s, t, opts, n):
     """The plan's choice at any decision, given its weights row w."""
-    dk = s[G.DK]
-    if dk == DK.STORE:
-        return values.store_choice(s, t, opts, n)
-    if dk == DK.PASCIN:
-        return values.pascin_choice(w, s, t, opts, n)
-    if dk == DK.ABANDON:
-        return values.abandon_choice(w, s, t, opts, n)
-    return best_option(w, s, t, opts, n)
+    i = values.side_choice(w, s, t, opts, n)
+    return i if i >= 0 else best_option(w, s, t, opts, n)
 
 
 @njit

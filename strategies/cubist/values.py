@@ -15,9 +15,10 @@ from core.cubist import codes as C
 from core.cubist import geometry as GEO
 from core.cubist import state as S
 from core.cubist.codes import M, SW, T
-from core.cubist.state import G, O, P, VOFF
+from core.cubist.codes import NCELL  # a literal size for stack_array
+from core.cubist.state import DK, G, O, P, VOFF
 from core.common.layout import enum
-from core.jit import njit
+from core.jit import njit, stack_array
 
 # the weights row both kernels fill (plan: from its parameters; greedy: likewise)
 W = enum("W", ("COMPLETE", "MUSEUM", "BIG", "DEAD", "ARTIST_GAIN", "ARTIST_FIX", "ROZANOVA",
@@ -123,13 +124,12 @@ def place_gain(w, s, t, b, room, cell, v):
 def best_place(w, s, t, b, v):
     """The most a die of value v adds to a room now (0 when it fits nowhere usefully)."""
     best = 0.0
+    cells = stack_array(NCELL, 0, np.int32)
     for room in range(2):
         at = S.room_at(b, room)
         nd = s[b + P.ROOM_N + room]
-        r0, r1, c0, c1 = GEO.frame(s, at, nd)
-        for cell in range(r0 * C.GRID + c0, r1 * C.GRID + c1 + 1):
-            if cell % C.GRID < c0 or cell % C.GRID > c1:
-                continue
+        for j in range(GEO.frame_cells(s, at, nd, cells)):
+            cell = cells[j]
             if (GEO.room_mask(s, t, at, nd, cell) >> (v - 1)) & 1:
                 best = max(best, place_gain(w, s, t, b, room, cell, v))
     return best
@@ -174,7 +174,7 @@ def pascin_choice(w, s, t, opts, n):
     top = -1e18
     for i in range(n):
         x = actions.payload(opts[i])
-        room, cell = x >> actions.CELL_BITS, x & ((1 << actions.CELL_BITS) - 1)
+        room, cell = actions.dest(x)
         g = place_gain(w, s, t, b, room, cell, v)
         if g > top:
             top = g
@@ -206,6 +206,19 @@ def abandon_choice(w, s, t, opts, n):
             top = v
             best = i
     return best
+
+
+@njit
+def side_choice(w, s, t, opts, n):
+    """The choice at a storage, Pascin or abandon decision; -1 at the main decision."""
+    dk = s[G.DK]
+    if dk == DK.STORE:
+        return store_choice(s, t, opts, n)
+    if dk == DK.PASCIN:
+        return pascin_choice(w, s, t, opts, n)
+    if dk == DK.ABANDON:
+        return abandon_choice(w, s, t, opts, n)
+    return -1
 
 
 @njit

@@ -19,7 +19,7 @@ from core.cubist.codes import EV, T
 from core.cubist.state import DK, G, O, P
 from core.cubist.tables import load_tables
 from tests.cubist.helpers import (
-    B0, TR, artist_slot, build, card_index, cell, clear_warehouse, display, end_turn, give,
+    B0, artist_slot, build, card_index, cell, clear_warehouse, display, end_turn, give,
     options, place, play, put_on_artist, rules, start, tagged, use,
 )
 
@@ -107,7 +107,8 @@ def test_CUBIST_R8_roll_two_and_storage_joins_the_warehouse():
     for p in (1, 2):
         clear_warehouse(s, p)
         end_turn(s, t)
-    assert s[G.CUR] == 0 and S.ware_total(s, B0) == 4 and s[B0 + P.STORE:B0 + P.STORE + 6].sum() == 0
+    assert s[G.CUR] == 0 and S.ware_total(s, B0) == 4
+    assert s[B0 + P.STORE:B0 + P.STORE + 6].sum() == 0
 
 
 def test_CUBIST_R8_short_supply_frees_dice_first_then_rolls_what_there_is():
