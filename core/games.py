@@ -16,6 +16,7 @@ CATALOGUE: dict[str, str] = {
     "santiago": "core.santiago.game",
     "siberia": "core.siberia.game",
     "jamaica": "core.jamaica.game",
+    "cubist": "core.cubist.game",
 }
 
 

@@ -75,8 +75,15 @@ CASES: dict[str, tuple[Case, ...]] = {
         Case("look-player-choice-5p", 5, "treasure_hunter,greedy,random,racer,pirate", 5,
              ("blind_steal=look", "pay_order=player_choice", "give_cursed=player_choice")),
     ),
+    "cubist": (
+        Case("random-3p", 3, "random", 1),
+        Case("random-2p", 2, "random", 2),
+        Case("plans-4p", 4, "sculptor,architect,patron,greedy", 3),
+        Case("immediate-end-3p", 3, "greedy,sculptor,random", 4,
+             ("configs/variants/cubist-immediate-end.toml",)),
+    ),
 }
-DIGEST_PLAYERS = {"cuba": 4, "santiago": 4, "siberia": 3, "jamaica": 4}
+DIGEST_PLAYERS = {"cuba": 4, "santiago": 4, "siberia": 3, "jamaica": 4, "cubist": 3}
 
 
 def play_case(game: str, case: Case, trace: Path) -> str:

@@ -1,0 +1,270 @@
+"""Cubist geometry (compiled): where a die may go in a work room or the museum (CUBIST-R11..R14,
+R26, Q1), whether removing a column's last die splits an installation, matching an
+installation against a card up to rotation (CUBIST-R16, R23, Q7), and the museum's
+completability (CUBIST-R27).
+
+A work room is GRID x GRID columns from offset `at` (heights at at + cell, values at
+at + VOFF + cell); the museum is MROWS x MCOLS columns with the plan's heights as bounds.
+"""
+from core.cubist import codes as C
+from core.cubist.codes import SW, T
+from core.cubist.state import O, VOFF
+from core.cubist.codes import NCELL, MCELL  # literal sizes for stack_array
+from core.jit import njit, stack_array
+import numpy as np
+
+STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
+
+
+@njit(inline="always")
+def fits_neighbours(t, count, good):
+    """CUBIST-R13, Q1: a ground die touching `count` dice, `good` of them +-1 from it."""
+    if count == 0:
+        return False
+    if t[T.SWITCHES + SW.ADJACENCY] == 0:
+        return good == count
+    return good >= 1
+
+
+@njit(inline="always")
+def next_to(u):
+    """Bit v - 1 set for the values v that may touch a die showing u (u +- 1, no wrap)."""
+    return ((1 << (u - 2)) if u > 1 else 0) | ((1 << u) if u < C.NVAL else 0)
+
+
+@njit
+def room_mask(s, t, at, n_dice, cell):
+    """Bit v - 1 set for each value v a die may be placed with at a work-room cell (CUBIST-R11
+    first die at the centre, R12 adjacent or on top, R13 +-1 from every touching die (strict)
+    or from one (lenient), R14 equal values)."""
+    if n_dice == 0:
+        return 0x3F if cell == C.CENTRE else 0
+    h = s[at + cell]
+    if h > 0:
+        return 1 << (s[at + VOFF + cell] - 1)
+    r, c = cell // C.GRID, cell % C.GRID
+    strict = t[T.SWITCHES + SW.ADJACENCY] == 0
+    mask = 0x3F if strict else 0
+    count = 0
+    for dr, dc in STEPS:
+        rr, cc = r + dr, c + dc
+        if 0 <= rr < C.GRID and 0 <= cc < C.GRID and s[at + rr * C.GRID + cc] > 0:
+            count += 1
+            fits = next_to(s[at + VOFF + rr * C.GRID + cc])
+            mask = (mask & fits) if strict else (mask | fits)
+    return mask if count > 0 else 0
+
+
+@njit
+def frame(s, at, n_dice):
+    """(first row, last row, first column, last column) of the cells a die may go to: the
+    occupied box grown by one, within the room (the centre alone when empty)."""
+    if n_dice == 0:
+        m = C.GRID // 2
+        return m, m, m, m
+    r0, c0, rows, cols = bbox(s, at)
+    return (max(r0 - 1, 0), min(r0 + rows, C.GRID - 1), max(c0 - 1, 0),
+            min(c0 + cols, C.GRID - 1))
+
+
+@njit
+def frame_cells(s, at, n_dice, cells):
+    """Write into cells the cells of `frame` in row order; return how many."""
+    r0, r1, c0, c1 = frame(s, at, n_dice)
+    m = 0
+    for r in range(r0, r1 + 1):
+        for c in range(c0, c1 + 1):
+            cells[m] = r * C.GRID + c
+            m += 1
+    return m
+
+
+@njit
+def connected(s, at):
+    """Whether the occupied cells of a room form one orthogonally connected structure."""
+    seen = stack_array(NCELL, 0, np.int32)
+    queue = stack_array(NCELL, 0, np.int32)
+    first = -1
+    total = 0
+    for i in range(C.NCELL):
+        seen[i] = 0
+        if s[at + i] > 0:
+            total += 1
+            if first < 0:
+                first = i
+    if total <= 1:
+        return True
+    head, tail = 0, 1
+    queue[0] = first
+    seen[first] = 1
+    while head < tail:
+        cell = queue[head]
+        head += 1
+        r, c = cell // C.GRID, cell % C.GRID
+        for dr, dc in STEPS:
+            rr, cc = r + dr, c + dc
+            if 0 <= rr < C.GRID and 0 <= cc < C.GRID:
+                n = rr * C.GRID + cc
+                if s[at + n] > 0 and seen[n] == 0:
+                    seen[n] = 1
+                    queue[tail] = n
+                    tail += 1
+    return tail == total
+
+
+@njit
+def removable(s, t, at, cell):
+    """Whether Gris or Pascin may take a die from this column without splitting the
+    installation (CUBIST §6.1, Q9): a column of several dice loses its top die, one of a single
+    die must leave the rest connected."""
+    h = s[at + cell]
+    if h == 0:
+        return False
+    if h > 1:
+        return True
+    s[at + cell] = 0
+    ok = connected(s, at)
+    s[at + cell] = 1
+    return ok
+
+
+@njit
+def bbox(s, at):
+    """(top row, left column, rows, columns) of a room's occupied cells; rows 0 when empty."""
+    r0, c0, r1, c1 = C.GRID, C.GRID, -1, -1
+    for i in range(C.NCELL):
+        if s[at + i] > 0:
+            r, c = i // C.GRID, i % C.GRID
+            r0, c0, r1, c1 = min(r0, r), min(c0, c), max(r1, r), max(c1, c)
+    if r1 < 0:
+        return 0, 0, 0, 0
+    return r0, c0, r1 - r0 + 1, c1 - c0 + 1
+
+
+@njit
+def matches(s, t, at, n_dice, card):
+    """CUBIST-R23: the room's structure equals the card's plan after some rotation (or, under
+    allow_mirror, reflection): footprint and every column height, no extra dice, fixed-value
+    cells showing their value."""
+    if n_dice != t[T.INST_DICE + card]:
+        return False
+    r0, c0, rows, cols = bbox(s, at)
+    orients = C.NORIENT if t[T.SWITCHES + SW.ALLOW_MIRROR] == 1 else C.NORIENT // 2
+    for o in range(orients):
+        k = card * C.NORIENT + o
+        if t[T.INST_SHAPE + 2 * k] != rows or t[T.INST_SHAPE + 2 * k + 1] != cols:
+            continue
+        ok = True
+        for r in range(rows):
+            for c in range(cols):
+                cell = (r0 + r) * C.GRID + c0 + c
+                pc = k * C.PLAN_CELLS + r * C.PLAN + c
+                fix = t[T.INST_FIX + pc]
+                if s[at + cell] != t[T.INST_H + pc] or (fix > 0 and s[at + VOFF + cell] != fix):
+                    ok = False
+        if ok:
+            return True
+    return False
+
+
+# --- the museum (CUBIST-R26, R27) ------------------------------------------------------------
+
+@njit(inline="always")
+def plan_height(t, museum, cell):
+    return t[T.MUS_H + museum * C.MCELL + cell]
+
+
+@njit
+def museum_fits(s, t, museum, cell, v):
+    """CUBIST-R26 without R27: on the plan below its height, on an equal value or at ground
+    level next to museum dice under the adjacency rule."""
+    top = plan_height(t, museum, cell)
+    h = s[O.MUS_H + cell]
+    if h >= top:
+        return False
+    if h > 0:
+        return s[O.MUS_V + cell] == v
+    r, c = cell // C.MCOLS, cell % C.MCOLS
+    count = 0
+    good = 0
+    for dr, dc in STEPS:
+        rr, cc = r + dr, c + dc
+        if 0 <= rr < C.MROWS and 0 <= cc < C.MCOLS and s[O.MUS_H + rr * C.MCOLS + cc] > 0:
+            count += 1
+            good += abs(s[O.MUS_V + rr * C.MCOLS + cc] - v) == 1
+    return fits_neighbours(t, count, good)
+
+
+@njit
+def completable(s, t, museum):
+    """CUBIST-R27: every empty plan cell can get a value 1-6 so that all touching plan columns
+    differ by exactly 1 (filled ones included). Backtracking over the empty cells in cell
+    order, each value checked against its assigned or filled neighbours."""
+    val = stack_array(MCELL, 0, np.int32)
+    empty = stack_array(MCELL, 0, np.int32)
+    m = 0
+    for cell in range(C.MCELL):
+        val[cell] = s[O.MUS_V + cell] if s[O.MUS_H + cell] > 0 else 0
+        if plan_height(t, museum, cell) == 0:
+            continue
+        if val[cell] == 0:
+            empty[m] = cell
+            m += 1
+        else:  # two filled columns that touch must already differ by 1
+            r, c = cell // C.MCOLS, cell % C.MCOLS
+            if c + 1 < C.MCOLS and s[O.MUS_H + cell + 1] > 0 and \
+                    abs(s[O.MUS_V + cell + 1] - val[cell]) != 1:
+                return False
+            if r + 1 < C.MROWS and s[O.MUS_H + cell + C.MCOLS] > 0 and \
+                    abs(s[O.MUS_V + cell + C.MCOLS] - val[cell]) != 1:
+                return False
+    i = 0
+    while 0 <= i < m:
+        cell = empty[i]
+        v = val[cell] + 1
+        placed = False
+        while v <= C.NVAL:
+            r, c = cell // C.MCOLS, cell % C.MCOLS
+            ok = True
+            for dr, dc in STEPS:
+                rr, cc = r + dr, c + dc
+                if 0 <= rr < C.MROWS and 0 <= cc < C.MCOLS:
+                    n = rr * C.MCOLS + cc
+                    if plan_height(t, museum, n) > 0 and val[n] > 0 and abs(val[n] - v) != 1:
+                        ok = False
+            if ok:
+                placed = True
+                break
+            v += 1
+        if placed:
+            val[cell] = v
+            i += 1
+        else:
+            val[cell] = 0
+            i -= 1
+    return i == m
+
+
+@njit
+def museum_allows(s, t, museum, cell, v):
+    """CUBIST-R26 and R27: the die fits, and the museum stays completable with it."""
+    if not museum_fits(s, t, museum, cell, v):
+        return False
+    h = s[O.MUS_H + cell]
+    if h > 0:
+        return True  # stacking on an equal value changes no column's value
+    s[O.MUS_H + cell] = 1
+    s[O.MUS_V + cell] = v
+    ok = completable(s, t, museum)
+    s[O.MUS_H + cell] = 0
+    s[O.MUS_V + cell] = 0
+    return ok
+
+
+@njit
+def museum_complete(s, t, museum):
+    """Whether every museum plan column stands at its plan height."""
+    for cell in range(C.MCELL):
+        if s[O.MUS_H + cell] < plan_height(t, museum, cell):
+            return False
+    return True

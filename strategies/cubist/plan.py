@@ -1,0 +1,148 @@
+"""Plan kernel: a heuristic that scores every legal option with a plan's weights (values.py)
+and takes the best; ending the turn scores 0, so a step is taken only while one is worth
+something. Presets are plans: which cards are worth building (`big`), what a museum die and a
+card die kept for it are worth, what each kind of artist and a bump are worth, when a room
+that fits no display card is abandoned.
+
+- complete: the card's worth times `complete`;
+- museum die: its points times `museum`;
+- place: how much the die raises its room's fit (less `card_die_keep` for a card die);
+- recruit: the artist's worth (+ `bump` when it bumps) less what its dice would add to the
+  rooms;
+- use: what the action adds to the rooms (a gained or changed die's best placement, a removed
+  or moved die's gain);
+- abandon: a dead room's loss times `abandon`;
+- storage, Pascin's target and the abandoned dice follow values.py.
+"""
+import numpy as np
+
+from core.cubist import actions
+from core.cubist import codes as C
+from core.cubist import state as S
+from core.cubist.actions import OT
+from core.cubist.codes import NVAL, M, T  # NVAL: a literal size for stack_array
+from core.cubist.state import G, O, P
+from core.jit import njit, stack_array
+from strategies.common.spec import Param
+from strategies.cubist import values
+from strategies.cubist.values import W
+
+KERNEL = "plan"
+DESCRIPTION = ("heuristic: scores each step with the plan's weights (installations' fit, "
+               "museum dice, artists, bumps) and takes the best until ending the turn is best")
+PARAMS = (
+    Param("complete", "weight of a completed card's worth"),
+    Param("museum", "weight of a museum die's points (also in a card's worth)"),
+    Param("big", "a card's worth is scaled by (plan dice / 4) ** big: negative prefers small "
+                 "cards, positive big ones"),
+    Param("dead", "loss per die of a room that fits no display card"),
+    Param("artist_gain", "worth of recruiting Boccioni, Marc or Malevich (a die of a value)"),
+    Param("artist_fix", "worth of recruiting Gris, Pascin, Fresnaye or Popova"),
+    Param("rozanova", "worth of recruiting Rozanova"),
+    Param("bump", "extra worth of bumping another player's dice"),
+    Param("card_die_keep", "what a card die is worth kept for the museum"),
+    Param("abandon", "share of a dead room's loss that abandoning it is worth"),
+)
+assert tuple(p.name for p in PARAMS) == W.keys
+
+
+@njit
+def die_worth(w, s, t, b, v, cache):
+    """values.best_place of value v, computed once per decision (cache[v - 1] < -1e17: not
+    yet)."""
+    if cache[v - 1] < -1e17:
+        cache[v - 1] = values.best_place(w, s, t, b, v)
+    return cache[v - 1]
+
+
+@njit
+def use_value(w, s, t, b, slot, param, cache):
+    """What using the artist card in `slot` with `param` adds (values.py)."""
+    card = s[O.ART + slot]
+    kind = t[T.ART_KIND + card]
+    if kind == C.BOCCIONI:
+        return die_worth(w, s, t, b, t[T.ART_V2 + card] if param else t[T.ART_V1 + card], cache)
+    if kind == C.MARC:
+        return die_worth(w, s, t, b, param + 1, cache)
+    if kind == C.MALEVICH:
+        return die_worth(w, s, t, b, t[T.ART_V1 + card], cache)
+    if kind == C.GRIS or kind == C.PASCIN:
+        room, cell = actions.dest(param)
+        g = values.remove_gain(w, s, t, b, room, cell)
+        if kind == C.PASCIN:
+            at = S.room_at(b, room)
+            v = actions.lift(s, at, cell)
+            s[b + P.ROOM_N + room] -= 1
+            g += values.best_place(w, s, t, b, v)
+            s[b + P.ROOM_N + room] += 1
+            actions.unlift(s, at, cell, v)
+        return g
+    if kind == C.FRESNAYE or kind == C.POPOVA:
+        src, sign = param >> 1, param & 1
+        if src >= C.NVAL:
+            return 0.05
+        old = src + 1
+        nv = old + t[T.ART_V1 + card] if sign == 0 else old - t[T.ART_V1 + card]
+        return die_worth(w, s, t, b, nv, cache) - die_worth(w, s, t, b, old, cache)
+    return die_worth(w, s, t, b, (param & 7) + 1, cache)
+
+
+@njit
+def option_value(w, s, t, b, me, o, cache):
+    """The plan's worth of main (or preroll) option o; ending the turn is 0."""
+    kind = actions.tag(o)
+    x = actions.payload(o)
+    if kind == OT.COMPLETE:
+        return 1000.0 + w[W.COMPLETE] * values.card_worth(w, t, s[O.DISPLAY + (x >> 1)])
+    if kind == OT.MUSEUM:
+        return w[W.MUSEUM] * t[T.MISC + M.MUSEUM_DIE_POINTS]
+    if kind == OT.PLACE:
+        src = x >> actions.SRC_SHIFT
+        room, cell = actions.dest(x)
+        g = values.place_gain(w, s, t, b, room, cell, S.src_value(s, b, src))
+        return g - w[W.CARD_DIE_KEEP] if src >= 8 else g
+    if kind == OT.RECRUIT:
+        slot, v, c = x & 3, (x >> 2) & 7, x >> 5
+        card = s[O.ART + slot]
+        k = t[T.ART_DICE + card]
+        worth = values.artist_worth(w, t, card)
+        if s[O.ART_OWNER + slot] >= 0 and s[O.ART_OWNER + slot] != me:
+            worth += w[W.BUMP]
+        return worth - (k - c) * die_worth(w, s, t, b, v, cache) - c * w[W.CARD_DIE_KEEP]
+    if kind == OT.USE:
+        return 0.1 + use_value(w, s, t, b, x & 3, x >> actions.USE_SHIFT, cache)
+    if kind == OT.ABANDON:
+        n = s[b + P.ROOM_N + x]
+        return -w[W.ABANDON] * values.room_fit(w, s, t, S.room_at(b, x), n) - 0.01 * n
+    return 0.0
+
+
+@njit
+def best_option(w, s, t, opts, n):
+    """Index of the option of highest worth (the first among equals)."""
+    me = s[G.CUR]
+    b = S.pbase(me)
+    cache = stack_array(NVAL, 0, np.float64)
+    for v in range(C.NVAL):
+        cache[v] = -1e18
+    best = 0
+    top = -1e18
+    for i in range(n):
+        v = option_value(w, s, t, b, me, opts[i], cache)
+        if v > top:
+            top = v
+            best = i
+    return best
+
+
+@njit
+def decide(w, s, t, opts, n):
+    """The plan's choice at any decision, given its weights row w."""
+    i = values.side_choice(w, s, t, opts, n)
+    return i if i >= 0 else best_option(w, s, t, opts, n)
+
+
+@njit
+def choose(params, s, t, opts, n, rng):
+    """Index into opts[:n] of the option the plan values most (params is a W row)."""
+    return decide(params, s, t, opts, n)

@@ -1,0 +1,236 @@
+"""What the Cubist kernels share (compiled): how far a work room is on its way to a display
+card (its "fit"), what a die of each value is worth to the rooms, and the simple choices of the
+storage, Pascin and abandon decisions. Everything here reads only public state and the deciding
+seat's own dice.
+
+A room fits a display card when its structure lies inside the card's plan in some orientation
+and position (footprint, heights at most the plan's, fixed values kept). Its fit is the best
+card's worth times the share of the plan already built; a room that fits no card is dead and
+worth -dead per die.
+"""
+import numpy as np
+
+from core.cubist import actions
+from core.cubist import codes as C
+from core.cubist import geometry as GEO
+from core.cubist import state as S
+from core.cubist.codes import M, SW, T
+from core.cubist.codes import NCELL  # a literal size for stack_array
+from core.cubist.state import DK, G, O, P, VOFF
+from core.common.layout import enum
+from core.jit import njit, stack_array
+
+# the weights row both kernels fill (plan: from its parameters; greedy: likewise)
+W = enum("W", ("COMPLETE", "MUSEUM", "BIG", "DEAD", "ARTIST_GAIN", "ARTIST_FIX", "ROZANOVA",
+               "BUMP", "CARD_DIE_KEEP", "ABANDON"))
+NW = len(W)
+
+
+SIZE = 4.0  # plan dice of a middle-sized card: `big` scales worth by (dice / SIZE) ** big
+
+
+@njit
+def card_worth(w, t, card):
+    """What completing a card is worth to a plan: its points and museum dice, scaled by
+    (plan dice / SIZE) ** big (big < 0: small cards preferred, > 0: big ones)."""
+    base = (t[T.INST_POINTS + card] + w[W.MUSEUM] * t[T.INST_SPACES + card]
+            * t[T.MISC + M.MUSEUM_DIE_POINTS])
+    return base * (t[T.INST_DICE + card] / SIZE) ** w[W.BIG]
+
+
+@njit
+def inside(s, t, at, r0, c0, rows, cols, k, dr, dc):
+    """Whether the room's box (r0, c0, rows, cols) lies inside orientation k of a plan at
+    offset (dr, dc): every column at most the plan's height there, fixed values kept."""
+    for r in range(rows):
+        for c in range(cols):
+            cell = (r0 + r) * C.GRID + c0 + c
+            h = s[at + cell]
+            if h == 0:
+                continue
+            pc = k * C.PLAN_CELLS + (r + dr) * C.PLAN + c + dc
+            if h > t[T.INST_H + pc]:
+                return False
+            fix = t[T.INST_FIX + pc]
+            if fix > 0 and s[at + VOFF + cell] != fix:
+                return False
+    return True
+
+
+@njit
+def fits_card(s, t, at, card):
+    """Whether the room's structure lies inside the card's plan somewhere (CUBIST-R23 up to
+    what is still to build)."""
+    r0, c0, rows, cols = GEO.bbox(s, at)
+    if rows == 0:
+        return True
+    orients = C.NORIENT if t[T.SWITCHES + SW.ALLOW_MIRROR] == 1 else C.NORIENT // 2
+    for o in range(orients):
+        k = card * C.NORIENT + o
+        pr, pc = t[T.INST_SHAPE + 2 * k], t[T.INST_SHAPE + 2 * k + 1]
+        for dr in range(pr - rows + 1):
+            for dc in range(pc - cols + 1):
+                if inside(s, t, at, r0, c0, rows, cols, k, dr, dc):
+                    return True
+    return False
+
+
+@njit
+def room_fit(w, s, t, at, n_dice):
+    """The room's worth: the best display card it fits, times the share built; -dead per die
+    when it fits none; 0 when empty."""
+    if n_dice == 0:
+        return 0.0
+    best = -w[W.DEAD] * n_dice
+    for slot in range(C.MAX_DISPLAY):
+        card = s[O.DISPLAY + slot]
+        if card < 0 or t[T.INST_DICE + card] < n_dice:
+            continue
+        v = card_worth(w, t, card) * n_dice / t[T.INST_DICE + card]
+        if v > best and fits_card(s, t, at, card):
+            best = v
+    return best
+
+
+@njit
+def fresh_room(w, s, t):
+    """Worth of a first die in an empty room: the best display card's share of one die."""
+    best = 0.0
+    for slot in range(C.MAX_DISPLAY):
+        card = s[O.DISPLAY + slot]
+        if card >= 0:
+            best = max(best, card_worth(w, t, card) / t[T.INST_DICE + card])
+    return best
+
+
+@njit
+def place_gain(w, s, t, b, room, cell, v):
+    """How much placing a die of value v at a room cell raises the room's fit."""
+    at = S.room_at(b, room)
+    n = s[b + P.ROOM_N + room]
+    if n == 0:
+        return fresh_room(w, s, t)
+    before = room_fit(w, s, t, at, n)
+    s[at + cell] += 1
+    old = s[at + VOFF + cell]
+    s[at + VOFF + cell] = v
+    after = room_fit(w, s, t, at, n + 1)
+    s[at + cell] -= 1
+    s[at + VOFF + cell] = old
+    return after - before
+
+
+@njit
+def best_place(w, s, t, b, v):
+    """The most a die of value v adds to a room now (0 when it fits nowhere usefully)."""
+    best = 0.0
+    cells = stack_array(NCELL, 0, np.int32)
+    for room in range(2):
+        at = S.room_at(b, room)
+        nd = s[b + P.ROOM_N + room]
+        for j in range(GEO.frame_cells(s, at, nd, cells)):
+            cell = cells[j]
+            if (GEO.room_mask(s, t, at, nd, cell) >> (v - 1)) & 1:
+                best = max(best, place_gain(w, s, t, b, room, cell, v))
+    return best
+
+
+@njit
+def remove_gain(w, s, t, b, room, cell):
+    """How much taking the top die off a column raises the room's fit (Gris)."""
+    at = S.room_at(b, room)
+    n = s[b + P.ROOM_N + room]
+    before = room_fit(w, s, t, at, n)
+    v = actions.lift(s, at, cell)
+    after = room_fit(w, s, t, at, n - 1)
+    actions.unlift(s, at, cell, v)
+    return after - before
+
+
+@njit
+def store_choice(s, t, opts, n):
+    """CUBIST-R29: keep as many dice as allowed, the values nearest the middle first (they fit
+    next to more values)."""
+    best = 0
+    top = -1.0
+    for i in range(n):
+        x = actions.payload(opts[i])
+        v = 0.0
+        for d in (x & 7, x >> 3):
+            if d > 0:
+                v += 1.0 - 0.1 * abs(2 * d - 7)
+        if v > top:
+            top = v
+            best = i
+    return best
+
+
+@njit
+def pascin_choice(w, s, t, opts, n):
+    """Pascin: the position where the lifted die raises its room's fit most."""
+    b = S.pbase(s[G.CUR])
+    v = s[G.MOVE_V]
+    best = 0
+    top = -1e18
+    for i in range(n):
+        x = actions.payload(opts[i])
+        room, cell = actions.dest(x)
+        g = place_gain(w, s, t, b, room, cell, v)
+        if g > top:
+            top = g
+            best = i
+    return best
+
+
+@njit
+def artist_worth(w, t, card):
+    """What holding an artist card promises, by its kind."""
+    kind = t[T.ART_KIND + card]
+    if kind == C.ROZANOVA:
+        return w[W.ROZANOVA]
+    if kind == C.BOCCIONI or kind == C.MARC or kind == C.MALEVICH:
+        return w[W.ARTIST_GAIN]
+    return w[W.ARTIST_FIX]
+
+
+@njit
+def abandon_choice(w, s, t, opts, n):
+    """CUBIST-R24: the artist card worth most for the abandoned dice, if any is worth it."""
+    best = 0
+    top = 0.0
+    for i in range(1, n):
+        slot = actions.payload(opts[i]) & 3
+        v = artist_worth(w, t, s[O.ART + slot]) + (w[W.BUMP] if s[O.ART_OWNER + slot] >= 0
+                                                   else 0.0)
+        if v > top:
+            top = v
+            best = i
+    return best
+
+
+@njit
+def side_choice(w, s, t, opts, n):
+    """The choice at a storage, Pascin or abandon decision; -1 at the main decision."""
+    dk = s[G.DK]
+    if dk == DK.STORE:
+        return store_choice(s, t, opts, n)
+    if dk == DK.PASCIN:
+        return pascin_choice(w, s, t, opts, n)
+    if dk == DK.ABANDON:
+        return abandon_choice(w, s, t, opts, n)
+    return -1
+
+
+@njit
+def room_dead(w, s, t, b, room):
+    """Whether a non-empty room fits no display card."""
+    n = s[b + P.ROOM_N + room]
+    return n > 0 and room_fit(w, s, t, S.room_at(b, room), n) < 0
+
+
+def weights_row(values: dict[str, float]) -> np.ndarray:
+    """A W row from names (tests)."""
+    w = np.zeros(NW)
+    for k, v in values.items():
+        w[W.keys.index(k)] = v
+    return w
