@@ -5,7 +5,10 @@ count) and the other tables as CSV; `build` returns the terminal summary lines t
 """
 from __future__ import annotations
 
+import errno
+import os
 import platform
+import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import metadata
@@ -226,20 +229,37 @@ def footer(info: RunInfo, df: pd.DataFrame) -> list[tuple[str, str | list[str]]]
 
 def write_output(out_dir: Path, page: str, sections: list[Section],
                  tables: dict[str, pd.DataFrame]) -> tuple[Path, list[Path]]:
-    """index.html, <figure>.png for every figure, <name>.csv for every table."""
+    """<figure>.png for every figure, <name>.csv for every table, then index.html; each file
+    written whole under a temporary name and renamed (a full disk leaves no partial file)."""
     index = out_dir / "index.html"
     figures = [out_dir / f"{fig.name}.png" for s in sections for fig in s.figures()]
+    files = [(path, fig.png) for path, fig in zip(figures, (f for s in sections
+                                                            for f in s.figures()))]
+    files += [(out_dir / f"{name}.csv", table.to_csv(index=False).encode())
+              for name, table in tables.items()]
+    files.append((index, page.encode()))
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
-        index.write_text(page, encoding="utf-8")
-        for path, fig in zip(figures, (f for s in sections for f in s.figures())):
-            path.write_bytes(fig.png)
-        for name, table in tables.items():
-            table.to_csv(out_dir / f"{name}.csv", index=False)
+        for path, data in files:
+            replace_file(path, data)
     except OSError as exc:
-        raise RunDataError(f"cannot write to {out_dir} ({exc.strerror or exc})",
-                           "choose a writable directory with --out") from exc
+        fix = ("free disk space and run the report again" if exc.errno == errno.ENOSPC
+               else "choose a writable directory with --out")
+        raise RunDataError(f"cannot write to {out_dir} ({exc.strerror or exc})", fix) from exc
     return index, figures
+
+
+def replace_file(path: Path, data: bytes) -> None:
+    """Write data to a temporary file in path's folder and rename it to path; the temporary
+    file is removed when writing fails."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
 
 
 def valid_games(df: pd.DataFrame) -> tuple[pd.DataFrame, int]:

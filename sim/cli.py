@@ -18,7 +18,7 @@ except ImportError:  # older typer depends on click
     from click.exceptions import ClickException, UsageError
 
 from reports.text import text_table
-from sim import bench as bench_mod
+from sim import bench as bench_mod, limits
 from sim.errors import UserError, fail, one_line, user_errors
 from sim.games import Game, get as get_game, names as game_names, report_sections
 from core.common.overlay import split
@@ -132,6 +132,7 @@ def play(game: GameArg,
     with user_errors():
         if seed < 0:
             raise UserError(f"--seed {seed} is negative", "use a seed >= 0")
+        _positive("--seed", seed, 0, limits.MAX_SEED)
         setup = prepare(game, players, strategies, variant or [])
         header = trace_header(setup, seed) if trace else None
         out = open_trace(trace) if trace else None
@@ -166,8 +167,7 @@ def bench(game: GameArg,
           ) -> None:
     """Time the compiled engine: compile, games/s per core, JIT speedup, cached start."""
     with user_errors():
-        if games < 1:
-            raise UserError(f"--games {games} is too small", "use --games 1 or more")
+        _positive("--games", games)
         setup = prepare(game, players, strategies, variant or [])
         result = bench_mod.run(setup.game, setup.seats, games, setup.variant.values)
     typer.echo(json.dumps(result) if as_json else bench_mod.report(result))
@@ -211,9 +211,9 @@ WorkersOpt = Annotated[int | None, typer.Option(
     "--workers", help="Local worker processes [default: all cores].", show_default=False)]
 
 
-def _positive(option: str, value: int | None, minimum: int = 1) -> None:
-    if value is not None and value < minimum:
-        raise UserError(f"{option} {value} is too small", f"use {option} {minimum} or more")
+def _positive(option: str, value: int | None, minimum: int = 1,
+              maximum: int = limits.MAX_GAMES) -> None:
+    limits.check_range(option, value, minimum, maximum)
 
 
 @app.command()
@@ -246,9 +246,14 @@ def tournament(
     from sim import runner
 
     with user_errors():
-        for option, value, minimum in (("--games", games, 1), ("--seed", seed, 0),
-                                       ("--workers", workers, 1), ("--dask-local", dask_local, 1)):
+        for option, value, minimum in (("--games", games, 1), ("--workers", workers, 1),
+                                       ("--dask-local", dask_local, 1)):
             _positive(option, value, minimum)
+        _positive("--seed", seed, 0, limits.MAX_SEED)
+        if scheduler:
+            from sim.backends.dask import check_address
+
+            check_address(scheduler)
         if scheduler and dask_local:
             raise UserError("--scheduler and --dask-local both given", "choose one of them")
         if workers and (scheduler or dask_local):
@@ -304,7 +309,7 @@ def _write_report(make: Callable[[], Any], what: str) -> None:
         except RunDataError as exc:
             raise UserError(str(exc)) from exc
     for line in written.lines:
-        typer.echo(line)
+        typer.echo(line, err=line.startswith("warning: "))
     typer.echo(f"{what}: {written.index}")
 
 
@@ -324,7 +329,7 @@ def report(
     from reports.report import report as write
 
     with user_errors():
-        _positive("--bootstrap", bootstrap, 20)
+        _positive("--bootstrap", bootstrap, 20, limits.MAX_BOOTSTRAP)
     _write_report(lambda: write(run_dir, out, n_boot=bootstrap, by_game=report_sections()),
                   "report")
 
@@ -379,9 +384,9 @@ def sweep(
     from sim import sweep as sweep_mod
 
     with user_errors():
-        for option, value, minimum in (("--games", games, 1), ("--seed", seed, 0),
-                                       ("--workers", workers, 1)):
+        for option, value, minimum in (("--games", games, 1), ("--workers", workers, 1)):
             _positive(option, value, minimum)
+        _positive("--seed", seed, 0, limits.MAX_SEED)
         plan = sweep_mod.load(config, games=games, seed=seed)
         where = out or Path("runs") / config.stem
         with _stoppable(f"meeplab sweep {config} --out {where} --resume",

@@ -363,6 +363,8 @@ def presets_target(tune: Tune, presets_dir: Path | None) -> Path:
 
     reg = get_game(tune["game"]).registry
     folder = presets_dir or extra_dir(reg.path)
+    if folder.exists() and not folder.is_dir():
+        raise UserError(f"--presets-dir {folder} is a file", "give a directory for the preset")
     target = folder / f"{tune['preset']}.toml"
     ours = target.is_file() and f"[presets.{tune['preset']}]" in target.read_text("utf-8")
     if tune["preset"] in get_game(tune["game"]).strategy_names() and not ours:

@@ -151,6 +151,22 @@ def test_compare_runs(tmp_path, synthetic):
     assert "comparison: " in result.stdout
 
 
+def test_compare_warns_when_the_designs_differ(tmp_path, synthetic):
+    """Another field and other player counts: the deltas come with a warning per difference
+    (stderr and the page), the identical design with none."""
+    fewer = synth.write(tmp_path / "fewer", synth.results(LINEUPS[:1], 12, STRENGTH, seed=3))
+    result = run("compare", str(synthetic), str(fewer), "--out", str(tmp_path / "cmp"))
+    assert result.exit_code == 0, result.output
+    warnings = result.stderr.splitlines()
+    assert len(warnings) == 2, result.stderr
+    assert warnings[0].startswith("warning: fewer differs from the baseline run in field "
+                                  "(cafe, rush vs cafe, money, rush)")
+    assert "in players (2 vs 2, 3)" in warnings[1]
+    assert "differs from the baseline run in field" in (tmp_path / "cmp/index.html").read_text()
+    same = run("compare", str(synthetic), str(synthetic), "--out", str(tmp_path / "same"))
+    assert same.exit_code == 0 and same.stderr == ""
+
+
 def test_compare_default_output_next_to_first_run(tmp_path, synthetic):
     result = run("compare", str(synthetic), str(synthetic))
     assert result.exit_code == 0, result.output
