@@ -327,10 +327,11 @@ def describe(outcome: Outcome, cfg: Config) -> list[str]:
              f"{o.played} in {o.seconds:.1f} s ({rate:.0f} games/s, {o.backend}, "
              f"{o.workers} workers)"]
     width = max([8] + [len(i.strategy) for i in o.intervals])
-    lines.append(f"  {'strategy':<{width}}  {'games':>9}  {'win share':>9}  {'95% +-':>7}")
+    lines.append(f"  {'strategy':<{width}}  {'games':>9}  {'win share':>9}  "
+                 f"{'95% interval (Wilson)':>21}")
     for i in o.intervals:
         lines.append(f"  {i.strategy:<{width}}  {i.games:>9}  {i.win_share:>9.4f}  "
-                     f"{i.half_width:>7.4f}")
+                     f"{f'[{i.lo:.4f}, {i.hi:.4f}]':>21}")
     if o.precision:
         p = o.precision
         state = "reached" if p["met"] else "not reached: max_games per matchup hit"
