@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from reports import fmt, plots, ratings, stats
+from reports import fmt, headline, plots, ratings, stats
 from reports.games import Sections, game_sections
 from reports.html import Figure, Item, Note, Section, Table, render_page
 from reports.runs import Run, RunDataError, RunInfo, load_run
@@ -34,9 +34,11 @@ class Analysis:
     summary: pd.DataFrame
     pairwise: pd.DataFrame
     head_to_head: pd.DataFrame
-    ratings: pd.DataFrame
+    ratings: pd.DataFrame   # empty when not computed (--no-ratings)
     seats: pd.DataFrame
     vp: pd.DataFrame
+    leaders: pd.DataFrame
+    balance: pd.DataFrame
 
 
 @dataclass(frozen=True)
@@ -49,12 +51,19 @@ class Written:
     lines: list[str]
 
 
-def analyse(df: pd.DataFrame, n_boot: int | None = N_BOOT, seed: int = 0) -> Analysis:
-    """All the statistics of the report, as DataFrames."""
-    return Analysis(summary=stats.strategy_summary(df), pairwise=stats.pairwise_tests(df),
-                    head_to_head=stats.head_to_head(df),
-                    ratings=ratings.plackett_luce(df, n_boot=n_boot, seed=seed),
-                    seats=stats.seat_advantage(df), vp=stats.vp_by_source(df))
+RATINGS_COLUMNS = ["strategy", "mu", "sigma", "mu_lo", "mu_hi", "games", "boot"]
+
+
+def analyse(df: pd.DataFrame, n_boot: int | None = N_BOOT, seed: int = 0,
+            with_ratings: bool = True) -> Analysis:
+    """All the statistics of the report, as DataFrames (ratings only `with_ratings`)."""
+    summary, pairwise = stats.strategy_summary(df), stats.pairwise_tests(df)
+    return Analysis(summary=summary, pairwise=pairwise, head_to_head=stats.head_to_head(df),
+                    ratings=ratings.plackett_luce(df, n_boot=n_boot, seed=seed)
+                    if with_ratings else pd.DataFrame(columns=RATINGS_COLUMNS),
+                    seats=stats.seat_advantage(df), vp=stats.vp_by_source(df),
+                    leaders=headline.leaders(summary, pairwise),
+                    balance=headline.balance(df, seed=seed))
 
 
 # --- formatted tables ----------------------------------------------------------------------
@@ -96,10 +105,11 @@ def seats_cells(seats: pd.DataFrame) -> pd.DataFrame:
         "advantage [95%]": fmt.interval_column(seats, stats.ADVANTAGE, signed=True)})
 
 
-def terminal_lines(summary: pd.DataFrame) -> list[str]:
-    """The summary table as plain text lines."""
-    cells = summary_cells(summary).drop(columns=["fair"])
-    return text_table(list(cells.columns), cells.astype(str).to_numpy().tolist())
+def terminal_lines(a: Analysis) -> list[str]:
+    """The headline, then the summary table, as plain text lines."""
+    cells = summary_cells(a.summary).drop(columns=["fair"])
+    return (headline.lines(a.leaders, headline.significant_pairs(a.pairwise)) + [""]
+            + text_table(list(cells.columns), cells.astype(str).to_numpy().tolist()))
 
 
 # --- sections ------------------------------------------------------------------------------
@@ -132,6 +142,8 @@ def head_to_head_items(a: Analysis) -> list[Item]:
 
 
 def ratings_items(a: Analysis) -> list[Item]:
+    if a.ratings.empty:
+        return [Note("Ratings were not computed (meeplab report --no-ratings).")]
     if not (a.ratings["games"] > 0).any():
         return [NO_PAIRS]
     return [Figure("ratings", "Plackett–Luce ratings", plots.ratings(a.ratings),
@@ -151,6 +163,7 @@ def vp_items(a: Analysis) -> list[Item]:
 def strategy_sections(df: pd.DataFrame, a: Analysis) -> list[Section]:
     """Summary, pairwise tests, head to head, ratings, seats, scores, VP sources."""
     return [
+        headline.section(a.leaders, a.balance, headline.significant_pairs(a.pairwise)),
         Section("summary", "Who wins", [
             Table("Per strategy and player count", summary_cells(a.summary),
                   "Win share: per seat-game, ties split; intervals by deal group (see Methods)."),
@@ -271,12 +284,13 @@ def valid_games(df: pd.DataFrame) -> tuple[pd.DataFrame, int]:
 
 
 def build_report(run: Run, out_dir: Path | None = None, n_boot: int | None = N_BOOT,
-                 by_game: Mapping[str, Sections] | None = None) -> Written:
+                 by_game: Mapping[str, Sections] | None = None,
+                 with_ratings: bool = True) -> Written:
     """Analyse a loaded run and write its report (default RUN_DIR/report/), with the run's
     game sections from `by_game` (game name -> sections, see reports.games)."""
     info = run.info
     df, errors = valid_games(run.results)
-    a = analyse(df, n_boot=n_boot, seed=info.seed or 0)
+    a = analyse(df, n_boot=n_boot, seed=info.seed or 0, with_ratings=with_ratings)
     sections = (strategy_sections(df, a) + game_sections(by_game or {}, info.game, df)
                 + [methods_section(df, a, errors)])
     if info.status != "complete":
@@ -290,14 +304,15 @@ def build_report(run: Run, out_dir: Path | None = None, n_boot: int | None = N_B
     page = render_page(title, subtitle, sections, footer(info, df))
     out = out_dir or info.path / REPORT_DIR
     tables = {"summary": a.summary, "pairwise": a.pairwise, "head_to_head": a.head_to_head,
-              "ratings": a.ratings, "seat_advantage": a.seats,
+              "ratings": a.ratings, "seat_advantage": a.seats, "leaders": a.leaders,
+              "balance": a.balance,
               "vp_by_source": a.vp.reset_index()}
     index, figures = write_output(out, page, sections, tables)
-    return Written(out, index, figures, terminal_lines(a.summary))
+    return Written(out, index, figures, terminal_lines(a))
 
 
 def report(run_dir: str | Path, out_dir: Path | None = None, n_boot: int | None = N_BOOT,
-           by_game: Mapping[str, Sections] | None = None) -> Written:
+           by_game: Mapping[str, Sections] | None = None, with_ratings: bool = True) -> Written:
     """Load the run in `run_dir` and write its report (RunDataError on bad input); game
     sections from `by_game` (game name -> sections, see reports.games)."""
-    return build_report(load_run(run_dir), out_dir, n_boot, by_game)
+    return build_report(load_run(run_dir), out_dir, n_boot, by_game, with_ratings)

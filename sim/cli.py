@@ -324,14 +324,17 @@ def report(
             "--bootstrap", help="Bootstrap replicates for the rating intervals "
                                 "[default: 200, fewer for a large run].",
             show_default=False)] = None,
+        no_ratings: Annotated[bool, typer.Option(
+            "--no-ratings", help="Skip the Plackett-Luce ratings and their bootstrap.")
+        ] = False,
         ) -> None:
     """Write RUN_DIR/report/ (index.html, PNGs, summary.csv) and print the summary table."""
     from reports.report import report as write
 
     with user_errors():
         _positive("--bootstrap", bootstrap, 20, limits.MAX_BOOTSTRAP)
-    _write_report(lambda: write(run_dir, out, n_boot=bootstrap, by_game=report_sections()),
-                  "report")
+    _write_report(lambda: write(run_dir, out, n_boot=bootstrap, by_game=report_sections(),
+                                with_ratings=not no_ratings), "report")
 
 
 @app.command()

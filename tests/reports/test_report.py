@@ -17,7 +17,7 @@ from reports.report import report
 from tests.reports import synth
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
-SECTIONS = ("summary", "pairwise", "head-to-head", "ratings", "seats", "scores", "vp-sources",
+SECTIONS = ("headline", "summary", "pairwise", "head-to-head", "ratings", "seats", "scores", "vp-sources",
             "cuba-buildings", "cuba-parliament", "cuba-shipping", "methods")
 FIGURES = ("win_share", "head_to_head", "ratings", "seat_advantage", "scores", "vp_sources",
            "cuba_build_rate", "cuba_win_when_built", "cuba_vp_by_building", "cuba_parliament",
@@ -88,9 +88,34 @@ def test_report_marks_significant_pairs(synthetic_report):
 
 def test_terminal_summary(synthetic_report):
     lines = synthetic_report.lines
-    assert lines[0].split()[:3] == ["players", "strategy", "games"]
-    assert len(lines) == 1 + 6
-    assert lines[1].split()[:2] == ["2", "rush"]  # best first
+    assert lines[0].startswith("2 players: rush leads with win share 0.")
+    assert lines[0].endswith("significantly ahead of cafe")
+    assert lines[1].startswith("3 players: rush leads")
+    assert lines[2].startswith("significant pairs (Holm, alpha 0.05): rush > money (2p)")
+    table = lines[lines.index("") + 1:]
+    assert table[0].split()[:3] == ["players", "strategy", "games"]
+    assert len(table) == 1 + 6
+    assert table[1].split()[:2] == ["2", "rush"]  # best first
+
+
+def test_headline_box(synthetic_report):
+    """The page opens with the leaders, the balance indices with intervals and the pairs."""
+    html = synthetic_report.index.read_text()
+    box = html.split('<section id="headline">')[1].split("</section>")[0]
+    assert html.index('<section id="headline">') < html.index('<section id="summary">')
+    assert "2 players: rush leads with win share" in box and "Gini" in box
+    balance = pd.read_csv(synthetic_report.directory / "balance.csv")
+    assert set(balance["index"]) == {"spread_sd", "max_minus_min", "gini"}
+    assert (balance["lo"] <= balance["value"]).all() and (balance["value"] <= balance["hi"]).all()
+    assert set(balance["players"]) == {2, 3}
+
+
+def test_report_without_ratings(synthetic, tmp_path):
+    result = run("report", str(synthetic), "--out", str(tmp_path / "r"), "--no-ratings")
+    assert result.exit_code == 0, result.output
+    html = (tmp_path / "r" / "index.html").read_text()
+    assert "Ratings were not computed (meeplab report --no-ratings)" in html
+    assert not (tmp_path / "r" / "ratings.png").exists()
 
 
 def test_missing_breakdown_columns_say_what_is_needed(tmp_path):
@@ -105,7 +130,7 @@ def test_missing_breakdown_columns_say_what_is_needed(tmp_path):
 def test_cli_report_prints_summary_and_path(synthetic, tmp_path):
     result = run("report", str(synthetic), "--out", str(tmp_path / "r"), "--bootstrap", "20")
     assert result.exit_code == 0, result.output
-    assert result.stdout.splitlines()[0].startswith("players")
+    assert result.stdout.splitlines()[0].startswith("2 players: rush leads")
     assert result.stdout.strip().endswith(f"report: {tmp_path / 'r' / 'index.html'}")
 
 
