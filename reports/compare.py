@@ -20,7 +20,7 @@ from reports import fmt, plots, stats, sweep
 from reports.games import Sections, game_sections
 from reports.html import Figure, Note, Section, Table, render_page
 from reports.runs import Run, RunDataError, load_run
-from reports.report import Written, footer, valid_games, write_output
+from reports.report import Written, footer, records, valid_games, write_output
 from reports.text import text_table
 
 BALANCE = {"spread_sd": "spread (sd)", "max_minus_min": "max - min", "gini": "Gini"}
@@ -230,7 +230,8 @@ def compare(run_dirs: list[str | Path], out_dir: Path | None = None, title: str 
     page = render_page(title, subtitle, secs, facts)
     out = out_dir or default_out(paths)
     index, figures = write_output(out, page, secs, tables)
-    return Written(out, index, figures, warnings + terminal_lines(tables, names))
+    data = {"runs": names, "warnings": warnings} | {k: records(t) for k, t in tables.items()}
+    return Written(out, index, figures, warnings + terminal_lines(tables, names), data)
 
 
 def _text(cells: pd.DataFrame, left: int) -> list[str]:

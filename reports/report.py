@@ -10,9 +10,10 @@ import os
 import platform
 import tempfile
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 
@@ -49,6 +50,7 @@ class Written:
     index: Path
     figures: list[Path]
     lines: list[str]
+    data: dict[str, Any] = field(default_factory=dict)   # the main tables, for --json
 
 
 RATINGS_COLUMNS = ["strategy", "mu", "sigma", "mu_lo", "mu_hi", "games", "boot"]
@@ -308,7 +310,16 @@ def build_report(run: Run, out_dir: Path | None = None, n_boot: int | None = N_B
               "balance": a.balance,
               "vp_by_source": a.vp.reset_index()}
     index, figures = write_output(out, page, sections, tables)
-    return Written(out, index, figures, terminal_lines(a))
+    data = {"leaders": records(a.leaders),
+            "significant_pairs": headline.significant_pairs(a.pairwise),
+            "balance": records(a.balance), "summary": records(a.summary),
+            "ratings": records(a.ratings)}
+    return Written(out, index, figures, terminal_lines(a), data)
+
+
+def records(table: pd.DataFrame) -> list[dict[str, Any]]:
+    """A table as a list of row dicts (for --json)."""
+    return table.to_dict("records")
 
 
 def report(run_dir: str | Path, out_dir: Path | None = None, n_boot: int | None = N_BOOT,

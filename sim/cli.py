@@ -19,6 +19,7 @@ except ImportError:  # older typer depends on click
 
 from reports.text import text_table
 from sim import bench as bench_mod, limits
+from sim.cli_app import App, Summary, complete_from, emit
 from sim.errors import UserError, fail, one_line, user_errors
 from sim.games import Game, get as get_game, names as game_names, report_sections
 from core.common.overlay import split
@@ -26,11 +27,12 @@ from sim.options import Variant, check_players, parse_variants, seat_strategies
 
 TRACE_FORMAT, TRACE_VERSION = "meeplab-trace", 1
 
-app = typer.Typer(help="meeplab: tournament and AI-strategy simulation lab for board games.",
-                  no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
+app = App(help="meeplab: tournament and AI-strategy simulation lab for board games.",
+          no_args_is_help=True, pretty_exceptions_enable=False)
 
 GameArg = Annotated[str, typer.Argument(help="Game name (see `meeplab games`).",
-                                         show_default=False)]
+                                         show_default=False,
+                                         autocompletion=complete_from(game_names))]
 VariantOpt = Annotated[list[str] | None, typer.Option(
     "--variant", help="Variant file (configs/variants/*.toml) or KEY=VALUE, KEY a switch or a "
                       "dotted rules-data path (repeatable); see README.", show_default=False)]
@@ -186,23 +188,25 @@ def strategy_lines(entries: list[dict[str, Any]]) -> list[str]:
 
 
 @app.command()
-def games() -> None:
+def games() -> Summary:
     """List the games: name, title, player counts, strategies."""
+    rows = []
     with user_errors():
         for name in game_names():
             game = get_game(name)
             low, high = game.player_range(game.load_tables(None))
-            typer.echo(f"{name} ({game.title}): {low}-{high} players; strategies: "
-                       f"{', '.join(game.strategy_names())}")
+            rows.append({"name": name, "title": game.title, "players": [low, high],
+                         "strategies": game.strategy_names()})
+    return Summary(rows, [f"{r['name']} ({r['title']}): {r['players'][0]}-{r['players'][1]} "
+                          f"players; strategies: {', '.join(r['strategies'])}" for r in rows])
 
 
 @app.command()
-def strategies(game: GameArg) -> None:
+def strategies(game: GameArg) -> Summary:
     """List the strategies: name, kernel, one-line description and parameters."""
     with user_errors():
         entries = get_game(game).strategy_info()
-    for line in strategy_lines(entries):
-        typer.echo(line)
+    return Summary(entries, strategy_lines(entries))
 
 
 ConfigArg = Annotated[Path, typer.Argument(
@@ -240,7 +244,7 @@ def tournament(
             "--precision", help="Add deals until every strategy's 95% interval on its win "
                                 "share is within +-P (0.005 or 0.5%).", show_default=False)] = None,
         variant: VariantOpt = None,
-        ) -> None:
+        ) -> Summary:
     """Play a tournament from a config into a run directory (Parquet results, manifest)."""
     from sim import config as config_mod
     from sim import runner
@@ -272,8 +276,7 @@ def tournament(
         except runner.ShardFailed as exc:
             fail(f"a shard failed ({exc}); see {run_dir}/run.log, finished shards are kept",
                  code=1)
-    for line in runner.describe(outcome, cfg):
-        typer.echo(line)
+    return Summary(runner.summary_data(outcome), runner.describe(outcome, cfg))
 
 
 @app.command("bench-tournament")
@@ -299,8 +302,8 @@ def bench_tournament(
     typer.echo(json.dumps(result) if as_json else tournament_bench.report(result))
 
 
-def _write_report(make: Callable[[], Any], what: str) -> None:
-    """Run a report writer; print its terminal summary and where it wrote (bad input: exit 2)."""
+def _write_report(make: Callable[[], Any], what: str) -> Summary:
+    """Run a report writer: its terminal summary and where it wrote (bad input: exit 2)."""
     from reports.runs import RunDataError
 
     with user_errors():
@@ -308,9 +311,8 @@ def _write_report(make: Callable[[], Any], what: str) -> None:
             written = make()
         except RunDataError as exc:
             raise UserError(str(exc)) from exc
-    for line in written.lines:
-        typer.echo(line, err=line.startswith("warning: "))
-    typer.echo(f"{what}: {written.index}")
+    return Summary(written.data | {"index": written.index},
+                   written.lines + [f"{what}: {written.index}"])
 
 
 @app.command()
@@ -327,14 +329,15 @@ def report(
         no_ratings: Annotated[bool, typer.Option(
             "--no-ratings", help="Skip the Plackett-Luce ratings and their bootstrap.")
         ] = False,
-        ) -> None:
+        ) -> Summary:
     """Write RUN_DIR/report/ (index.html, PNGs, summary.csv) and print the summary table."""
     from reports.report import report as write
 
     with user_errors():
         _positive("--bootstrap", bootstrap, 20, limits.MAX_BOOTSTRAP)
-    _write_report(lambda: write(run_dir, out, n_boot=bootstrap, by_game=report_sections(),
-                                with_ratings=not no_ratings), "report")
+    return _write_report(lambda: write(run_dir, out, n_boot=bootstrap,
+                                       by_game=report_sections(), with_ratings=not no_ratings),
+                         "report")
 
 
 @app.command()
@@ -344,11 +347,11 @@ def compare(
         out: Annotated[Path | None, typer.Option(
             "--out", help="Output directory [default: compare-A-vs-B next to the first run].",
             show_default=False)] = None,
-        ) -> None:
+        ) -> Summary:
     """Compare runs side by side (deltas, tests, balance indices) as HTML and PNG."""
     from reports.compare import compare as write
 
-    _write_report(lambda: write(runs, out, by_game=report_sections()), "comparison")
+    return _write_report(lambda: write(runs, out, by_game=report_sections()), "comparison")
 
 
 @contextmanager
@@ -395,7 +398,7 @@ def sweep(
         with _stoppable(f"meeplab sweep {config} --out {where} --resume",
                         f"{where}/<variant>/run.log"):
             dirs = sweep_mod.run(plan, where, resume=resume, workers=workers, echo=typer.echo)
-    _write_report(lambda: sweep_mod.compare(plan, dirs, where), "comparison")
+    emit(_write_report(lambda: sweep_mod.compare(plan, dirs, where), "comparison"), False)
 
 
 @app.command()

@@ -320,6 +320,16 @@ def run(cfg: Config, run_dir: Path, resume: bool = False, workers: int | None = 
                    len(st.done), errors, rows, report)
 
 
+def summary_data(outcome: Outcome) -> dict[str, Any]:
+    """The end-of-run summary as plain data (`tournament --json`)."""
+    o = outcome
+    return {"run_dir": str(o.run_dir), "games": o.games, "played": o.played,
+            "seconds": o.seconds, "backend": o.backend, "workers": o.workers,
+            "shards": o.shards, "errors": o.errors,
+            "win_shares": [vars(i) for i in o.intervals], "precision": o.precision,
+            "results": str(o.run_dir / store.RESULTS), "manifest": str(o.run_dir / store.MANIFEST)}
+
+
 def describe(outcome: Outcome, cfg: Config) -> list[str]:
     """The end-of-run summary: games and speed, win shares, precision, where results are."""
     o, rate = outcome, outcome.played / max(outcome.seconds, 1e-9)
