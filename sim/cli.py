@@ -408,29 +408,41 @@ def tune(
         trials: Annotated[int | None, typer.Option(
             "--trials", help="Complete trials the study should reach (overrides the config; "
                              "a rerun continues the study).", show_default=False)] = None,
+        games: Annotated[int | None, typer.Option(
+            "--games", help="Games per trial (overrides the config).",
+            show_default=False)] = None,
+        preset: Annotated[str | None, typer.Option(
+            "--preset", help="Name of the tuned preset (strategy mode; overrides the "
+                             "config).", show_default=False)] = None,
         workers: WorkersOpt = None,
         out: Annotated[Path | None, typer.Option(
             "--out", help="Study directory [default: runs/tune-<config name>].",
             show_default=False)] = None,
+        install: Annotated[bool, typer.Option(
+            "--install", help="Write the tuned preset into configs/strategies/<game>.d/ "
+                              "(or --presets-dir), not only into the study directory.")
+        ] = False,
         presets_dir: Annotated[Path | None, typer.Option(
-            "--presets-dir", help="Where the tuned preset goes (strategy mode) [default: "
-                                  "configs/strategies/<game>.d/].", show_default=False)] = None,
+            "--presets-dir", help="Install the tuned preset here instead (implies "
+                                  "--install).", show_default=False)] = None,
         ) -> None:
     """Search a strategy's parameters or a fair rule variant with Optuna (resumable)."""
     from sim import tune as tune_mod
 
+    install = install or presets_dir is not None
     with user_errors():
         _positive("--trials", trials)
+        _positive("--games", games)
         _positive("--workers", workers)
-        plan = tune_mod.load(config, trials)
-        if plan["mode"] == "strategy":
-            tune_mod.presets_target(plan, presets_dir)
+        plan = tune_mod.load(config, trials, games=games, preset=preset)
         where = out or Path("runs") / f"tune-{config.stem}"
+        if plan["mode"] == "strategy":
+            tune_mod.presets_target(plan, presets_dir, install, where)
         typer.echo(f"{config.stem}: {plan['mode']} tune, {tune_mod.games_per_trial(plan)} "
                    f"games per trial, study {where / tune_mod.STUDY_FILE}")
         with _stoppable(f"meeplab tune {config} --out {where}", "the trial's output"):
             study = tune_mod.optimise(plan, where, workers=workers, echo=typer.echo)
-        lines = tune_mod.write_best(plan, study, where, presets_dir)
+        lines = tune_mod.write_best(plan, study, where, presets_dir, install)
     for line in lines:
         typer.echo(line)
 
