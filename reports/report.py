@@ -137,10 +137,15 @@ def head_to_head_items(a: Analysis) -> list[Item]:
     if a.head_to_head.empty:
         return [NO_PAIRS]
     return [Figure("head_to_head", "Head-to-head matrix",
-                   plots.head_to_head(a.head_to_head, stats.head_to_head_matrix),
+                   plots.head_to_head(a.head_to_head, stats.head_to_head_matrix,
+                                      lambda n: stats.by_win_share(a.summary, n)),
                    "Cell: the row strategy's win share against the column strategy in the "
                    "games where both sat, counting only the two of them (ranked ahead 1, "
-                   "tied 1/2). Cells mirrored across the diagonal add up to 1.")]
+                   "tied 1/2). Cells mirrored across the diagonal add up to 1. Strategies "
+                   "best win share first. Cells are point estimates: their 95% intervals "
+                   f"are up to +-{a.head_to_head['half_width'].max():.3f} wide (binomial over "
+                   "the games, narrower than the deal-clustered truth; each cell's in "
+                   "head_to_head.csv); read differences smaller than that as noise.")]
 
 
 def ratings_items(a: Analysis) -> list[Item]:
@@ -182,7 +187,11 @@ def strategy_sections(df: pd.DataFrame, a: Analysis) -> list[Section]:
                    "same in every seat."),
             Table("", seats_cells(a.seats))]),
         Section("scores", "Score distributions", [
-            Figure("scores", "Score distributions", plots.score_distributions(df))]),
+            Figure("scores", "Score distributions", plots.score_distributions(
+                df, lambda n: stats.by_win_share(a.summary, n)),
+                "Per strategy (best win share on top): box from the first to the third "
+                "quartile, bar at the median, white diamond at the mean, whiskers to the "
+                "furthest score within 1.5 box lengths; scores beyond are not drawn.")]),
         Section("vp-sources", "VP by source", vp_items(a)),
     ]
 

@@ -259,3 +259,27 @@ def test_unfinished_run_is_flagged(tmp_path):
     assert "This run is running: the report covers its 4 finished shards only." in html
     assert "This run is" not in (report(synth.write(tmp_path / "done", df), n_boot=20)
                                  .index.read_text())
+
+
+def test_heatmaps_and_box_plots_explain_themselves(synthetic_report):
+    html = synthetic_report.index.read_text()
+    section = {key: html.split(f'<section id="{key}">')[1].split("</section>")[0]
+               for key in ("head-to-head", "scores", "cuba-parliament")}
+    assert "Cells are point estimates: their 95% intervals are up to +-0." in section[
+        "head-to-head"]
+    assert "white diamond at the mean" in section["scores"]
+    assert "Caution: no intervals, and confounded" in section["cuba-parliament"]
+    h2h = pd.read_csv(synthetic_report.directory / "head_to_head.csv")
+    assert (h2h["half_width"] > 0).all()
+
+
+def test_figures_share_the_win_share_order(synthetic):
+    from reports import stats
+    from reports.runs import load
+
+    df = load(synthetic)
+    summary = stats.strategy_summary(df)
+    order = stats.by_win_share(summary, 3)
+    assert order == ["rush", "cafe", "money"]          # STRENGTH, best first
+    matrix = stats.head_to_head_matrix(stats.head_to_head(df), 3, order)
+    assert list(matrix.index) == list(matrix.columns) == order
