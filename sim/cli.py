@@ -324,7 +324,7 @@ def report(
             show_default=False)] = None,
         bootstrap: Annotated[int | None, typer.Option(
             "--bootstrap", help="Bootstrap replicates for the rating intervals "
-                                "[default: 200, fewer for a large run].",
+                                "[default: 200; at most 100000].",
             show_default=False)] = None,
         no_ratings: Annotated[bool, typer.Option(
             "--no-ratings", help="Skip the Plackett-Luce ratings and their bootstrap.")
