@@ -20,7 +20,7 @@ from reports import fmt, plots, stats, sweep
 from reports.games import Sections, game_sections
 from reports.html import Figure, Note, Section, Table, render_page
 from reports.runs import Run, RunDataError, load_run
-from reports.report import Written, footer, valid_games, write_output
+from reports.report import Written, footer, records, valid_games, write_output
 from reports.text import text_table
 
 BALANCE = {"spread_sd": "spread (sd)", "max_minus_min": "max - min", "gini": "Gini"}
@@ -185,6 +185,23 @@ def per_run_game_sections(game: str, frames: dict[str, pd.DataFrame],
     return out
 
 
+def design_warnings(frames: dict[str, pd.DataFrame]) -> list[str]:
+    """One line per way a run's design differs from the baseline's (its field of strategies,
+    its player counts): then a change in win share is not the rule's alone."""
+    def design(df: pd.DataFrame) -> dict[str, list[str]]:
+        return {"field": sorted(df["strategy"].astype(str).unique()),
+                "players": [str(p) for p in sorted(df["players"].unique())]}
+    names, designs = list(frames), [design(df) for df in frames.values()]
+    out = []
+    for key in ("field", "players"):
+        for name, d in zip(names[1:], designs[1:]):
+            if d[key] != designs[0][key]:
+                out.append(f"warning: {name} differs from the baseline {names[0]} in {key} "
+                           f"({', '.join(d[key])} vs {', '.join(designs[0][key])}): its "
+                           "changes mix the rules with who plays, compare runs of one design")
+    return out
+
+
 def compare(run_dirs: list[str | Path], out_dir: Path | None = None, title: str | None = None,
             by_game: Mapping[str, Sections] | None = None) -> Written:
     """Load two or more runs of one game and write their comparison (RunDataError on bad
@@ -203,6 +220,8 @@ def compare(run_dirs: list[str | Path], out_dir: Path | None = None, title: str 
     names = run_labels(runs)
     frames = {name: valid_games(run.results)[0] for name, run in zip(names, runs)}
     secs, tables = sections(frames, runs)
+    warnings = design_warnings(frames)
+    secs[0].items[:0] = [Note(w.removeprefix("warning: "), warning=True) for w in warnings]
     secs += per_run_game_sections(games[0], frames, by_game or {})
     title = title or f"meeplab comparison: {' vs '.join(names)}"
     subtitle = f"{games[0]}: baseline {names[0]}"
@@ -211,7 +230,8 @@ def compare(run_dirs: list[str | Path], out_dir: Path | None = None, title: str 
     page = render_page(title, subtitle, secs, facts)
     out = out_dir or default_out(paths)
     index, figures = write_output(out, page, secs, tables)
-    return Written(out, index, figures, terminal_lines(tables, names))
+    data = {"runs": names, "warnings": warnings} | {k: records(t) for k, t in tables.items()}
+    return Written(out, index, figures, warnings + terminal_lines(tables, names), data)
 
 
 def _text(cells: pd.DataFrame, left: int) -> list[str]:

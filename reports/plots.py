@@ -93,15 +93,18 @@ def win_share(summary: pd.DataFrame) -> bytes:
     return png(fig)
 
 
-def score_distributions(df: pd.DataFrame) -> bytes:
-    """Box plots of final score per strategy, one panel per player count (diamond = mean)."""
+def score_distributions(df: pd.DataFrame, order: Callable[[int], list[str]] | None = None
+                        ) -> bytes:
+    """Box plots of final score per strategy, one panel per player count (diamond = mean),
+    in `order(players)` from the top (default alphabetical)."""
     keys = _by_players(df)
     strategies = sorted(df["strategy"].unique())
     palette = colours(strategies)
     fig, axes = panels(keys, len(strategies), sharex=False)
     for ax, players in zip(axes, keys):
         sub = df[df["players"] == players]
-        names = [s for s in strategies if (sub["strategy"] == s).any()][::-1]
+        names = [s for s in (order(players) if order else strategies)
+                 if (sub["strategy"] == s).any()][::-1]
         data = [sub.loc[sub["strategy"] == s, "score"].to_numpy() for s in names]
         box = ax.boxplot(data, orientation="horizontal", widths=0.6, patch_artist=True,
                          showfliers=False, showmeans=True,
@@ -114,7 +117,8 @@ def score_distributions(df: pd.DataFrame) -> bytes:
         ax.set_title(f"{players} players")
         ax.set_xlabel("final score (VP)")
         ax.grid(axis="x", alpha=0.3)
-    fig.suptitle("Score distributions (box: quartiles, whiskers: 1.5 IQR)")
+    fig.suptitle("Score distributions (box: quartiles, bar: median, diamond: mean, "
+                 "whiskers: 1.5 IQR)")
     return png(fig)
 
 
@@ -135,14 +139,16 @@ def heatmap(ax: Axes, matrix: pd.DataFrame, fmt: Callable[[float], str], vmin: f
     ax.spines[:].set_visible(False)
 
 
-def head_to_head(h2h: pd.DataFrame, matrix: Callable[[pd.DataFrame, int], pd.DataFrame]
-                 ) -> bytes:
-    """Head-to-head heatmaps (row's win share against column), one per player count."""
+def head_to_head(h2h: pd.DataFrame, matrix: Callable[..., pd.DataFrame],
+                 order: Callable[[int], list[str]] | None = None) -> bytes:
+    """Head-to-head heatmaps (row's win share against column), one per player count, rows
+    and columns in `order(players)`."""
     keys = _by_players(h2h)
     size = h2h["row"].nunique()
     fig, axes = panels(keys, size, width=max(3.6, 0.75 * size + 1.6), sharex=False)
     for ax, players in zip(axes, keys):
-        heatmap(ax, matrix(h2h, players), lambda v: f"{v:.2f}", 0.0, 1.0)
+        heatmap(ax, matrix(h2h, players, order(players) if order else None),
+                lambda v: f"{v:.2f}", 0.0, 1.0)
         ax.set_title(f"{players} players")
         ax.set_xlabel("against (column)")
     fig.suptitle("Head to head: row finishes ahead of column (ties 1/2)")

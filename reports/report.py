@@ -5,15 +5,19 @@ count) and the other tables as CSV; `build` returns the terminal summary lines t
 """
 from __future__ import annotations
 
+import errno
+import os
 import platform
+import tempfile
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 
-from reports import fmt, plots, ratings, stats
+from reports import fmt, headline, plots, ratings, stats
 from reports.games import Sections, game_sections
 from reports.html import Figure, Item, Note, Section, Table, render_page
 from reports.runs import Run, RunDataError, RunInfo, load_run
@@ -31,9 +35,11 @@ class Analysis:
     summary: pd.DataFrame
     pairwise: pd.DataFrame
     head_to_head: pd.DataFrame
-    ratings: pd.DataFrame
+    ratings: pd.DataFrame   # empty when not computed (--no-ratings)
     seats: pd.DataFrame
     vp: pd.DataFrame
+    leaders: pd.DataFrame
+    balance: pd.DataFrame
 
 
 @dataclass(frozen=True)
@@ -44,14 +50,22 @@ class Written:
     index: Path
     figures: list[Path]
     lines: list[str]
+    data: dict[str, Any] = field(default_factory=dict)   # the main tables, for --json
 
 
-def analyse(df: pd.DataFrame, n_boot: int | None = N_BOOT, seed: int = 0) -> Analysis:
-    """All the statistics of the report, as DataFrames."""
-    return Analysis(summary=stats.strategy_summary(df), pairwise=stats.pairwise_tests(df),
-                    head_to_head=stats.head_to_head(df),
-                    ratings=ratings.plackett_luce(df, n_boot=n_boot, seed=seed),
-                    seats=stats.seat_advantage(df), vp=stats.vp_by_source(df))
+RATINGS_COLUMNS = ["strategy", "mu", "sigma", "mu_lo", "mu_hi", "games", "boot"]
+
+
+def analyse(df: pd.DataFrame, n_boot: int | None = N_BOOT, seed: int = 0,
+            with_ratings: bool = True) -> Analysis:
+    """All the statistics of the report, as DataFrames (ratings only `with_ratings`)."""
+    summary, pairwise = stats.strategy_summary(df), stats.pairwise_tests(df)
+    return Analysis(summary=summary, pairwise=pairwise, head_to_head=stats.head_to_head(df),
+                    ratings=ratings.plackett_luce(df, n_boot=n_boot, seed=seed)
+                    if with_ratings else pd.DataFrame(columns=RATINGS_COLUMNS),
+                    seats=stats.seat_advantage(df), vp=stats.vp_by_source(df),
+                    leaders=headline.leaders(summary, pairwise),
+                    balance=headline.balance(df, seed=seed))
 
 
 # --- formatted tables ----------------------------------------------------------------------
@@ -93,10 +107,11 @@ def seats_cells(seats: pd.DataFrame) -> pd.DataFrame:
         "advantage [95%]": fmt.interval_column(seats, stats.ADVANTAGE, signed=True)})
 
 
-def terminal_lines(summary: pd.DataFrame) -> list[str]:
-    """The summary table as plain text lines."""
-    cells = summary_cells(summary).drop(columns=["fair"])
-    return text_table(list(cells.columns), cells.astype(str).to_numpy().tolist())
+def terminal_lines(a: Analysis) -> list[str]:
+    """The headline, then the summary table, as plain text lines."""
+    cells = summary_cells(a.summary).drop(columns=["fair"])
+    return (headline.lines(a.leaders, headline.significant_pairs(a.pairwise)) + [""]
+            + text_table(list(cells.columns), cells.astype(str).to_numpy().tolist()))
 
 
 # --- sections ------------------------------------------------------------------------------
@@ -122,13 +137,20 @@ def head_to_head_items(a: Analysis) -> list[Item]:
     if a.head_to_head.empty:
         return [NO_PAIRS]
     return [Figure("head_to_head", "Head-to-head matrix",
-                   plots.head_to_head(a.head_to_head, stats.head_to_head_matrix),
+                   plots.head_to_head(a.head_to_head, stats.head_to_head_matrix,
+                                      lambda n: stats.by_win_share(a.summary, n)),
                    "Cell: the row strategy's win share against the column strategy in the "
                    "games where both sat, counting only the two of them (ranked ahead 1, "
-                   "tied 1/2). Cells mirrored across the diagonal add up to 1.")]
+                   "tied 1/2). Cells mirrored across the diagonal add up to 1. Strategies "
+                   "best win share first. Cells are point estimates: their 95% intervals "
+                   f"are up to +-{a.head_to_head['half_width'].max():.3f} wide (binomial over "
+                   "the games, narrower than the deal-clustered truth; each cell's in "
+                   "head_to_head.csv); read differences smaller than that as noise.")]
 
 
 def ratings_items(a: Analysis) -> list[Item]:
+    if a.ratings.empty:
+        return [Note("Ratings were not computed (meeplab report --no-ratings).")]
     if not (a.ratings["games"] > 0).any():
         return [NO_PAIRS]
     return [Figure("ratings", "Plackett–Luce ratings", plots.ratings(a.ratings),
@@ -148,6 +170,7 @@ def vp_items(a: Analysis) -> list[Item]:
 def strategy_sections(df: pd.DataFrame, a: Analysis) -> list[Section]:
     """Summary, pairwise tests, head to head, ratings, seats, scores, VP sources."""
     return [
+        headline.section(a.leaders, a.balance, headline.significant_pairs(a.pairwise)),
         Section("summary", "Who wins", [
             Table("Per strategy and player count", summary_cells(a.summary),
                   "Win share: per seat-game, ties split; intervals by deal group (see Methods)."),
@@ -164,7 +187,11 @@ def strategy_sections(df: pd.DataFrame, a: Analysis) -> list[Section]:
                    "same in every seat."),
             Table("", seats_cells(a.seats))]),
         Section("scores", "Score distributions", [
-            Figure("scores", "Score distributions", plots.score_distributions(df))]),
+            Figure("scores", "Score distributions", plots.score_distributions(
+                df, lambda n: stats.by_win_share(a.summary, n)),
+                "Per strategy (best win share on top): box from the first to the third "
+                "quartile, bar at the median, white diamond at the mean, whiskers to the "
+                "furthest score within 1.5 box lengths; scores beyond are not drawn.")]),
         Section("vp-sources", "VP by source", vp_items(a)),
     ]
 
@@ -226,20 +253,37 @@ def footer(info: RunInfo, df: pd.DataFrame) -> list[tuple[str, str | list[str]]]
 
 def write_output(out_dir: Path, page: str, sections: list[Section],
                  tables: dict[str, pd.DataFrame]) -> tuple[Path, list[Path]]:
-    """index.html, <figure>.png for every figure, <name>.csv for every table."""
+    """<figure>.png for every figure, <name>.csv for every table, then index.html; each file
+    written whole under a temporary name and renamed (a full disk leaves no partial file)."""
     index = out_dir / "index.html"
     figures = [out_dir / f"{fig.name}.png" for s in sections for fig in s.figures()]
+    files = [(path, fig.png) for path, fig in zip(figures, (f for s in sections
+                                                            for f in s.figures()))]
+    files += [(out_dir / f"{name}.csv", table.to_csv(index=False).encode())
+              for name, table in tables.items()]
+    files.append((index, page.encode()))
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
-        index.write_text(page, encoding="utf-8")
-        for path, fig in zip(figures, (f for s in sections for f in s.figures())):
-            path.write_bytes(fig.png)
-        for name, table in tables.items():
-            table.to_csv(out_dir / f"{name}.csv", index=False)
+        for path, data in files:
+            replace_file(path, data)
     except OSError as exc:
-        raise RunDataError(f"cannot write to {out_dir} ({exc.strerror or exc})",
-                           "choose a writable directory with --out") from exc
+        fix = ("free disk space and run the report again" if exc.errno == errno.ENOSPC
+               else "choose a writable directory with --out")
+        raise RunDataError(f"cannot write to {out_dir} ({exc.strerror or exc})", fix) from exc
     return index, figures
+
+
+def replace_file(path: Path, data: bytes) -> None:
+    """Write data to a temporary file in path's folder and rename it to path; the temporary
+    file is removed when writing fails."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
 
 
 def valid_games(df: pd.DataFrame) -> tuple[pd.DataFrame, int]:
@@ -251,12 +295,13 @@ def valid_games(df: pd.DataFrame) -> tuple[pd.DataFrame, int]:
 
 
 def build_report(run: Run, out_dir: Path | None = None, n_boot: int | None = N_BOOT,
-                 by_game: Mapping[str, Sections] | None = None) -> Written:
+                 by_game: Mapping[str, Sections] | None = None,
+                 with_ratings: bool = True) -> Written:
     """Analyse a loaded run and write its report (default RUN_DIR/report/), with the run's
     game sections from `by_game` (game name -> sections, see reports.games)."""
     info = run.info
     df, errors = valid_games(run.results)
-    a = analyse(df, n_boot=n_boot, seed=info.seed or 0)
+    a = analyse(df, n_boot=n_boot, seed=info.seed or 0, with_ratings=with_ratings)
     sections = (strategy_sections(df, a) + game_sections(by_game or {}, info.game, df)
                 + [methods_section(df, a, errors)])
     if info.status != "complete":
@@ -270,14 +315,24 @@ def build_report(run: Run, out_dir: Path | None = None, n_boot: int | None = N_B
     page = render_page(title, subtitle, sections, footer(info, df))
     out = out_dir or info.path / REPORT_DIR
     tables = {"summary": a.summary, "pairwise": a.pairwise, "head_to_head": a.head_to_head,
-              "ratings": a.ratings, "seat_advantage": a.seats,
+              "ratings": a.ratings, "seat_advantage": a.seats, "leaders": a.leaders,
+              "balance": a.balance,
               "vp_by_source": a.vp.reset_index()}
     index, figures = write_output(out, page, sections, tables)
-    return Written(out, index, figures, terminal_lines(a.summary))
+    data = {"leaders": records(a.leaders),
+            "significant_pairs": headline.significant_pairs(a.pairwise),
+            "balance": records(a.balance), "summary": records(a.summary),
+            "ratings": records(a.ratings)}
+    return Written(out, index, figures, terminal_lines(a), data)
+
+
+def records(table: pd.DataFrame) -> list[dict[str, Any]]:
+    """A table as a list of row dicts (for --json)."""
+    return table.to_dict("records")
 
 
 def report(run_dir: str | Path, out_dir: Path | None = None, n_boot: int | None = N_BOOT,
-           by_game: Mapping[str, Sections] | None = None) -> Written:
+           by_game: Mapping[str, Sections] | None = None, with_ratings: bool = True) -> Written:
     """Load the run in `run_dir` and write its report (RunDataError on bad input); game
     sections from `by_game` (game name -> sections, see reports.games)."""
-    return build_report(load_run(run_dir), out_dir, n_boot, by_game)
+    return build_report(load_run(run_dir), out_dir, n_boot, by_game, with_ratings)

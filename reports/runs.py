@@ -179,18 +179,35 @@ def shard_files(run_dir: Path, manifest: dict[str, Any]) -> list[Path]:
     """The Parquet files of the finished shards, in shard order."""
     shards = manifest["shards"]
     return [run_dir / RESULTS / str(shards[k].get("file", f"{k}.parquet"))
+            if isinstance(shards[k], dict) else run_dir / RESULTS / f"{k}.parquet"
             for k in sorted(shards)]
 
 
-def _read_shard(path: Path) -> pa.Table:
+def resume_fix(run_dir: Path, manifest: dict[str, Any]) -> str:
+    """How to replay a run's missing or damaged shards."""
+    config = manifest.get("config_file") or "CONFIG"
+    return f"replay it with: meeplab tournament {config} --out {run_dir} --resume"
+
+
+def _read_shard(run_dir: Path, manifest: dict[str, Any], key: str, path: Path) -> pa.Table:
+    """One listed shard, checked against its manifest entry (content hash, row count)."""
+    entry = manifest["shards"][key]
+    fix = resume_fix(run_dir, manifest)
+    if not isinstance(entry, dict):
+        raise RunDataError(f"the manifest's entry of shard {key} is damaged", fix)
     if not path.is_file():
-        raise RunDataError(f"shard {path} listed in the manifest is missing",
-                           "run the tournament again with --resume to replay it")
+        raise RunDataError(f"shard {path} listed in the manifest is missing", fix)
     try:
-        return pq.read_table(path)
+        data = path.read_bytes()
+        if "sha256" in entry and hashlib.sha256(data).hexdigest() != entry["sha256"]:
+            raise ValueError("its content does not match the manifest's hash")
+        table = pq.read_table(pa.BufferReader(data))
+        if "rows" in entry and table.num_rows != entry["rows"]:
+            raise ValueError(f"{table.num_rows} rows, the manifest says {entry['rows']}")
+        return table
     except Exception as exc:  # pyarrow raises several types for a damaged file
         raise RunDataError(f"shard {path} is damaged ({' '.join(str(exc).split())[:160]})",
-                           "delete it and run the tournament again with --resume") from exc
+                           fix) from exc
 
 
 def _derive(frame: pd.DataFrame) -> pd.DataFrame:
@@ -208,7 +225,8 @@ def read_results(run_dir: Path, manifest: dict[str, Any]) -> pd.DataFrame:
     if not files:
         raise RunDataError(f"{run_dir} has no finished shards yet",
                            "let the tournament finish a shard, or resume it with --resume")
-    tables = [_read_shard(f) for f in files]
+    tables = [_read_shard(run_dir, manifest, k, f)
+              for k, f in zip(sorted(manifest["shards"]), files)]
     try:
         table = pa.concat_tables(tables, promote_options="permissive")
     except pa.ArrowException as exc:

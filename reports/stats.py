@@ -216,13 +216,24 @@ def head_to_head(df: pd.DataFrame) -> pd.DataFrame:
     pairs = seat_pairs(df)
     per_game = pairs.groupby(["players", "row", "col", "game_id"], sort=True)["ahead"].mean()
     out = per_game.groupby(["players", "row", "col"]).agg(share="mean", games="size")
+    out["half_width"] = Z95 * np.sqrt(out["share"] * (1 - out["share"]) / out["games"])
     return out.reset_index()
 
 
-def head_to_head_matrix(h2h: pd.DataFrame, players: int) -> pd.DataFrame:
-    """One player count of `head_to_head` as a square matrix (row strategy x column strategy)."""
+def by_win_share(summary: pd.DataFrame, players: int) -> list[str]:
+    """The strategies of one player count, best win share first: the order of every
+    per-strategy figure."""
+    t = summary[summary["players"] == players]
+    return t.sort_values(["win_share", "strategy"], ascending=[False, True])["strategy"].tolist()
+
+
+def head_to_head_matrix(h2h: pd.DataFrame, players: int,
+                        order: Sequence[str] | None = None) -> pd.DataFrame:
+    """One player count of `head_to_head` as a square matrix (row strategy x column strategy),
+    in `order` (default alphabetical)."""
     sub = h2h[h2h["players"] == players]
-    names = sorted(set(sub["row"]) | set(sub["col"]))
+    names = [n for n in order if n in set(sub["row"]) | set(sub["col"])] if order else sorted(
+        set(sub["row"]) | set(sub["col"]))
     return sub.pivot(index="row", columns="col", values="share").reindex(index=names,
                                                                           columns=names)
 

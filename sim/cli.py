@@ -18,7 +18,8 @@ except ImportError:  # older typer depends on click
     from click.exceptions import ClickException, UsageError
 
 from reports.text import text_table
-from sim import bench as bench_mod
+from sim import bench as bench_mod, limits
+from sim.cli_app import App, Summary, complete_from, emit
 from sim.errors import UserError, fail, one_line, user_errors
 from sim.games import Game, get as get_game, names as game_names, report_sections
 from core.common.overlay import split
@@ -26,11 +27,12 @@ from sim.options import Variant, check_players, parse_variants, seat_strategies
 
 TRACE_FORMAT, TRACE_VERSION = "meeplab-trace", 1
 
-app = typer.Typer(help="meeplab: tournament and AI-strategy simulation lab for board games.",
-                  no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
+app = App(help="meeplab: tournament and AI-strategy simulation lab for board games.",
+          no_args_is_help=True, pretty_exceptions_enable=False)
 
 GameArg = Annotated[str, typer.Argument(help="Game name (see `meeplab games`).",
-                                         show_default=False)]
+                                         show_default=False,
+                                         autocompletion=complete_from(game_names))]
 VariantOpt = Annotated[list[str] | None, typer.Option(
     "--variant", help="Variant file (configs/variants/*.toml) or KEY=VALUE, KEY a switch or a "
                       "dotted rules-data path (repeatable); see README.", show_default=False)]
@@ -132,6 +134,7 @@ def play(game: GameArg,
     with user_errors():
         if seed < 0:
             raise UserError(f"--seed {seed} is negative", "use a seed >= 0")
+        _positive("--seed", seed, 0, limits.MAX_SEED)
         setup = prepare(game, players, strategies, variant or [])
         header = trace_header(setup, seed) if trace else None
         out = open_trace(trace) if trace else None
@@ -172,10 +175,8 @@ def bench(game: GameArg,
     """Time the compiled engine: compile, games/s per core, JIT speedup, cached start; with
     --compare-to REV, the speed ratio to that commit instead (sim/bench_compare.py)."""
     with user_errors():
-        if games < 1:
-            raise UserError(f"--games {games} is too small", "use --games 1 or more")
-        if rounds < 1:
-            raise UserError(f"--rounds {rounds} is too small", "use --rounds 1 or more")
+        _positive("--games", games)
+        _positive("--rounds", rounds)
         setup = prepare(game, players, strategies, variant or [])
         if compare_to is not None:
             from sim import bench_compare
@@ -201,23 +202,25 @@ def strategy_lines(entries: list[dict[str, Any]]) -> list[str]:
 
 
 @app.command()
-def games() -> None:
+def games() -> Summary:
     """List the games: name, title, player counts, strategies."""
+    rows = []
     with user_errors():
         for name in game_names():
             game = get_game(name)
             low, high = game.player_range(game.load_tables(None))
-            typer.echo(f"{name} ({game.title}): {low}-{high} players; strategies: "
-                       f"{', '.join(game.strategy_names())}")
+            rows.append({"name": name, "title": game.title, "players": [low, high],
+                         "strategies": game.strategy_names()})
+    return Summary(rows, [f"{r['name']} ({r['title']}): {r['players'][0]}-{r['players'][1]} "
+                          f"players; strategies: {', '.join(r['strategies'])}" for r in rows])
 
 
 @app.command()
-def strategies(game: GameArg) -> None:
+def strategies(game: GameArg) -> Summary:
     """List the strategies: name, kernel, one-line description and parameters."""
     with user_errors():
         entries = get_game(game).strategy_info()
-    for line in strategy_lines(entries):
-        typer.echo(line)
+    return Summary(entries, strategy_lines(entries))
 
 
 ConfigArg = Annotated[Path, typer.Argument(
@@ -226,9 +229,9 @@ WorkersOpt = Annotated[int | None, typer.Option(
     "--workers", help="Local worker processes [default: all cores].", show_default=False)]
 
 
-def _positive(option: str, value: int | None, minimum: int = 1) -> None:
-    if value is not None and value < minimum:
-        raise UserError(f"{option} {value} is too small", f"use {option} {minimum} or more")
+def _positive(option: str, value: int | None, minimum: int = 1,
+              maximum: int = limits.MAX_GAMES) -> None:
+    limits.check_range(option, value, minimum, maximum)
 
 
 @app.command()
@@ -255,15 +258,20 @@ def tournament(
             "--precision", help="Add deals until every strategy's 95% interval on its win "
                                 "share is within +-P (0.005 or 0.5%).", show_default=False)] = None,
         variant: VariantOpt = None,
-        ) -> None:
+        ) -> Summary:
     """Play a tournament from a config into a run directory (Parquet results, manifest)."""
     from sim import config as config_mod
     from sim import runner
 
     with user_errors():
-        for option, value, minimum in (("--games", games, 1), ("--seed", seed, 0),
-                                       ("--workers", workers, 1), ("--dask-local", dask_local, 1)):
+        for option, value, minimum in (("--games", games, 1), ("--workers", workers, 1),
+                                       ("--dask-local", dask_local, 1)):
             _positive(option, value, minimum)
+        _positive("--seed", seed, 0, limits.MAX_SEED)
+        if scheduler:
+            from sim.backends.dask import check_address
+
+            check_address(scheduler)
         if scheduler and dask_local:
             raise UserError("--scheduler and --dask-local both given", "choose one of them")
         if workers and (scheduler or dask_local):
@@ -282,8 +290,7 @@ def tournament(
         except runner.ShardFailed as exc:
             fail(f"a shard failed ({exc}); see {run_dir}/run.log, finished shards are kept",
                  code=1)
-    for line in runner.describe(outcome, cfg):
-        typer.echo(line)
+    return Summary(runner.summary_data(outcome), runner.describe(outcome, cfg))
 
 
 @app.command("bench-tournament")
@@ -309,8 +316,8 @@ def bench_tournament(
     typer.echo(json.dumps(result) if as_json else tournament_bench.report(result))
 
 
-def _write_report(make: Callable[[], Any], what: str) -> None:
-    """Run a report writer; print its terminal summary and where it wrote (bad input: exit 2)."""
+def _write_report(make: Callable[[], Any], what: str) -> Summary:
+    """Run a report writer: its terminal summary and where it wrote (bad input: exit 2)."""
     from reports.runs import RunDataError
 
     with user_errors():
@@ -318,9 +325,8 @@ def _write_report(make: Callable[[], Any], what: str) -> None:
             written = make()
         except RunDataError as exc:
             raise UserError(str(exc)) from exc
-    for line in written.lines:
-        typer.echo(line)
-    typer.echo(f"{what}: {written.index}")
+    return Summary(written.data | {"index": written.index},
+                   written.lines + [f"{what}: {written.index}"])
 
 
 @app.command()
@@ -332,16 +338,20 @@ def report(
             show_default=False)] = None,
         bootstrap: Annotated[int | None, typer.Option(
             "--bootstrap", help="Bootstrap replicates for the rating intervals "
-                                "[default: 200, fewer for a large run].",
+                                "[default: 200; at most 100000].",
             show_default=False)] = None,
-        ) -> None:
+        no_ratings: Annotated[bool, typer.Option(
+            "--no-ratings", help="Skip the Plackett-Luce ratings and their bootstrap.")
+        ] = False,
+        ) -> Summary:
     """Write RUN_DIR/report/ (index.html, PNGs, summary.csv) and print the summary table."""
     from reports.report import report as write
 
     with user_errors():
-        _positive("--bootstrap", bootstrap, 20)
-    _write_report(lambda: write(run_dir, out, n_boot=bootstrap, by_game=report_sections()),
-                  "report")
+        _positive("--bootstrap", bootstrap, 20, limits.MAX_BOOTSTRAP)
+    return _write_report(lambda: write(run_dir, out, n_boot=bootstrap,
+                                       by_game=report_sections(), with_ratings=not no_ratings),
+                         "report")
 
 
 @app.command()
@@ -351,11 +361,11 @@ def compare(
         out: Annotated[Path | None, typer.Option(
             "--out", help="Output directory [default: compare-A-vs-B next to the first run].",
             show_default=False)] = None,
-        ) -> None:
+        ) -> Summary:
     """Compare runs side by side (deltas, tests, balance indices) as HTML and PNG."""
     from reports.compare import compare as write
 
-    _write_report(lambda: write(runs, out, by_game=report_sections()), "comparison")
+    return _write_report(lambda: write(runs, out, by_game=report_sections()), "comparison")
 
 
 @contextmanager
@@ -394,15 +404,15 @@ def sweep(
     from sim import sweep as sweep_mod
 
     with user_errors():
-        for option, value, minimum in (("--games", games, 1), ("--seed", seed, 0),
-                                       ("--workers", workers, 1)):
+        for option, value, minimum in (("--games", games, 1), ("--workers", workers, 1)):
             _positive(option, value, minimum)
+        _positive("--seed", seed, 0, limits.MAX_SEED)
         plan = sweep_mod.load(config, games=games, seed=seed)
         where = out or Path("runs") / config.stem
         with _stoppable(f"meeplab sweep {config} --out {where} --resume",
                         f"{where}/<variant>/run.log"):
             dirs = sweep_mod.run(plan, where, resume=resume, workers=workers, echo=typer.echo)
-    _write_report(lambda: sweep_mod.compare(plan, dirs, where), "comparison")
+    emit(_write_report(lambda: sweep_mod.compare(plan, dirs, where), "comparison"), False)
 
 
 @app.command()
@@ -412,29 +422,41 @@ def tune(
         trials: Annotated[int | None, typer.Option(
             "--trials", help="Complete trials the study should reach (overrides the config; "
                              "a rerun continues the study).", show_default=False)] = None,
+        games: Annotated[int | None, typer.Option(
+            "--games", help="Games per trial (overrides the config).",
+            show_default=False)] = None,
+        preset: Annotated[str | None, typer.Option(
+            "--preset", help="Name of the tuned preset (strategy mode; overrides the "
+                             "config).", show_default=False)] = None,
         workers: WorkersOpt = None,
         out: Annotated[Path | None, typer.Option(
             "--out", help="Study directory [default: runs/tune-<config name>].",
             show_default=False)] = None,
+        install: Annotated[bool, typer.Option(
+            "--install", help="Write the tuned preset into configs/strategies/<game>.d/ "
+                              "(or --presets-dir), not only into the study directory.")
+        ] = False,
         presets_dir: Annotated[Path | None, typer.Option(
-            "--presets-dir", help="Where the tuned preset goes (strategy mode) [default: "
-                                  "configs/strategies/<game>.d/].", show_default=False)] = None,
+            "--presets-dir", help="Install the tuned preset here instead (implies "
+                                  "--install).", show_default=False)] = None,
         ) -> None:
     """Search a strategy's parameters or a fair rule variant with Optuna (resumable)."""
     from sim import tune as tune_mod
 
+    install = install or presets_dir is not None
     with user_errors():
         _positive("--trials", trials)
+        _positive("--games", games)
         _positive("--workers", workers)
-        plan = tune_mod.load(config, trials)
-        if plan["mode"] == "strategy":
-            tune_mod.presets_target(plan, presets_dir)
+        plan = tune_mod.load(config, trials, games=games, preset=preset)
         where = out or Path("runs") / f"tune-{config.stem}"
+        if plan["mode"] == "strategy":
+            tune_mod.presets_target(plan, presets_dir, install, where)
         typer.echo(f"{config.stem}: {plan['mode']} tune, {tune_mod.games_per_trial(plan)} "
                    f"games per trial, study {where / tune_mod.STUDY_FILE}")
         with _stoppable(f"meeplab tune {config} --out {where}", "the trial's output"):
             study = tune_mod.optimise(plan, where, workers=workers, echo=typer.echo)
-        lines = tune_mod.write_best(plan, study, where, presets_dir)
+        lines = tune_mod.write_best(plan, study, where, presets_dir, install)
     for line in lines:
         typer.echo(line)
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from core.common import overlay
-from sim import schedule
+from sim import limits, schedule
 from sim.errors import UserError
 from sim.games import Game, get as get_game, names as game_names
 from sim.options import option_text, parse_variants
@@ -74,10 +74,13 @@ class _Checker:
     def fail(self, problem: str, fix: str) -> UserError:
         return UserError(f"{self.path}: {problem}", fix)
 
-    def integer(self, key: str, value: Any, minimum: int) -> int:
-        if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-            raise self.fail(f"{key} = {value!r} is not a whole number >= {minimum}",
-                            f"set {key} to a whole number >= {minimum}")
+    def integer(self, key: str, value: Any, minimum: int,
+                maximum: int = limits.MAX_GAMES) -> int:
+        if (isinstance(value, bool) or not isinstance(value, int)
+                or not minimum <= value <= maximum):
+            raise self.fail(f"{key} = {value!r} is not a whole number from {minimum} to "
+                            f"{maximum}", f"set {key} to a whole number from {minimum} to "
+                                          f"{maximum}")
         return value
 
     def names(self, key: str, value: Any, known: Sequence[str]) -> list[str]:
@@ -226,8 +229,9 @@ def load(path: str | Path, games: int | None = None, seed: int | None = None,
                                             f"{', '.join(schedule.FORMATS[1:])})")
     check.choice("format", v["format"], schedule.FORMATS)
     check.choice("seatings", v["seatings"], schedule.SEATINGS)
-    for key, minimum in (("games", 1), ("seed", 0), ("max_games", 1)):
+    for key, minimum in (("games", 1), ("max_games", 1)):
         check.integer(key, v[key], minimum)
+    check.integer("seed", v["seed"], 0, limits.MAX_SEED)
     if v["shard_games"] is None:
         v["shard_games"] = min(max(math.ceil(v["games"] / 8), SHARD_GAMES[0]), SHARD_GAMES[1])
     check.integer("shard_games", v["shard_games"], 1)

@@ -1,6 +1,7 @@
 """User-facing errors: one line `error: <problem>; <fix>` on stderr, exit code 2."""
 from __future__ import annotations
 
+import errno
 import functools
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -30,13 +31,28 @@ def fail(message: str, code: int = USAGE_EXIT) -> NoReturn:
     raise typer.Exit(code)
 
 
+def os_error(exc: OSError) -> UserError:
+    """An OS error (a path that cannot be read or written, a full disk) as a UserError."""
+    where = f" {exc.filename}" if exc.filename else ""
+    if exc.errno == errno.ENOSPC:
+        fix = "free disk space and run the command again"
+    elif exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        fix = "choose a writable location (--out)"
+    else:
+        fix = "check the path"
+    return UserError(f"cannot use{where} ({exc.strerror or exc})", fix)
+
+
 @contextmanager
 def user_errors() -> Iterator[None]:
-    """Turn a UserError raised inside the block into the one-line error and exit code 2."""
+    """Turn a UserError (or an OS error such as a read-only or full disk) raised inside the
+    block into the one-line error and exit code 2."""
     try:
         yield
     except UserError as exc:
         fail(str(exc))
+    except OSError as exc:
+        fail(str(os_error(exc)))
 
 
 F = TypeVar("F", bound=Callable[..., Any])

@@ -13,7 +13,7 @@ import math
 import signal
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -68,13 +68,22 @@ def header(cfg: Config) -> dict[str, Any]:
             "created": time.strftime("%Y-%m-%dT%H:%M:%S%z")}
 
 
-def plan_round(cfg: Config, start_games: int, stop_games: int) -> list[schedule.Shard]:
-    """Shards adding games start_games..stop_games (per matchup) to every matchup."""
-    out = []
+def plan_round(cfg: Config, start_games: int, stop_games: int) -> Iterator[schedule.Shard]:
+    """Shards adding games start_games..stop_games (per matchup) to every matchup, made as
+    they are needed (a huge --games costs no memory up front)."""
     for m in cfg.matchups:
-        out += schedule.shards(m, m.deals_for(start_games), m.deals_for(stop_games),
-                               schedule.shard_deals(m, cfg["shard_games"]))
-    return out
+        yield from schedule.iter_shards(m, m.deals_for(start_games), m.deals_for(stop_games),
+                                        schedule.shard_deals(m, cfg["shard_games"]))
+
+
+def round_games(cfg: Config, stop_games: int) -> int:
+    """Games of every matchup's deals 0..deals_for(stop_games)."""
+    return sum(m.deals_for(stop_games) * len(m.seatings) for m in cfg.matchups)
+
+
+def in_plan(cfg: Config, entry: dict[str, Any], stop_games: int) -> bool:
+    """Whether a finished shard lies within the first stop_games games per matchup."""
+    return entry["deals"][1] <= cfg.matchups[entry["matchup"]].deals_for(stop_games)
 
 
 def next_games(games: int, widest: float, precision: float, cap: int) -> int:
@@ -97,7 +106,10 @@ def run_log(path: Path, multiprocess: bool) -> Iterator[logging.Logger]:
     """Log to path; with multiprocess, forked workers' records reach it through a queue."""
     import multiprocessing_logging
 
-    handler = logging.FileHandler(path, encoding="utf-8")
+    try:
+        handler: logging.Handler = _QuietFileHandler(path, encoding="utf-8")
+    except OSError as exc:
+        raise store.write_failed(path, exc) from exc
     handler.setFormatter(logging.Formatter(LOG_FORMAT))
     LOG.addHandler(handler)
     LOG.setLevel(logging.INFO)
@@ -111,6 +123,14 @@ def run_log(path: Path, multiprocess: bool) -> Iterator[logging.Logger]:
             LOG.removeHandler(h)
             h.close()
             _release_queue(h)
+
+
+class _QuietFileHandler(logging.FileHandler):
+    """A log file whose write errors (full disk) do not print tracebacks: the failed write of
+    a shard or the manifest is the one error the user sees."""
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        pass
 
 
 def _release_queue(handler: logging.Handler) -> None:
@@ -144,13 +164,9 @@ class _Run:
         self.played = 0
         self.idle = False   # no shard in flight: the backend may shut down gently
 
-    def games(self, shards: list[schedule.Shard]) -> int:
-        return sum((s.stop - s.start) * len(self.cfg.matchups[s.matchup].seatings)
-                   for s in shards)
-
-    def play(self, shards: list[schedule.Shard]) -> None:
+    def play(self, shards: Iterable[schedule.Shard]) -> None:
         """Play the shards not finished yet, a bounded window at a time."""
-        todo = iter([s for s in shards if s.id not in self.store.done])
+        todo = (s for s in shards if s.id not in self.store.done)
         inflight: set[Any] = set()
         window = 2 * self.backend.workers
         try:
@@ -198,28 +214,22 @@ class _Run:
     def rounds(self) -> dict[str, Any] | None:
         """Play round after round until the plan is complete; the precision report."""
         cfg, precision = self.cfg, self.cfg["precision"]
-        planned: list[schedule.Shard] = []
         start, stop, rounds = 0, cfg["games"], 0
         while True:
             rounds += 1
-            new = plan_round(cfg, start, stop)
-            planned += new
-            self.bar.total = self.games(planned)
+            self.bar.total = round_games(cfg, stop)
             self.bar.refresh()
-            LOG.info("round %d: games %d..%d per matchup, %d shards", rounds, start, stop,
-                     len(new))
-            self.play(new)
+            LOG.info("round %d: games %d..%d per matchup", rounds, start, stop)
+            self.play(plan_round(cfg, start, stop))
             if precision is None:
                 return None
-            widest = stats.widest(self.intervals(planned))
+            widest = stats.widest(intervals(self.store.done, [
+                k for k, e in self.store.done.items() if in_plan(cfg, e, stop)]))
             met = widest <= precision
             if met or stop >= cfg["max_games"]:
                 return {"target": precision, "widest": widest, "met": met, "rounds": rounds,
                         "games_per_matchup": stop}
             start, stop = stop, next_games(stop, widest, precision, cfg["max_games"])
-
-    def intervals(self, shards: list[schedule.Shard]) -> list[stats.Interval]:
-        return intervals(self.store.done, [s.id for s in shards])
 
 
 def intervals(done: dict[str, dict[str, Any]], ids: list[str]) -> list[stats.Interval]:
@@ -259,6 +269,12 @@ def run(cfg: Config, run_dir: Path, resume: bool = False, workers: int | None = 
                  cfg.hash, len(cfg.matchups), f", resuming ({len(st.done)} shards done)"
                  if st.done else "")
         show = sys.stderr.isatty() if progress is None else progress
+        if st.damaged:
+            LOG.warning("%d listed shards missing or damaged, played again: %s",
+                        len(st.damaged), ", ".join(st.damaged))
+            print(f"warning: {len(st.damaged)} shards of {run_dir} are missing or damaged "
+                  f"({', '.join(st.damaged[:3])}{', ...' if len(st.damaged) > 3 else ''}); "
+                  "playing them again", file=sys.stderr, flush=True)
         if show and not scheduler:
             print("loading the compiled engine (compiling takes a minute or two after a code "
                   "change)...", file=sys.stderr, flush=True)
@@ -283,6 +299,13 @@ def run(cfg: Config, run_dir: Path, resume: bool = False, workers: int | None = 
             st.save(status="failed")
             LOG.error("stopped: %s", exc)
             raise
+        except store.WriteFailed as exc:
+            LOG.error("stopped: %s", exc)
+            try:
+                st.save(status="failed")
+            except store.WriteFailed:
+                pass   # the manifest on disk is still the last whole one
+            raise
         finally:
             bar.close()
             backend.close(cancel=not r.idle)
@@ -297,6 +320,16 @@ def run(cfg: Config, run_dir: Path, resume: bool = False, workers: int | None = 
                    len(st.done), errors, rows, report)
 
 
+def summary_data(outcome: Outcome) -> dict[str, Any]:
+    """The end-of-run summary as plain data (`tournament --json`)."""
+    o = outcome
+    return {"run_dir": str(o.run_dir), "games": o.games, "played": o.played,
+            "seconds": o.seconds, "backend": o.backend, "workers": o.workers,
+            "shards": o.shards, "errors": o.errors,
+            "win_shares": [vars(i) for i in o.intervals], "precision": o.precision,
+            "results": str(o.run_dir / store.RESULTS), "manifest": str(o.run_dir / store.MANIFEST)}
+
+
 def describe(outcome: Outcome, cfg: Config) -> list[str]:
     """The end-of-run summary: games and speed, win shares, precision, where results are."""
     o, rate = outcome, outcome.played / max(outcome.seconds, 1e-9)
@@ -304,10 +337,11 @@ def describe(outcome: Outcome, cfg: Config) -> list[str]:
              f"{o.played} in {o.seconds:.1f} s ({rate:.0f} games/s, {o.backend}, "
              f"{o.workers} workers)"]
     width = max([8] + [len(i.strategy) for i in o.intervals])
-    lines.append(f"  {'strategy':<{width}}  {'games':>9}  {'win share':>9}  {'95% +-':>7}")
+    lines.append(f"  {'strategy':<{width}}  {'games':>9}  {'win share':>9}  "
+                 f"{'95% interval (Wilson)':>21}")
     for i in o.intervals:
         lines.append(f"  {i.strategy:<{width}}  {i.games:>9}  {i.win_share:>9.4f}  "
-                     f"{i.half_width:>7.4f}")
+                     f"{f'[{i.lo:.4f}, {i.hi:.4f}]':>21}")
     if o.precision:
         p = o.precision
         state = "reached" if p["met"] else "not reached: max_games per matchup hit"

@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 FORMATS = ("round-robin", "one-vs-field", "matchups")
@@ -91,11 +91,18 @@ def build(lineup_list: Sequence[Sequence[str]], seatings: str) -> list[Matchup]:
             for i, lineup in enumerate(lineup_list)]
 
 
+def iter_shards(matchup: Matchup, start: int, stop: int, shard_deals: int) -> Iterator[Shard]:
+    """Deals start..stop-1 cut at multiples of shard_deals, one shard at a time."""
+    a = start
+    while a < stop:
+        b = min(stop, (a // shard_deals + 1) * shard_deals)
+        yield Shard(matchup.index, a, b)
+        a = b
+
+
 def shards(matchup: Matchup, start: int, stop: int, shard_deals: int) -> list[Shard]:
     """Deals start..stop-1 cut at multiples of shard_deals."""
-    cuts = [start] + [d for d in range((start // shard_deals + 1) * shard_deals, stop,
-                                       shard_deals)] + [stop]
-    return [Shard(matchup.index, a, b) for a, b in zip(cuts, cuts[1:]) if b > a]
+    return list(iter_shards(matchup, start, stop, shard_deals))
 
 
 def shard_deals(matchup: Matchup, shard_games: int) -> int:

@@ -35,12 +35,29 @@ def shard_sums(win_share: np.ndarray, seatings: list[list[str]]) -> dict[str, li
 
 @dataclass(frozen=True)
 class Interval:
-    """A strategy's win share and the half-width of its 95% interval."""
+    """A strategy's win share, the half-width of its 95% normal interval (the --precision
+    target) and its 95% Wilson interval lo..hi (never empty for a share of 0 or 1)."""
 
     strategy: str
     games: int
     win_share: float
     half_width: float
+    lo: float = 0.0
+    hi: float = 1.0
+
+
+def wilson(share: float, variance: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson interval of a share on the effective sample size n / design effect, the design
+    effect being `variance` (of the share, deal groups as units) over the binomial variance,
+    at least 1 (as in the report)."""
+    binomial = share * (1 - share) / n
+    if not math.isfinite(variance):
+        return 0.0, 1.0
+    n_eff = n / max(1.0, variance / binomial) if binomial > 0 else n
+    k = z * z / n_eff
+    centre = (share + k / 2) / (1 + k)
+    half = z * math.sqrt(share * (1 - share) / n_eff + k / (4 * n_eff)) / (1 + k)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def intervals(shards: Iterable[tuple[int, dict[str, list[float]]]]) -> list[Interval]:
@@ -59,7 +76,8 @@ def intervals(shards: Iterable[tuple[int, dict[str, list[float]]]]) -> list[Inte
         acc[0] += y
         acc[1] += c * max(variance, 0.0)
         acc[2] += n
-    rows = [Interval(name, int(n), y / n, Z95 * math.sqrt(v) / n)
+    rows = [Interval(name, int(n), y / n, Z95 * math.sqrt(v) / n,
+                     *wilson(y / n, v / (n * n), int(n)))
             for name, (y, v, n) in total.items()]
     return sorted(rows, key=lambda r: (-r.win_share, r.strategy))
 

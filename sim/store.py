@@ -7,12 +7,18 @@
     RUN_DIR/run.log                the run's log, workers included
 
 Every file is written under a hidden temporary name and renamed, so a killed run leaves only
-whole files. A shard file carries its manifest entry in its Parquet metadata: a shard renamed
-just before a kill, but not yet in the manifest, is adopted by --resume; a listed shard
-whose file is gone is played again.
+whole files; a failed write (read-only or full disk) removes its temporary file. A shard file
+carries its manifest entry in its Parquet metadata: a shard renamed just before a kill, but not
+yet in the manifest, is adopted by --resume. The manifest records each shard's row count and
+the SHA-256 of its file; --resume checks every listed shard against them and plays a missing
+or damaged one again (the damaged file is kept aside as results/<file>.damaged), and the
+per-strategy sums behind the printed summary are recomputed from the rows, not taken from
+the manifest.
 """
 from __future__ import annotations
 
+import errno
+import hashlib
 import json
 import os
 import time
@@ -20,9 +26,11 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from sim import stats
 from sim.errors import UserError
 
 FORMAT, VERSION = "meeplab-run", 1
@@ -38,21 +46,47 @@ def package_version() -> str:
         return "unknown"
 
 
+class WriteFailed(UserError):
+    """A file of the run could not be written (read-only directory, full disk, ...)."""
+
+
+def write_failed(path: Path, exc: OSError) -> WriteFailed:
+    """The one-line error for a failed write of path."""
+    if exc.errno == errno.ENOSPC:
+        fix = "free disk space, then run the command again (a tournament with --resume)"
+    else:
+        fix = "choose a writable directory with --out"
+    return WriteFailed(f"cannot write {path} ({exc.strerror or exc})", fix)
+
+
 def write_atomic(path: Path, data: bytes) -> None:
-    """Write data to a hidden temporary file next to path, fsync it and rename it to path."""
+    """Write data to a hidden temporary file next to path, fsync it and rename it to path
+    (WriteFailed on an OS error, the temporary file removed)."""
     tmp = path.with_name(f".{path.name}.tmp{os.getpid()}")
-    with open(tmp, "wb") as f:
-        f.write(data)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
+    try:
+        with open(tmp, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except OSError as exc:
+        try:
+            tmp.unlink(missing_ok=True)
+        except OSError:
+            pass
+        raise write_failed(path, exc) from exc
+
+
+def content_hash(data: bytes) -> str:
+    """The SHA-256 of a shard file's bytes, as the manifest records it."""
+    return hashlib.sha256(data).hexdigest()
 
 
 def parquet_bytes(table: pa.Table, entry: dict[str, Any]) -> bytes:
     """One shard as Parquet bytes, its manifest entry in the file metadata."""
     table = table.replace_schema_metadata({SHARD_META: json.dumps(entry).encode()})
     sink = pa.BufferOutputStream()
-    pq.write_table(table, sink, compression="zstd")
+    pq.write_table(table, sink, compression="zstd", write_page_checksum=True)
     return sink.getvalue().to_pybytes()
 
 
@@ -78,6 +112,7 @@ class RunStore:
         self.dir = run_dir
         self.manifest = manifest
         self._saved = 0.0
+        self.damaged: list[str] = []   # listed shards found missing or damaged on resume
 
     @property
     def results(self) -> Path:
@@ -95,11 +130,18 @@ class RunStore:
         if run_dir.exists() and not run_dir.is_dir():
             raise UserError(f"--out {run_dir} is a file", "choose a directory for --out")
         if not path.exists():
+            if resume:
+                raise UserError(f"{run_dir} holds no run to resume (no {MANIFEST})",
+                                "drop --resume to start the run there, or give the --out of "
+                                "an existing run")
             if run_dir.exists() and any(run_dir.iterdir()):
                 raise UserError(f"{run_dir} is not empty and holds no {MANIFEST}",
                                 "choose a new or empty directory for --out")
             store = cls(run_dir, header | {"status": "new", "shards": {}})
-            store.results.mkdir(parents=True, exist_ok=True)
+            try:
+                store.results.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise write_failed(store.results, exc) from exc
             store.save()
             return store
         try:
@@ -110,6 +152,8 @@ class RunStore:
             raise UserError(f"cannot read {path} ({exc})",
                             "choose another --out or delete that directory") from exc
         cls._check_identity(run_dir, old, header)
+        if not isinstance(old.get("shards"), dict):
+            old["shards"] = {}   # rebuilt from the shard files by _reconcile
         if not resume and old["shards"]:
             raise UserError(
                 f"{run_dir} already holds this tournament ({old['status']}, "
@@ -132,25 +176,67 @@ class RunStore:
                                 "choose another --out, or delete that directory to start over")
 
     def _reconcile(self) -> None:
-        """Make the manifest agree with the files: drop temporary files and entries whose
-        file is gone; add whole shard files missing from the manifest."""
-        self.results.mkdir(exist_ok=True)
+        """Make the manifest agree with the files: drop temporary files; keep the listed
+        shards whose file checks out, recomputed from its rows; set damaged files aside; adopt
+        whole shard files missing from the manifest. Damaged or missing shards are replayed."""
+        try:
+            self.results.mkdir(exist_ok=True)
+        except OSError as exc:
+            raise write_failed(self.results, exc) from exc
         for tmp in [*self.results.glob(".*.tmp*"), *self.dir.glob(f".{MANIFEST}.tmp*")]:
             tmp.unlink(missing_ok=True)
-        for key, entry in list(self.done.items()):
-            if not (self.results / entry["file"]).is_file():
-                del self.done[key]
+        listed, self.manifest["shards"] = self.done, {}
+        for key, entry in sorted(listed.items()):
+            checked = self.verify(entry)
+            if checked is not None:
+                self.done[key] = checked
+            else:
+                self.damaged.append(str(key))
         for path in sorted(self.results.glob("*.parquet")):
             entry = shard_entry(path)
-            if entry is not None and entry.get("config_hash") == self.manifest["config_hash"]:
-                self.done.setdefault(entry["id"], entry)
+            if (entry is not None and entry.get("config_hash") == self.manifest["config_hash"]
+                    and entry.get("id") not in {*self.done, *self.damaged}):
+                checked = self.verify(entry)
+                if checked is not None:
+                    self.done[entry["id"]] = checked
+        for path in sorted(self.results.glob("*.parquet")):
+            if path.name not in {e["file"] for e in self.done.values()}:
+                path.replace(path.with_name(path.name + ".damaged"))
         self.save()
 
+    def verify(self, entry: Any) -> dict[str, Any] | None:
+        """The entry of a listed shard whose file is whole (its hash and row count as
+        recorded), with its counts and sums recomputed from its rows; None otherwise."""
+        try:
+            path = self.results / entry["file"]
+            data = path.read_bytes()
+            if "sha256" in entry and content_hash(data) != entry["sha256"]:
+                return None
+            stored = json.loads(pq.read_schema(pa.BufferReader(data)).metadata[SHARD_META])
+            if stored["id"] != entry["id"] or stored["file"] != entry["file"]:
+                return None
+            table = pq.read_table(pa.BufferReader(data), columns=["win_share", "error"],
+                                  page_checksum_verification=True)
+            matchup = self.manifest["matchups"][stored["matchup"]]
+            seatings, players = matchup["seatings"], matchup["players"]
+            start, stop = stored["deals"]
+            games = (stop - start) * len(seatings)
+            if table.num_rows != games * players or table.num_rows != entry.get(
+                    "rows", table.num_rows):
+                return None
+            win = table["win_share"].to_numpy().reshape(stop - start, len(seatings), players)
+            errors = table["error"].to_numpy()[::players]
+        except (OSError, KeyError, TypeError, ValueError, IndexError, pa.ArrowException):
+            return None
+        return stored | {"games": games, "rows": games * players,
+                         "errors": int(np.count_nonzero(errors)),
+                         "sums": stats.shard_sums(win, seatings), "sha256": content_hash(data)}
+
     def add(self, entry: dict[str, Any], data: bytes) -> None:
-        """Write a shard file atomically and record it (manifest saved at most once a second;
-        a shard missing from a stale manifest is adopted on resume)."""
+        """Write a shard file atomically and record it with its content hash (manifest saved
+        at most once a second; a shard missing from a stale manifest is adopted on resume)."""
         write_atomic(self.results / entry["file"], data)
-        self.done[entry["id"]] = entry
+        self.done[entry["id"]] = entry | {"sha256": content_hash(data)}
         if time.monotonic() - self._saved > 1.0:
             self.save()
 

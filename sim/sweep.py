@@ -167,6 +167,10 @@ def run(sweep: Sweep, out: Path, resume: bool = False, workers: int | None = Non
     if not resume and out.exists() and any(out.iterdir()):
         raise UserError(f"{out} already holds a sweep or other files",
                         "pass --resume to complete it, or choose another --out")
+    if resume and not (out / SWEEP_FILE).is_file():
+        raise UserError(f"{out} holds no sweep to resume (no {SWEEP_FILE})",
+                        "drop --resume to start the sweep there, or give the --out of an "
+                        "existing sweep")
     _save(out, sweep, "running")
     dirs = []
     for i, v in enumerate(sweep.variants, 1):
@@ -176,7 +180,8 @@ def run(sweep: Sweep, out: Path, resume: bool = False, workers: int | None = Non
         if resume and _complete(run_dir, v.config):
             echo(f"{head}: complete, skipped")
             continue
-        outcome = runner.run(v.config, run_dir, resume=resume, workers=workers)
+        outcome = runner.run(v.config, run_dir, workers=workers,
+                             resume=resume and (run_dir / store.MANIFEST).is_file())
         echo(f"{head}: {outcome.games} games, {outcome.played} played in "
              f"{outcome.seconds:.1f} s")
     _save(out, sweep, "complete")

@@ -205,8 +205,10 @@ def item(key: str, value: Any) -> str:
     return f"{key}={option_text(value)}"
 
 
-def load(path: Path, trials_override: int | None = None) -> Tune:
-    """Read and check a tune config (UserError)."""
+def load(path: Path, trials_override: int | None = None, games: int | None = None,
+         preset: str | None = None) -> Tune:
+    """Read and check a tune config (UserError); command-line trials, games per trial and
+    preset name override the file's."""
     if not path.is_file():
         raise UserError(f"tune config {path} not found",
                         "check the path; ready-made tunes are in configs/tunes/")
@@ -223,6 +225,16 @@ def load(path: Path, trials_override: int | None = None) -> Tune:
     v = defaults | raw
     if trials_override is not None:
         v["trials"] = trials_override
+    if games is not None:
+        v["games"] = games
+    if preset is not None:
+        if mode != "strategy":
+            raise UserError("--preset applies to strategy tunes only",
+                            "name a variant tune's output with name = ... in its config")
+        if not re.fullmatch(r"[a-z][a-z0-9_]*", preset):
+            raise UserError(f"--preset {preset!r} is not a preset name",
+                            "use lower-case letters, digits and _ (e.g. greedy_v2)")
+        v["preset"] = preset
     if v["game"] not in game_names():
         raise _fail(path, f"unknown game {v['game']!r}", f"use one of: {', '.join(game_names())}")
     for key, minimum in (("trials", 1), ("games", 1), ("seed", 0)):
@@ -357,12 +369,18 @@ def games_per_trial(tune: Tune) -> int:
     return sum(m.deals_for(plan.games) * len(m.seatings) for m in plan.matchups)
 
 
-def presets_target(tune: Tune, presets_dir: Path | None) -> Path:
-    """Where the tuned preset goes; UserError when its name is taken by another file."""
+def presets_target(tune: Tune, presets_dir: Path | None, install: bool, out: Path) -> Path:
+    """Where the tuned preset goes: the study directory, or with `install` the game's
+    presets folder (or presets_dir); UserError when an installed name is taken by another
+    file."""
     from strategies.common.registry import extra_dir
 
     reg = get_game(tune["game"]).registry
+    if not install:
+        return out / f"{tune['preset']}.toml"
     folder = presets_dir or extra_dir(reg.path)
+    if folder.exists() and not folder.is_dir():
+        raise UserError(f"--presets-dir {folder} is a file", "give a directory for the preset")
     target = folder / f"{tune['preset']}.toml"
     ours = target.is_file() and f"[presets.{tune['preset']}]" in target.read_text("utf-8")
     if tune["preset"] in get_game(tune["game"]).strategy_names() and not ours:
@@ -375,9 +393,10 @@ def _toml(value: Any) -> str:
     return json.dumps(value) if not isinstance(value, bool) else str(value).lower()
 
 
-def write_best(tune: Tune, s: Any, out: Path, presets_dir: Path | None) -> list[str]:
-    """Write the best trial as a preset (strategy) or variant file (variant), and
-    out/trials.csv; return the summary lines."""
+def write_best(tune: Tune, s: Any, out: Path, presets_dir: Path | None,
+               install: bool = False) -> list[str]:
+    """Write the best trial as a preset (strategy: in out/, or installed) or variant file
+    (variant), and out/trials.csv; return the summary lines."""
     from strategies.common.registry import preset_toml
 
     done = complete(s)
@@ -403,12 +422,16 @@ def write_best(tune: Tune, s: Any, out: Path, presets_dir: Path | None) -> list[
                                             f"{field}")
         made = get_game(v["game"]).registry.make(v["preset"], v["kernel"], description,
                                                  tune.start | values)
-        target = presets_target(tune, presets_dir)
+        target = presets_target(tune, presets_dir, install, out)
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(preset_toml(made, notes), encoding="utf-8")
         if start is not None:
             lines.append(f"start ({v['start']}): trial {start.number}, win share "
                          f"{start.value:.4f} +-{start.user_attrs['half_width']:.4f}")
+        if not install:
+            lines.append(f"preset '{v['preset']}': {target} (to use it: run again with "
+                         f"--install, or add {target.parent} to $MEEPLAB_PRESETS)")
+            return lines
         listed = v["preset"] in get_game(v["game"]).strategy_names()
         lines.append(f"preset '{v['preset']}': {target}" + (
             "" if listed else f" (not listed: add {target.parent} to $MEEPLAB_PRESETS)"))

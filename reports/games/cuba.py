@@ -134,7 +134,10 @@ def parliament(df: pd.DataFrame, rules: dict) -> Section:
                 lambda v: f"{v:+.2f}", -0.25, 0.25),
                 "Per strategy, the difference in win share between games where the bill "
                 "passed and games where it did not (per player count, then averaged "
-                "weighted by seat-games). Blue: the strategy gains.")]
+                "weighted by seat-games). Blue: the strategy gains. Caution: no intervals, "
+                "and confounded: the seat that passes a bill chose it and often leads "
+                "already, so a gain is an association, not the bill's effect; to measure a "
+                "bill's effect, compare runs with and without it (meeplab sweep).")]
     else:
         items.append(missing_note("How often each bill passes and who gains",
                                   "passed_<bill id> (1 when the seat passed that card)"))

@@ -8,10 +8,22 @@ meeplab installed; a worker with other engine code or rules data refuses the sha
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable
 from typing import Any
 
 from sim.errors import UserError
+
+# a Dask scheduler address: [protocol://]host:port (host a name, IPv4 or [IPv6])
+ADDRESS = re.compile(r"((tcp|tls|ws|wss|ucx)://)?(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):\d{1,5}/?")
+ADDRESS_FIX = "give the scheduler's address as tcp://host:port (e.g. tcp://10.0.0.5:8786)"
+
+
+def check_address(address: str) -> None:
+    """UserError unless address looks like a Dask scheduler address (checked up front)."""
+    match = ADDRESS.fullmatch(address.strip())
+    if match is None or not 0 < int(address.strip().rstrip("/").rsplit(":", 1)[1]) < 65536:
+        raise UserError(f"--scheduler {address!r} is not a Dask scheduler address", ADDRESS_FIX)
 
 
 class DaskBackend:
@@ -30,7 +42,9 @@ class DaskBackend:
                                         silence_logs=logging.ERROR)
         try:
             self.client = Client(self.cluster or scheduler, timeout="10s")
-        except (OSError, TimeoutError) as exc:
+        except (OSError, TimeoutError, ValueError) as exc:
+            if self.cluster is not None:
+                self.cluster.close()
             raise UserError(f"cannot reach the Dask scheduler at {scheduler} ({exc})",
                             "check --scheduler tcp://host:port and that the scheduler runs"
                             ) from exc

@@ -17,7 +17,7 @@ from reports.report import report
 from tests.reports import synth
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
-SECTIONS = ("summary", "pairwise", "head-to-head", "ratings", "seats", "scores", "vp-sources",
+SECTIONS = ("headline", "summary", "pairwise", "head-to-head", "ratings", "seats", "scores", "vp-sources",
             "cuba-buildings", "cuba-parliament", "cuba-shipping", "methods")
 FIGURES = ("win_share", "head_to_head", "ratings", "seat_advantage", "scores", "vp_sources",
            "cuba_build_rate", "cuba_win_when_built", "cuba_vp_by_building", "cuba_parliament",
@@ -88,9 +88,34 @@ def test_report_marks_significant_pairs(synthetic_report):
 
 def test_terminal_summary(synthetic_report):
     lines = synthetic_report.lines
-    assert lines[0].split()[:3] == ["players", "strategy", "games"]
-    assert len(lines) == 1 + 6
-    assert lines[1].split()[:2] == ["2", "rush"]  # best first
+    assert lines[0].startswith("2 players: rush leads with win share 0.")
+    assert lines[0].endswith("significantly ahead of cafe")
+    assert lines[1].startswith("3 players: rush leads")
+    assert lines[2].startswith("significant pairs (Holm, alpha 0.05): rush > money (2p)")
+    table = lines[lines.index("") + 1:]
+    assert table[0].split()[:3] == ["players", "strategy", "games"]
+    assert len(table) == 1 + 6
+    assert table[1].split()[:2] == ["2", "rush"]  # best first
+
+
+def test_headline_box(synthetic_report):
+    """The page opens with the leaders, the balance indices with intervals and the pairs."""
+    html = synthetic_report.index.read_text()
+    box = html.split('<section id="headline">')[1].split("</section>")[0]
+    assert html.index('<section id="headline">') < html.index('<section id="summary">')
+    assert "2 players: rush leads with win share" in box and "Gini" in box
+    balance = pd.read_csv(synthetic_report.directory / "balance.csv")
+    assert set(balance["index"]) == {"spread_sd", "max_minus_min", "gini"}
+    assert (balance["lo"] <= balance["value"]).all() and (balance["value"] <= balance["hi"]).all()
+    assert set(balance["players"]) == {2, 3}
+
+
+def test_report_without_ratings(synthetic, tmp_path):
+    result = run("report", str(synthetic), "--out", str(tmp_path / "r"), "--no-ratings")
+    assert result.exit_code == 0, result.output
+    html = (tmp_path / "r" / "index.html").read_text()
+    assert "Ratings were not computed (meeplab report --no-ratings)" in html
+    assert not (tmp_path / "r" / "ratings.png").exists()
 
 
 def test_missing_breakdown_columns_say_what_is_needed(tmp_path):
@@ -105,7 +130,7 @@ def test_missing_breakdown_columns_say_what_is_needed(tmp_path):
 def test_cli_report_prints_summary_and_path(synthetic, tmp_path):
     result = run("report", str(synthetic), "--out", str(tmp_path / "r"), "--bootstrap", "20")
     assert result.exit_code == 0, result.output
-    assert result.stdout.splitlines()[0].startswith("players")
+    assert result.stdout.splitlines()[0].startswith("2 players: rush leads")
     assert result.stdout.strip().endswith(f"report: {tmp_path / 'r' / 'index.html'}")
 
 
@@ -149,6 +174,22 @@ def test_compare_runs(tmp_path, synthetic):
     assert set(balance["run"]) == {"run", "variant"}
     assert {"spread_sd", "max_minus_min", "gini"} <= set(balance.columns)
     assert "comparison: " in result.stdout
+
+
+def test_compare_warns_when_the_designs_differ(tmp_path, synthetic):
+    """Another field and other player counts: the deltas come with a warning per difference
+    (stderr and the page), the identical design with none."""
+    fewer = synth.write(tmp_path / "fewer", synth.results(LINEUPS[:1], 12, STRENGTH, seed=3))
+    result = run("compare", str(synthetic), str(fewer), "--out", str(tmp_path / "cmp"))
+    assert result.exit_code == 0, result.output
+    warnings = result.stderr.splitlines()
+    assert len(warnings) == 2, result.stderr
+    assert warnings[0].startswith("warning: fewer differs from the baseline run in field "
+                                  "(cafe, rush vs cafe, money, rush)")
+    assert "in players (2 vs 2, 3)" in warnings[1]
+    assert "differs from the baseline run in field" in (tmp_path / "cmp/index.html").read_text()
+    same = run("compare", str(synthetic), str(synthetic), "--out", str(tmp_path / "same"))
+    assert same.exit_code == 0 and same.stderr == ""
 
 
 def test_compare_default_output_next_to_first_run(tmp_path, synthetic):
@@ -218,3 +259,27 @@ def test_unfinished_run_is_flagged(tmp_path):
     assert "This run is running: the report covers its 4 finished shards only." in html
     assert "This run is" not in (report(synth.write(tmp_path / "done", df), n_boot=20)
                                  .index.read_text())
+
+
+def test_heatmaps_and_box_plots_explain_themselves(synthetic_report):
+    html = synthetic_report.index.read_text()
+    section = {key: html.split(f'<section id="{key}">')[1].split("</section>")[0]
+               for key in ("head-to-head", "scores", "cuba-parliament")}
+    assert "Cells are point estimates: their 95% intervals are up to +-0." in section[
+        "head-to-head"]
+    assert "white diamond at the mean" in section["scores"]
+    assert "Caution: no intervals, and confounded" in section["cuba-parliament"]
+    h2h = pd.read_csv(synthetic_report.directory / "head_to_head.csv")
+    assert (h2h["half_width"] > 0).all()
+
+
+def test_figures_share_the_win_share_order(synthetic):
+    from reports import stats
+    from reports.runs import load
+
+    df = load(synthetic)
+    summary = stats.strategy_summary(df)
+    order = stats.by_win_share(summary, 3)
+    assert order == ["rush", "cafe", "money"]          # STRENGTH, best first
+    matrix = stats.head_to_head_matrix(stats.head_to_head(df), 3, order)
+    assert list(matrix.index) == list(matrix.columns) == order

@@ -137,6 +137,62 @@ def test_ratings_order_and_intervals(ladder):
     assert (r["boot"] == 30).all()
 
 
+def openskill_ratings(games: ratings.Games, order) -> tuple[np.ndarray, np.ndarray]:
+    """The reference: openskill's own PlackettLuce.rate, game by game, copies averaged."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    mu = [model.rating().mu] * len(games.names)
+    sigma = [model.rating().sigma] * len(games.names)
+    for g in order:
+        seats = games.seats[games.offsets[g]:games.offsets[g + 1]].tolist()
+        new = model.rate([[model.rating(mu=mu[k], sigma=sigma[k])] for k in seats],
+                         ranks=games.ranks[games.offsets[g]:games.offsets[g + 1]].tolist())
+        for k in set(seats):
+            mine = [team[0] for s, team in zip(seats, new) if s == k]
+            mu[k] = sum(r.mu for r in mine) / len(mine)
+            sigma[k] = sum(r.sigma for r in mine) / len(mine)
+    return np.array(mu), np.array(sigma)
+
+
+def test_ratings_update_is_openskills(ladder):
+    """The compiled update equals openskill's, ties and shared strategies included."""
+    shared = frame([("strong", "strong", "weak")], 20, {"strong": 1.0, "weak": 0.0}, seed=3)
+    shared = shared.assign(game_id=shared["game_id"] + 10**6, cluster="s" + shared["cluster"])
+    games = ratings.rated_games(pd.concat([ladder, shared], ignore_index=True))
+    assert games.shared.sum() == 60 and (np.diff(games.offsets) == 3).any()
+    bounds = zip(games.offsets[:-1], games.offsets[1:])
+    assert any(len(set(games.ranks[a:b])) < b - a for a, b in bounds)   # ties occur
+    order = np.random.default_rng(2).permutation(len(games))
+    mu, sigma = ratings.rate(games, order)
+    ref_mu, ref_sigma = openskill_ratings(games, order)
+    assert mu == pytest.approx(ref_mu, abs=1e-9) and sigma == pytest.approx(ref_sigma, abs=1e-9)
+
+
+@pytest.mark.compiled
+def test_compiled_ratings_equal_interpreted(ladder):
+    from tests.engines import run_compiled
+
+    out = run_compiled("""
+        import json
+        from reports import ratings
+        from tests.reports.test_stats import frame, LINEUPS
+        df = frame(LINEUPS, 60, {"strong": 6.0, "mid": 3.0, "weak": 0.0}, noise=3.0, seed=7)
+        r = ratings.plackett_luce(df, n_boot=30, seed=1)
+        print(json.dumps(r[["strategy", "mu", "sigma", "mu_lo", "mu_hi"]].to_dict("list")))
+        """)
+    here = ratings.plackett_luce(ladder, n_boot=30, seed=1)
+    assert out["strategy"] == here["strategy"].tolist()
+    for key in ("mu", "sigma", "mu_lo", "mu_hi"):
+        assert out[key] == pytest.approx(here[key].tolist(), abs=1e-9)
+
+
+def test_ratings_progress_bar_on_stderr(ladder, capsys):
+    ratings.plackett_luce(ladder, n_boot=20, seed=1, progress=True)
+    err = capsys.readouterr().err
+    assert "ratings bootstrap" in err and "16/20" in err
+
+
 def test_ratings_skip_games_without_two_strategies():
     df = frame([("a", "a")], 5, {"a": 0.0})
     r = ratings.plackett_luce(df, n_boot=20)

@@ -35,6 +35,16 @@ def run_cli(*args: str):
     return CliRunner().invoke(cli.app, [str(a) for a in args])
 
 
+def assert_one_line_error(result, problem: str) -> None:
+    """Exit 2, no traceback, one line `error: <problem>; <fix>` on stderr containing problem."""
+    assert result.exit_code == 2, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("error: ") and "; " in lines[0], lines[0]
+    assert problem in lines[0], lines[0]
+
+
 def compiled_env() -> dict[str, str]:
     """The environment of a subprocess with the JIT on."""
     env = {k: v for k, v in os.environ.items() if k != "NUMBA_DISABLE_JIT"}

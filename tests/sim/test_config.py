@@ -8,7 +8,7 @@ import pytest
 
 from sim import config, runner, store
 from sim.errors import UserError
-from tests.sim.helpers import RANDOM_MATCHUPS, run_cli, write_config
+from tests.sim.helpers import RANDOM_MATCHUPS, assert_one_line_error, run_cli, write_config
 
 
 def test_defaults_and_overrides(tmp_path):
@@ -64,10 +64,10 @@ BAD_CONFIGS = [
     (dict(format="matchups", matchups=[["random"] * 2], players=2),
      "'players' does not apply to format matchups"),
     (dict(format="round-robin", strategies=["random"]), "format round-robin needs 'players'"),
-    (dict(RANDOM_MATCHUPS, games=0), "games = 0 is not a whole number >= 1"),
-    (dict(RANDOM_MATCHUPS, games="many"), "games = 'many' is not a whole number >= 1"),
-    (dict(RANDOM_MATCHUPS, shard_games=0), "shard_games = 0 is not a whole number >= 1"),
-    (dict(RANDOM_MATCHUPS, seed=-2), "seed = -2 is not a whole number >= 0"),
+    (dict(RANDOM_MATCHUPS, games=0), "games = 0 is not a whole number from 1"),
+    (dict(RANDOM_MATCHUPS, games="many"), "games = 'many' is not a whole number from 1"),
+    (dict(RANDOM_MATCHUPS, shard_games=0), "shard_games = 0 is not a whole number from 1"),
+    (dict(RANDOM_MATCHUPS, seed=-2), "seed = -2 is not a whole number from 0"),
     (dict(RANDOM_MATCHUPS, seatings="shuffled"), "unknown seatings 'shuffled'"),
     (dict(RANDOM_MATCHUPS, precision=2), "precision = 2 is not a half-width between 0 and"),
     (dict(RANDOM_MATCHUPS, precision="1%"), "precision = '1%' is not a half-width"),
@@ -75,14 +75,6 @@ BAD_CONFIGS = [
     (dict(RANDOM_MATCHUPS, stratgies=["random"]), "unknown key 'stratgies'"),
     (dict(RANDOM_MATCHUPS, game="chess"), "unknown game 'chess'"),
 ]
-
-
-def assert_one_line_error(result, problem: str) -> None:
-    assert result.exit_code == 2, result.output
-    lines = result.stderr.splitlines()
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("error: ") and "; " in lines[0], lines[0]
-    assert problem in lines[0], lines[0]
 
 
 @pytest.mark.parametrize("keys, problem", BAD_CONFIGS)

@@ -42,3 +42,25 @@ def test_sums_over_shards_give_the_direct_interval():
 def test_one_deal_has_no_interval():
     rows = stats.intervals([(0, stats.shard_sums(np.ones((1, 1, 2)) / 2, [["a", "b"]]))])
     assert all(math.isinf(r.half_width) for r in rows) and stats.widest([]) == math.inf
+
+
+def test_wilson_interval_as_in_the_report():
+    """The summary's Wilson interval is the report's: effective n = n / design effect."""
+    from reports.stats import wilson_interval
+
+    share, n = 0.3, 1000
+    binomial = share * (1 - share) / n
+    assert stats.wilson(share, 2 * binomial, n) == pytest.approx(wilson_interval(share, n / 2))
+    assert stats.wilson(share, binomial / 2, n) == pytest.approx(wilson_interval(share, n))
+    assert stats.wilson(share, math.inf, n) == (0.0, 1.0)
+
+
+def test_a_strategy_that_never_wins_has_a_proper_interval():
+    win = np.zeros((40, 2, 2))
+    win[:, 0, 0] = win[:, 1, 1] = 1.0     # "a" wins every game in either seat
+    rows = {r.strategy: r for r in stats.intervals(
+        [(0, stats.shard_sums(win, [["a", "b"], ["b", "a"]]))])}
+    never = rows["b"]
+    assert never.win_share == 0.0 and never.half_width == 0.0
+    assert never.lo == 0.0 and 0.02 < never.hi < 0.1
+    assert rows["a"].hi == pytest.approx(1.0) and 0.9 < rows["a"].lo < 0.98

@@ -10,7 +10,7 @@ import pytest
 from sim import config, runner, tune
 from sim.games import get as get_game
 from strategies.common.registry import PresetError
-from tests.sim.helpers import ROOT, run_cli, write_config
+from tests.sim.helpers import ROOT, assert_one_line_error, run_cli, write_config
 
 registry = get_game("cuba").registry
 
@@ -203,3 +203,34 @@ def test_extra_preset_files_are_read_and_a_name_defined_twice_is_an_error(tmp_pa
     (extra / "c.toml").write_text('[presets.greedy]\nkernel = "random"\ndescription = "x"\n')
     result = run_cli("strategies", "cuba")
     assert result.exit_code == 2 and "preset 'greedy' is already defined" in result.stderr
+
+
+def test_without_install_the_preset_stays_in_the_study_directory(tmp_path, presets):
+    """The README's example on a fresh clone: the preset name is committed already, --preset
+    and --games override the config, nothing is written outside --out."""
+    path = tmp_path / "t.toml"
+    path.write_text(STRATEGY.replace('preset = "builder_tuned_test"', 'preset = "greedy_tuned"'))
+    before = sorted(p.name for p in (registry.path.parent / "cuba.d").iterdir())
+    result = run_cli("tune", path, "--out", tmp_path / "study", "--workers", "1", "--games",
+                     "8", "--trials", "1")
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "study" / "greedy_tuned.toml").is_file()
+    assert "to use it: run again with --install" in result.stdout
+    assert "t: strategy tune, 8 games per trial" in result.stdout   # the config says 4
+    renamed = run_cli("tune", path, "--out", tmp_path / "other", "--workers", "1", "--games",
+                      "2", "--trials", "1", "--preset", "builder_v2")
+    assert renamed.exit_code == 0, renamed.output
+    entry = tomllib.loads((tmp_path / "other" / "builder_v2.toml").read_text())
+    assert "builder_v2" in entry["presets"]
+    assert sorted(p.name for p in (registry.path.parent / "cuba.d").iterdir()) == before
+    assert not presets.exists()
+
+
+@pytest.mark.parametrize("args, problem", [
+    (["--preset", "Bad Name"], "--preset 'Bad Name' is not a preset name"),
+    (["--games", "0"], "--games 0 is too small"),
+])
+def test_bad_tune_overrides(tmp_path, args, problem):
+    path = tmp_path / "t.toml"
+    path.write_text(STRATEGY)
+    assert_one_line_error(run_cli("tune", path, "--out", tmp_path / "s", *args), problem)
