@@ -114,7 +114,7 @@ def usable(s, slot, me):
         s[O.ART_TURN + slot] != s[G.TURN]
 
 
-@njit
+@njit(_nrt=False)
 def modify_steps(s, t, card):
     """(step, signs bit 0 for +, bit 1 for -) of a Fresnaye or Popova card (CUBIST-Q4)."""
     if t[T.SWITCHES + SW.MODIFIER_SIGN] == 0:
@@ -122,7 +122,7 @@ def modify_steps(s, t, card):
     return t[T.ART_V1 + card], 1 if t[T.ART_V2 + card] > 0 else 2
 
 
-@njit
+@njit(_nrt=False)
 def lift(s, at, cell):
     """Take the top die off a column; return its value."""
     v = s[at + VOFF + cell]
@@ -132,14 +132,14 @@ def lift(s, at, cell):
     return v
 
 
-@njit
+@njit(_nrt=False)
 def unlift(s, at, cell, v):
     """Put a die of value v back on a column."""
     s[at + cell] += 1
     s[at + VOFF + cell] = v
 
 
-@njit
+@njit(_nrt=False)
 def pascin_dest(s, t, b, v, frm, opts, n, write):
     """CUBIST §6.1 Pascin: positions for a lifted die of value v in one of the player's
     installations (a non-empty room), not where it came from, by CUBIST-R12..R14. Appends
@@ -160,7 +160,7 @@ def pascin_dest(s, t, b, v, frm, opts, n, write):
     return n
 
 
-@njit
+@njit(_nrt=False)
 def pascin_source_ok(s, t, b, room, cell):
     """Whether the top die of a column may be lifted by Pascin and has somewhere to go."""
     at = S.room_at(b, room)
@@ -176,7 +176,7 @@ def pascin_source_ok(s, t, b, room, cell):
 
 # --- option lists per kind ------------------------------------------------------------------
 
-@njit
+@njit(_nrt=False)
 def place_options(s, t, b, opts, n):
     """CUBIST-R10..R14, R25: every die source on every cell where its value may go."""
     cells = stack_array(NCELL, 0, np.int32)
@@ -201,7 +201,7 @@ def place_options(s, t, b, opts, n):
     return n
 
 
-@njit
+@njit(_nrt=False)
 def recruit_options(s, t, me, b, opts, n):
     """CUBIST-R17, R18, R25: (slot, value, card dice used) for every artist card the
     warehouse and card dice can take."""
@@ -227,12 +227,12 @@ def recruit_options(s, t, me, b, opts, n):
     return n
 
 
-@njit
+@njit(_nrt=False)
 def use_param(opts, n, slot, param):
     return push(opts, n, option(OT.USE, slot | param << USE_SHIFT))
 
 
-@njit
+@njit(_nrt=False)
 def use_options(s, t, me, b, opts, n):
     """CUBIST-R21, §6.1: each usable artist card with every choice its action allows."""
     for slot in range(C.MAX_ARTISTS_UP):
@@ -287,7 +287,7 @@ def use_options(s, t, me, b, opts, n):
     return n
 
 
-@njit
+@njit(_nrt=False)
 def complete_options(s, t, b, opts, n):
     """CUBIST-R22, R23: (room, display slot) for each installation that matches a card."""
     if s[b + P.HELD_N] >= C.MAX_HELD:
@@ -304,7 +304,7 @@ def complete_options(s, t, b, opts, n):
     return n
 
 
-@njit
+@njit(_nrt=False)
 def abandon_room_options(s, b, opts, n):
     """CUBIST-R24: each non-empty work room."""
     for room in range(2):
@@ -313,7 +313,7 @@ def abandon_room_options(s, b, opts, n):
     return n
 
 
-@njit
+@njit(_nrt=False)
 def museum_options(s, t, b, opts, n):
     """CUBIST-R25..R27: each card die (each face of an a/b die) on each museum cell it may
     take."""
@@ -343,7 +343,7 @@ def museum_options(s, t, b, opts, n):
     return n
 
 
-@njit
+@njit(_nrt=False)
 def preroll_options(s, t, opts):
     """CUBIST-R8: the step-3 actions that free dice (artists, completing, abandoning)."""
     me = s[G.CUR]
@@ -353,7 +353,7 @@ def preroll_options(s, t, opts):
     return abandon_room_options(s, b, opts, n)
 
 
-@njit
+@njit(_nrt=False)
 def main_options(s, t, opts):
     """CUBIST-R10..R28: end the turn first, then every step the player may take; before the
     roll (CUBIST-R8) only the step-3 actions that free dice."""
@@ -370,14 +370,14 @@ def main_options(s, t, opts):
     return abandon_room_options(s, b, opts, n)
 
 
-@njit
+@njit(_nrt=False)
 def pascin_options(s, t, opts):
     """CUBIST §6.1 Pascin: where the lifted die goes."""
     b = S.pbase(s[G.CUR])
     return pascin_dest(s, t, b, s[G.MOVE_V], s[G.MOVE_FROM], opts, 0, True)
 
 
-@njit
+@njit(_nrt=False)
 def abandon_recruits(s, t, opts, n, write):
     """CUBIST-R24: artist cards the abandoned dice can recruit (slot, value), appended when
     `write`, else only counted up to the first."""
@@ -392,14 +392,14 @@ def abandon_recruits(s, t, opts, n, write):
     return n
 
 
-@njit
+@njit(_nrt=False)
 def abandon_options(s, t, opts):
     """CUBIST-R24: the rest to the supply, or an artist card for some of them."""
     n = push(opts, 0, option(OT.ABANDON_DONE, 0))
     return abandon_recruits(s, t, opts, n, True)
 
 
-@njit
+@njit(_nrt=False)
 def store_options(s, t, opts):
     """CUBIST-R29: keep nothing, one die, or two (values a <= b) of the warehouse."""
     b = S.pbase(s[G.CUR])
@@ -419,7 +419,7 @@ def store_options(s, t, opts):
     return n
 
 
-@njit
+@njit(_nrt=False)
 def legal(s, t, opts):
     """Write the legal options of the pending decision into opts; return their number."""
     dk = s[G.DK]

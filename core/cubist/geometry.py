@@ -32,7 +32,7 @@ def next_to(u):
     return ((1 << (u - 2)) if u > 1 else 0) | ((1 << u) if u < C.NVAL else 0)
 
 
-@njit
+@njit(_nrt=False)
 def room_mask(s, t, at, n_dice, cell):
     """Bit v - 1 set for each value v a die may be placed with at a work-room cell (CUBIST-R11
     first die at the centre, R12 adjacent or on top, R13 +-1 from every touching die (strict)
@@ -55,7 +55,7 @@ def room_mask(s, t, at, n_dice, cell):
     return mask if count > 0 else 0
 
 
-@njit
+@njit(_nrt=False)
 def frame(s, at, n_dice):
     """(first row, last row, first column, last column) of the cells a die may go to: the
     occupied box grown by one, within the room (the centre alone when empty)."""
@@ -67,7 +67,7 @@ def frame(s, at, n_dice):
             min(c0 + cols, C.GRID - 1))
 
 
-@njit
+@njit(_nrt=False)
 def frame_cells(s, at, n_dice, cells):
     """Write into cells the cells of `frame` in row order; return how many."""
     r0, r1, c0, c1 = frame(s, at, n_dice)
@@ -79,7 +79,7 @@ def frame_cells(s, at, n_dice, cells):
     return m
 
 
-@njit
+@njit(_nrt=False)
 def connected(s, at):
     """Whether the occupied cells of a room form one orthogonally connected structure."""
     seen = stack_array(NCELL, 0, np.int32)
@@ -112,7 +112,7 @@ def connected(s, at):
     return tail == total
 
 
-@njit
+@njit(_nrt=False)
 def removable(s, t, at, cell):
     """Whether Gris or Pascin may take a die from this column without splitting the
     installation (CUBIST §6.1, Q9): a column of several dice loses its top die, one of a single
@@ -128,7 +128,7 @@ def removable(s, t, at, cell):
     return ok
 
 
-@njit
+@njit(_nrt=False)
 def bbox(s, at):
     """(top row, left column, rows, columns) of a room's occupied cells; rows 0 when empty."""
     r0, c0, r1, c1 = C.GRID, C.GRID, -1, -1
@@ -141,7 +141,7 @@ def bbox(s, at):
     return r0, c0, r1 - r0 + 1, c1 - c0 + 1
 
 
-@njit
+@njit(_nrt=False)
 def matches(s, t, at, n_dice, card):
     """CUBIST-R23: the room's structure equals the card's plan after some rotation (or, under
     allow_mirror, reflection): footprint and every column height, no extra dice, fixed-value
@@ -174,7 +174,7 @@ def plan_height(t, museum, cell):
     return t[T.MUS_H + museum * C.MCELL + cell]
 
 
-@njit
+@njit(_nrt=False)
 def museum_fits(s, t, museum, cell, v):
     """CUBIST-R26 without R27: on the plan below its height, on an equal value or at ground
     level next to museum dice under the adjacency rule."""
@@ -195,7 +195,7 @@ def museum_fits(s, t, museum, cell, v):
     return fits_neighbours(t, count, good)
 
 
-@njit
+@njit(_nrt=False)
 def completable(s, t, museum):
     """CUBIST-R27: every empty plan cell can get a value 1-6 so that all touching plan columns
     differ by exactly 1 (filled ones included). Backtracking over the empty cells in cell
@@ -245,7 +245,7 @@ def completable(s, t, museum):
     return i == m
 
 
-@njit
+@njit(_nrt=False)
 def museum_allows(s, t, museum, cell, v):
     """CUBIST-R26 and R27: the die fits, and the museum stays completable with it."""
     if not museum_fits(s, t, museum, cell, v):
@@ -261,7 +261,7 @@ def museum_allows(s, t, museum, cell, v):
     return ok
 
 
-@njit
+@njit(_nrt=False)
 def museum_complete(s, t, museum):
     """Whether every museum plan column stands at its plan height."""
     for cell in range(C.MCELL):

@@ -12,14 +12,16 @@ from core.cubist import actions
 from core.cubist import codes as C
 from core.cubist import geometry as GEO
 from core.cubist import state as S
-from core.cubist.actions import OT
+from core.cubist.actions import MAX_OPTIONS, OT  # MAX_OPTIONS: literal size for stack_array
 from core.cubist.codes import EV, M, SW, T
 from core.cubist.state import DK, G, O, P, PH, VOFF
 from core.jit import njit, stack_array
 import numpy as np
 
+NSRC = C.NSRC  # a plain global: stack_array takes its size as a compile-time constant
 
-@njit
+
+@njit(_nrt=False)
 def record(tr, s, code, p, a, b, c, d):
     """core.common.trace.log out of line (the play loop stays small)."""
     record_event(tr, s, code, p, a, b, c, d)
@@ -35,7 +37,7 @@ def log(tr, s, code, p, a, b, c, d):
 # ---------------------------------------------------------------- dice movements
 
 
-@njit
+@njit(_nrt=False)
 def take_src(s, b, src):
     """Remove one die from a source (warehouse value or card space, CUBIST-R25); its value."""
     v = S.src_value(s, b, src)
@@ -46,7 +48,7 @@ def take_src(s, b, src):
     return v
 
 
-@njit
+@njit(_nrt=False)
 def put_die(s, b, room, cell, v):
     """A die of value v onto a work-room column."""
     at = S.room_at(b, room)
@@ -55,12 +57,12 @@ def put_die(s, b, room, cell, v):
     s[b + P.ROOM_N + room] += 1
 
 
-@njit
+@njit(_nrt=False)
 def to_supply(s, p, n):
     s[S.pbase(p) + P.SUPPLY] += n
 
 
-@njit
+@njit(_nrt=False)
 def reveal_artist(s, tr, slot):
     """Refill an artist slot from the deck (CUBIST-R20, R21)."""
     s[O.ART + slot] = S.draw_artist(s)
@@ -71,7 +73,7 @@ def reveal_artist(s, tr, slot):
     log(tr, s, EV.REVEAL, -1, slot, s[O.ART + slot], s[G.ADECK_N], 0)
 
 
-@njit
+@njit(_nrt=False)
 def release_artist(s, slot):
     """The dice on an artist card go back to their owner's supply; how many."""
     owner = s[O.ART_OWNER + slot]
@@ -85,7 +87,7 @@ def release_artist(s, slot):
     return n
 
 
-@njit
+@njit(_nrt=False)
 def flush_if_full(s, t, tr):
     """CUBIST-R20, Q5: when every face-up artist card holds dice, all go (deck bottom or out
     of the game), their dice return to their owners, and new ones are revealed."""
@@ -105,7 +107,7 @@ def flush_if_full(s, t, tr):
         reveal_artist(s, tr, slot)
 
 
-@njit
+@njit(_nrt=False)
 def recruit(s, t, tr, me, slot, v, from_ware, from_cards, from_pending):
     """CUBIST-R17, R18: dice of value v onto the artist card in `slot`, bumping another
     player's (their dice back to their supply)."""
@@ -136,7 +138,7 @@ def recruit(s, t, tr, me, slot, v, from_ware, from_cards, from_pending):
     flush_if_full(s, t, tr)
 
 
-@njit
+@njit(_nrt=False)
 def gain(s, tr, me, v, kind, claimed):
     """A die from the supply into the warehouse showing v (Boccioni, Marc, Malevich,
     Rozanova)."""
@@ -146,7 +148,7 @@ def gain(s, tr, me, v, kind, claimed):
     log(tr, s, EV.GAIN, me, v, kind, claimed, 0)
 
 
-@njit
+@njit(_nrt=False)
 def use_artist(s, t, tr, me, slot, param):
     """CUBIST-R21: the dice back to the supply, the card's action (§6.1), the card to the
     bottom of the deck and a new one revealed. Returns 1 when Pascin waits for the die's new
@@ -211,7 +213,7 @@ def use_artist(s, t, tr, me, slot, param):
 # ---------------------------------------------------------------- installations and museum
 
 
-@njit
+@njit(_nrt=False)
 def trigger(s, t, tr, p, reason):
     """CUBIST-R30, Q2: the end is triggered (once)."""
     if s[G.FINAL] == 1:
@@ -224,7 +226,7 @@ def trigger(s, t, tr, p, reason):
         end_game(s, t, tr)
 
 
-@njit
+@njit(_nrt=False)
 def complete(s, t, tr, me, room, slot):
     """CUBIST-R22: the dice back to the supply, the card taken, the display refilled, a die
     from the supply on each museum-die space."""
@@ -252,7 +254,7 @@ def complete(s, t, tr, me, room, slot):
         trigger(s, t, tr, me, 1)
 
 
-@njit
+@njit(_nrt=False)
 def museum_die(s, t, tr, me, src, cell):
     """CUBIST-R25, R26: a card die into the museum (R27 checked by the options)."""
     b = S.pbase(me)
@@ -265,7 +267,7 @@ def museum_die(s, t, tr, me, src, cell):
         trigger(s, t, tr, me, 0)
 
 
-@njit
+@njit(_nrt=False)
 def abandon(s, t, tr, me, room):
     """CUBIST-R24: every die of the room leaves it at once; they await artist cards (the
     abandon decision) or go to the supply."""
@@ -282,7 +284,7 @@ def abandon(s, t, tr, me, room):
     log(tr, s, EV.ABANDON, me, room, n, 0, 0)
 
 
-@njit
+@njit(_nrt=False)
 def await_artists(s, t, me):
     """After an abandon or a recruit with its dice: True when an artist card can still take
     some (the abandon decision is pending), else the rest go to the supply (CUBIST-R24)."""
@@ -293,7 +295,7 @@ def await_artists(s, t, me):
     return False
 
 
-@njit
+@njit(_nrt=False)
 def pending_to_supply(s, me):
     n = 0
     for v in range(C.NVAL):
@@ -305,10 +307,10 @@ def pending_to_supply(s, me):
 # ---------------------------------------------------------------- turns
 
 
-@njit
+@njit(_nrt=False)
 def end_game(s, t, tr):
     """CUBIST-R31: score events; the game is over."""
-    out = np.zeros(C.NSRC, np.int64)
+    out = stack_array(NSRC, 0, np.int64)  # points_by_source fills every entry
     for p in range(s[G.NP]):
         S.points_by_source(s, t, p, out)
         for src in range(C.NSRC):
@@ -318,7 +320,7 @@ def end_game(s, t, tr):
     log(tr, s, EV.GAME_END, -1, 0, 0, 0, 0)
 
 
-@njit
+@njit(_nrt=False)
 def roll(s, t, tr, me):
     """CUBIST-R8: roll up to misc.roll_dice dice of the supply into the warehouse."""
     b = S.pbase(me)
@@ -339,14 +341,14 @@ def roll(s, t, tr, me):
     log(tr, s, EV.ROLL, me, n, first, second, 0)
 
 
-@njit
+@njit(_nrt=False)
 def frees_dice(s, t, me):
     """Whether a step-3 action that frees dice exists (CUBIST-R8)."""
-    opts = np.zeros(actions.MAX_OPTIONS, np.int32)
+    opts = stack_array(MAX_OPTIONS, 0, np.int32)
     return actions.preroll_options(s, t, opts) > 0
 
 
-@njit
+@njit(_nrt=False)
 def resume(s, t, tr):
     """Back to the turn after an action: before the roll, free dice while the supply is short
     and an action frees some (CUBIST-R8), else roll; after it, the main decision."""
@@ -363,7 +365,7 @@ def resume(s, t, tr):
     s[G.DK] = DK.MAIN
 
 
-@njit
+@njit(_nrt=False)
 def begin_turn(s, t, tr):
     """A new turn: storage dice join the warehouse (CUBIST-R8), then the roll."""
     me = s[G.CUR]
@@ -380,7 +382,7 @@ def begin_turn(s, t, tr):
     resume(s, t, tr)
 
 
-@njit
+@njit(_nrt=False)
 def end_turn(s, t, tr):
     """The turn is over; after the round in which the end was triggered (CUBIST-R30) or the
     round limit (engine safeguard) the game ends, else the next player (clockwise)."""
@@ -414,7 +416,7 @@ def standings(s, t, key, rank, share):
 # ---------------------------------------------------------------- the state machine
 
 
-@njit
+@njit(_nrt=False)
 def advance(s, t, tr):
     """Run automatic steps until a decision is pending or the game is over."""
     if s[G.PHASE] == PH.SETUP:
@@ -425,7 +427,7 @@ def advance(s, t, tr):
         begin_turn(s, t, tr)
 
 
-@njit
+@njit(_nrt=False)
 def step3(s, t, tr, o):
     """A step-3 action or a step-2 placement of the main or preroll decision."""
     me = s[G.CUR]
@@ -457,7 +459,7 @@ def step3(s, t, tr, o):
     resume(s, t, tr)
 
 
-@njit
+@njit(_nrt=False)
 def apply_main(s, t, o, tr):
     """CUBIST-R8, R10..R28: one step, or the end of the turn (to the storage decision)."""
     if actions.tag(o) != OT.END:
@@ -470,7 +472,7 @@ def apply_main(s, t, o, tr):
         end_turn(s, t, tr)
 
 
-@njit
+@njit(_nrt=False)
 def apply_pascin(s, t, o, tr):
     """CUBIST §6.1 Pascin: the lifted die at its new position."""
     me = s[G.CUR]
@@ -482,7 +484,7 @@ def apply_pascin(s, t, o, tr):
     resume(s, t, tr)
 
 
-@njit
+@njit(_nrt=False)
 def apply_abandon(s, t, o, tr):
     """CUBIST-R24: an artist card for abandoned dice, or the rest to the supply."""
     me = s[G.CUR]
@@ -497,7 +499,7 @@ def apply_abandon(s, t, o, tr):
     resume(s, t, tr)
 
 
-@njit
+@njit(_nrt=False)
 def apply_store(s, t, o, tr):
     """CUBIST-R29: the kept dice to storage, the rest of the warehouse to the supply."""
     me = s[G.CUR]
@@ -516,7 +518,7 @@ def apply_store(s, t, o, tr):
     end_turn(s, t, tr)
 
 
-@njit
+@njit(_nrt=False)
 def apply(s, t, o, tr):
     """Carry out legal option o of the pending decision, then advance the game."""
     dk = s[G.DK]

@@ -118,7 +118,7 @@ VOFF = P.ROOM_V - P.ROOM_H  # from a cell's height slot to its value slot
 
 # --- decks ----------------------------------------------------------------------------------
 
-@njit
+@njit(_nrt=False)
 def draw_installation(s):
     """The top card of the installation deck, or -1 when it is empty."""
     if s[G.IDECK_PTR] >= s[G.IDECK_N]:
@@ -128,7 +128,7 @@ def draw_installation(s):
     return card
 
 
-@njit
+@njit(_nrt=False)
 def draw_artist(s):
     """The top card of the artist deck, or -1 when it is empty."""
     if s[G.ADECK_N] == 0:
@@ -141,7 +141,7 @@ def draw_artist(s):
     return card
 
 
-@njit
+@njit(_nrt=False)
 def artist_to_bottom(s, card):
     """A face-up artist card goes to the bottom of the deck (CUBIST-R20, R21)."""
     s[O.ADECK + ((s[G.ADECK_HEAD] + s[G.ADECK_N]) & RING)] = card
@@ -245,7 +245,7 @@ def held_card_flipped(s, b, h):
     return True
 
 
-@njit
+@njit(_nrt=False)
 def points_by_source(s, t, p, out):
     """Player p's points by source into out[NSRC] (CUBIST-R31, Q3)."""
     b = pbase(p)

@@ -105,7 +105,7 @@ def payable(s, t, ship, x):
     return True
 
 
-@njit
+@njit(_nrt=False)
 def route_ends(s, t, ship, forward, steps, fallback, opts):
     """Write the distinct ends (OT.END: space | race << RACE_SHIFT) of a move of `steps` in a
     direction (JAM-R11), or of a shortage fallback: backward to the first space whose full
@@ -140,7 +140,7 @@ def route_ends(s, t, ship, forward, steps, fallback, opts):
 
 # --- holds (JAM-R10, JAM-Q4, JAM-Q7) ---------------------------------------------------------
 
-@njit
+@njit(_nrt=False)
 def load_holds(s, t, ship, kind, opts):
     """The holds a load of `kind` may go into: the first empty hold (the 6th only when no other
     is empty under sixth_hold_last; else both are offered), or when none is empty each hold of
@@ -181,7 +181,7 @@ def load_holds(s, t, ship, kind, opts):
     return n
 
 
-@njit
+@njit(_nrt=False)
 def pay_holds(s, t, ship, kind, opts):
     """The holds of `kind` that may pay next, one per distinct (tokens, 6th or not)."""
     b = S.pbase(ship)
@@ -235,7 +235,7 @@ def spoils_decider(s, winner, loser):
     return winner
 
 
-@njit
+@njit(_nrt=False)
 def spoils_options(s, t, opts):
     """JAM-R19: take one hold's contents, take one treasure card (powers by name, face-down
     cards blind or by name under blind_steal = look), give one cursed card (the most negative,

@@ -23,8 +23,10 @@ from core.jamaica.codes import EV, M, SW, T
 from core.jamaica.state import DK, G, O, P, PH, ST
 from core.jit import njit, stack_array
 
+NSRC = C.NSRC  # a plain global: stack_array takes its size as a compile-time constant
 
-@njit
+
+@njit(_nrt=False)
 def record(tr, s, code, p, a, b, c, d):
     """core.common.trace.log out of line (the recording code is not copied everywhere)."""
     record_event(tr, s, code, p, a, b, c, d)
@@ -37,7 +39,7 @@ def log(tr, s, code, p, a, b, c, d):
         record(tr, s, code, p, a, b, c, d)
 
 
-@njit
+@njit(_nrt=False)
 def draw_below(s, n):
     """A uniform integer in [0, n) from the game's stream kept in the state."""
     rng = stack_array(1, 0, np.uint64)
@@ -57,7 +59,7 @@ def count(s, ship, slot, k):
 # ---------------------------------------------------------------- treasures (JAM-R13, R19)
 
 
-@njit
+@njit(_nrt=False)
 def draw_treasure(s, t, tr, ship):
     """A lair with its token: the token goes, the ship takes the top treasure card."""
     x = s[S.pbase(ship) + P.POS]
@@ -72,7 +74,7 @@ def draw_treasure(s, t, tr, ship):
     log(tr, s, EV.TREASURE, ship, -1 if actions.face_down(t, c) else c, x, 0, 0)
 
 
-@njit
+@njit(_nrt=False)
 def pass_card(s, t, c, to):
     """Treasure card c changes hands; the 6th Hold takes its contents along (§8.4), of which
     the Ghost Ship keeps only doubloons (JAM-V1)."""
@@ -100,7 +102,7 @@ def bank_left(s, t, kind):
     return total
 
 
-@njit
+@njit(_nrt=False)
 def do_load(s, t, tr, h):
     """Load the pending tokens into hold h, emptying it first if needed."""
     ship = s[G.LOAD_SHIP]
@@ -115,7 +117,7 @@ def do_load(s, t, tr, h):
     s[G.STEP] = s[G.LOAD_NEXT]
 
 
-@njit
+@njit(_nrt=False)
 def start_load(s, t, tr, ship, kind, n, after):
     """JAM-R10: n tokens of `kind` for ship into one hold; then step `after`."""
     if t[T.SWITCHES + SW.BANK_LIMITED] == 1:
@@ -163,7 +165,7 @@ def pay_from(s, h):
     s[G.PAY_LEFT] -= k
 
 
-@njit
+@njit(_nrt=False)
 def step_pay(s, t, tr):
     """Pay the next part: from the smallest hold, or the hold the player picks (JAM-Q4)."""
     if s[G.PAY_LEFT] <= 0:
@@ -182,7 +184,7 @@ def step_pay(s, t, tr):
 # ---------------------------------------------------------------- moves (JAM-R11, R14, R21)
 
 
-@njit
+@njit(_nrt=False)
 def do_route(s, t, tr, o):
     """Put the moving ship on the chosen end: a move arrives (combat, cost); a finish stops
     on Port Royal (JAM-R22)."""
@@ -202,7 +204,7 @@ def do_route(s, t, tr, o):
         s[G.STEP] = ST.ARRIVE
 
 
-@njit
+@njit(_nrt=False)
 def offer_route(s, t, tr):
     """The ends of the pending move or fallback: one is taken at once, several are a
     decision of the ship's controller."""
@@ -216,7 +218,7 @@ def offer_route(s, t, tr):
         s[G.CUR] = actions.controller(s, s[G.MOVER])
 
 
-@njit
+@njit(_nrt=False)
 def start_move(s, t, tr, ship, direction, steps, after):
     """JAM-R11: ship moves exactly `steps` in `direction`; then step `after`."""
     s[G.MOVER] = ship
@@ -230,7 +232,7 @@ def start_move(s, t, tr, ship, direction, steps, after):
 # ---------------------------------------------------------------- combat (JAM-R15..R20)
 
 
-@njit
+@njit(_nrt=False)
 def begin_combat(s, t, tr, a, d):
     """JAM-R15: the arriving ship attacks."""
     s[G.ATTACKER] = a
@@ -254,7 +256,7 @@ def strength(s, t, ship, face, powder):
     return face + powder + beth
 
 
-@njit
+@njit(_nrt=False)
 def roll(s, t, tr, ship):
     """Roll the combat die for ship; store and log it."""
     face = t[T.DIE + draw_below(s, C.NFACES)]
@@ -265,7 +267,7 @@ def roll(s, t, tr, ship):
         0)
 
 
-@njit
+@njit(_nrt=False)
 def offer_sabre(s, t, bit):
     """JAM-R20 / JAM-Q2: a fighter holding Saran's Sabre may have the die just rolled (bit 1
     the attacker's, 2 the defender's) rolled again: once per battle, or once per die."""
@@ -281,7 +283,7 @@ def offer_sabre(s, t, bit):
         s[G.CUR] = holder
 
 
-@njit
+@njit(_nrt=False)
 def step_bid(s, t, tr, ship, after):
     """JAM-R16: a ship with gunpowder bids (a decision); the ghost and the empty-handed bid 0."""
     s[G.STEP] = after
@@ -290,7 +292,7 @@ def step_bid(s, t, tr, ship, after):
         s[G.CUR] = ship
 
 
-@njit
+@njit(_nrt=False)
 def step_result(s, t, tr):
     """JAM-R17, R18: a star wins at once; else the stronger wins, a tie does nothing."""
     a, d = s[G.ATTACKER], s[G.DEFENDER]
@@ -322,7 +324,7 @@ def step_result(s, t, tr):
 # ---------------------------------------------------------------- arrival and costs
 
 
-@njit
+@njit(_nrt=False)
 def step_arrive(s, t, tr):
     """JAM-R12: on a space other than Port Royal with other ships, fight first."""
     mover = s[G.MOVER]
@@ -343,7 +345,7 @@ def step_arrive(s, t, tr):
         s[G.CUR] = actions.controller(s, mover)
 
 
-@njit
+@njit(_nrt=False)
 def step_cost(s, t, tr):
     """JAM-R13, R14: Port Royal is free; a lair gives its treasure; a port costs doubloons, the
     sea food; a shortage pays all and falls back. The Ghost Ship pays nothing (JAM-V1)."""
@@ -375,7 +377,7 @@ def step_cost(s, t, tr):
 # ---------------------------------------------------------------- the round (JAM-R6..R9)
 
 
-@njit
+@njit(_nrt=False)
 def step_round_start(s, t, tr):
     """JAM-R6: the Captain rolls the two action dice and places them."""
     s[G.ROUND] += 1
@@ -398,7 +400,7 @@ def seat_from_captain(s, k):
     return p - s[G.NP] if p >= s[G.NP] else p
 
 
-@njit
+@njit(_nrt=False)
 def step_choose(s, t, tr):
     """JAM-R7: every seat, from the Captain, lays a card face down."""
     if s[G.CHOOSER] == s[G.NP]:
@@ -409,7 +411,7 @@ def step_choose(s, t, tr):
         s[G.CUR] = seat_from_captain(s, s[G.CHOOSER])
 
 
-@njit
+@njit(_nrt=False)
 def step_turn(s, t, tr):
     """JAM-R8: the next seat from the Captain reveals its card; after the last, the Ghost
     Ship's moves or the end of the round."""
@@ -428,7 +430,7 @@ def step_turn(s, t, tr):
     s[G.STEP] = ST.ACTION
 
 
-@njit
+@njit(_nrt=False)
 def step_action(s, t, tr):
     """JAM-R8: the card's morning symbol with the morning die, then the evening symbol with
     the evening die; a finished ship does nothing more (JAM-R22)."""
@@ -445,7 +447,7 @@ def step_action(s, t, tr):
         start_move(s, t, tr, p, sym, die, ST.ACTION_DONE)
 
 
-@njit
+@njit(_nrt=False)
 def step_action_done(s, t, tr):
     """Morning done: the evening; evening done: the next seat."""
     if s[G.HALF] == 0:
@@ -456,7 +458,7 @@ def step_action_done(s, t, tr):
         s[G.STEP] = ST.TURN
 
 
-@njit
+@njit(_nrt=False)
 def step_ghost(s, t, tr):
     """JAM-V1: the Ghost Ship moves by the morning die, then by the evening die (JAM-Q12):
     backward when it leads, forward when it trails, else as the Captain chooses
@@ -485,11 +487,11 @@ def step_ghost(s, t, tr):
         s[G.CUR] = s[G.CAPTAIN]
 
 
-@njit
+@njit(_nrt=False)
 def end_game(s, t, tr):
     """JAM-R23: one score event per player and source; the game is over."""
     if tr.shape[0] > 1:
-        out = np.zeros(C.NSRC, np.int64)
+        out = stack_array(NSRC, 0, np.int64)  # score_by_source fills every entry
         for p in range(s[G.NP]):
             S.score_by_source(s, t, p, out)
             for src in range(C.NSRC):
@@ -500,7 +502,7 @@ def end_game(s, t, tr):
     log(tr, s, EV.GAME_END, -1, s[G.ROUND], 0, 0, 0)
 
 
-@njit
+@njit(_nrt=False)
 def step_round_end(s, t, tr):
     """JAM-R9: hands are refilled (a deck rebuilt from the discards when empty) and the compass
     passes left; after a finish (JAM-R22) or the round cap (JAM-Q10) the game ends."""
@@ -527,7 +529,7 @@ def step_round_end(s, t, tr):
     s[G.STEP] = ST.ROUND_START
 
 
-@njit
+@njit(_nrt=False)
 def step(s, t, tr):
     """Run the pending step (state.ST)."""
     st = s[G.STEP]
@@ -584,7 +586,7 @@ def standings(s, t, key, rank, share):
     rank_by_keys(key, rank, share)
 
 
-@njit
+@njit(_nrt=False)
 def advance(s, t, tr):
     """Run steps until a decision is pending or the game is over."""
     if s[G.PHASE] == PH.SETUP:
@@ -713,7 +715,7 @@ def apply_pay(s, t, o, tr):
     pay_from(s, actions.payload(o))
 
 
-@njit
+@njit(_nrt=False)
 def apply(s, t, o, tr):
     """Carry out legal option o of the pending decision, then advance the game."""
     dk = s[G.DK]

@@ -192,7 +192,7 @@ def popcount(v):
     return n
 
 
-@njit
+@njit(_nrt=False)
 def draw_cards(s, rng, p, k):
     """Ship p draws up to k cards; an empty deck is rebuilt from the discards (JAM-R9).
     Returns (cards drawn, cards reshuffled or 0)."""
@@ -320,7 +320,7 @@ def space_value(s, t, ship):
     return t[T.SWITCHES + SW.PRE_LINE_VALUE]
 
 
-@njit
+@njit(_nrt=False)
 def score_by_source(s, t, p, out):
     """Seat p's score by source into out[NSRC] (JAM-R23): space, doubloons, treasures, curses."""
     out[0] = space_value(s, t, p)
