@@ -27,9 +27,9 @@ def field_matrix(df: pd.DataFrame, rungs: Sequence[str]) -> pd.DataFrame:
         lineup = sorted(set(g["strategy"]))
         if len(lineup) != 2:
             continue
-        counts = g.groupby("strategy")["seat"].nunique()
-        if counts.min() != 1:
-            continue
+        counts = g.groupby("strategy").size()  # seats per strategy, over all its games
+        if counts.min() != g["game_id"].nunique():
+            continue  # the candidate holds one seat of every game
         cand = str(counts.idxmin())
         field = next(s for s in lineup if s != cand)
         seats = g[g["strategy"] == cand]
