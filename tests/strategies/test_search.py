@@ -131,3 +131,35 @@ def test_search_games_are_the_same_whatever_the_batch_split_and_beat_random():
     """)
     assert out["same"] and out["errors"] == 0
     assert out["share"] > 1 / 3
+
+
+DATA = Path(__file__).parent / "data"
+
+
+def endgame_choices(game: str, state: str, heuristic: str) -> tuple[int, int, np.ndarray]:
+    """(the heuristic's choice, the search's choice with full rollouts, the options) at a
+    stored decision point of a real game (tests/strategies/data/<state>.npy)."""
+    g = games.get(game)
+    strategies = bound(g)
+    t = g.rules.flatten(g.rules.load_tables())
+    s = np.load(DATA / f"{state}.npy")
+    opts = np.zeros(g.engine.max_options, np.int32)
+    n = g.engine.legal(s, t, opts)
+    registry = strategies.registry
+    search_preset = registry.make("probe", "mcts", "full rollouts", GOOD | {"depth": 0,
+                                                                         "iterations": 16})
+    k_h, p_h = registry.resolve([heuristic])
+    h = strategies.decide(k_h[0], p_h[0], s, t, opts[:n], n, stream(1))
+    m = strategies.decide(registry.kernels.index("mcts"), search_preset.row, s, t, opts[:n], n,
+                          stream(1))
+    return h, m, opts[:n]
+
+
+def test_SDC_R16_R17_search_fills_the_last_ship_to_win_where_greedy_passes():
+    """Ship 7, a delivery round (SDC-R13), one cigar short of a full ship: delivering it fills
+    the ship (SDC-R16), the 7th ship departs and the game ends at once (SDC-R17, SDC-R20) with
+    the deliverer ahead on VP. Greedy values the goods it keeps more than 4 VP and passes; the
+    others then overtake it. The search plays the rollouts to the end and delivers."""
+    h, m, opts = endgame_choices("santiago", "santiago-last-delivery", "greedy")
+    assert len(opts) == 2 and h == 0  # greedy passes
+    assert m == 1                      # the search delivers and wins
