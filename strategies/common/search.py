@@ -71,6 +71,16 @@ def _index_of(o, k, code):
     return -1
 
 
+def _legal(s, t, opts):
+    """The engine's legal options (one call site: an engine compiled inline is inlined once)."""
+    return legal(s, t, opts)  # noqa: F821 (bound per game)
+
+
+def _apply(s, t, o, tr):
+    """The engine's apply (one call site, as _legal)."""
+    apply(s, t, o, tr)  # noqa: F821
+
+
 def _reward(params, w, t, rank, share, sc, r):
     """Every seat's reward of the rollout's end state w into r[:np]."""
     np_ = w[NP_SLOT]  # noqa: F821 (bound per game)
@@ -137,10 +147,10 @@ def _choose(params, s, t, opts, n, rng):
         steps = 0
         grown = False
         while w[PHASE_SLOT] != OVER_PHASE and not grown and steps < MAX_STEPS:  # noqa: F821
-            k = legal(w, t, o)  # noqa: F821
+            k = engine_legal(w, t, o)  # noqa: F821
             steps += 1
             if k == 1:
-                apply(w, t, o[0], tr)  # noqa: F821
+                engine_apply(w, t, o[0], tr)  # noqa: F821
                 continue
             p = w[SEAT_SLOT]  # noqa: F821
             for j in range(k):
@@ -182,12 +192,12 @@ def _choose(params, s, t, opts, n, rng):
                 avail[nn] = 1
                 sib[nn] = child[node]
                 child[node] = nn
-                apply(w, t, o[j], tr)  # noqa: F821
+                engine_apply(w, t, o[j], tr)  # noqa: F821
                 path[plen] = nn
                 plen += 1
                 grown = True
             elif bc >= 0:
-                apply(w, t, code[bc], tr)  # noqa: F821
+                engine_apply(w, t, code[bc], tr)  # noqa: F821
                 node = bc
                 path[plen] = node
                 plen += 1
@@ -195,7 +205,7 @@ def _choose(params, s, t, opts, n, rng):
                 grown = True
         played = 0
         while w[PHASE_SLOT] != OVER_PHASE and steps < MAX_STEPS:  # noqa: F821
-            k = legal(w, t, o)  # noqa: F821
+            k = engine_legal(w, t, o)  # noqa: F821
             steps += 1
             j = 0
             if k > 1:
@@ -203,7 +213,7 @@ def _choose(params, s, t, opts, n, rng):
                     break
                 j = rollout(rk, row, w, t, o, k, rng)  # noqa: F821
                 played += 1
-            apply(w, t, o[j], tr)  # noqa: F821
+            engine_apply(w, t, o[j], tr)  # noqa: F821
         _reward(params, w, t, rank, share, sc, r)
         for i in range(plen):
             v = path[i]
@@ -245,6 +255,8 @@ def kernel(game: Game, module: str, scores: Callable, shares: Callable,
                  "shares": shares, "SEAT_SLOT": e.seat_slot, "PHASE_SLOT": e.phase_slot,
                  "OVER_PHASE": e.over_phase, "NP_SLOT": np_slot, "STATE_SIZE": e.state_size,
                  "MAX_OPTIONS": e.max_options}
+    namespace["engine_legal"] = compiled_for(_legal, f"{game.name}_mcts", namespace)
+    namespace["engine_apply"] = compiled_for(_apply, f"{game.name}_mcts", namespace)
     namespace["_reward"] = compiled_for(_reward, f"{game.name}_mcts", namespace,
                                         inline="always")
     namespace["_index_of"] = compiled_for(_index_of, f"{game.name}_mcts", {}, inline="always")

@@ -13,13 +13,10 @@ from core.cuba.game import GAME
 from core.cuba.state import G, P
 from core.jit import njit, stack_array
 from strategies.common import search
+from strategies.common.search import DESCRIPTION, KERNEL, PARAMS  # noqa: F401 (declared)
 from strategies.cuba import greedy
 from strategies.cuba.plan import W
 from strategies.cuba.values import V_SIZE  # a stack_array size: imported by name
-
-KERNEL = search.KERNEL
-DESCRIPTION = search.DESCRIPTION
-PARAMS = search.PARAMS
 
 
 @njit

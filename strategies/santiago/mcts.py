@@ -9,11 +9,8 @@ from core.santiago import rules
 from core.santiago.game import GAME
 from core.santiago.state import G
 from strategies.common import search
+from strategies.common.search import DESCRIPTION, KERNEL, PARAMS  # noqa: F401 (declared)
 from strategies.santiago import evaluate
-
-KERNEL = search.KERNEL
-DESCRIPTION = search.DESCRIPTION
-PARAMS = search.PARAMS
 
 
 @njit

@@ -10,10 +10,7 @@ from core.siberia import state as S
 from core.siberia.game import GAME
 from core.siberia.state import G
 from strategies.common import search
-
-KERNEL = search.KERNEL
-DESCRIPTION = search.DESCRIPTION
-PARAMS = search.PARAMS
+from strategies.common.search import DESCRIPTION, KERNEL, PARAMS  # noqa: F401 (declared)
 
 
 @njit
