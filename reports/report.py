@@ -9,7 +9,7 @@ import errno
 import os
 import platform
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
@@ -196,9 +196,22 @@ def strategy_sections(df: pd.DataFrame, a: Analysis) -> list[Section]:
     ]
 
 
-def methods_section(df: pd.DataFrame, a: Analysis, errors: int) -> Section:
+def search_note(search: Sequence[str]) -> list[Note]:
+    """The methods note of a run with search seats (issue 16), or none."""
+    if not search:
+        return []
+    return [Note(f"Search bots: {', '.join(search)} play by information-set Monte Carlo "
+                 "tree search (strategies/common/search.py): at each decision they redraw "
+                 "what their seat cannot see with the game's sampler, search a fixed number "
+                 "of iterations with rollouts by another preset and play the most visited "
+                 "option; their random numbers come from the seat's stream, so the games are "
+                 "reproducible. Their strength depends on the budget in their preset.")]
+
+
+def methods_section(df: pd.DataFrame, a: Analysis, errors: int,
+                    search: Sequence[str] = ()) -> Section:
     boot = int(a.ratings["boot"].iloc[0]) if len(a.ratings) else 0
-    return Section("methods", "Methods", [
+    return Section("methods", "Methods", search_note(search) + [
         Note("Unit: one row per game and seat; win share is 1 for a sole winner, split "
              "equally on a tie, 0 otherwise. The games of one deal group (a matchup's deal "
              "replayed in every seat rotation with the same seed) are correlated, so the deal "
@@ -303,7 +316,7 @@ def build_report(run: Run, out_dir: Path | None = None, n_boot: int | None = N_B
     df, errors = valid_games(run.results)
     a = analyse(df, n_boot=n_boot, seed=info.seed or 0, with_ratings=with_ratings)
     sections = (strategy_sections(df, a) + game_sections(by_game or {}, info.game, df)
-                + [methods_section(df, a, errors)])
+                + [methods_section(df, a, errors, info.search)])
     if info.status != "complete":
         sections[0].items.insert(0, Note(
             f"This run is {info.status}: the report covers its {info.shards} finished shards "

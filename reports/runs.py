@@ -64,6 +64,7 @@ class RunInfo:
     config: dict[str, Any] = field(default_factory=dict)
     assumed: tuple[str, ...] = ()
     assumed_note: str = ""
+    search: tuple[str, ...] = ()  # strategies played by a search kernel (manifest "search")
 
     @property
     def variant(self) -> str:
@@ -170,7 +171,8 @@ def run_info(run_dir: Path, manifest: dict[str, Any]) -> RunInfo:
         overrides=dict(config.get("variant") or {}),
         config_hash=manifest.get("config_hash"), rules_data_hash=manifest.get("rules_data_hash"),
         package_version=manifest.get("package_version"), shards=len(manifest["shards"]),
-        config=config, assumed=assumed, assumed_note=note)
+        config=config, assumed=assumed, assumed_note=note,
+        search=tuple(str(x) for x in manifest.get("search") or ()))
 
 
 # --- results ---------------------------------------------------------------------------------

@@ -57,20 +57,53 @@ def _worker(game: Game, seats: list[str], games: int, jit: bool,
     return json.loads(done.stdout.strip().splitlines()[-1]), wall
 
 
+def search_seats(game: Game, seats: list[str]) -> list[int]:
+    """The seats played by a search kernel (one taking a rollout preset)."""
+    known = game.registry.strategies()
+    return [i for i, name in enumerate(seats) if name in known and any(
+        p.preset for p in game.registry.kernel_module(known[name].kernel).PARAMS)]
+
+
+def search_speed(game: Game, seats: list[str], games: int, seconds: float,
+                 variant: dict[str, object]) -> dict[str, Any]:
+    """Seconds per game per search seat, search iterations per second (the search seats'
+    decisions times their iterations over the whole time) and the ratio of the game's time to
+    a game of random seats measured in the same run."""
+    searching = search_seats(game, seats)
+    tables = game.load_tables(variant or None)
+    kernels, params = game.resolve(seats)
+    seeds = np.arange(1, 1 + games, dtype=np.int64)
+    records, _ = game.run_batch(tables, len(seats), seeds, kernels, params, check=False)
+    column = game.record_columns().index("decisions")
+    iterations = sum(float(records[:, i, column].sum()) * params[i][0] for i in searching)
+    randoms = max(games * 50, 100)
+    random_s = time_games(game, ["random"] * len(seats), randoms, variant=variant) / randoms
+    return {"search_seats": len(searching),
+            "s_per_game_per_search_seat": round(seconds / games / len(searching), 3),
+            "iterations_per_s": round(iterations / seconds, 1),
+            "random_game_s": round(random_s, 6),
+            "ratio_to_random_game": round(seconds / games / random_s, 1)}
+
+
 def run(game: Game, seats: list[str], games: int,
         variant: dict[str, object] | None = None) -> dict[str, Any]:
-    """All measurements for `games` compiled games and max(20, games // 2000) interpreted."""
+    """All measurements for `games` compiled games and max(20, games // 2000) interpreted (none
+    with a search seat, far too slow interpreted: its search speed is reported instead)."""
     import numba
 
     variant = variant or {}
     compile_s = time_games(game, seats, 1, variant=variant)
     seconds = time_games(game, seats, games, first_seed=1, variant=variant)
+    searching = bool(search_seats(game, seats))
     small = max(20, games // 2000)
-    interp, _ = _worker(game, seats, small, jit=False, variant=variant)
+    interp, _ = _worker(game, seats, small, jit=False, variant=variant) if not searching else (
+        {"games": 0, "seconds": float("nan")}, 0.0)
     _, cached_start = _worker(game, seats, 1, jit=True, variant=variant)
     per_s = games / seconds
     interp_per_s = interp["games"] / interp["seconds"]
-    return {
+    extra = search_speed(game, seats, games, seconds, variant) if searching else {}
+    return extra | {
+
         "game": game.name, "players": len(seats), "strategies": seats, "games": games,
         "jit": not numba.config.DISABLE_JIT,
         "compile_s": round(compile_s, 3),
@@ -86,6 +119,19 @@ def run(game: Game, seats: list[str], games: int,
 def report(r: dict[str, Any]) -> str:
     """The bench result as a short readable text."""
     note = "" if r["jit"] else "  (NUMBA_DISABLE_JIT is set: 'compiled' ran interpreted)\n"
+    if "search_seats" in r:
+        return (
+            f"{r['game']}: {r['players']} players, strategies {','.join(r['strategies'])}\n"
+            f"{note}  first call (compile or cache load): {r['compile_s']:.2f} s\n"
+            f"  compiled:     {r['games']} games in {r['seconds']:.2f} s = "
+            f"{r['s_per_game_per_search_seat']:.3f} s per game per search seat "
+            f"({r['search_seats']} search seats)\n"
+            f"  search:       {r['iterations_per_s']:.0f} iterations/s\n"
+            f"  random game:  {r['random_game_s'] * 1e3:.3f} ms; this game takes "
+            f"{r['ratio_to_random_game']:.0f}x as long\n"
+            f"  interpreted:  not measured (search seats)\n"
+            f"  cached start: {r['cached_start_s']:.2f} s (new process: import + 1 game, warm "
+            f"cache)")
     return (
         f"{r['game']}: {r['players']} players, strategies {','.join(r['strategies'])}\n{note}"
         f"  first call (compile or cache load): {r['compile_s']:.2f} s\n"

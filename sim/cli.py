@@ -293,6 +293,53 @@ def tournament(
     return Summary(runner.summary_data(outcome), runner.describe(outcome, cfg))
 
 
+@app.command()
+def ladder(game: GameArg,
+           games: Annotated[int, typer.Option(
+               "--games", help="Games per matchup (whole seat rotations).")] = 20,
+           players: PlayersOpt = 4,
+           workers: WorkersOpt = None,
+           seed: Annotated[int, typer.Option("--seed", help="Tournament seed (>= 0).")] = 1,
+           out: Annotated[Path | None, typer.Option(
+               "--out", help="Run directory [default: runs/<game>-ladder].",
+               show_default=False)] = None,
+           resume: Annotated[bool, typer.Option(
+               "--resume", help="Complete the ladder in --out, skipping finished shards.")
+           ] = False,
+           run: Annotated[Path | None, typer.Option(
+               "--run", help="Play nothing: write the page and table of this finished run "
+                             "(e.g. a configs/tournaments/*-mcts-strength.toml run).",
+               show_default=False)] = None,
+           ) -> None:
+    """Play the skill ladder (one-vs-field matrix and round robin) and write its page."""
+    from reports import ladder as ladder_page
+    from reports import runs
+    from sim import ladder as ladder_mod
+    from sim import runner
+
+    with user_errors():
+        for option, value, minimum in (("--games", games, 1), ("--seed", seed, 0),
+                                       ("--workers", workers, 1), ("--players", players, 2)):
+            _positive(option, value, minimum)
+        names = ladder_mod.rungs(get_game(game).name)
+        if run is not None:
+            try:
+                html, csv = ladder_page.write(runs.load(run), names, game, run)
+            except runs.RunDataError as exc:
+                raise UserError(str(exc)) from exc
+        else:
+            run_dir = out or Path("runs") / f"{game}-ladder"
+            try:
+                html, csv = ladder_mod.run(game, players, games, seed, run_dir, resume, workers)
+            except (runner.RunInterrupted, KeyboardInterrupt):
+                fail(f"interrupted; complete the ladder with: meeplab ladder {game} --out "
+                     f"{run_dir} --resume", code=130)
+            except runner.ShardFailed as exc:
+                fail(f"a shard failed ({exc}); see {run_dir}/run.log, finished shards are "
+                     f"kept", code=1)
+    typer.echo(f"ladder page: {html}\nmatrix table: {csv}")
+
+
 @app.command("bench-tournament")
 def bench_tournament(
         config: Annotated[Path, typer.Argument(help="Tournament config TOML.")] = Path(

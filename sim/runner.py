@@ -65,7 +65,18 @@ def header(cfg: Config) -> dict[str, Any]:
             "variant_id": cfg.variant_id, "switches": game.switch_values(cfg["variant"] or None),
             "columns": shard.KEY_COLUMNS + game.record_columns(),
             "matchups": [m.to_dict() for m in cfg.matchups], "assumed": game.assumed_values(),
+            "search": search_strategies(cfg),
             "created": time.strftime("%Y-%m-%dT%H:%M:%S%z")}
+
+
+def search_strategies(cfg: Config) -> list[str]:
+    """The run's strategies played by a search kernel (one taking a rollout preset), for the
+    report's methods note."""
+    registry = get_game(cfg["game"]).registry
+    known = registry.strategies()
+    names = sorted({name for m in cfg.matchups for name in m.lineup})
+    return [n for n in names if n in known
+            and any(p.preset for p in registry.kernel_module(known[n].kernel).PARAMS)]
 
 
 def plan_round(cfg: Config, start_games: int, stop_games: int) -> Iterator[schedule.Shard]:

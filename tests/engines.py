@@ -156,3 +156,18 @@ def assert_records_match(game: str, lineups: list[list[str]], n_seeds: int,
         for name in (f"rec{j}.npy", f"trace{j}.npy"):
             np.testing.assert_array_equal(np.load(folder / name),
                                           np.load(folder / "interpreted" / name))
+
+
+INTERPRETED_SEARCH = {"iterations": 6, "depth": 6}  # a search budget interpreted tests afford
+
+
+def interpreted_row(registry: Any, name: str, row: np.ndarray) -> np.ndarray:
+    """Strategy `name`'s parameter row, a search kernel's budget cut to INTERPRETED_SEARCH (the
+    unit tests run interpreted; the presets' budgets are for compiled play)."""
+    module = registry.kernel_module(registry.strategies()[name].kernel)
+    names = [p.name for p in module.PARAMS]
+    row = row.copy()
+    for key, value in INTERPRETED_SEARCH.items():
+        if key in names and any(p.preset for p in module.PARAMS):
+            row[names.index(key)] = min(row[names.index(key)], value)
+    return row

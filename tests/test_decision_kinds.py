@@ -17,6 +17,7 @@ from core import games
 from core.common.game import Game
 from core.common.trace import events, trace_buffer
 from strategies.common.bound import bound
+from tests.engines import interpreted_row
 
 PLAYERS = 3         # every game allows 3; a kind not reached with 3 is looked for with the fewest
 MAX_GAMES = 12      # random games per rules variant, at most, to reach every kind
@@ -130,10 +131,11 @@ def test_every_kernel_decides_at_every_kind(reached) -> None:
     strategies = bound(game)
     for name in strategies.registry.names():
         kernels, params = strategies.registry.resolve([name])
+        row = interpreted_row(strategies.registry, name, params[0])
         for key, kind in report.items():
             for s, opts, tables in kind.samples:
                 before = s.copy()
-                i = strategies.decide(kernels[0], params[0], s, game.rules.flatten(tables), opts,
+                i = strategies.decide(kernels[0], row, s, game.rules.flatten(tables), opts,
                                       len(opts), np.ones(1, np.uint64))
                 assert 0 <= i < len(opts), (game.name, name, key, i)
                 assert np.array_equal(before, s), (game.name, name, key)

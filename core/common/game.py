@@ -71,9 +71,10 @@ class Game:
     # index, so append new kernels: presets name kernels, results record strategies
     kernels: tuple[str, ...]
     report: str | None                 # dotted name of the report-sections module, or None
-    # The hidden-information sampler, to come with the search kernel: it redraws what a seat
-    # may not see (hands, face-down cards, draw piles) consistently with what the seat has
-    # seen, to determinize a search. None: not declared yet.
+    # The hidden-information sampler, compiled `sample_hidden(s, t, me, rng)`
+    # (core/<game>/hidden.py): redraws in place what seat `me` may not see (hands, face-down
+    # cards, draw piles, the stored random stream), computed only from what `me` sees. The
+    # search kernel determinizes with it; the no-peeking tests use it. None: not declared.
     hidden: Callable[..., Any] | None = None
 
     @property

@@ -2,7 +2,7 @@
 records, trace, colours, player range, strategy kernels and report sections. Listed in
 core/games.py."""
 from core.common.game import Engine, Game, misc_player_range
-from core.santiago import actions, check, codes, play, rules, state, tables, trace
+from core.santiago import actions, check, codes, hidden, play, rules, state, tables, trace
 
 GAME = Game(
     name="santiago",
@@ -14,6 +14,7 @@ GAME = Game(
     colours=codes.COLOURS,
     player_range=misc_player_range(codes.M.MIN_PLAYERS, codes.M.MAX_PLAYERS),  # SDC-R0
     kernels=("strategies.common.random", "strategies.santiago.greedy",
-             "strategies.santiago.planner"),
+             "strategies.santiago.planner", "strategies.santiago.mcts"),
+    hidden=hidden.sample_hidden,
     report="reports.games.santiago",
 )

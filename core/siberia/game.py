@@ -2,7 +2,7 @@
 data, records, trace, colours, player range, strategy kernels and report sections. Listed in
 core/games.py."""
 from core.common.game import Engine, Game
-from core.siberia import actions, check, codes, play, rules, state, tables, trace
+from core.siberia import actions, check, codes, hidden, play, rules, state, tables, trace
 from core.siberia.tables import SiberiaTables
 
 
@@ -20,6 +20,8 @@ GAME = Game(
     trace=trace,
     colours=codes.COLOURS,
     player_range=player_range,
-    kernels=("strategies.common.random", "strategies.siberia.plan", "strategies.siberia.greedy"),
+    kernels=("strategies.common.random", "strategies.siberia.plan", "strategies.siberia.greedy",
+             "strategies.siberia.mcts"),
+    hidden=hidden.sample_hidden,
     report="reports.games.siberia",
 )

@@ -84,10 +84,39 @@ def _encode(where: str, param: Param, value: object) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise PresetError(f"{where}: parameter '{param.name}' = {value!r} is not a number; "
                           f"write a number such as 1.0")
+    if param.low is not None and value < param.low:
+        raise PresetError(f"{where}: parameter '{param.name}' = {value!r} is below "
+                          f"{param.low:g}; write a number of at least {param.low:g}")
+    if param.high is not None and value > param.high:
+        raise PresetError(f"{where}: parameter '{param.name}' = {value!r} is above "
+                          f"{param.high:g}; write a number of at most {param.high:g}")
     return float(value)
 
 
-def _preset(path: Path, name: str, entry: object, modules: dict[str, ModuleType]) -> Strategy:
+def _uses_presets(entry: object, modules: dict[str, ModuleType]) -> bool:
+    """Whether a preset entry's kernel takes another strategy as a parameter."""
+    kernel = entry.get("kernel") if isinstance(entry, dict) else None
+    return kernel in modules and any(p.preset for p in modules[kernel].PARAMS)
+
+
+def _embed(where: str, param: Param, value: object, row: np.ndarray, at: int,
+           modules: dict[str, ModuleType], known: dict[str, Strategy]) -> float:
+    """A `preset` parameter: the named strategy's kernel id, its row copied to row[at:]."""
+    if not isinstance(value, str) or value not in known:
+        raise PresetError(f"{where}: parameter '{param.name}' = {value!r} names no strategy; "
+                          f"use one of: {', '.join(known)}")
+    other = known[value]
+    declared = modules[other.kernel].PARAMS
+    if any(p.preset for p in declared) or at + len(declared) > MAX_PARAMS:
+        raise PresetError(f"{where}: parameter '{param.name}' = {value!r} cannot be embedded "
+                          f"(a search preset, or too many parameters); name a preset of "
+                          f"another kernel")
+    row[at:at + len(declared)] = other.row[:len(declared)]
+    return float(list(modules).index(other.kernel))
+
+
+def _preset(path: Path, name: str, entry: object, modules: dict[str, ModuleType],
+            known: dict[str, Strategy] | None = None) -> Strategy:
     where = f"{_where(path)}: preset '{name}'"
     if not isinstance(entry, dict):
         raise PresetError(f"{where} is not a table; write it as [presets.{name}]")
@@ -116,7 +145,11 @@ def _preset(path: Path, name: str, entry: object, modules: dict[str, ModuleType]
         if param.name not in values:
             raise PresetError(f"{where}: parameter '{param.name}' is missing; kernel "
                               f"'{kernel}' needs all of: {', '.join(names)}")
-        row[i] = _encode(where, param, values[param.name])
+        if param.preset:
+            row[i] = _embed(where, param, values[param.name], row, len(declared), modules,
+                            known or {})
+        else:
+            row[i] = _encode(where, param, values[param.name])
     return Strategy(name, kernel, description.strip(), dict(values), row)
 
 
@@ -160,25 +193,31 @@ class Registry:
 
     def _load_uncached(self, files: tuple[tuple[Path, int], ...]) -> dict[str, Strategy]:
         by_name = dict(zip(self.kernels, self.modules))
-        found: dict[str, Strategy] = {}
-        origin: dict[str, Path] = {}
+        entries: dict[str, tuple[Path, object]] = {}
         for path, _ in files:
             for name, entry in _read(path).items():
-                if name in found:
+                if name in entries:
                     raise PresetError(f"{_where(path)}: preset '{name}' is already defined in "
-                                      f"{_where(origin[name])}; rename one of them")
-                found[name], origin[name] = _preset(path, name, entry, by_name), path
+                                      f"{_where(entries[name][0])}; rename one of them")
+                entries[name] = (path, entry)
+        plain = {name: _preset(path, name, entry, by_name)
+                 for name, (path, entry) in entries.items() if not _uses_presets(entry, by_name)}
         for module in self.modules:
-            if not module.PARAMS and module.KERNEL not in found:
-                found[module.KERNEL] = _builtin(module)
-        return found
+            if not module.PARAMS and module.KERNEL not in plain:
+                plain[module.KERNEL] = _builtin(module)
+        # presets naming other strategies (the search's rollout policy) come second
+        found = {name: plain[name] if name in plain else
+                 _preset(entries[name][0], name, entries[name][1], by_name, plain)
+                 for name in entries}
+        return {**found, **plain}
 
     def make(self, name: str, kernel: str, description: str,
              params: dict[str, float | int | str], where: str = "") -> Strategy:
         """A strategy from values given in code (checked like a preset; PresetError)."""
         entry = {"kernel": kernel, "description": description, "params": params}
-        return _preset(Path(where or "(generated)"), name, entry,
-                       dict(zip(self.kernels, self.modules)))
+        by_name = dict(zip(self.kernels, self.modules))
+        known = self.strategies() if _uses_presets(entry, by_name) else None
+        return _preset(Path(where or "(generated)"), name, entry, by_name, known)
 
     def strategies(self, path: str | Path | None = None) -> dict[str, Strategy]:
         """Every strategy by name: the presets, and each kernel without parameters."""

@@ -7,8 +7,11 @@ A kernel module in strategies/<game>/ defines three constants next to its compil
 - `DESCRIPTION`: one line;
 - `PARAMS`: a tuple of `Param`, in the order of the parameter vector `choose` receives.
 
-A preset gives every parameter a value: a number, or for a parameter with `choices` one of
-the choice names, passed to the kernel as its index in `choices`.
+A preset gives every parameter a value: a number (within `low`..`high` where given), or for
+a parameter with `choices` one of the choice names, passed to the kernel as its index in
+`choices`, or for a `preset` parameter the name of another strategy: the kernel receives that
+strategy's kernel id there and its parameter row right after its own parameters (the search
+kernel's rollout policy, strategies.common.search).
 """
 from __future__ import annotations
 
@@ -21,6 +24,9 @@ class Param(NamedTuple):
     name: str
     doc: str
     choices: tuple[str, ...] = ()  # empty: a number; else one of these names (its index)
+    preset: bool = False           # the value names another strategy (see the docstring)
+    low: float | None = None       # least value allowed, if any
+    high: float | None = None      # greatest value allowed, if any
 
 
 def param_names(params: tuple[Param, ...]) -> list[str]:

@@ -25,7 +25,7 @@ def test_games_and_strategies_list_siberia() -> None:
     result = run("games")
     assert result.exit_code == 0
     assert ("siberia (Siberia): 2-4 players; strategies: staff_first, resource_rush, greedy, "
-            "random") in result.stdout
+            "mcts, mcts_strong, random") in result.stdout
     listing = run("strategies", "siberia").stdout
     assert "staff_first (plan):" in listing and "greedy (greedy):" in listing
 

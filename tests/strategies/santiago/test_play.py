@@ -11,6 +11,7 @@ from core.santiago import state as S
 from core.santiago.game import GAME
 from core.santiago.tables import load_tables
 from strategies.common.bound import bound
+from tests.engines import interpreted_row
 from tests.santiago.helpers import (
     B, K, at_drive, choose, drive_to, flat_tables, give_goods, options,
 )
@@ -35,6 +36,7 @@ def pick(name: str, s: np.ndarray, t: np.ndarray = T) -> tuple[str, int]:
 @pytest.mark.parametrize("name", REGISTRY.names())
 def test_whole_game_legal_with_the_checker(name: str) -> None:
     kernels, params = REGISTRY.resolve([name, "random", "random"])
+    params[0] = interpreted_row(REGISTRY, name, params[0])  # a search on a small budget
     g = play_game(load_tables(), 3, 11, kernels, params, check=True)
     assert g.error == 0 and g.records[0, 0] > 0
 

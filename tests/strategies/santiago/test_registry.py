@@ -24,7 +24,7 @@ PRESETS = REGISTRY.path.read_text(encoding="utf-8")
 
 def test_named_strategies_and_random_are_registered() -> None:
     assert REGISTRY.names()[:4] == list(NAMED) and "random" in REGISTRY.names()
-    assert REGISTRY.kernels == ("random", "greedy", "planner")
+    assert REGISTRY.kernels == ("random", "greedy", "planner", "mcts")
 
 
 def test_every_kernel_declares_its_parameters() -> None:

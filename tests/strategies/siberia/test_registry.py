@@ -17,8 +17,9 @@ REGISTRY = SIBERIA.registry
 
 
 def test_named_strategies_and_kernels() -> None:
-    assert REGISTRY.kernels == ("random", "plan", "greedy")
-    assert REGISTRY.names() == ["staff_first", "resource_rush", "greedy", "random"]
+    assert REGISTRY.kernels == ("random", "plan", "greedy", "mcts")
+    assert REGISTRY.names() == ["staff_first", "resource_rush", "greedy", "mcts", "mcts_strong",
+                                "random"]
     info = {e["name"]: e for e in REGISTRY.describe()}
     assert info["staff_first"]["kernel"] == info["resource_rush"]["kernel"] == "plan"
     assert info["greedy"]["kernel"] == "greedy" and info["random"]["params"] == {}

@@ -1,0 +1,263 @@
+"""Information-set Monte Carlo tree search (single observer), written once and bound per game.
+
+Each iteration copies the root state, redraws what the deciding seat cannot see with the
+game's sampler (its descriptor's `hidden`), and descends the tree: at a node, the children
+whose option is legal in this determinization compete by UCT with availability counts
+(Cowling, Powley and Whitehouse 2012: the log term counts the visits in which the child was
+legal), plus a PUCT-style bonus for the child the rollout policy would choose. A node grows
+a new child while it has fewer legal children than progressive widening allows
+(1 + widening * sqrt(visits)); the first new child is the rollout policy's choice, the others
+are drawn at random. From the new node a rollout plays the rollout policy (a preset of one of
+the game's other kernels) for every seat, to the end or for `depth` decisions, after which the
+game's valuation scores it. Every node on the path backs up every seat's reward: the win share
+(ties split; at a cut-off a softmax of the seats' valuations), blended with the score margin.
+Nodes are keyed by option code, so a child is found whatever the determinization; forced moves
+make no node. The choice is the most visited child of the root.
+
+Budget: `iterations`, deterministic: every random number comes from the seat's stream, so a
+game is reproducible whatever the worker count.
+
+Binding (`kernel`): a copy of `_choose` whose globals are the game's engine hooks, its
+sampler, the dispatcher over its other kernels (the rollout policies: a policy is a kernel id
+and a parameter row like any seat's) and the game's valuation `scores(row, s, t, out)`
+(strategies/<game>/mcts.py), compiled and cached per game like the play loop
+(core.common.loop.compiled_for). The tree lives in arrays allocated once per decision.
+"""
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+
+import numpy as np
+
+from core.common.game import Game
+from core.common.loop import MAX_STEPS, compiled_for
+from core.common.rng import rng_below
+from core.common.trace import EVW
+from core.jit import copy_into
+from strategies.common.dispatch import dispatcher
+from strategies.common.spec import Param
+
+KERNEL = "mcts"
+DESCRIPTION = ("information-set MCTS: determinizes what the seat cannot see, searches with "
+               "UCT and the rollout policy's prior, rolls out to the end or a cut-off")
+PARAMS = (
+    Param("iterations", "search iterations per decision (the budget; deterministic)", low=1),
+    Param("exploration", "UCT exploration constant c in c * sqrt(ln(available) / visits)",
+          low=0),
+    Param("prior", "PUCT-style bonus of the rollout policy's choice at a node, "
+                   "prior * sqrt(available) / (1 + visits); 0 = none", low=0),
+    Param("widening", "progressive widening: a node visited v times has at most "
+                      "1 + widening * sqrt(v) children; 0 = every legal option at once", low=0),
+    Param("rollout", "the rollout policy: the name of a preset of another kernel (random, a "
+                     "plan, greedy, ...) that plays every seat in the rollouts", preset=True),
+    Param("depth", "decisions a rollout plays before the game's valuation scores it; 0 = to "
+                   "the end of the game", low=0),
+    Param("blend", "reward = (1 - blend) * win share + blend * score margin (a logistic of "
+                   "the seat's score less the best other's, over `scale`)", low=0, high=1),
+    Param("scale", "score points that make a clear lead: the softmax temperature of the "
+                   "valuation at a cut-off and the margin's scale", low=0.001),
+)
+ITERATIONS, EXPLORATION, PRIOR, WIDENING, ROLLOUT, DEPTH, BLEND, SCALE = range(8)
+ROLL_ROW = len(PARAMS)  # the rollout preset's parameter row starts here (registry)
+MAXP = 8                # seats a node backs up
+
+
+def _index_of(o, k, code):
+    """Index of option `code` in o[:k], or -1."""
+    for j in range(k):
+        if o[j] == code:
+            return j
+    return -1
+
+
+def _legal(s, t, opts):
+    """The engine's legal options (one call site: an engine compiled inline is inlined once)."""
+    return legal(s, t, opts)  # noqa: F821 (bound per game)
+
+
+def _apply(s, t, o, tr):
+    """The engine's apply (one call site, as _legal)."""
+    apply(s, t, o, tr)  # noqa: F821
+
+
+def _reward(params, w, t, rank, share, sc, r):
+    """Every seat's reward of the rollout's end state w into r[:np]."""
+    np_ = w[NP_SLOT]  # noqa: F821 (bound per game)
+    scale = params[SCALE]
+    scores(params[ROLL_ROW:], w, t, sc)  # noqa: F821
+    if w[PHASE_SLOT] == OVER_PHASE:  # noqa: F821
+        shares(w, t, rank, share)  # noqa: F821
+        for p in range(np_):
+            r[p] = share[p]
+    else:  # a softmax of the valuations stands for the win shares
+        top = sc[0]
+        for p in range(1, np_):
+            top = max(top, sc[p])
+        total = 0.0
+        for p in range(np_):
+            r[p] = np.exp((sc[p] - top) / scale)
+            total += r[p]
+        for p in range(np_):
+            r[p] /= total
+    blend = params[BLEND]
+    if blend > 0:
+        for p in range(np_):
+            other = -1e300
+            for q in range(np_):
+                if q != p:
+                    other = max(other, sc[q])
+            margin = 1.0 / (1.0 + np.exp(-(sc[p] - other) / scale))
+            r[p] = (1.0 - blend) * r[p] + blend * margin
+
+
+def _choose(params, s, t, opts, n, rng):
+    """Index into opts[:n]: the root child most visited by `iterations` ISMCTS iterations."""
+    me = s[SEAT_SLOT]  # noqa: F821 (bound per game)
+    iters = max(1, int(params[ITERATIONS]))
+    expl = params[EXPLORATION]
+    prior = params[PRIOR]
+    widen = params[WIDENING]
+    depth = int(params[DEPTH])
+    rk = int(params[ROLLOUT])
+    row = params[ROLL_ROW:]
+    cap = iters + 1
+    code = np.zeros(cap, np.int32)
+    child = np.full(cap, -1, np.int32)
+    sib = np.full(cap, -1, np.int32)
+    visits = np.zeros(cap)
+    avail = np.zeros(cap)
+    fav = np.zeros(cap)
+    reward = np.zeros((cap, MAXP))
+    path = np.zeros(cap + 1, np.int32)
+    w = np.zeros(STATE_SIZE, np.int32)  # noqa: F821
+    o = np.zeros(MAX_OPTIONS, np.int32)  # noqa: F821
+    mark = np.zeros(MAX_OPTIONS, np.int8)  # noqa: F821
+    tr = np.zeros((1, EVW), np.int32)  # one row: records nothing
+    rank = np.zeros(MAXP, np.int64)
+    share = np.zeros(MAXP)
+    sc = np.zeros(MAXP)
+    r = np.zeros(MAXP)
+    nodes = 1
+    for _ in range(iters):
+        copy_into(w, s)
+        sample_hidden(w, t, me, rng)  # noqa: F821
+        node = 0
+        plen = 1
+        steps = 0
+        grown = False
+        while w[PHASE_SLOT] != OVER_PHASE and not grown and steps < MAX_STEPS:  # noqa: F821
+            k = engine_legal(w, t, o)  # noqa: F821
+            steps += 1
+            if k == 1:
+                engine_apply(w, t, o[0], tr)  # noqa: F821
+                continue
+            p = w[SEAT_SLOT]  # noqa: F821
+            for j in range(k):
+                mark[j] = 0
+            have = 0
+            best = -1e300
+            bc = -1
+            c = child[node]
+            while c >= 0:
+                j = _index_of(o, k, code[c])
+                if j >= 0:
+                    mark[j] = 1
+                    have += 1
+                    avail[c] += 1
+                    u = (reward[c, p] / visits[c]
+                         + expl * np.sqrt(np.log(avail[c]) / visits[c])
+                         + prior * fav[c] * np.sqrt(avail[c]) / (1.0 + visits[c]))
+                    if u > best:
+                        best = u
+                        bc = c
+                c = sib[c]
+            room = k if widen <= 0 else min(k, 1 + int(widen * np.sqrt(visits[node])))
+            if have < room and nodes < cap:
+                j = rollout(rk, row, w, t, o, k, rng)  # noqa: F821
+                favoured = 1.0
+                if mark[j]:
+                    favoured = 0.0
+                    x = rng_below(rng, k - have)
+                    for jj in range(k):
+                        if mark[jj] == 0:
+                            if x == 0:
+                                j = jj
+                                break
+                            x -= 1
+                nn = nodes
+                nodes += 1
+                code[nn] = o[j]
+                fav[nn] = favoured
+                avail[nn] = 1
+                sib[nn] = child[node]
+                child[node] = nn
+                engine_apply(w, t, o[j], tr)  # noqa: F821
+                path[plen] = nn
+                plen += 1
+                grown = True
+            elif bc >= 0:
+                engine_apply(w, t, code[bc], tr)  # noqa: F821
+                node = bc
+                path[plen] = node
+                plen += 1
+            else:  # the tree is full: leave the rest to the rollout
+                grown = True
+        played = 0
+        while w[PHASE_SLOT] != OVER_PHASE and steps < MAX_STEPS:  # noqa: F821
+            k = engine_legal(w, t, o)  # noqa: F821
+            steps += 1
+            j = 0
+            if k > 1:
+                if depth > 0 and played >= depth:
+                    break
+                j = rollout(rk, row, w, t, o, k, rng)  # noqa: F821
+                played += 1
+            engine_apply(w, t, o[j], tr)  # noqa: F821
+        _reward(params, w, t, rank, share, sc, r)
+        for i in range(plen):
+            v = path[i]
+            visits[v] += 1
+            for q in range(MAXP):
+                reward[v, q] += r[q]
+    best_i = 0
+    best_v = -1.0
+    best_r = -1e300
+    c = child[0]
+    while c >= 0:
+        j = _index_of(opts, n, code[c])
+        if j >= 0:
+            mean = reward[c, me] / max(visits[c], 1.0)
+            if visits[c] > best_v or (visits[c] == best_v and mean > best_r):
+                best_v = visits[c]
+                best_r = mean
+                best_i = j
+        c = sib[c]
+    return best_i
+
+
+def kernel(game: Game, module: str, scores: Callable, shares: Callable,
+           np_slot: int) -> Callable:
+    """The compiled `choose(params, s, t, opts, n, rng)` of the search for `game`, whose kernel
+    module `module` must come last in `game.kernels` (the kernels before it are the rollout
+    policies, with the same ids). `scores(row, s, t, out)` writes every seat's valuation (row:
+    the rollout preset's parameters), `shares(s, t, rank, share)` the final win shares, and
+    s[np_slot] is the number of players."""
+    if game.kernels[-1] != module:
+        raise RuntimeError(f"{game.name}: the search kernel {module} must be the last kernel")
+    if game.hidden is None:
+        raise RuntimeError(f"{game.name}: the search needs the game's hidden-information "
+                           f"sampler (Game.hidden)")
+    modules = [importlib.import_module(name) for name in game.kernels[:-1]]
+    e = game.engine
+    namespace = {"legal": e.legal, "apply": e.apply, "sample_hidden": game.hidden,
+                 "rollout": dispatcher(f"{game.name}_rollout", modules), "scores": scores,
+                 "shares": shares, "SEAT_SLOT": e.seat_slot, "PHASE_SLOT": e.phase_slot,
+                 "OVER_PHASE": e.over_phase, "NP_SLOT": np_slot, "STATE_SIZE": e.state_size,
+                 "MAX_OPTIONS": e.max_options}
+    namespace["engine_legal"] = compiled_for(_legal, f"{game.name}_mcts", namespace)
+    namespace["engine_apply"] = compiled_for(_apply, f"{game.name}_mcts", namespace)
+    namespace["_reward"] = compiled_for(_reward, f"{game.name}_mcts", namespace,
+                                        inline="always")
+    namespace["_index_of"] = compiled_for(_index_of, f"{game.name}_mcts", {}, inline="always")
+    return compiled_for(_choose, f"{game.name}_mcts", namespace)
