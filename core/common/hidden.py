@@ -12,9 +12,8 @@ from core.jit import njit
 
 
 @njit(inline="always")
-def sort_shuffle(s, at, n, rng):
-    """Redeal the n cards of s[at:at + n]: sorted (insertion sort: piles are short), then
-    shuffled, so their old order is forgotten."""
+def sort_slice(s, at, n):
+    """Sort s[at:at + n] in place (insertion sort: piles are short)."""
     for i in range(1, n):
         v = s[at + i]
         j = i - 1
@@ -22,6 +21,13 @@ def sort_shuffle(s, at, n, rng):
             s[at + j + 1] = s[at + j]
             j -= 1
         s[at + j + 1] = v
+
+
+@njit(inline="always")
+def sort_shuffle(s, at, n, rng):
+    """Redeal the n cards of s[at:at + n]: sorted, then shuffled, so their old order is
+    forgotten."""
+    sort_slice(s, at, n)
     if n > 1:
         shuffle(rng, s[at:at + n], n)
 

@@ -1,7 +1,7 @@
 """Cubist, declared once (core.common.game.Game): its engine hooks, rules data, records,
 trace, colours, player range, strategy kernels and report sections. Listed in core/games.py."""
 from core.common.game import Engine, Game, misc_player_range
-from core.cubist import actions, check, codes, play, rules, state, tables, trace
+from core.cubist import actions, check, codes, hidden, play, rules, state, tables, trace
 
 GAME = Game(
     name="cubist",
@@ -14,5 +14,6 @@ GAME = Game(
     player_range=misc_player_range(codes.M.MIN_PLAYERS, codes.M.MAX_PLAYERS),
     kernels=("strategies.common.random", "strategies.cubist.plan",
              "strategies.cubist.greedy"),
+    hidden=hidden.sample_hidden,
     report="reports.games.cubist",
 )

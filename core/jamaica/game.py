@@ -1,7 +1,7 @@
 """Jamaica, declared once (core.common.game.Game): its engine hooks, rules data, records, trace,
 colours, player range, strategy kernels and report sections. Listed in core/games.py."""
 from core.common.game import Engine, Game, misc_player_range
-from core.jamaica import actions, check, codes, play, rules, state, tables, trace
+from core.jamaica import actions, check, codes, hidden, play, rules, state, tables, trace
 
 GAME = Game(
     name="jamaica",
@@ -13,5 +13,6 @@ GAME = Game(
     colours=codes.COLOURS,
     player_range=misc_player_range(codes.M.MIN_PLAYERS, codes.M.MAX_PLAYERS),  # JAM-R0
     kernels=("strategies.common.random", "strategies.jamaica.plan", "strategies.jamaica.greedy"),
+    hidden=hidden.sample_hidden,
     report="reports.games.jamaica",
 )

@@ -13,6 +13,7 @@ It reads only what `me` may see, so a search determinizes with it.
 """
 import numpy as np
 
+from core.common.hidden import sort_slice
 from core.common.rng import rng_next, shuffle
 from core.common.stored_rng import save_stream
 from core.jamaica import actions
@@ -62,21 +63,26 @@ def redeal_treasures(s, t, me, rng):
         if w < 0 or (w != me and actions.face_down(t, c)):
             pool[n] = c
             n += 1
-    shuffle(rng, pool, n)
-    owners = stack_array(NTREASURES, 0, np.int32)  # the unseen slots' owners, same order
+    # the other ships' face-down slots by owner, in a canonical order: which card lies in which
+    # slot is what `me` cannot see, so it must not shape the deal
+    owners = stack_array(NTREASURES, 0, np.int32)
+    m = 0
     for i in range(n):
-        owners[i] = s[O.TOWNER + pool[i]]
+        if s[O.TOWNER + pool[i]] >= 0:
+            owners[m] = s[O.TOWNER + pool[i]]
+            m += 1
+    sort_slice(owners, 0, m)
+    shuffle(rng, pool, n)
     # face-down slots of other ships first, from the face-down kinds of the pool
     used = stack_array(NTREASURES, 0, np.int32)
     for i in range(n):
         used[i] = 0
-    for i in range(n):
-        if owners[i] >= 0:
-            for j in range(n):
-                if used[j] == 0 and actions.face_down(t, pool[j]):
-                    used[j] = 1
-                    s[O.TOWNER + pool[j]] = owners[i]
-                    break
+    for i in range(m):
+        for j in range(n):
+            if used[j] == 0 and actions.face_down(t, pool[j]):
+                used[j] = 1
+                s[O.TOWNER + pool[j]] = owners[i]
+                break
     pile = 0
     for j in range(n):
         if used[j] == 0:
