@@ -13,7 +13,7 @@ GAME = Game(
     colours=codes.COLOURS,
     player_range=misc_player_range(codes.M.MIN_PLAYERS, codes.M.MAX_PLAYERS),
     kernels=("strategies.common.random", "strategies.cubist.plan",
-             "strategies.cubist.greedy"),
+             "strategies.cubist.greedy", "strategies.cubist.mcts"),
     hidden=hidden.sample_hidden,
     report="reports.games.cubist",
 )

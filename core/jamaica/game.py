@@ -12,7 +12,8 @@ GAME = Game(
     trace=trace,
     colours=codes.COLOURS,
     player_range=misc_player_range(codes.M.MIN_PLAYERS, codes.M.MAX_PLAYERS),  # JAM-R0
-    kernels=("strategies.common.random", "strategies.jamaica.plan", "strategies.jamaica.greedy"),
+    kernels=("strategies.common.random", "strategies.jamaica.plan", "strategies.jamaica.greedy",
+             "strategies.jamaica.mcts"),
     hidden=hidden.sample_hidden,
     report="reports.games.jamaica",
 )

@@ -143,6 +143,8 @@ def endgame_choices(game: str, state: str, heuristic: str) -> tuple[int, int, np
     strategies = bound(g)
     t = g.rules.flatten(g.rules.load_tables())
     s = np.load(DATA / f"{state}.npy")
+    assert s.shape == (g.engine.state_size,) and g.engine.check_state(s, t) == 0, \
+        f"{state}.npy no longer fits the state's layout: store it again"
     opts = np.zeros(g.engine.max_options, np.int32)
     n = g.engine.legal(s, t, opts)
     registry = strategies.registry
