@@ -46,6 +46,18 @@ def _parts(game: str) -> tuple[Game, Bound]:
     return descriptor, bound(descriptor)
 
 
+def assert_scores_match_trace(records: np.ndarray, rows: np.ndarray, n_players: int,
+                              score_event: int, r_score: int, vp_first: int, nsrc: int) -> None:
+    """Each seat's recorded score, and its score by source (columns vp_first..+nsrc), equal the
+    sums of the trace's score events (p, source, amount)."""
+    scores = rows[rows[:, 0] == score_event]
+    for p in range(n_players):
+        mine = scores[scores[:, 1] == p]
+        assert records[p, r_score] == mine[:, 3].sum()
+        for src in range(nsrc):
+            assert records[p, vp_first + src] == mine[mine[:, 2] == src, 3].sum()
+
+
 def traced_random_game(game: str, tables: Any, n_players: int, seed: int
                        ) -> tuple[Any, np.ndarray, np.ndarray]:
     """One random game with the invariant checker on, traced (interpreted when the JIT is

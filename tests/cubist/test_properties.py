@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 from core.cubist import codes as C
 from core.cubist.play import R_SCORE, REC
 from core.cubist.tables import SWITCH_OPTIONS, load_tables
-from tests.engines import assert_records_match, assert_soak, traced_random_game
+from tests.engines import (assert_records_match, assert_scores_match_trace, assert_soak,
+                           traced_random_game)
 
 SWITCHES = st.fixed_dictionaries({name: st.sampled_from(opts)
                                   for name, (_, opts) in SWITCH_OPTIONS.items()})
@@ -29,12 +30,7 @@ def test_random_games_finish_clean_and_points_match_trace(seed: int, n_players: 
                                                           switches: dict) -> None:
     tables = load_tables(overrides=switches)
     g, rows, _ = traced_random_game("cubist", tables, n_players, seed)
-    scores = rows[rows[:, 0] == C.EV.SCORE]
-    for p in range(n_players):
-        mine = scores[scores[:, 1] == p]
-        assert g.records[p, R_SCORE] == mine[:, 3].sum()
-        for src in range(C.NSRC):
-            assert g.records[p, REC.VP + src] == mine[mine[:, 2] == src, 3].sum()
+    assert_scores_match_trace(g.records, rows, n_players, C.EV.SCORE, R_SCORE, REC.VP, C.NSRC)
 
 
 @pytest.mark.compiled
