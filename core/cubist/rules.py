@@ -158,7 +158,8 @@ def use_artist(s, t, tr, me, slot, param):
     kind = t[T.ART_KIND + card]
     release_artist(s, slot)
     s[b + P.USED + kind] += 1
-    log(tr, s, EV.USE, me, slot, card, param, 0)
+    if kind != C.PASCIN:
+        log(tr, s, EV.USE, me, slot, card, param, 0)
     pending = 0
     if kind == C.BOCCIONI:
         gain(s, tr, me, t[T.ART_V2 + card] if param else t[T.ART_V1 + card], kind, 0)
@@ -174,10 +175,11 @@ def use_artist(s, t, tr, me, slot, param):
         if kind == C.GRIS:
             s[b + P.SUPPLY] += 1
             log(tr, s, EV.REMOVE, me, room, cell, v, 0)
-        else:
+        else:  # the lifted die is off the rooms until its new position is chosen
             s[G.MOVE_V] = v
             s[G.MOVE_FROM] = room * C.NCELL + cell
             pending = 1
+            log(tr, s, EV.USE, me, slot, card, param, 0)
     elif kind == C.FRESNAYE or kind == C.POPOVA:
         src, sign = param >> 1, param & 1
         step = t[T.ART_V1 + card]
@@ -241,15 +243,15 @@ def complete(s, t, tr, me, room, slot):
     h = s[b + P.HELD_N]
     s[b + P.HELD + h] = card
     s[b + P.HELD_N] = h + 1
-    log(tr, s, EV.COMPLETE, me, room, card, slot, 0)
-    s[O.DISPLAY + slot] = S.draw_installation(s)
-    log(tr, s, EV.NEW_CARD, -1, slot, s[O.DISPLAY + slot], s[G.IDECK_N] - s[G.IDECK_PTR], 0)
     for j in range(t[T.INST_SPACES + card]):
         k = h * C.MAX_SPACES + j
         s[b + P.CD_A + k] = t[T.INST_SPACE_A + card * C.MAX_SPACES + j]
         s[b + P.CD_B + k] = t[T.INST_SPACE_B + card * C.MAX_SPACES + j]
         s[b + P.CD_ON + k] = 1
         s[b + P.SUPPLY] -= 1
+    log(tr, s, EV.COMPLETE, me, room, card, slot, 0)
+    s[O.DISPLAY + slot] = S.draw_installation(s)
+    log(tr, s, EV.NEW_CARD, -1, slot, s[O.DISPLAY + slot], s[G.IDECK_N] - s[G.IDECK_PTR], 0)
     if s[b + P.HELD_N] == t[T.MISC + M.END_INSTALLATIONS]:
         trigger(s, t, tr, me, 1)
 
@@ -375,10 +377,10 @@ def begin_turn(s, t, tr):
     s[G.TURN] += 1
     s[G.ROLLED] = 0
     s[b + P.TURNS] += 1
-    log(tr, s, EV.TURN, me, s[G.TURN], s[G.ROUND], s[G.FINAL], 0)
     for v in range(C.NVAL):
         s[b + P.WARE + v] += s[b + P.STORE + v]
         s[b + P.STORE + v] = 0
+    log(tr, s, EV.TURN, me, s[G.TURN], s[G.ROUND], s[G.FINAL], 0)
     resume(s, t, tr)
 
 

@@ -108,9 +108,10 @@ def do_load(s, t, tr, h):
     ship = s[G.LOAD_SHIP]
     b = S.pbase(ship)
     if s[b + P.HOLD_KIND + h] != C.EMPTY:
-        log(tr, s, EV.DUMP, ship, h, s[b + P.HOLD_KIND + h], s[b + P.HOLD_N + h], 0)
+        kind, n = s[b + P.HOLD_KIND + h], s[b + P.HOLD_N + h]
         s[b + P.HOLD_KIND + h] = C.EMPTY
         s[b + P.HOLD_N + h] = 0
+        log(tr, s, EV.DUMP, ship, h, kind, n, 0)
     s[b + P.HOLD_KIND + h] = s[G.LOAD_KIND]
     s[b + P.HOLD_N + h] = s[G.LOAD_N]
     log(tr, s, EV.LOAD, ship, s[G.LOAD_KIND], s[G.LOAD_N], h, 0)
@@ -145,13 +146,29 @@ def start_load(s, t, tr, ship, kind, n, after):
 
 
 @njit(inline="always")
-def start_payment(s, ship, kind, n, after):
-    """Ship pays n tokens of `kind` from its holds (step PAY); then step `after`."""
+def start_payment(s, ship, kind, n, after, event):
+    """Ship pays n tokens of `kind` from its holds (step PAY), `event` is logged once they are
+    paid (the state recorded with an event is the state after it); then step `after`."""
     s[G.PAY_SHIP] = ship
     s[G.PAY_KIND] = kind
     s[G.PAY_LEFT] = n
+    s[G.PAY_TOTAL] = n
     s[G.PAY_NEXT] = after
+    s[G.PAY_EVENT] = event
     s[G.STEP] = ST.PAY
+
+
+@njit(_nrt=False)
+def log_payment(s, t, tr):
+    """The payment's event: a space's cost paid in full, a shortage, or a combat bid."""
+    ship, res, n = s[G.PAY_SHIP], s[G.PAY_KIND], s[G.PAY_TOTAL]
+    x = s[S.pbase(ship) + P.POS]
+    if s[G.PAY_EVENT] == EV.PAY:
+        log(tr, s, EV.PAY, ship, res, n, x, 0)
+    elif s[G.PAY_EVENT] == EV.SHORTAGE:
+        log(tr, s, EV.SHORTAGE, ship, res, n, t[T.SPACE_COST + x], 0)
+    else:
+        log(tr, s, EV.BID, ship, n, 0, 0, 0)
 
 
 @njit(inline="always")
@@ -169,6 +186,7 @@ def pay_from(s, h):
 def step_pay(s, t, tr):
     """Pay the next part: from the smallest hold, or the hold the player picks (JAM-Q4)."""
     if s[G.PAY_LEFT] <= 0:
+        log_payment(s, t, tr)
         s[G.STEP] = s[G.PAY_NEXT]
         return
     ship = s[G.PAY_SHIP]
@@ -366,12 +384,10 @@ def step_cost(s, t, tr):
     paid = min(need, have)
     s[b + (P.GOLD_PAID if res == C.GOLD else P.FOOD_PAID)] += paid
     if have >= need:
-        log(tr, s, EV.PAY, ship, res, need, x, 0)
-        start_payment(s, ship, res, need, ST.MOVE_DONE)
+        start_payment(s, ship, res, need, ST.MOVE_DONE, EV.PAY)
     else:
         s[b + P.SHORTAGES] += 1
-        log(tr, s, EV.SHORTAGE, ship, res, have, need, 0)
-        start_payment(s, ship, res, have, ST.FALLBACK)
+        start_payment(s, ship, res, have, ST.FALLBACK, EV.SHORTAGE)
 
 
 # ---------------------------------------------------------------- the round (JAM-R6..R9)
@@ -655,8 +671,7 @@ def apply_bid(s, t, o, tr):
     k = actions.payload(o)
     s[G.ATK_POWDER if ship == s[G.ATTACKER] else G.DEF_POWDER] = k
     s[S.pbase(ship) + P.POWDER_SPENT] += k
-    log(tr, s, EV.BID, ship, k, 0, 0, 0)
-    start_payment(s, ship, C.POWDER, k, s[G.STEP])
+    start_payment(s, ship, C.POWDER, k, s[G.STEP], EV.BID)
 
 
 @njit(inline="always")

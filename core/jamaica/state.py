@@ -83,6 +83,8 @@ G = block("G", (
     ("PAY_KIND", 1, "the resource paid"),
     ("PAY_LEFT", 1, "tokens still to pay"),
     ("PAY_NEXT", 1, "the step after the payment"),
+    ("PAY_EVENT", 1, "the event logged once paid: EV.PAY, EV.SHORTAGE or EV.BID"),
+    ("PAY_TOTAL", 1, "tokens the whole payment takes"),
     ("GHOST_LEFT", 1, "Ghost Ship moves left this round"),
 ))
 
