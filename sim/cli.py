@@ -129,6 +129,9 @@ def play(game: GameArg,
          variant: VariantOpt = None,
          quiet: Annotated[bool, typer.Option(
              "--quiet", help="Print only the final table, not the game log.")] = False,
+         as_json: Annotated[bool, typer.Option(
+             "--json", help="Print only one JSON object: the seats, the final standings and "
+                            "every record column per seat.")] = False,
          ) -> None:
     """Play one game and print its log and final table."""
     with user_errors():
@@ -140,10 +143,10 @@ def play(game: GameArg,
         out = open_trace(trace) if trace else None
     g = setup.game
     result = g.play_game(setup.tables, players, seed, setup.kernels, setup.params,
-                         check=check, trace=bool(trace) or not quiet)
+                         check=check, trace=bool(trace) or not (quiet or as_json))
     if result.trace is not None and result.trace[0, 1]:
         typer.echo("warning: the trace buffer overflowed; the log is incomplete", err=True)
-    if not quiet:
+    if not (quiet or as_json):
         for line in g.trace.log_lines(result.trace, setup.tables, players, g.colours):
             typer.echo(line)
         typer.echo("")
@@ -151,9 +154,14 @@ def play(game: GameArg,
     if out is not None:
         with out:
             g.trace.write_jsonl(out, header, result.trace, setup.tables, players, final)
-    typer.echo(f"Final standings ({g.name}, seed {seed})")
-    for line in final_table(setup, result.records):
-        typer.echo("  " + line)
+    if as_json:
+        records = {name: column(setup, result.records, name) for name in g.record_columns()}
+        emit(Summary({"game": g.name, "players": players, "seed": seed,
+                      "strategies": list(setup.seats), **final, "records": records}), True)
+    else:
+        typer.echo(f"Final standings ({g.name}, seed {seed})")
+        for line in final_table(setup, result.records):
+            typer.echo("  " + line)
     if result.error:
         fail(f"invariant broken: {final['error']}; this is an engine bug, report it with "
              f"the command line (seed {seed})", code=1)

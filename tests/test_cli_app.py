@@ -45,7 +45,7 @@ def test_summary_commands_have_json():
         options = {p.name for p in COMMANDS[info.name or info.callback.__name__].params}
         if returns is Summary:
             assert "as_json" in options, info.callback.__name__
-    assert {"games", "strategies", "tournament", "report", "compare"} <= {
+    assert {"games", "strategies", "tournament", "report", "compare", "play"} <= {
         n for n, c in COMMANDS.items() if any(p.name == "as_json" for p in c.params)}
 
 
@@ -62,6 +62,17 @@ def test_shell_completion_of_commands_and_games():
     assert complete("tour") == ["tournament"]
     assert complete("play", "") == game_names()
     assert "--install-completion" in run("--help").stdout
+
+
+def test_play_json_is_the_final_table_and_records():
+    """`play --json`: one object, nothing else on stdout; its scores are the text table's."""
+    args = ("play", "siberia", "--players", "3", "--seed", "5")
+    data = json.loads(run(*args, "--json").stdout)
+    assert (data["game"], data["players"], data["seed"]) == ("siberia", 3, 5)
+    assert data["strategies"] == ["random"] * 3 and data["error"] is None
+    assert data["records"]["score"] == data["scores"] and len(data["ranks"]) == 3
+    table = run(*args, "--quiet").stdout.splitlines()[2:]  # title, header, a row per seat
+    assert [int(line.split()[3]) for line in table] == data["scores"]  # "P1 (red) random 44"
 
 
 def test_games_and_strategies_json():
