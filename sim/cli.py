@@ -509,9 +509,10 @@ def tune(
             tune_mod.presets_target(plan, presets_dir, install, where)
         typer.echo(f"{config.stem}: {plan['mode']} tune, {tune_mod.games_per_trial(plan)} "
                    f"games per trial, study {where / tune_mod.STUDY_FILE}")
-        with _stoppable(f"meeplab tune {config} --out {where}", "the trial's output"):
-            study = tune_mod.optimise(plan, where, workers=workers, echo=typer.echo)
-        lines = tune_mod.write_best(plan, study, where, presets_dir, install)
+        with tune_mod.storage_errors(where):
+            with _stoppable(f"meeplab tune {config} --out {where}", "the trial's output"):
+                study = tune_mod.optimise(plan, where, workers=workers, echo=typer.echo)
+            lines = tune_mod.write_best(plan, study, where, presets_dir, install)
     for line in lines:
         typer.echo(line)
 

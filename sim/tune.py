@@ -21,7 +21,8 @@ import hashlib
 import json
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,7 @@ from typing import Any
 from sim import backends, schedule, trials
 from sim import config as config_mod
 from sim.errors import UserError
+from sim.store import write_atomic
 from sim.games import get as get_game, names as game_names
 from sim.options import option_text
 
@@ -289,7 +291,7 @@ def study(tune: Tune, out: Path) -> Any:
     """The Optuna study in out/study.db, created or reopened (UserError: another config)."""
     import optuna
 
-    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    optuna.logging.set_verbosity(optuna.logging.ERROR)  # a failed trial is reported by us
     out.mkdir(parents=True, exist_ok=True)
     storage = f"sqlite:///{(out / STUDY_FILE).resolve()}"
     s = optuna.create_study(study_name="meeplab-tune", storage=storage, load_if_exists=True,
@@ -304,6 +306,24 @@ def study(tune: Tune, out: Path) -> Any:
         raise UserError(f"{out} holds a study of another tune config (or other values)",
                         "choose another --out, or delete that directory to start over")
     return s
+
+
+@contextmanager
+def storage_errors(out: Path) -> Iterator[None]:
+    """The study database failing to write (a full disk, a file that cannot grow) as a
+    UserError. SQLite's transactions keep what was committed: a rerun continues the study."""
+    import optuna
+    import sqlalchemy.exc
+
+    try:
+        yield
+    except (sqlalchemy.exc.OperationalError, optuna.exceptions.StorageInternalError) as exc:
+        cause = exc
+        while cause.__cause__ is not None:  # optuna's error wraps SQLAlchemy's wraps SQLite's
+            cause = cause.__cause__
+        raise UserError(f"cannot write the study {out / STUDY_FILE} ({cause})",
+                        "free disk space (or choose another --out), then run the command "
+                        "again: the study continues from its complete trials") from exc
 
 
 def _existing(storage: str) -> list[Any]:
@@ -400,7 +420,7 @@ def write_best(tune: Tune, s: Any, out: Path, presets_dir: Path | None,
     from strategies.common.registry import preset_toml
 
     done = complete(s)
-    s.trials_dataframe().to_csv(out / TRIALS_FILE, index=False)
+    write_atomic(out / TRIALS_FILE, s.trials_dataframe().to_csv(index=False).encode())
     best = s.best_trial
     values = best.user_attrs["values"]
     v = tune.values
@@ -424,7 +444,7 @@ def write_best(tune: Tune, s: Any, out: Path, presets_dir: Path | None,
                                                  tune.start | values)
         target = presets_target(tune, presets_dir, install, out)
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(preset_toml(made, notes), encoding="utf-8")
+        write_atomic(target, preset_toml(made, notes).encode())
         if start is not None:
             lines.append(f"start ({v['start']}): trial {start.number}, win share "
                          f"{start.value:.4f} +-{start.user_attrs['half_width']:.4f}")
@@ -445,6 +465,6 @@ def write_best(tune: Tune, s: Any, out: Path, presets_dir: Path | None,
     body += ["", "[data]"] + [f"{k} = {_toml(x)}" for k, x in values.items()
                               if k not in switches]
     target = out / f"{v['name']}.toml"
-    target.write_text("\n".join(body) + "\n", encoding="utf-8")
+    write_atomic(target, ("\n".join(body) + "\n").encode())
     lines.append(f"variant: {target} (use it with --variant {target})")
     return lines

@@ -195,3 +195,56 @@ def test_full_disk_during_a_report(finished, monkeypatch):
     out = finished / "report"
     assert not (out / "index.html").exists()
     assert not [p for p in out.iterdir() if p.name.startswith(".")]
+
+
+TINY_TUNE = """mode = "strategy"
+game = "siberia"
+kernel = "plan"
+start = "staff_first"
+field = ["random"]
+preset = "tiny"
+trials = 40
+games = 2
+seed = 3
+[search]
+mine = [0.5, 2.0]
+"""
+STUDY_LIMIT = 112 * 1024  # bytes: the new study fits, 40 trials' rows do not
+
+
+def _small_disk() -> None:
+    """In the child: files cannot grow past STUDY_LIMIT (EFBIG, as a disk that fills up)."""
+    import resource
+    import signal
+
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (STUDY_LIMIT, resource.RLIM_INFINITY))
+
+
+@pytest.mark.skipif(os.name != "posix", reason="needs RLIMIT_FSIZE")
+def test_full_disk_during_a_tune(tmp_path):
+    """The study database stops growing mid-run: one line, exit 2, the study intact (SQLite's
+    integrity check) and a rerun on a freed disk continues it to its 40 trials."""
+    import sqlite3
+    import sys
+
+    config = tmp_path / "tiny.toml"
+    config.write_text(TINY_TUNE)
+    args = [sys.executable, "-m", "sim.cli", "tune", str(config), "--out", str(tmp_path / "s"),
+            "--workers", "1"]
+    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
+    full = subprocess.run(args, cwd=ROOT, env=env, capture_output=True, text=True,
+                          preexec_fn=_small_disk, timeout=600)
+    assert full.returncode == 2, full.stderr
+    lines = full.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: cannot write the study"), lines
+    assert "run the command again" in lines[0]
+    ran = full.stdout.count("\ntrial ")
+    assert 0 < ran < 40
+    db = tmp_path / "s" / "study.db"
+    with sqlite3.connect(db) as con:
+        assert con.execute("pragma integrity_check").fetchone() == ("ok",)
+    again = subprocess.run(args, cwd=ROOT, env=env, capture_output=True, text=True,
+                           timeout=600)
+    assert again.returncode == 0, again.stderr
+    assert "best of 40 trials" in again.stdout
