@@ -24,8 +24,9 @@ run: $(STAMP)
 	$(BIN)/meeplab tournament $(TOURNAMENT) --games $(RUN_GAMES) --out $(RUN_DIR)
 	$(BIN)/meeplab report $(RUN_DIR)
 
+# On every core (pytest-xdist); a game's compiled tests share a worker (tests/conftest.py).
 test: $(STAMP)
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto --dist loadgroup
 
 # Regenerate the golden playthroughs (tests/golden/): only when a change alters games on
 # purpose; its commit says why.
