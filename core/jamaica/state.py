@@ -11,7 +11,7 @@ from core.common.rng import DEAL_STREAM, rng_below, rng_seed, shuffle
 from core.common.stored_rng import SLOTS, save_stream
 from core.jamaica import codes as C
 from core.jamaica.codes import M, SW, T
-from core.jit import njit
+from core.jit import njit, stack_array
 
 PH = enum("PH", ("SETUP", "PLAY", "OVER"))
 
@@ -338,9 +338,12 @@ def score_by_source(s, t, p, out):
                 out[3] += t[T.TREASURE_VALUE + c]
 
 
-@njit
+NSRC = C.NSRC  # a plain global: stack_array takes its size as a compile-time constant
+
+
+@njit(_nrt=False)
 def score(s, t, p):
     """Seat p's score if the game ended now."""
-    out = np.zeros(C.NSRC, np.int64)
+    out = stack_array(NSRC, 0, np.int64)
     score_by_source(s, t, p, out)
     return out.sum()
