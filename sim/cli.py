@@ -234,6 +234,33 @@ def _positive(option: str, value: int | None, minimum: int = 1,
     limits.check_range(option, value, minimum, maximum)
 
 
+ResumeOpt = Annotated[bool, typer.Option(
+    "--resume", help="Complete the run in --out, skipping its finished shards.")]
+SchedulerOpt = Annotated[str | None, typer.Option(
+    "--scheduler", help="Play on a Dask cluster: its scheduler address (tcp://host:port).",
+    show_default=False)]
+DaskLocalOpt = Annotated[int | None, typer.Option(
+    "--dask-local", help="Play on a local Dask cluster of N workers.", show_default=False)]
+
+
+def _check_run_options(games: int | None, workers: int | None, seed: int | None,
+                       scheduler: str | None, dask_local: int | None) -> None:
+    """The checks of a tournament's run options (UserError)."""
+    for option, value, minimum in (("--games", games, 1), ("--workers", workers, 1),
+                                   ("--dask-local", dask_local, 1)):
+        _positive(option, value, minimum)
+    _positive("--seed", seed, 0, limits.MAX_SEED)
+    if scheduler:
+        from sim.backends.dask import check_address
+
+        check_address(scheduler)
+    if scheduler and dask_local:
+        raise UserError("--scheduler and --dask-local both given", "choose one of them")
+    if workers and (scheduler or dask_local):
+        raise UserError("--workers applies to the local backend only",
+                        "size a Dask cluster with --dask-local N or on the cluster itself")
+
+
 @app.command()
 def tournament(
         config: ConfigArg,
@@ -246,14 +273,9 @@ def tournament(
             show_default=False)] = None,
         seed: Annotated[int | None, typer.Option(
             "--seed", help="Tournament seed (overrides the config).", show_default=False)] = None,
-        resume: Annotated[bool, typer.Option(
-            "--resume", help="Complete the run in --out, skipping its finished shards.")] = False,
-        scheduler: Annotated[str | None, typer.Option(
-            "--scheduler", help="Play on a Dask cluster: its scheduler address "
-                                "(tcp://host:port).", show_default=False)] = None,
-        dask_local: Annotated[int | None, typer.Option(
-            "--dask-local", help="Play on a local Dask cluster of N workers.",
-            show_default=False)] = None,
+        resume: ResumeOpt = False,
+        scheduler: SchedulerOpt = None,
+        dask_local: DaskLocalOpt = None,
         precision: Annotated[str | None, typer.Option(
             "--precision", help="Add deals until every strategy's 95% interval on its win "
                                 "share is within +-P (0.005 or 0.5%).", show_default=False)] = None,
@@ -264,19 +286,7 @@ def tournament(
     from sim import runner
 
     with user_errors():
-        for option, value, minimum in (("--games", games, 1), ("--workers", workers, 1),
-                                       ("--dask-local", dask_local, 1)):
-            _positive(option, value, minimum)
-        _positive("--seed", seed, 0, limits.MAX_SEED)
-        if scheduler:
-            from sim.backends.dask import check_address
-
-            check_address(scheduler)
-        if scheduler and dask_local:
-            raise UserError("--scheduler and --dask-local both given", "choose one of them")
-        if workers and (scheduler or dask_local):
-            raise UserError("--workers applies to the local backend only",
-                            "size a Dask cluster with --dask-local N or on the cluster itself")
+        _check_run_options(games, workers, seed, scheduler, dask_local)
         cfg = config_mod.load(config, games=games, seed=seed, variants=variant or [],
                               precision=config_mod.parse_precision(precision)
                               if precision else None)
@@ -506,6 +516,66 @@ def tune(
         lines = tune_mod.write_best(plan, study, where, presets_dir, install)
     for line in lines:
         typer.echo(line)
+
+
+# --- meta-game (issue 18) ---------------------------------------------------------------------
+
+@app.command()
+def metagame(
+        config: Annotated[Path, typer.Argument(
+            help="Meta-game config TOML (see configs/metagame/).", show_default=False)],
+        games: Annotated[int | None, typer.Option(
+            "--games", help="Games per profile (overrides the config).",
+            show_default=False)] = None,
+        workers: WorkersOpt = None,
+        out: Annotated[Path | None, typer.Option(
+            "--out", help="Run directory [default: runs/metagame-<config name>].",
+            show_default=False)] = None,
+        seed: Annotated[int | None, typer.Option(
+            "--seed", help="Seed (overrides the config).", show_default=False)] = None,
+        resume: ResumeOpt = False,
+        scheduler: SchedulerOpt = None,
+        dask_local: DaskLocalOpt = None,
+        precision: Annotated[str | None, typer.Option(
+            "--precision", help="Add deals until every profile entry's 95% interval is "
+                                "within +-P (0.02 or 2%).", show_default=False)] = None,
+        variant: VariantOpt = None,
+        bootstrap: Annotated[int, typer.Option(
+            "--bootstrap", help="Bootstrap replicates over deals for the intervals.")] = 200,
+        ) -> Summary:
+    """Play every profile of a population of strategies and solve the empirical meta-game:
+    equilibrium mix, regrets, α-Rank, verdict (RUN_DIR/metagame/index.html and CSV)."""
+    from reports import metagame as page
+    from reports.runs import RunDataError
+    from sim import config as config_mod
+    from sim import metagame as meta_mod
+
+    with user_errors():
+        _check_run_options(games, workers, seed, scheduler, dask_local)
+        _positive("--bootstrap", bootstrap, 0, limits.MAX_BOOTSTRAP)
+        meta = meta_mod.load(config, games=games, seed=seed, variants=variant or [],
+                             precision=config_mod.parse_precision(precision)
+                             if precision else None)
+        run_dir = out or Path("runs") / f"metagame-{config.stem}"
+        with _stoppable(f"meeplab metagame {config} --out {run_dir} --resume",
+                        f"{run_dir}/run.log"):
+            outcome = meta_mod.run(meta, run_dir, resume=resume, workers=workers,
+                                   scheduler=scheduler, dask_local=dask_local)
+        try:
+            written = page.write(run_dir, n_boot=bootstrap)
+        except RunDataError as exc:
+            raise UserError(str(exc)) from exc
+    head = (f"{config.stem}: {len(meta.config.matchups)} profiles, {outcome.games} games, "
+            f"this run played {outcome.played} in {outcome.seconds:.1f} s")
+    if outcome.precision:
+        p = outcome.precision
+        head += (f"; precision +-{p['target']:g} per entry "
+                 f"{'reached' if p['met'] else 'not reached (max_games hit)'}, widest "
+                 f"+-{p['widest']:.4f}, {p['games_per_matchup']} games per profile")
+    return Summary(written.data | {"games": outcome.games, "seconds": outcome.seconds,
+                                   "precision": outcome.precision,
+                                   "index": str(written.index)},
+                   [head] + written.lines + [f"meta-game report: {written.index}"])
 
 
 def main() -> None:

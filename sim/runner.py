@@ -169,8 +169,9 @@ class _Run:
     """One invocation: the store, the backend, the progress bar."""
 
     def __init__(self, cfg: Config, st: store.RunStore, backend: backends.Backend,
-                 bar: tqdm, show: bool) -> None:
+                 bar: tqdm, show: bool, per_entry: bool = False) -> None:
         self.cfg, self.store, self.backend, self.bar, self.show = cfg, st, backend, bar, show
+        self.per_entry = per_entry
         self.head = st.manifest
         self.played = 0
         self.idle = False   # no shard in flight: the backend may shut down gently
@@ -235,7 +236,8 @@ class _Run:
             if precision is None:
                 return None
             widest = stats.widest(intervals(self.store.done, [
-                k for k, e in self.store.done.items() if in_plan(cfg, e, stop)]))
+                k for k, e in self.store.done.items() if in_plan(cfg, e, stop)],
+                self.per_entry))
             met = widest <= precision
             if met or stop >= cfg["max_games"]:
                 return {"target": precision, "widest": widest, "met": met, "rounds": rounds,
@@ -243,10 +245,12 @@ class _Run:
             start, stop = stop, next_games(stop, widest, precision, cfg["max_games"])
 
 
-def intervals(done: dict[str, dict[str, Any]], ids: list[str]) -> list[stats.Interval]:
-    """Win-share intervals over the finished shards `ids`, summed in shard order."""
-    return stats.intervals((done[k]["matchup"], done[k]["sums"]) for k in sorted(ids)
-                           if k in done)
+def intervals(done: dict[str, dict[str, Any]], ids: list[str],
+              per_entry: bool = False) -> list[stats.Interval]:
+    """Win-share intervals over the finished shards `ids`, summed in shard order: per
+    strategy, or with per_entry per (matchup, strategy)."""
+    of = stats.entry_intervals if per_entry else stats.intervals
+    return of((done[k]["matchup"], done[k]["sums"]) for k in sorted(ids) if k in done)
 
 
 def finite(values: dict[str, Any]) -> dict[str, Any]:
@@ -266,8 +270,9 @@ def warm_up(cfg: Config, head: dict[str, Any]) -> None:
 
 def run(cfg: Config, run_dir: Path, resume: bool = False, workers: int | None = None,
         scheduler: str | None = None, dask_local: int | None = None,
-        progress: bool | None = None) -> Outcome:
-    """Play (or complete, with resume) the tournament into run_dir.
+        progress: bool | None = None, per_entry: bool = False) -> Outcome:
+    """Play (or complete, with resume) the tournament into run_dir; with per_entry,
+    `precision` applies to each strategy's win share in each matchup (a meta-game's entries).
 
     Raises UserError on a run-directory conflict, RunInterrupted on Ctrl-C/SIGTERM and
     ShardFailed when a worker fails; finished shards are always kept.
@@ -297,7 +302,7 @@ def run(cfg: Config, run_dir: Path, resume: bool = False, workers: int | None = 
         bar = tqdm(total=done_games, initial=done_games, unit="game", unit_scale=True,
                    desc=st.manifest["run_id"], disable=not show, file=sys.stderr,
                    dynamic_ncols=True, smoothing=0.1)
-        r = _Run(cfg, st, backend, bar, show)
+        r = _Run(cfg, st, backend, bar, show, per_entry)
         try:
             st.save(status="running")
             report = r.rounds()

@@ -1,0 +1,137 @@
+"""`meeplab metagame`: profiles, the runner's per-entry precision, the report's tables, resume,
+bad input (one line, exit 2), and a small compiled Cuba run whose equilibrium regrets are
+within their bootstrap intervals of 0."""
+from __future__ import annotations
+
+import json
+import math
+
+import pandas as pd
+import pytest
+
+from reports import metagame as page
+from reports.runs import RunDataError
+from sim import metagame, store
+from tests.sim.helpers import assert_one_line_error, run_cli, run_compiled, write_config
+
+SMALL = dict(game="siberia", strategies=["random", "greedy"], players=2, games=8, seed=3)
+
+
+@pytest.fixture(scope="module")
+def small_run(tmp_path_factory):
+    """An interpreted 2-strategy, 2-player meta-game of Siberia, with its report."""
+    tmp = tmp_path_factory.mktemp("meta")
+    path = write_config(tmp / "small.toml", **SMALL)
+    result = run_cli("metagame", path, "--out", tmp / "run", "--workers", "1",
+                     "--bootstrap", "30", "--json")
+    assert result.exit_code == 0, result.output
+    return tmp, path, json.loads(result.stdout)
+
+
+def test_profiles_are_every_multiset():
+    names = ["a", "b", "c", "d", "e", "f"]
+    got = metagame.profiles(names, 4)
+    assert len(got) == math.comb(9, 4) == 126
+    assert len({tuple(p) for p in got}) == 126
+    assert all(p == sorted(p, key=names.index) for p in got)
+
+
+def test_config_becomes_a_matchups_tournament(tmp_path):
+    meta = metagame.load(write_config(tmp_path / "m.toml", **SMALL))
+    cfg = meta.config
+    assert cfg["format"] == "matchups"
+    assert [m.lineup for m in cfg.matchups] == [("random", "random"), ("random", "greedy"),
+                                                ("greedy", "greedy")]
+    assert all(len(m.seatings) == 2 for m in cfg.matchups)   # rotations of 2 seats
+
+
+def test_run_writes_the_report(small_run):
+    tmp, _, data = small_run
+    out = tmp / "run" / "metagame"
+    html = (out / "index.html").read_text()
+    assert "Payoff table" in html and "Verdict" in html and "Omidshafiei" in html
+    payoffs = pd.read_csv(out / "payoffs.csv")
+    assert len(payoffs) == 1 + 2 + 1     # (r,r): r; (r,g): r and g; (g,g): g
+    # a profile of one strategy only: every seat of it, a constant-sum share of 1/2
+    mono = payoffs[payoffs["profile"] == "random x2"]
+    assert mono["win_share"].tolist() == [0.5] and mono["half_width"].tolist() == [0.0]
+    mixed = payoffs[payoffs["profile"] == "random, greedy"]
+    assert mixed["win_share"].sum() == pytest.approx(1.0)
+    eq = pd.read_csv(out / "equilibrium.csv")
+    assert eq["mix"].sum() == pytest.approx(1.0)
+    assert data["verdict"] in ("dominated", "cyclic", "balanced")
+    assert data["epsilon"] < 1e-7
+    assert data["games"] == 3 * 8
+
+
+def test_resume_of_a_complete_run_plays_nothing_and_agrees(small_run):
+    tmp, path, data = small_run
+    again = run_cli("metagame", path, "--out", tmp / "run", "--resume", "--bootstrap", "30",
+                    "--json")
+    assert again.exit_code == 0, again.output
+    second = json.loads(again.stdout)
+    assert second["games"] == data["games"]
+    assert second["strategies"] == data["strategies"]
+
+
+def test_precision_applies_to_every_profile_entry(tmp_path):
+    path = write_config(tmp_path / "p.toml", **SMALL | {"games": 4, "max_games": 40},
+                        precision=0.3)
+    result = run_cli("metagame", path, "--out", tmp_path / "run", "--workers", "1",
+                     "--bootstrap", "0", "--json")
+    assert result.exit_code == 0, result.output
+    manifest = store.read_manifest(tmp_path / "run")
+    p = manifest["precision"]
+    payoffs = pd.read_csv(tmp_path / "run" / "metagame" / "payoffs.csv")
+    widest = payoffs["half_width"].max()
+    assert widest == pytest.approx(p["widest"])
+    assert p["met"] == (widest <= 0.3) and (p["met"] or p["games_per_matchup"] == 40)
+
+
+def test_population_refuses_a_run_that_is_not_a_meta_game():
+    with pytest.raises(RunDataError, match="not a meta-game"):
+        page.population([{"lineup": ["a", "b"]}, {"lineup": ["a", "a"]}])
+
+
+@pytest.mark.parametrize("keys, problem", [
+    ({"strategies": ["random"]}, "at least two strategy names"),
+    ({"strategies": ["random", "random"]}, "listed twice"),
+    ({"strategies": ["random", "nobody"]}, "unknown strategy 'nobody'"),
+    ({"players": 1}, "players = 1 is not a whole number of at least 2"),
+    ({"players": 9}, "9 players is out of range"),
+    ({"colour": "red"}, "unknown key 'colour'"),
+    ({"games": 0}, "games = 0"),
+    ({"strategies": [f"s{i}" for i in range(40)], "players": 4}, "profiles (at most"),
+])
+def test_bad_config_is_one_line(tmp_path, keys, problem):
+    path = write_config(tmp_path / "bad.toml", **SMALL | keys)
+    assert_one_line_error(run_cli("metagame", path, "--out", tmp_path / "run"), problem)
+
+
+@pytest.mark.parametrize("args, problem", [
+    (["--bootstrap", "-1"], "--bootstrap"),
+    (["--precision", "2"], "--precision 2"),
+    (["--workers", "0"], "--workers"),
+])
+def test_bad_options_are_one_line(tmp_path, args, problem):
+    path = write_config(tmp_path / "m.toml", **SMALL)
+    assert_one_line_error(run_cli("metagame", path, "--out", tmp_path / "run", *args), problem)
+
+
+def test_missing_config_is_one_line(tmp_path):
+    assert_one_line_error(run_cli("metagame", tmp_path / "none.toml"), "not found")
+
+
+@pytest.mark.compiled
+def test_cuba_equilibrium_regrets_are_within_their_intervals_of_zero(tmp_path):
+    """A real run: three Cuba presets, 3 players (10 profiles), compiled."""
+    path = write_config(tmp_path / "cuba.toml", game="cuba", players=3, games=240, seed=5,
+                        strategies=["shipping_rush", "builder", "greedy"])
+    done = run_compiled("metagame", path, "--out", tmp_path / "run", "--workers", "2",
+                        "--bootstrap", "100", "--json")
+    data = json.loads(done.stdout)
+    assert data["epsilon"] < 1e-6
+    for row in data["strategies"]:
+        assert row["regret_lo"] <= 1e-9, row
+        if row["mix"] >= page.SUPPORT:
+            assert row["regret_lo"] <= 0 <= row["regret_hi"] + 1e-9, row
