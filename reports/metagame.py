@@ -276,7 +276,8 @@ def terminal_lines(a: Analysis) -> list[str]:
 def methods(a: Analysis, rows: int, errors: int, seatings: str) -> list[Note]:
     game = a.game
     return [
-        Note(f"Profiles: every multiset of {game.players} strategies from the {len(game.strategies)} "
+        Note(f"Profiles: every multiset of {game.players} strategies from the "
+             f"{len(game.strategies)} "
              f"({len(game.profiles)} profiles), each played on duplicate deals in "
              + ("all its distinct seat orders" if seatings == "permutations" else
                 "its cyclic seat rotations (a balanced rotation set: each strategy of the profile "

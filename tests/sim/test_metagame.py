@@ -11,7 +11,7 @@ import pytest
 
 from reports import metagame as page
 from reports.runs import RunDataError
-from sim import metagame, store
+from sim import metagame, runner, stats, store
 from tests.sim.helpers import assert_one_line_error, run_cli, run_compiled, write_config
 
 SMALL = dict(game="siberia", strategies=["random", "greedy"], players=2, games=8, seed=3)
@@ -86,6 +86,21 @@ def test_precision_applies_to_every_profile_entry(tmp_path):
     widest = payoffs["half_width"].max()
     assert widest == pytest.approx(p["widest"])
     assert p["met"] == (widest <= 0.3) and (p["met"] or p["games_per_matchup"] == 40)
+
+
+@pytest.mark.parametrize("per_entry", [False, True])
+def test_each_profile_grows_on_its_own(tmp_path, per_entry):
+    """Per entry, a profile whose entries meet the target stops; per strategy, all grow."""
+    meta = metagame.load(write_config(tmp_path / "m.toml", **SMALL | {"max_games": 100},
+                                      precision=0.1))
+    run = object.__new__(runner._Run)   # grown() reads only cfg and per_entry
+    run.cfg, run.per_entry = meta.config, per_entry
+    rows = [stats.Interval("0/random", 10, 0.5, 0.0), stats.Interval("1/random", 10, 0.3, 0.2),
+            stats.Interval("1/greedy", 10, 0.7, 0.2), stats.Interval("2/greedy", 10, 0.5, 0.05)]
+    grown = run.grown(rows, [10, 10, 10], 0.2)
+    more = runner.next_games(10, 0.2, 0.1, 100)
+    assert grown == ([10, more, 10] if per_entry else [more] * 3)
+    assert run.grown(rows, [100] * 3, 0.2) == [100] * 3    # max_games reached
 
 
 def test_population_refuses_a_run_that_is_not_a_meta_game():
