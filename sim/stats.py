@@ -104,6 +104,18 @@ def entry_intervals(shards: Iterable[tuple[int, dict[str, list[float]]]]) -> lis
     return rows
 
 
+def weighted(entries: list[Interval], weights: dict[int, float], name: str) -> Interval:
+    """A strategy's win share against a mixed field: its entries (from entry_intervals) in
+    each matchup weighted by the matchup's probability; the matchups are independent, so the
+    half-width is sqrt(sum w^2 h^2)."""
+    mine = {int(r.strategy.split("/", 1)[0]): r for r in entries
+            if r.strategy.split("/", 1)[1] == name}
+    share = sum(w * mine[m].win_share for m, w in weights.items())
+    half = math.sqrt(sum((w * mine[m].half_width) ** 2 for m, w in weights.items()))
+    return Interval(name, sum(r.games for r in mine.values()), share, half,
+                    max(0.0, share - half), min(1.0, share + half))
+
+
 def widest(rows: list[Interval]) -> float:
     """The largest half-width (inf when there is nothing yet)."""
     return max((r.half_width for r in rows), default=math.inf)
