@@ -25,7 +25,7 @@ import pandas as pd
 
 from reports import alpharank, fmt, plots
 from reports.html import Figure, Note, Section, Table, render_page
-from reports.report import footer, valid_games, write_output
+from reports.report import Written, footer, valid_games, write_output
 from reports.runs import Run, RunDataError, load_run
 from reports.symmetric_game import Solution, SymmetricGame, multisets
 from reports.text import text_table
@@ -306,23 +306,20 @@ def methods(a: Analysis, rows: int, errors: int, seatings: str) -> list[Note]:
          if errors else [])
 
 
-@dataclass(frozen=True)
-class Written:
-    out: Path
-    index: Path
-    figures: list[Path]
-    lines: list[str]
-    data: dict[str, Any]
-
-
-def build(run: Run, out_dir: Path | None = None, n_boot: int = N_BOOT) -> Written:
-    """Analyse a loaded meta-game run and write its page and tables."""
+def analyse_run(run: Run, n_boot: int = N_BOOT) -> tuple[Analysis, pd.DataFrame, int]:
+    """The meta-game analysis of a loaded run, its valid rows and its engine errors."""
     info = run.info
     matchups = info.config.get("matchups") or []
     names, players = population([{"lineup": x} for x in matchups])
-    manifest_matchups = [{"index": i, "lineup": x} for i, x in enumerate(matchups)]
     df, errors = valid_games(run.results)
-    a = analyse(deals(df, names, manifest_matchups), names, players, n_boot, info.seed or 0)
+    indexed = [{"index": i, "lineup": x} for i, x in enumerate(matchups)]
+    return analyse(deals(df, names, indexed), names, players, n_boot, info.seed or 0), df, errors
+
+
+def page(run: Run, a: Analysis, df: pd.DataFrame, errors: int,
+         out_dir: Path | None = None) -> Written:
+    """Write the meta-game page and tables of a run (default RUN_DIR/metagame/)."""
+    info = run.info
     summary = Section("summary", f"Verdict: {a.verdict}", [
         Note(a.explanation), Table("Equilibrium, regrets and α-Rank", strategy_cells(a),
                                    highlight=[m >= SUPPORT for m in a.strategies["mix"]]),
@@ -337,11 +334,11 @@ def build(run: Run, out_dir: Path | None = None, n_boot: int = N_BOOT) -> Writte
                 Section("methods", "Methods", methods(
                     a, len(df), errors, str(info.config.get("seatings", "rotations"))))]
     title = f"meeplab meta-game: {info.game} run {info.name}"
-    subtitle = (f"{len(names)} strategies, {players} players, {len(a.game.profiles)} "
-                f"profiles, {df['game_id'].nunique()} games")
-    page = render_page(title, subtitle, sections, footer(info, df))
+    subtitle = (f"{len(a.game.strategies)} strategies, {a.game.players} players, "
+                f"{len(a.game.profiles)} profiles, {df['game_id'].nunique()} games")
+    html = render_page(title, subtitle, sections, footer(info, df))
     out = out_dir or info.path / META_DIR
-    index, figures = write_output(out, page, sections, {
+    index, figures = write_output(out, html, sections, {
         "payoffs": a.payoffs, "equilibrium": a.strategies})
     data = {"verdict": a.verdict, "explanation": a.explanation,
             "epsilon": a.solution.epsilon,
@@ -351,4 +348,57 @@ def build(run: Run, out_dir: Path | None = None, n_boot: int = N_BOOT) -> Writte
 
 def write(run_dir: str | Path, out_dir: Path | None = None, n_boot: int = N_BOOT) -> Written:
     """Load a meta-game run and write RUN_DIR/metagame/ (RunDataError on bad input)."""
-    return build(load_run(run_dir), out_dir, n_boot)
+    run = load_run(run_dir)
+    return page(run, *analyse_run(run, n_boot), out_dir)
+
+
+def entropy_bits(mix: np.ndarray) -> float:
+    """Shannon entropy of a mix in bits (0: one strategy; log2 k: uniform)."""
+    p = mix[mix > 0]
+    return float(-(p * np.log2(p)).sum())
+
+
+def variant_row(name: str, a: Analysis) -> dict[str, Any]:
+    """One variant's meta-game in numbers."""
+    t = a.strategies
+    return {"variant": name, "verdict": a.verdict, "entropy_bits": entropy_bits(a.solution.mix),
+            "max_regret": float(-t["regret"].min()),
+            "dominated_share": float(t["dominated_out"].mean()),
+            "epsilon": a.solution.epsilon,
+            **{f"mix_{s}": float(x) for s, x in zip(t["strategy"], t["mix"])}}
+
+
+def compare_variants(run_dirs: list[Path], names: list[str], out: Path,
+                     n_boot: int = N_BOOT) -> Written:
+    """Each variant's meta-game page, then SWEEP/compare/ (index.html, metagame.csv): the
+    variants side by side by their meta-game."""
+    rows, analyses = [], []
+    for name, run_dir in zip(names, run_dirs):
+        run = load_run(run_dir)
+        a, df, errors = analyse_run(run, n_boot)
+        page(run, a, df, errors)
+        rows.append(variant_row(name, a))
+        analyses.append(a)
+    table = pd.DataFrame(rows)
+    strategies = analyses[0].game.strategies
+    cells = pd.DataFrame({
+        "variant": table["variant"], "verdict": table["verdict"],
+        "mix entropy (bits)": [fmt.num(x, 2) for x in table["entropy_bits"]],
+        "max regret": [fmt.num(x, 3) for x in table["max_regret"]],
+        "dominated share": [fmt.num(x, 2) for x in table["dominated_share"]]})
+    for s in strategies:
+        cells[s] = [fmt.interval(*a.strategies.set_index("strategy").loc[
+            s, ["mix", "mix_lo", "mix_hi"]]) for a in analyses]
+    sections = [Section("variants", "Variants by their meta-game", [
+        Table("Equilibrium mix (95% bootstrap interval) per variant", cells),
+        Note("Entropy of the equilibrium mix: 0 bits when one strategy takes everything, "
+             f"log2 {len(strategies)} = {np.log2(len(strategies)):.2f} when all are equally "
+             "played. Max regret: the largest loss of a strategy against the mix (0 when "
+             "every strategy does as well as the mix). Dominated share: the strategies "
+             "dominated out. Each variant's own page: <variant>/metagame/index.html."),
+        Note("Verdict rule: " + VERDICT_RULE)])]
+    html = render_page("meeplab sweep by meta-game", ", ".join(names), sections, [])
+    index, figures = write_output(out / "compare", html, sections, {"metagame": table})
+    lines = text_table(list(cells.columns), cells.astype(str).values.tolist())
+    return Written(out / "compare", index, figures, lines,
+                   {"variants": table.to_dict("records")})

@@ -150,3 +150,21 @@ def test_cuba_equilibrium_regrets_are_within_their_intervals_of_zero(tmp_path):
         assert row["regret_lo"] <= 1e-9, row
         if row["mix"] >= page.SUPPORT:
             assert row["regret_lo"] <= 0 <= row["regret_hi"] + 1e-9, row
+
+
+def test_a_sweep_over_a_meta_game_compares_the_variants_by_their_meta_game(tmp_path):
+    write_config(tmp_path / "meta.toml", **SMALL)
+    sweep_file = tmp_path / "sw.toml"
+    sweep_file.write_text('base = "meta.toml"\n[variants]\ndefault = []\n'
+                          'shared_tie = ["final_tie=shared"]\n')
+    result = run_cli("sweep", sweep_file, "--out", tmp_path / "out", "--workers", "1")
+    assert result.exit_code == 0, result.output
+    table = pd.read_csv(tmp_path / "out" / "compare" / "metagame.csv")
+    assert table["variant"].tolist() == ["default", "shared_tie"]
+    assert set(table["verdict"]) <= {"dominated", "cyclic", "balanced"}
+    assert (table[["mix_random", "mix_greedy"]].sum(axis=1).round(9) == 1).all()
+    assert ((table["entropy_bits"] >= 0) & (table["entropy_bits"] <= 1 + 1e-9)).all()
+    for name in ("default", "shared_tie"):
+        assert (tmp_path / "out" / name / "metagame" / "index.html").is_file()
+        assert store.read_manifest(tmp_path / "out" / name)["config"]["format"] == "matchups"
+    assert "mix entropy (bits)" in result.stdout
