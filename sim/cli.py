@@ -542,6 +542,9 @@ def metagame(
         variant: VariantOpt = None,
         bootstrap: Annotated[int, typer.Option(
             "--bootstrap", help="Bootstrap replicates over deals for the intervals.")] = 200,
+        grow: Annotated[int, typer.Option(
+            "--grow", help="Add up to K best responses to the population (the config's "
+                           "[grow] table; OUT/round-<r>/, OUT/grow.csv).")] = 0,
         ) -> Summary:
     """Play every profile of a population of strategies and solve the empirical meta-game:
     equilibrium mix, regrets, α-Rank, verdict (RUN_DIR/metagame/index.html and CSV)."""
@@ -557,6 +560,8 @@ def metagame(
                              precision=config_mod.parse_precision(precision)
                              if precision else None)
         run_dir = out or Path("runs") / f"metagame-{config.stem}"
+        if grow:
+            return _grow(meta, grow, run_dir, workers, bootstrap, scheduler or dask_local)
         with _stoppable(f"meeplab metagame {config} --out {run_dir} --resume",
                         f"{run_dir}/run.log"):
             outcome = meta_mod.run(meta, run_dir, resume=resume, workers=workers,
@@ -576,6 +581,23 @@ def metagame(
                                    "precision": outcome.precision,
                                    "index": str(written.index)},
                    [head] + written.lines + [f"meta-game report: {written.index}"])
+
+
+def _grow(meta: Any, rounds: int, out: Path, workers: int | None, bootstrap: int,
+          remote: object) -> Summary:
+    """`metagame --grow K` (sim/grow.py); reruns continue the finished rounds."""
+    from sim import grow as grow_mod
+
+    _positive("--grow", rounds, 1, 100)
+    if remote:
+        raise UserError("--grow plays on the local backend only",
+                        "drop --scheduler / --dask-local (the best responses are local "
+                        "preset files)")
+    settings = grow_mod.settings(meta)
+    with _stoppable(f"meeplab metagame {meta.path} --grow {rounds} --out {out}",
+                    f"{out}/round-*/run.log"):
+        rows = grow_mod.run(meta, settings, rounds, out, workers, bootstrap, echo=typer.echo)
+    return Summary({"trajectory": rows}, [f"trajectory: {out / grow_mod.TRAJECTORY}"])
 
 
 def main() -> None:

@@ -30,7 +30,8 @@ from sim import runner
 from sim.errors import UserError
 
 KEYS = ("game", "strategies", "players", "seatings", "games", "seed", "precision",
-        "max_games", "shard_games", "variant", "variant_name")
+        "max_games", "shard_games", "variant", "variant_name", "grow")
+OWN_KEYS = ("strategies", "players", "grow")   # not the tournament's
 MAX_PROFILES = 5000
 
 
@@ -50,9 +51,13 @@ def profiles(strategies: list[str], players: int) -> list[list[str]]:
 
 
 def load(path: Path, games: int | None = None, seed: int | None = None,
-         precision: float | None = None, variants: list[str] | None = None) -> MetaGame:
-    """Read and check a meta-game config (UserError naming the file)."""
+         precision: float | None = None, variants: list[str] | None = None,
+         strategies: list[str] | None = None) -> MetaGame:
+    """Read and check a meta-game config (UserError naming the file); `strategies` replaces
+    the file's population (a grown one)."""
     raw = config_mod.read_toml(path)
+    if strategies is not None:
+        raw["strategies"] = strategies
 
     def bad(problem: str, fix: str) -> UserError:
         return UserError(f"{path}: {problem}", fix)
@@ -74,8 +79,7 @@ def load(path: Path, games: int | None = None, seed: int | None = None,
     if count > MAX_PROFILES:
         raise bad(f"{len(names)} strategies and {players} players make {count} profiles "
                   f"(at most {MAX_PROFILES})", "use fewer strategies or players")
-    tournament: dict[str, Any] = {k: v for k, v in raw.items()
-                                  if k not in ("strategies", "players")}
+    tournament: dict[str, Any] = {k: v for k, v in raw.items() if k not in OWN_KEYS}
     tournament |= {"format": "matchups", "matchups": profiles(names, players)}
     cfg = config_mod.load(path, games=games, seed=seed, precision=precision,
                           variants=variants or [], raw=tournament)

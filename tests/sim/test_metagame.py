@@ -168,3 +168,49 @@ def test_a_sweep_over_a_meta_game_compares_the_variants_by_their_meta_game(tmp_p
         assert (tmp_path / "out" / name / "metagame" / "index.html").is_file()
         assert store.read_manifest(tmp_path / "out" / name)["config"]["format"] == "matchups"
     assert "mix entropy (bits)" in result.stdout
+
+
+GROW = """
+[grow]
+kernel = "greedy"
+start = "greedy"
+trials = 1
+games = 4
+threshold = 0.01
+[grow.search]
+salesman = [0.2, 1.5]
+"""
+
+
+def test_grow_adds_best_responses_and_records_the_trajectory(tmp_path, monkeypatch):
+    monkeypatch.delenv("MEEPLAB_PRESETS", raising=False)
+    path = write_config(tmp_path / "g.toml", **SMALL | {"strategies": ["random",
+                                                                        "staff_first"]})
+    path.write_text(path.read_text() + GROW)
+    result = run_cli("metagame", path, "--grow", "1", "--out", tmp_path / "grow",
+                     "--workers", "1", "--bootstrap", "10", "--json")
+    assert result.exit_code == 0, result.output
+    rows = pd.read_csv(tmp_path / "grow" / "grow.csv")
+    first = rows.iloc[0]
+    assert first["population"] == "random staff_first" and first["response"] == "br1"
+    assert first["gain"] == pytest.approx(first["response_share"] - first["mix_value"])
+    assert bool(first["added"]) == (first["gain"] > 0.01)
+    assert (tmp_path / "grow" / "presets" / "br1.toml").is_file()
+    if first["added"]:   # the grown population is solved in round 2
+        assert rows.iloc[-1]["population"] == "random staff_first br1"
+        assert (tmp_path / "grow" / "round-2" / "metagame" / "index.html").is_file()
+    assert "MEEPLAB_PRESETS" not in __import__("os").environ   # restored
+
+
+@pytest.mark.parametrize("grow, problem", [
+    ("", "--grow needs a [grow] table"),
+    (GROW.replace('kernel = "greedy"', 'kernel = "nobody"'), "kernel 'nobody'"),
+    (GROW.replace("threshold = 0.01", "threshold = -1"), "grow.threshold = -1"),
+    (GROW.replace("trials = 1", "trails = 1"), "unknown key 'grow.trails'"),
+    (GROW.replace("salesman", "nothing"), "search.nothing"),
+])
+def test_bad_grow_table_is_one_line(tmp_path, grow, problem):
+    path = write_config(tmp_path / "g.toml", **SMALL)
+    path.write_text(path.read_text() + grow)
+    assert_one_line_error(run_cli("metagame", path, "--grow", "1", "--out", tmp_path / "o"),
+                          problem)
