@@ -188,14 +188,13 @@ def analyse(d: Deals, names: list[str], players: int, n_boot: int = N_BOOT,
     sol = game.solve()
     rank = alpharank.alpharank(game, alpha, m)
     rng = np.random.default_rng([seed, 18])
-    mixes, regrets, ranks, eps = [], [], [], []
+    mixes, regrets, ranks = [], [], []
     for _ in range(n_boot):
         w = [rng.multinomial(len(y), np.full(len(y), 1 / len(y))).astype(float) for y in d.y]
         g = SymmetricGame(names, players, d.table(w))
         regrets.append(g.regrets(sol.mix))
         mixes.append(g.solve(first=sol.mix, steps=BOOT_STEPS).mix)
         ranks.append(alpharank.alpharank(g, alpha, m))
-        eps.append(g.solution(sol.mix).epsilon)
     k = len(names)
     nan = np.full(k, np.nan)
     mix_lo, mix_hi = interval(np.array(mixes)) if n_boot else (nan, nan)
@@ -208,7 +207,6 @@ def analyse(d: Deals, names: list[str], players: int, n_boot: int = N_BOOT,
         "regret_hi": reg_hi, "alpharank": rank, "alpharank_lo": rank_lo,
         "alpharank_hi": rank_hi,
         "dominated_out": (sol.mix < SUPPORT) & (reg_hi < 0)})
-    table.attrs["epsilon_hi"] = float(np.percentile(eps, 97.5)) if n_boot else float("nan")
     payoffs = payoff_rows(game, d)
     return Analysis(game, sol, rank, payoffs, table, word, sentence, n_boot)
 

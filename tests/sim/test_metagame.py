@@ -214,3 +214,17 @@ def test_bad_grow_table_is_one_line(tmp_path, grow, problem):
     path.write_text(path.read_text() + grow)
     assert_one_line_error(run_cli("metagame", path, "--grow", "1", "--out", tmp_path / "o"),
                           problem)
+
+
+def test_same_tables_whatever_the_worker_count(tmp_path):
+    path = write_config(tmp_path / "p.toml", **SMALL | {"games": 4, "max_games": 24},
+                        precision=0.2)
+    tables = []
+    for workers in ("1", "2"):
+        out = tmp_path / f"w{workers}"
+        result = run_cli("metagame", path, "--out", out, "--workers", workers,
+                         "--bootstrap", "20")
+        assert result.exit_code == 0, result.output
+        tables.append([(out / "metagame" / f).read_text()
+                       for f in ("payoffs.csv", "equilibrium.csv")])
+    assert tables[0] == tables[1]
