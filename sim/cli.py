@@ -543,8 +543,8 @@ def metagame(
         bootstrap: Annotated[int, typer.Option(
             "--bootstrap", help="Bootstrap replicates over deals for the intervals.")] = 200,
         grow: Annotated[int, typer.Option(
-            "--grow", help="Add up to K best responses to the population (the config's "
-                           "[grow] table; OUT/round-<r>/, OUT/grow.csv).")] = 0,
+            "--grow", help="Add up to K best responses to the population (the config's grow "
+                           "table; OUT/round-<r>/, OUT/grow.csv).")] = 0,
         ) -> Summary:
     """Play every profile of a population of strategies and solve the empirical meta-game:
     equilibrium mix, regrets, α-Rank, verdict (RUN_DIR/metagame/index.html and CSV)."""

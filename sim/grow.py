@@ -40,6 +40,10 @@ TRAJECTORY = "grow.csv"
 
 def settings(meta: metagame.MetaGame) -> dict[str, Any]:
     """The checked [grow] table (UserError naming the config)."""
+    if meta.config["variant"]:
+        raise UserError(f"{meta.path}: --grow tunes under the default rules only, this "
+                        f"meta-game plays the variant {meta.config.variant_id}",
+                        "drop the variant (or --variant) to grow the population")
     raw = config_raw(meta).get("grow")
     if not isinstance(raw, dict):
         raise UserError(f"{meta.path}: --grow needs a [grow] table",

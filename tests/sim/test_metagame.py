@@ -202,6 +202,14 @@ def test_grow_adds_best_responses_and_records_the_trajectory(tmp_path, monkeypat
     assert "MEEPLAB_PRESETS" not in __import__("os").environ   # restored
 
 
+def test_grow_under_a_variant_is_refused(tmp_path):
+    path = write_config(tmp_path / "g.toml", **SMALL)
+    path.write_text(path.read_text() + GROW)
+    assert_one_line_error(run_cli("metagame", path, "--grow", "1", "--variant",
+                                  "final_tie=shared", "--out", tmp_path / "o"),
+                          "--grow tunes under the default rules only")
+
+
 @pytest.mark.parametrize("grow, problem", [
     ("", "--grow needs a [grow] table"),
     (GROW.replace('kernel = "greedy"', 'kernel = "nobody"'), "kernel 'nobody'"),
