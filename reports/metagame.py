@@ -367,13 +367,13 @@ def variant_row(name: str, a: Analysis) -> dict[str, Any]:
 
 
 def compare_variants(run_dirs: list[Path], names: list[str], out: Path,
-                     n_boot: int = N_BOOT) -> Written:
+                     n_boot: int | None = None) -> Written:
     """Each variant's meta-game page, then SWEEP/compare/ (index.html, metagame.csv): the
-    variants side by side by their meta-game."""
+    variants side by side by their meta-game (n_boot: default N_BOOT)."""
     rows, analyses = [], []
     for name, run_dir in zip(names, run_dirs):
         run = load_run(run_dir)
-        a, df, errors = analyse_run(run, n_boot)
+        a, df, errors = analyse_run(run, N_BOOT if n_boot is None else n_boot)
         page(run, a, df, errors)
         rows.append(variant_row(name, a))
         analyses.append(a)

@@ -152,7 +152,9 @@ def test_cuba_equilibrium_regrets_are_within_their_intervals_of_zero(tmp_path):
             assert row["regret_lo"] <= 0 <= row["regret_hi"] + 1e-9, row
 
 
-def test_a_sweep_over_a_meta_game_compares_the_variants_by_their_meta_game(tmp_path):
+def test_a_sweep_over_a_meta_game_compares_the_variants_by_their_meta_game(tmp_path,
+                                                                          monkeypatch):
+    monkeypatch.setattr(page, "N_BOOT", 20)
     write_config(tmp_path / "meta.toml", **SMALL)
     sweep_file = tmp_path / "sw.toml"
     sweep_file.write_text('base = "meta.toml"\n[variants]\ndefault = []\n'
