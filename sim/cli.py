@@ -242,6 +242,33 @@ def _positive(option: str, value: int | None, minimum: int = 1,
     limits.check_range(option, value, minimum, maximum)
 
 
+ResumeOpt = Annotated[bool, typer.Option(
+    "--resume", help="Complete the run in --out, skipping its finished shards.")]
+SchedulerOpt = Annotated[str | None, typer.Option(
+    "--scheduler", help="Play on a Dask cluster: its scheduler address (tcp://host:port).",
+    show_default=False)]
+DaskLocalOpt = Annotated[int | None, typer.Option(
+    "--dask-local", help="Play on a local Dask cluster of N workers.", show_default=False)]
+
+
+def _check_run_options(games: int | None, workers: int | None, seed: int | None,
+                       scheduler: str | None, dask_local: int | None) -> None:
+    """The checks of a tournament's run options (UserError)."""
+    for option, value, minimum in (("--games", games, 1), ("--workers", workers, 1),
+                                   ("--dask-local", dask_local, 1)):
+        _positive(option, value, minimum)
+    _positive("--seed", seed, 0, limits.MAX_SEED)
+    if scheduler:
+        from sim.backends.dask import check_address
+
+        check_address(scheduler)
+    if scheduler and dask_local:
+        raise UserError("--scheduler and --dask-local both given", "choose one of them")
+    if workers and (scheduler or dask_local):
+        raise UserError("--workers applies to the local backend only",
+                        "size a Dask cluster with --dask-local N or on the cluster itself")
+
+
 @app.command()
 def tournament(
         config: ConfigArg,
@@ -254,14 +281,9 @@ def tournament(
             show_default=False)] = None,
         seed: Annotated[int | None, typer.Option(
             "--seed", help="Tournament seed (overrides the config).", show_default=False)] = None,
-        resume: Annotated[bool, typer.Option(
-            "--resume", help="Complete the run in --out, skipping its finished shards.")] = False,
-        scheduler: Annotated[str | None, typer.Option(
-            "--scheduler", help="Play on a Dask cluster: its scheduler address "
-                                "(tcp://host:port).", show_default=False)] = None,
-        dask_local: Annotated[int | None, typer.Option(
-            "--dask-local", help="Play on a local Dask cluster of N workers.",
-            show_default=False)] = None,
+        resume: ResumeOpt = False,
+        scheduler: SchedulerOpt = None,
+        dask_local: DaskLocalOpt = None,
         precision: Annotated[str | None, typer.Option(
             "--precision", help="Add deals until every strategy's 95% interval on its win "
                                 "share is within +-P (0.005 or 0.5%).", show_default=False)] = None,
@@ -272,19 +294,7 @@ def tournament(
     from sim import runner
 
     with user_errors():
-        for option, value, minimum in (("--games", games, 1), ("--workers", workers, 1),
-                                       ("--dask-local", dask_local, 1)):
-            _positive(option, value, minimum)
-        _positive("--seed", seed, 0, limits.MAX_SEED)
-        if scheduler:
-            from sim.backends.dask import check_address
-
-            check_address(scheduler)
-        if scheduler and dask_local:
-            raise UserError("--scheduler and --dask-local both given", "choose one of them")
-        if workers and (scheduler or dask_local):
-            raise UserError("--workers applies to the local backend only",
-                            "size a Dask cluster with --dask-local N or on the cluster itself")
+        _check_run_options(games, workers, seed, scheduler, dask_local)
         cfg = config_mod.load(config, games=games, seed=seed, variants=variant or [],
                               precision=config_mod.parse_precision(precision)
                               if precision else None)
@@ -515,6 +525,88 @@ def tune(
             lines = tune_mod.write_best(plan, study, where, presets_dir, install)
     for line in lines:
         typer.echo(line)
+
+
+# --- meta-game (issue 18) ---------------------------------------------------------------------
+
+@app.command()
+def metagame(
+        config: Annotated[Path, typer.Argument(
+            help="Meta-game config TOML (see configs/metagame/).", show_default=False)],
+        games: Annotated[int | None, typer.Option(
+            "--games", help="Games per profile (overrides the config).",
+            show_default=False)] = None,
+        workers: WorkersOpt = None,
+        out: Annotated[Path | None, typer.Option(
+            "--out", help="Run directory [default: runs/metagame-<config name>].",
+            show_default=False)] = None,
+        seed: Annotated[int | None, typer.Option(
+            "--seed", help="Seed (overrides the config).", show_default=False)] = None,
+        resume: ResumeOpt = False,
+        scheduler: SchedulerOpt = None,
+        dask_local: DaskLocalOpt = None,
+        precision: Annotated[str | None, typer.Option(
+            "--precision", help="Add deals until every profile entry's 95% interval is "
+                                "within +-P (0.02 or 2%).", show_default=False)] = None,
+        variant: VariantOpt = None,
+        bootstrap: Annotated[int, typer.Option(
+            "--bootstrap", help="Bootstrap replicates over deals for the intervals.")] = 200,
+        grow: Annotated[int, typer.Option(
+            "--grow", help="Add up to K best responses to the population (the config's grow "
+                           "table; OUT/round-<r>/, OUT/grow.csv).")] = 0,
+        ) -> Summary:
+    """Play every profile of a population of strategies and solve the empirical meta-game:
+    equilibrium mix, regrets, α-Rank, verdict (RUN_DIR/metagame/index.html and CSV)."""
+    from reports import metagame as page
+    from reports.runs import RunDataError
+    from sim import config as config_mod
+    from sim import metagame as meta_mod
+
+    with user_errors():
+        _check_run_options(games, workers, seed, scheduler, dask_local)
+        _positive("--bootstrap", bootstrap, 0, limits.MAX_BOOTSTRAP)
+        meta = meta_mod.load(config, games=games, seed=seed, variants=variant or [],
+                             precision=config_mod.parse_precision(precision)
+                             if precision else None)
+        run_dir = out or Path("runs") / f"metagame-{config.stem}"
+        if grow:
+            return _grow(meta, grow, run_dir, workers, bootstrap, scheduler or dask_local)
+        with _stoppable(f"meeplab metagame {config} --out {run_dir} --resume",
+                        f"{run_dir}/run.log"):
+            outcome = meta_mod.run(meta, run_dir, resume=resume, workers=workers,
+                                   scheduler=scheduler, dask_local=dask_local)
+        try:
+            written = page.write(run_dir, n_boot=bootstrap)
+        except RunDataError as exc:
+            raise UserError(str(exc)) from exc
+    head = (f"{config.stem}: {len(meta.config.matchups)} profiles, {outcome.games} games, "
+            f"this run played {outcome.played} in {outcome.seconds:.1f} s")
+    if outcome.precision:
+        p = outcome.precision
+        head += (f"; precision +-{p['target']:g} per entry "
+                 f"{'reached' if p['met'] else 'not reached (max_games hit)'}, widest "
+                 f"+-{p['widest']:.4f}, {p['games_per_matchup']} games per profile")
+    return Summary(written.data | {"games": outcome.games, "seconds": outcome.seconds,
+                                   "precision": outcome.precision,
+                                   "index": str(written.index)},
+                   [head] + written.lines + [f"meta-game report: {written.index}"])
+
+
+def _grow(meta: Any, rounds: int, out: Path, workers: int | None, bootstrap: int,
+          remote: object) -> Summary:
+    """`metagame --grow K` (sim/grow.py); reruns continue the finished rounds."""
+    from sim import grow as grow_mod
+
+    _positive("--grow", rounds, 1, 100)
+    if remote:
+        raise UserError("--grow plays on the local backend only",
+                        "drop --scheduler / --dask-local (the best responses are local "
+                        "preset files)")
+    settings = grow_mod.settings(meta)
+    with _stoppable(f"meeplab metagame {meta.path} --grow {rounds} --out {out}",
+                    f"{out}/round-*/run.log"):
+        rows = grow_mod.run(meta, settings, rounds, out, workers, bootstrap, echo=typer.echo)
+    return Summary({"trajectory": rows}, [f"trajectory: {out / grow_mod.TRAJECTORY}"])
 
 
 def main() -> None:

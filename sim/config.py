@@ -213,9 +213,11 @@ def _lineups(check: _Checker, v: dict[str, Any], known: list[str],
 
 
 def load(path: str | Path, games: int | None = None, seed: int | None = None,
-         precision: float | None = None, variants: Sequence[str] = ()) -> Config:
-    """Read and check a tournament config; command-line values override the file's."""
-    raw = read_toml(Path(path))
+         precision: float | None = None, variants: Sequence[str] = (),
+         raw: dict[str, Any] | None = None) -> Config:
+    """Read and check a tournament config; command-line values override the file's. `raw`:
+    the config's keys already read (e.g. made from a meta-game config), `path` names it."""
+    raw = read_toml(Path(path)) if raw is None else raw
     check = _Checker(str(path))
     unknown = sorted(set(raw) - set(DEFAULTS))
     if unknown:

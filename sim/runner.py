@@ -3,8 +3,10 @@
 The plan is a function of the resolved config alone: round 1 plays `games` games per
 matchup; with `precision` set, further rounds add deals (the same to every matchup) until
 every strategy's 95% interval on its win share is within +-precision, or `max_games` per
-matchup is reached. A round's deals are cut into shards at multiples of the shard size, so a
-resumed run replays the same rounds, skips the finished shards and ends with the same table.
+matchup is reached. With per_entry (a meta-game), the target is each strategy's win share
+within each matchup, and each matchup grows on its own until its entries meet it. A round's
+deals are cut into shards at multiples of the shard size, so a resumed run replays the same
+rounds, skips the finished shards and ends with the same table.
 """
 from __future__ import annotations
 
@@ -79,22 +81,24 @@ def search_strategies(cfg: Config) -> list[str]:
             and any(p.preset for p in registry.kernel_module(known[n].kernel).PARAMS)]
 
 
-def plan_round(cfg: Config, start_games: int, stop_games: int) -> Iterator[schedule.Shard]:
-    """Shards adding games start_games..stop_games (per matchup) to every matchup, made as
-    they are needed (a huge --games costs no memory up front)."""
+def plan_round(cfg: Config, starts: list[int], stops: list[int]) -> Iterator[schedule.Shard]:
+    """Shards adding games starts[i]..stops[i] to matchup i, made as they are needed (a huge
+    --games costs no memory up front)."""
     for m in cfg.matchups:
-        yield from schedule.iter_shards(m, m.deals_for(start_games), m.deals_for(stop_games),
+        yield from schedule.iter_shards(m, m.deals_for(starts[m.index]),
+                                        m.deals_for(stops[m.index]),
                                         schedule.shard_deals(m, cfg["shard_games"]))
 
 
-def round_games(cfg: Config, stop_games: int) -> int:
-    """Games of every matchup's deals 0..deals_for(stop_games)."""
-    return sum(m.deals_for(stop_games) * len(m.seatings) for m in cfg.matchups)
+def round_games(cfg: Config, stops: list[int]) -> int:
+    """Games of every matchup i's deals 0..deals_for(stops[i])."""
+    return sum(m.deals_for(stops[m.index]) * len(m.seatings) for m in cfg.matchups)
 
 
-def in_plan(cfg: Config, entry: dict[str, Any], stop_games: int) -> bool:
-    """Whether a finished shard lies within the first stop_games games per matchup."""
-    return entry["deals"][1] <= cfg.matchups[entry["matchup"]].deals_for(stop_games)
+def in_plan(cfg: Config, entry: dict[str, Any], stops: list[int]) -> bool:
+    """Whether a finished shard lies within the first stops[i] games of its matchup i."""
+    i = entry["matchup"]
+    return entry["deals"][1] <= cfg.matchups[i].deals_for(stops[i])
 
 
 def next_games(games: int, widest: float, precision: float, cap: int) -> int:
@@ -169,8 +173,9 @@ class _Run:
     """One invocation: the store, the backend, the progress bar."""
 
     def __init__(self, cfg: Config, st: store.RunStore, backend: backends.Backend,
-                 bar: tqdm, show: bool) -> None:
+                 bar: tqdm, show: bool, per_entry: bool = False) -> None:
         self.cfg, self.store, self.backend, self.bar, self.show = cfg, st, backend, bar, show
+        self.per_entry = per_entry
         self.head = st.manifest
         self.played = 0
         self.idle = False   # no shard in flight: the backend may shut down gently
@@ -225,28 +230,46 @@ class _Run:
     def rounds(self) -> dict[str, Any] | None:
         """Play round after round until the plan is complete; the precision report."""
         cfg, precision = self.cfg, self.cfg["precision"]
-        start, stop, rounds = 0, cfg["games"], 0
+        starts, stops, rounds = [0] * len(cfg.matchups), [cfg["games"]] * len(cfg.matchups), 0
         while True:
             rounds += 1
-            self.bar.total = round_games(cfg, stop)
+            self.bar.total = round_games(cfg, stops)
             self.bar.refresh()
-            LOG.info("round %d: games %d..%d per matchup", rounds, start, stop)
-            self.play(plan_round(cfg, start, stop))
+            LOG.info("round %d: games %d..%d per matchup", rounds, min(starts), max(stops))
+            self.play(plan_round(cfg, starts, stops))
             if precision is None:
                 return None
-            widest = stats.widest(intervals(self.store.done, [
-                k for k, e in self.store.done.items() if in_plan(cfg, e, stop)]))
-            met = widest <= precision
-            if met or stop >= cfg["max_games"]:
-                return {"target": precision, "widest": widest, "met": met, "rounds": rounds,
-                        "games_per_matchup": stop}
-            start, stop = stop, next_games(stop, widest, precision, cfg["max_games"])
+            rows = intervals(self.store.done, [
+                k for k, e in self.store.done.items() if in_plan(cfg, e, stops)],
+                self.per_entry)
+            widest = stats.widest(rows)
+            grown = self.grown(rows, stops, widest)
+            if grown == stops:
+                return {"target": precision, "widest": widest, "met": widest <= precision,
+                        "rounds": rounds, "games_per_matchup": max(stops)}
+            starts, stops = stops, grown
+
+    def grown(self, rows: list[stats.Interval], stops: list[int], widest: float) -> list[int]:
+        """Next round's games per matchup: every matchup alike until the widest interval
+        meets the target, or (per_entry) each matchup until its own entries meet it."""
+        precision, cap = self.cfg["precision"], self.cfg["max_games"]
+        if not self.per_entry:
+            widths = [widest] * len(stops)
+        else:
+            widths = [0.0] * len(stops)
+            for r in rows:
+                i = int(r.strategy.split("/", 1)[0])
+                widths[i] = max(widths[i], r.half_width)
+        return [next_games(stop, w, precision, cap) if w > precision and stop < cap else stop
+                for stop, w in zip(stops, widths)]
 
 
-def intervals(done: dict[str, dict[str, Any]], ids: list[str]) -> list[stats.Interval]:
-    """Win-share intervals over the finished shards `ids`, summed in shard order."""
-    return stats.intervals((done[k]["matchup"], done[k]["sums"]) for k in sorted(ids)
-                           if k in done)
+def intervals(done: dict[str, dict[str, Any]], ids: list[str],
+              per_entry: bool = False) -> list[stats.Interval]:
+    """Win-share intervals over the finished shards `ids`, summed in shard order: per
+    strategy, or with per_entry per (matchup, strategy)."""
+    of = stats.entry_intervals if per_entry else stats.intervals
+    return of((done[k]["matchup"], done[k]["sums"]) for k in sorted(ids) if k in done)
 
 
 def finite(values: dict[str, Any]) -> dict[str, Any]:
@@ -266,8 +289,9 @@ def warm_up(cfg: Config, head: dict[str, Any]) -> None:
 
 def run(cfg: Config, run_dir: Path, resume: bool = False, workers: int | None = None,
         scheduler: str | None = None, dask_local: int | None = None,
-        progress: bool | None = None) -> Outcome:
-    """Play (or complete, with resume) the tournament into run_dir.
+        progress: bool | None = None, per_entry: bool = False) -> Outcome:
+    """Play (or complete, with resume) the tournament into run_dir; with per_entry,
+    `precision` applies to each strategy's win share in each matchup (a meta-game's entries).
 
     Raises UserError on a run-directory conflict, RunInterrupted on Ctrl-C/SIGTERM and
     ShardFailed when a worker fails; finished shards are always kept.
@@ -297,7 +321,7 @@ def run(cfg: Config, run_dir: Path, resume: bool = False, workers: int | None = 
         bar = tqdm(total=done_games, initial=done_games, unit="game", unit_scale=True,
                    desc=st.manifest["run_id"], disable=not show, file=sys.stderr,
                    dynamic_ncols=True, smoothing=0.1)
-        r = _Run(cfg, st, backend, bar, show)
+        r = _Run(cfg, st, backend, bar, show, per_entry)
         try:
             st.save(status="running")
             report = r.rounds()

@@ -60,19 +60,30 @@ def wilson(share: float, variance: float, n: int, z: float = Z95) -> tuple[float
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def intervals(shards: Iterable[tuple[int, dict[str, list[float]]]]) -> list[Interval]:
-    """(matchup index, shard sums) in shard order -> one Interval per strategy (sorted by
-    win share, best first)."""
+def _per_matchup(shards: Iterable[tuple[int, dict[str, list[float]]]]
+                 ) -> dict[tuple[int, str], list[float]]:
+    """(matchup, strategy) -> [deals, sum y, sum y^2, seat-games], summed in shard order."""
     per: dict[tuple[int, str], list[float]] = {}
     for matchup, sums in shards:
         for name, values in sums.items():
             acc = per.setdefault((matchup, name), [0, 0.0, 0.0, 0])
             for i, x in enumerate(values):
                 acc[i] += x
+    return per
+
+
+def _deal_variance(c: float, y: float, y2: float) -> float:
+    """Sample variance of the per-deal sums (inf with fewer than two deals)."""
+    return (y2 - y * y / c) / (c - 1) if c > 1 else math.inf
+
+
+def intervals(shards: Iterable[tuple[int, dict[str, list[float]]]]) -> list[Interval]:
+    """(matchup index, shard sums) in shard order -> one Interval per strategy (sorted by
+    win share, best first)."""
     total: dict[str, list[float]] = {}
-    for (_, name), (c, y, y2, n) in per.items():
+    for (_, name), (c, y, y2, n) in _per_matchup(shards).items():
         acc = total.setdefault(name, [0.0, 0.0, 0])
-        variance = (y2 - y * y / c) / (c - 1) if c > 1 else math.inf
+        variance = _deal_variance(c, y, y2)
         acc[0] += y
         acc[1] += c * max(variance, 0.0)
         acc[2] += n
@@ -80,6 +91,29 @@ def intervals(shards: Iterable[tuple[int, dict[str, list[float]]]]) -> list[Inte
                      *wilson(y / n, v / (n * n), int(n)))
             for name, (y, v, n) in total.items()]
     return sorted(rows, key=lambda r: (-r.win_share, r.strategy))
+
+
+def entry_intervals(shards: Iterable[tuple[int, dict[str, list[float]]]]) -> list[Interval]:
+    """One Interval per (matchup, strategy), named '<matchup>/<strategy>': a strategy's win
+    share within one matchup (a meta-game's profile entry), in (matchup, strategy) order."""
+    rows = []
+    for (matchup, name), (c, y, y2, n) in sorted(_per_matchup(shards).items()):
+        v = c * max(_deal_variance(c, y, y2), 0.0) / (n * n)
+        rows.append(Interval(f"{matchup}/{name}", int(n), y / n, Z95 * math.sqrt(v),
+                             *wilson(y / n, v, int(n))))
+    return rows
+
+
+def weighted(entries: list[Interval], weights: dict[int, float], name: str) -> Interval:
+    """A strategy's win share against a mixed field: its entries (from entry_intervals) in
+    each matchup weighted by the matchup's probability; the matchups are independent, so the
+    half-width is sqrt(sum w^2 h^2)."""
+    mine = {int(r.strategy.split("/", 1)[0]): r for r in entries
+            if r.strategy.split("/", 1)[1] == name}
+    share = sum(w * mine[m].win_share for m, w in weights.items())
+    half = math.sqrt(sum((w * mine[m].half_width) ** 2 for m, w in weights.items()))
+    return Interval(name, sum(r.games for r in mine.values()), share, half,
+                    max(0.0, share - half), min(1.0, share + half))
 
 
 def widest(rows: list[Interval]) -> float:

@@ -23,6 +23,12 @@ to the sweep file. Output, under the sweep directory (default runs/<sweep name>)
     SWEEP/sweep.json    the sweep: its config file, variants, their config hashes and status
 
 --resume skips the complete runs and completes the others.
+
+A base that is a meta-game config (configs/metagame/, sim/metagame.py) compares the variants by
+their meta-game instead of one fixed field: every variant plays every profile (precision per
+profile entry), gets its meta-game page in SWEEP/<variant>/metagame/, and
+SWEEP/metagame-compare.csv lists per variant the equilibrium mix, its entropy, the largest
+regret and the share of dominated strategies (reports/metagame.py: compare_variants).
 """
 from __future__ import annotations
 
@@ -36,7 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from sim import config as config_mod
-from sim import runner, store
+from sim import metagame, runner, store
 from sim.errors import UserError
 from sim.games import report_sections
 from sim.options import option_text
@@ -62,6 +68,7 @@ class Sweep:
     path: Path
     base: Path
     variants: tuple[Variant, ...]
+    meta: bool = False      # the base is a meta-game config
 
     def to_dict(self) -> dict[str, Any]:
         return {"format": "meeplab-sweep", "config_file": str(self.path), "base": str(self.base),
@@ -130,8 +137,7 @@ def load(path: Path, games: int | None = None, seed: int | None = None) -> Sweep
             raise UserError(f"{path}: variant name '{name}' is used twice or reserved",
                             "give every variant its own name (not 'compare')")
         try:
-            cfg = config_mod.load(base, games=games, seed=seed,
-                                  variants=[relative_item(i, folder) for i in items])
+            cfg = load_base(base, games, seed, [relative_item(i, folder) for i in items])
         except UserError as exc:
             raise UserError(f"{path}: variant '{name}': {exc.problem}", exc.fix) from exc
         if cfg.hash in seen:
@@ -139,7 +145,25 @@ def load(path: Path, games: int | None = None, seed: int | None = None) -> Sweep
                             f"rules ({cfg.variant_id})", "drop one of them")
         seen[cfg.hash] = name
         variants.append(Variant(name, items, cfg))
-    return Sweep(path, base, tuple(variants))
+    return Sweep(path, base, tuple(variants), is_metagame(base))
+
+
+def is_metagame(base: Path) -> bool:
+    """A meta-game config (a population and players) rather than a tournament config."""
+    try:
+        raw = config_mod.read_toml(base)
+    except UserError:
+        return False
+    return "strategies" in raw and "format" not in raw and "players" in raw and not isinstance(
+        raw["players"], list)
+
+
+def load_base(base: Path, games: int | None, seed: int | None,
+              items: list[str]) -> config_mod.Config:
+    """The base config (tournament or meta-game) under one variant's items."""
+    if is_metagame(base):
+        return metagame.load(base, games=games, seed=seed, variants=items).config
+    return config_mod.load(base, games=games, seed=seed, variants=items)
 
 
 def _complete(run_dir: Path, cfg: config_mod.Config) -> bool:
@@ -181,7 +205,8 @@ def run(sweep: Sweep, out: Path, resume: bool = False, workers: int | None = Non
             echo(f"{head}: complete, skipped")
             continue
         outcome = runner.run(v.config, run_dir, workers=workers,
-                             resume=resume and (run_dir / store.MANIFEST).is_file())
+                             resume=resume and (run_dir / store.MANIFEST).is_file(),
+                             per_entry=sweep.meta)
         echo(f"{head}: {outcome.games} games, {outcome.played} played in "
              f"{outcome.seconds:.1f} s")
     _save(out, sweep, "complete")
@@ -192,6 +217,10 @@ def compare(sweep: Sweep, dirs: list[Path], out: Path) -> Any:
     """The comparison report of the sweep's runs in out/compare/ (reports.compare.Written)."""
     from reports.compare import compare as write_comparison
 
+    if sweep.meta:
+        from reports.metagame import compare_variants
+
+        return compare_variants(dirs, [v.name for v in sweep.variants], out)
     return write_comparison(dirs, out / COMPARE_DIR,
                             title=f"meeplab sweep {sweep.path.stem}: "
                                   f"{' vs '.join(v.name for v in sweep.variants)}",

@@ -29,6 +29,9 @@ class Trial:
     games: int                                   # games per matchup
     custom: dict[str, tuple[int, list[float]]] = field(default_factory=dict)
     shard_games: int = 2000
+    # a mixed field: each matchup's probability; the custom strategy's win share is then
+    # the weighted mean of its win shares in the matchups
+    weights: tuple[float, ...] = ()
 
 
 def custom_strategy(game: str, name: str, kernel: str, params: dict[str, Any]
@@ -101,5 +104,10 @@ def run(trial: Trial, backend: backends.Backend) -> tuple[list[stats.Interval], 
         done, pending = backend.wait(pending, timeout=0.5)
         results += [backend.result(f) for f in done]
     results.sort(key=lambda r: r["id"])
-    return (stats.intervals((r["matchup"], r["sums"]) for r in results),
-            sum(r["errors"] for r in results))
+    rows = stats.intervals((r["matchup"], r["sums"]) for r in results)
+    if trial.weights:
+        entries = stats.entry_intervals((r["matchup"], r["sums"]) for r in results)
+        mixed = [stats.weighted(entries, dict(enumerate(trial.weights)), name)
+                 for name in trial.custom]
+        rows = mixed + [r for r in rows if r.strategy not in trial.custom]
+    return rows, sum(r["errors"] for r in results)

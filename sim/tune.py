@@ -4,7 +4,11 @@ Two modes (`mode` in the config):
 
 - `strategy`: search some parameters of a kernel (PARAMS in its module) to maximise a
   candidate's win share against a field: the candidate starts from a preset (`start`), plays
-  the lineup [candidate, *field] in every seat rotation. Best result: a preset file
+  the lineup [candidate, *field] in every seat rotation. A *mixed* field (`field = {name =
+  weight, ...}` with `players = N`, e.g. a meta-game's equilibrium mix) draws the N-1
+  co-players independently from the weights: the candidate plays every multiset of N-1
+  field strategies (`games` games each) and its win share is their probability-weighted
+  mean (a best response to the mix). Best result: a preset file
   `<presets dir>/<preset>.toml` (default configs/strategies/<game>.d/, which the registry
   reads), listed by `meeplab strategies` and playable by name.
 - `variant`: search variant values (switches and numeric rules-data paths) of a base
@@ -26,6 +30,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 from sim import backends, schedule, trials
 from sim import config as config_mod
@@ -151,10 +157,15 @@ def _strategy(path: Path, v: dict[str, Any], space: list[Space]) -> dict[str, An
                     f"{v['game']})")
     v["start"] = start_name
     field = v["field"]
-    if not isinstance(field, list) or not field or not all(f in known for f in field):
+    if isinstance(field, dict):
+        v["field"] = _mixed_field(path, v, known)
+    elif not isinstance(field, list) or not field or not all(f in known for f in field):
         raise _fail(path, "field must be a non-empty list of strategy names",
                     f"write e.g. field = [\"{start_name}\", \"random\", \"random\"] "
                     f"(known: {', '.join(known)})")
+    elif "players" in v:
+        raise _fail(path, "players applies to a mixed field only",
+                    "remove players (the lineup is [candidate, *field])")
     v["preset"] = v["preset"] or f"{start_name}_tuned"
     if not NAME.fullmatch(v["preset"]) or v["preset"] in field:
         raise _fail(path, f"preset name {v['preset']!r} is not a new strategy name",
@@ -172,6 +183,45 @@ def _strategy(path: Path, v: dict[str, Any], space: list[Space]) -> dict[str, An
                 raise _fail(path, f"search.{s.key}: {exc}".split("; ")[0],
                             "fix the range or choices") from exc
     return start
+
+
+def _mixed_field(path: Path, v: dict[str, Any], known: list[str]) -> dict[str, float]:
+    """A mixed field {name: weight}, checked and normalised to sum 1 (with `players`)."""
+    field = v["field"]
+    if not field or not all(name in known and _number(w) and w >= 0
+                            for name, w in field.items()) or sum(field.values()) <= 0:
+        raise _fail(path, "a mixed field must map strategy names to weights >= 0 (not all 0)",
+                    f"write e.g. field = {{ greedy = 0.6, builder = 0.4 }} (known: "
+                    f"{', '.join(known)})")
+    game = get_game(v["game"])
+    low, high = game.player_range(game.load_tables(None))
+    players = v.get("players")
+    if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
+        raise _fail(path, f"a mixed field needs players = {low}..{high} "
+                          f"(got {players!r})", "add e.g. players = 4")
+    total = sum(field.values())
+    return {name: w / total for name, w in field.items() if w > 0}
+
+
+def mixed_lineups(v: dict[str, Any]) -> tuple[list[tuple[str, ...]], list[float]]:
+    """The candidate's lineups against a mixed field and their probabilities: every multiset
+    of players-1 co-players drawn independently from the weights."""
+    from reports.symmetric_game import multinomial, multisets
+
+    names = list(v["field"])
+    mix = np.array([v["field"][n] for n in names])
+    counts = multisets(len(names), v["players"] - 1)
+    probs = multinomial(counts) * np.prod(mix[None, :] ** counts, axis=1)
+    lineups = [(v["preset"], *(names[i] for i, c in enumerate(row) for _ in range(c)))
+               for row in counts]
+    return lineups, [float(p) for p in probs]
+
+
+def field_text(v: dict[str, Any]) -> str:
+    """'greedy, builder, money_and_laws', or 'the mix greedy 0.60, builder 0.40'."""
+    if isinstance(v["field"], dict):
+        return "the mix " + ", ".join(f"{n} {w:.2f}" for n, w in v["field"].items())
+    return ", ".join(v["field"])
 
 
 def _variant(path: Path, v: dict[str, Any], space: list[Space]) -> config_mod.Config:
@@ -220,7 +270,8 @@ def load(path: Path, trials_override: int | None = None, games: int | None = Non
         raise _fail(path, f"mode {mode!r} is not one of {', '.join(MODES)}",
                     'add mode = "strategy" (search parameters) or mode = "variant"')
     defaults = COMMON | MODE_KEYS[mode]
-    unknown = sorted(set(raw) - set(defaults))
+    # players: only with a mixed field, and not a default (the hashes of existing studies stay)
+    unknown = sorted(set(raw) - set(defaults) - ({"players"} if mode == "strategy" else set()))
     if unknown:
         raise _fail(path, f"unknown key '{unknown[0]}' for mode {mode}",
                     f"use: {', '.join(defaults)}")
@@ -263,11 +314,13 @@ def trial_plan(tune: Tune, values: dict[str, Any]) -> trials.Trial:
     """What a trial with these values plays (UserError when a variant value is refused)."""
     v = tune.values
     if v["mode"] == "strategy":
-        lineup = (v["preset"], *v["field"])
-        matchups = tuple(schedule.build([lineup], "rotations"))
+        lineups, weights = (mixed_lineups(v) if isinstance(v["field"], dict)
+                            else ([(v["preset"], *v["field"])], []))
+        matchups = tuple(schedule.build(lineups, "rotations"))
         custom = {v["preset"]: trials.custom_strategy(v["game"], v["preset"], v["kernel"],
                                                       tune.start | values)}
-        return trials.Trial(v["game"], {}, v["seed"], matchups, v["games"], custom)
+        return trials.Trial(v["game"], {}, v["seed"], matchups, v["games"], custom,
+                            weights=tuple(weights))
     cfg = config_mod.load(tune.path.parent / v["base"], games=v["games"], seed=v["seed"],
                           variants=[item(k, x) for k, x in values.items()])
     return trials.Trial(v["game"], cfg["variant"], cfg["seed"], cfg.matchups, v["games"])
@@ -432,7 +485,7 @@ def write_best(tune: Tune, s: Any, out: Path, presets_dir: Path | None,
     if v["mode"] == "strategy":
         start = next((t for t in done if t.user_attrs["values"] == {
             sp.key: tune.start[sp.key] for sp in tune.space}), None)
-        field = ", ".join(v["field"])
+        field = field_text(v)
         notes = [head, f"win share {best.value:.4f} +-{best.user_attrs['half_width']:.4f} "
                        f"(95%) against {field}"
                  + (f"; the start preset {v['start']}: {start.value:.4f}" if start else ""),
