@@ -190,7 +190,9 @@ def test_compiled_ratings_equal_interpreted(ladder):
 def test_ratings_progress_bar_on_stderr(ladder, capsys):
     ratings.plackett_luce(ladder, n_boot=20, seed=1, progress=True)
     err = capsys.readouterr().err
-    assert "ratings bootstrap" in err and "20/20" in err
+    # the bar clears itself when done (leave=False), and a fast machine finishes the 20
+    # replicates within one refresh, so only its total is sure to have been drawn
+    assert "ratings bootstrap" in err and "/20 " in err
 
 
 def test_ratings_skip_games_without_two_strategies():
