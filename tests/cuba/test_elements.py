@@ -9,8 +9,9 @@ from core.cuba import codes as C
 from core.cuba import elements as E
 from core.cuba import state as S
 from core.cuba.game import GAME
-from tests.cuba.helpers import choose, options
+from tests.cuba.helpers import choose
 from tests.cuba.rules_scenario import T, b_, bld, cur, give, play, put, scenario, set_pawn
+from tests.elements import element_names
 
 
 def names_of(s: np.ndarray, o: int) -> list[str]:
@@ -21,7 +22,7 @@ def names_of(s: np.ndarray, o: int) -> list[str]:
 
 def by_tag(s: np.ndarray) -> dict[tuple[str, int], list[str]]:
     """(tag, payload) -> element names, for every legal option of s."""
-    return {(A.OT.keys[A.tag_of(o)], A.payload_of(o)): names_of(s, o) for o in options(s, T)}
+    return element_names("cuba", s, T, lambda o: (A.OT.keys[A.tag_of(o)], A.payload_of(o)))
 
 
 def test_element_names_are_the_rules_files_keys():

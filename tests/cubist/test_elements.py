@@ -10,17 +10,11 @@ from core.cubist import elements as E
 from core.cubist.game import GAME
 from tests.cubist.helpers import artist_slot, clear_warehouse, give, start
 from tests.cubist.test_rules import use_ready
+from tests.elements import element_names
 
 
 def names_of(s: np.ndarray, t: np.ndarray) -> dict[tuple[str, int], list[str]]:
-    opts = np.zeros(A.MAX_OPTIONS, np.int32)
-    n = A.legal(s, t, opts)
-    out = {}
-    for o in opts[:n]:
-        mask = int(E.elements_of(s, t, o))
-        out[(A.OT.keys[A.tag(o)], int(A.payload(o)))] = [
-            name for i, name in enumerate(E.NAMES) if (mask >> i) & 1]
-    return out
+    return element_names("cubist", s, t, lambda o: (A.OT.keys[A.tag(o)], int(A.payload(o))))
 
 
 def test_element_names_are_the_rules_files_artist_kinds():

@@ -10,6 +10,7 @@ from core.jamaica import elements as E
 from core.jamaica import state as S
 from core.jamaica.game import GAME
 from core.jamaica.state import G, P
+from tests.elements import element_names
 from tests.jamaica.helpers import options, play, start
 from tests.jamaica.test_rules import (
     FWD_FOOD, card_of, die_face, dk, fight, force_draws, give_treasure, last_turn,
@@ -17,14 +18,7 @@ from tests.jamaica.test_rules import (
 
 
 def names_of(s: np.ndarray, t: np.ndarray) -> dict[tuple[str, int], list[str]]:
-    opts = np.zeros(A.MAX_OPTIONS, np.int32)
-    n = A.legal(s, t, opts)
-    out = {}
-    for o in opts[:n]:
-        mask = int(E.elements_of(s, t, o))
-        out[(A.OT.keys[A.tag(o)], int(A.payload(o)))] = [
-            name for i, name in enumerate(E.NAMES) if (mask >> i) & 1]
-    return out
+    return element_names("jamaica", s, t, lambda o: (A.OT.keys[A.tag(o)], int(A.payload(o))))
 
 
 def test_element_names_follow_the_rules_file():

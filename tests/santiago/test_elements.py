@@ -10,18 +10,14 @@ from core.santiago import codes as C
 from core.santiago import elements as E
 from core.santiago import state as S
 from core.santiago.game import GAME
-from tests.santiago.helpers import B, K, at_drive, choose, drive_to, flat_tables, options
+from tests.elements import element_names
+from tests.santiago.helpers import B, K, at_drive, choose, drive_to, flat_tables
 
 T = flat_tables()
 
 
 def names_by_option(s: np.ndarray) -> dict[tuple[str, int], list[str]]:
-    out = {}
-    for o in options(s, T):
-        mask = int(E.elements_of(s, T, np.int32(o)))
-        out[(A.OT.keys[A.tag_of(o)], A.payload_of(o))] = [
-            n for i, n in enumerate(E.NAMES) if (mask >> i) & 1]
-    return out
+    return element_names("santiago", s, T, lambda o: (A.OT.keys[A.tag_of(o)], A.payload_of(o)))
 
 
 def test_element_names_are_the_rules_files_keys():

@@ -9,18 +9,12 @@ from core.siberia import codes as C
 from core.siberia import elements as E
 from core.siberia import state as S
 from core.siberia.game import GAME
+from tests.elements import element_names
 from tests.siberia.helpers import card, set_hand, set_row, start, turn_of
 
 
 def names_by_option(s: np.ndarray, t: np.ndarray) -> dict[tuple[str, int], list[str]]:
-    opts = np.zeros(A.MAX_OPTIONS, np.int32)
-    n = A.legal(s, t, opts)
-    out = {}
-    for o in opts[:n]:
-        mask = int(E.elements_of(s, t, o))
-        out[(A.OT.keys[A.tag(o)], int(A.payload(o)))] = [
-            name for i, name in enumerate(E.NAMES) if (mask >> i) & 1]
-    return out
+    return element_names("siberia", s, t, lambda o: (A.OT.keys[A.tag(o)], int(A.payload(o))))
 
 
 def test_element_names():
