@@ -108,8 +108,9 @@ def runner(loop: Loop) -> Callable[..., tuple[np.ndarray, np.ndarray]]:
     `counts(params)` reads the restricted seats' tallies after the call."""
     def run_batch(tables: Any, n_players: int, seeds: np.ndarray, kernels: np.ndarray,
                   params: np.ndarray, check: bool = False) -> tuple[np.ndarray, np.ndarray]:
-        if params.dtype != np.float64 or not params.flags.c_contiguous:
-            params = np.ascontiguousarray(params, np.float64)
+        if (params.dtype != np.float64 or not params.flags.c_contiguous
+                or not params.flags.writeable):
+            params = np.array(params, np.float64)  # a copy: its tallies are not read back
         return loop.play_batch(loop.flatten(tables), n_players, np.asarray(seeds, np.int64),
                                np.asarray(kernels, np.int32), params, check)
     return run_batch
