@@ -66,8 +66,8 @@ def _facade(game: descriptor.Game) -> Game:
     """The CLI's view of a game: its descriptor's parts, its strategies bound, rules-data and
     preset errors as one-line UserErrors naming the file to fix."""
     from core.common.overlay import OverlayError
-    from strategies.common.bound import bound
     from strategies.common import restrict
+    from strategies.common.bound import bound
     from strategies.common.registry import PresetError, UnknownStrategy
     from strategies.common.variants import loaders
 
