@@ -609,6 +609,41 @@ def _grow(meta: Any, rounds: int, out: Path, workers: int | None, bootstrap: int
     return Summary({"trajectory": rows}, [f"trajectory: {out / grow_mod.TRAJECTORY}"])
 
 
+# --- restricted play (issue 18) ------------------------------------------------------------
+
+@app.command()
+def restrict(
+        config: Annotated[Path, typer.Argument(
+            help="Restrict config TOML (see configs/restrict/).", show_default=False)],
+        games: Annotated[int | None, typer.Option(
+            "--games", help="Games per element (overrides the config).",
+            show_default=False)] = None,
+        workers: WorkersOpt = None,
+        out: Annotated[Path | None, typer.Option(
+            "--out", help="Run directory [default: runs/<config name>].",
+            show_default=False)] = None,
+        seed: Annotated[int | None, typer.Option(
+            "--seed", help="Tournament seed (overrides the config).", show_default=False)] = None,
+        resume: ResumeOpt = False,
+        precision: Annotated[str | None, typer.Option(
+            "--precision", help="Add deals until every restricted seat's 95% interval is "
+                                "within +-P (0.005 or 0.5%).", show_default=False)] = None,
+        ) -> Summary:
+    """Restricted play: what a seat loses when forbidden each element (building, card, ...)."""
+    from sim import config as config_mod
+    from sim import restrict as restrict_mod
+
+    with user_errors():
+        _check_run_options(games, workers, seed, None, None)
+        cfg = restrict_mod.load(config, games=games, seed=seed, precision=config_mod.
+                                parse_precision(precision) if precision else None)
+        where = out or Path("runs") / config.stem
+        with _stoppable(f"meeplab restrict {config} --out {where} --resume",
+                        f"{where}/run.log"):
+            return _write_report(lambda: restrict_mod.run(cfg, where, resume, workers,
+                                                          echo=typer.echo), "restricted play")
+
+
 def main() -> None:
     """Console entry point: run the app; parser errors are one line too."""
     command = typer.main.get_command(app)

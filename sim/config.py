@@ -214,9 +214,11 @@ def _lineups(check: _Checker, v: dict[str, Any], known: list[str],
 
 def load(path: str | Path, games: int | None = None, seed: int | None = None,
          precision: float | None = None, variants: Sequence[str] = (),
-         raw: dict[str, Any] | None = None) -> Config:
+         raw: dict[str, Any] | None = None, names: Sequence[str] = ()) -> Config:
     """Read and check a tournament config; command-line values override the file's. `raw`:
-    the config's keys already read (e.g. made from a meta-game config), `path` names it."""
+    the config's values when they do not come from the file (a job derived from another
+    config: `meeplab metagame`, `meeplab restrict`), `path` names it; `names`: strategy
+    names known besides the game's presets."""
     raw = read_toml(Path(path)) if raw is None else raw
     check = _Checker(str(path))
     unknown = sorted(set(raw) - set(DEFAULTS))
@@ -248,7 +250,7 @@ def load(path: str | Path, games: int | None = None, seed: int | None = None,
                              "raise max_games (the cap on games per matchup)")
     _variant(check, game, v, variants)
     bounds = game.player_range(game.load_tables(v["variant"] or None))
-    lineup_list = _lineups(check, v, game.strategy_names(), bounds)
+    lineup_list = _lineups(check, v, game.strategy_names() + list(names), bounds)
     matchups = schedule.build(lineup_list, v["seatings"])
     keys = [m.key for m in matchups]
     if len(set(keys)) != len(keys):

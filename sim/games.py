@@ -39,11 +39,13 @@ class Game:
     assumed_values: Callable[[], list[str]]                   # rules values labelled "assumed"
     player_range: Callable[[Any], tuple[int, int]]            # tables -> (min, max)
     strategy_names: Callable[[], list[str]]
-    resolve: Callable[[list[str]], tuple[np.ndarray, np.ndarray]]  # seat names -> kernels, params
+    # seat names (restricted ones too: strategies.common.restrict) -> kernels, params
+    resolve: Callable[[list[str]], tuple[np.ndarray, np.ndarray]]
     # (tables, n_players, seed, kernels, params, check=, trace=) -> GameResult(records, error,
     # trace)
     play_game: Callable[..., Any]
-    # (tables, n_players, seeds, kernels, params, check=) -> (records[g, seat, col], errors[g])
+    # (tables, n_players, seeds, kernels, params, check=) -> (records[g, seat, col], errors[g]);
+    # restricted seats' tallies left in params (strategies.common.restrict.counts)
     run_batch: Callable[..., tuple[np.ndarray, np.ndarray]]
     record_columns: Callable[[], list[str]]
     error_names: tuple[str, ...]                              # invariant-checker error names
@@ -64,6 +66,7 @@ def _facade(game: descriptor.Game) -> Game:
     """The CLI's view of a game: its descriptor's parts, its strategies bound, rules-data and
     preset errors as one-line UserErrors naming the file to fix."""
     from core.common.overlay import OverlayError
+    from strategies.common import restrict
     from strategies.common.bound import bound
     from strategies.common.registry import PresetError, UnknownStrategy
     from strategies.common.variants import loaders
@@ -91,9 +94,9 @@ def _facade(game: descriptor.Game) -> Game:
         player_range=game.player_range,
         strategy_names=presets(registry.names),
         resolve=as_user_errors((UnknownStrategy,), "see the registered names")(
-            presets(registry.resolve)),
+            presets(functools.partial(restrict.resolve, game, registry))),
         play_game=strategies.loop.play_game,
-        run_batch=strategies.loop.run_batch,
+        run_batch=restrict.runner(strategies.loop),
         record_columns=record_columns,
         error_names=game.error_names,
         colours=game.colours,

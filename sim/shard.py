@@ -19,6 +19,7 @@ import numpy as np
 import pyarrow as pa
 
 from sim import games, seeding, stats, store
+from strategies.common import restrict
 
 LOG = logging.getLogger("meeplab.run")
 INT16_MAX = np.iinfo(np.int16).max
@@ -102,15 +103,19 @@ def play(task: dict[str, Any]) -> dict[str, Any]:
         columns = game.record_columns()
         rec = np.empty((len(seeds), len(m["seatings"]), m["players"], len(columns)))
         err = np.empty((len(seeds), len(m["seatings"])), np.int32)
+        tallies = np.zeros(2, np.int64)   # restricted seats' decisions and fallbacks
         for j, seating in enumerate(m["seatings"]):
             kernels, params = game.resolve(list(seating))
             rec[:, j], err[:, j] = game.run_batch(tables, m["players"], seeds, kernels, params,
                                                   check=False)
+            tallies += restrict.counts(params)
         entry = {"id": task["id"], "file": f"{task['id']}.parquet", "matchup": m["index"],
                  "deals": [task["start"], task["stop"]], "games": int(err.size),
                  "rows": int(err.size) * m["players"], "errors": int(np.count_nonzero(err)),
                  "sums": stats.shard_sums(rec[..., columns.index("win_share")], m["seatings"]),
                  "config_hash": task["config_hash"]}
+        if restrict.is_restricted(m["lineup"]):
+            entry["restricted"] = {"decisions": int(tallies[0]), "fallbacks": int(tallies[1])}
         data = store.parquet_bytes(to_table(task, columns, seeds, rec, err), entry)
     except Exception:
         LOG.exception("shard %s failed", task["id"])

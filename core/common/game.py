@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
+from core.common.elements import Elements
 from core.common.tables import RulesFile
 
 
@@ -76,6 +77,9 @@ class Game:
     # cards, draw piles, the stored random stream), computed only from what `me` sees. The
     # search kernel determinizes with it; the no-peeking tests use it. None: not declared.
     hidden: Callable[..., Any] | None = None
+    # The elements restricted play forbids one at a time (core.common.elements): names and the
+    # compiled option -> element mask. None: not declared.
+    elements: Elements | None = None
 
     @property
     def record_columns(self) -> tuple[str, ...]:

@@ -1,7 +1,8 @@
 """Cubist, declared once (core.common.game.Game): its engine hooks, rules data, records,
 trace, colours, player range, strategy kernels and report sections. Listed in core/games.py."""
 from core.common.game import Engine, Game, misc_player_range
-from core.cubist import actions, check, codes, hidden, play, rules, state, tables, trace
+from core.cubist import (actions, check, codes, elements, hidden, play, rules, state, tables,
+                         trace)
 
 GAME = Game(
     name="cubist",
@@ -15,5 +16,6 @@ GAME = Game(
     kernels=("strategies.common.random", "strategies.cubist.plan",
              "strategies.cubist.greedy", "strategies.cubist.mcts"),
     hidden=hidden.sample_hidden,
+    elements=elements.ELEMENTS,
     report="reports.games.cubist",
 )

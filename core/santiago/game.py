@@ -2,7 +2,8 @@
 records, trace, colours, player range, strategy kernels and report sections. Listed in
 core/games.py."""
 from core.common.game import Engine, Game, misc_player_range
-from core.santiago import actions, check, codes, hidden, play, rules, state, tables, trace
+from core.santiago import (actions, check, codes, elements, hidden, play, rules, state, tables,
+                           trace)
 
 GAME = Game(
     name="santiago",
@@ -16,5 +17,6 @@ GAME = Game(
     kernels=("strategies.common.random", "strategies.santiago.greedy",
              "strategies.santiago.planner", "strategies.santiago.mcts"),
     hidden=hidden.sample_hidden,
+    elements=elements.ELEMENTS,
     report="reports.games.santiago",
 )

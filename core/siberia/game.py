@@ -2,7 +2,8 @@
 data, records, trace, colours, player range, strategy kernels and report sections. Listed in
 core/games.py."""
 from core.common.game import Engine, Game
-from core.siberia import actions, check, codes, hidden, play, rules, state, tables, trace
+from core.siberia import (actions, check, codes, elements, hidden, play, rules, state, tables,
+                          trace)
 from core.siberia.tables import SiberiaTables
 
 
@@ -23,5 +24,6 @@ GAME = Game(
     kernels=("strategies.common.random", "strategies.siberia.plan", "strategies.siberia.greedy",
              "strategies.siberia.mcts"),
     hidden=hidden.sample_hidden,
+    elements=elements.ELEMENTS,
     report="reports.games.siberia",
 )

@@ -18,6 +18,7 @@ from core.common.game import Game
 from core.common.loop import Loop, bind
 from strategies.common.dispatch import dispatcher
 from strategies.common.registry import Registry
+from strategies.common.restrict import narrower
 
 
 class Bound(NamedTuple):
@@ -33,5 +34,5 @@ class Bound(NamedTuple):
 def bound(game: Game) -> Bound:
     """The game's strategies and play loop (cached: one binding per game and process)."""
     modules = tuple(importlib.import_module(name) for name in game.kernels)
-    decide = dispatcher(game.name, modules)
+    decide = dispatcher(game.name, modules, narrower(game, count=True))
     return Bound(modules, decide, Registry(game.name, modules), bind(game, decide))

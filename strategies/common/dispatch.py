@@ -20,6 +20,7 @@ MAX_KERNELS = 8
 
 def _decide(kernel, params, s, t, opts, n, rng):
     """Index into opts[:n] chosen by kernel id `kernel` with the seat's parameter row."""
+    n = NARROW(params, s, t, opts, n)  # noqa: F821 (restricted play, strategies.common.restrict)
     if kernel == 1:
         return K1(params, s, t, opts, n, rng)  # noqa: F821 (bound per game)
     if kernel == 2:
@@ -37,9 +38,11 @@ def _decide(kernel, params, s, t, opts, n, rng):
     return K0(params, s, t, opts, n, rng)  # noqa: F821
 
 
-def dispatcher(game: str, modules: Sequence[ModuleType]) -> Callable:
-    """The compiled `decide(kernel, params, s, t, opts, n, rng)` over the game's kernels."""
+def dispatcher(game: str, modules: Sequence[ModuleType], narrow: Callable) -> Callable:
+    """The compiled `decide(kernel, params, s, t, opts, n, rng)` over the game's kernels, each
+    seeing the options `narrow(params, s, t, opts, n) -> n` leaves it (restricted play)."""
     if not 1 <= len(modules) <= MAX_KERNELS:
         raise ValueError(f"{game}: {len(modules)} kernel modules; 1..{MAX_KERNELS} are supported")
     kernels = {f"K{i}": modules[i if i < len(modules) else 0].choose for i in range(MAX_KERNELS)}
+    kernels["NARROW"] = narrow
     return compiled_for(_decide, game, kernels, inline="always")

@@ -26,6 +26,7 @@ import numpy as np
 from strategies.common.spec import Param
 
 MAX_PARAMS = 32
+RESERVED = 3  # a row's last columns: restricted play's (strategies.common.restrict)
 ROOT = Path(__file__).resolve().parents[2]
 PRESET_KEYS = ("kernel", "description", "params")
 EXTRA_ENV = "MEEPLAB_PRESETS"
@@ -107,7 +108,7 @@ def _embed(where: str, param: Param, value: object, row: np.ndarray, at: int,
                           f"use one of: {', '.join(known)}")
     other = known[value]
     declared = modules[other.kernel].PARAMS
-    if any(p.preset for p in declared) or at + len(declared) > MAX_PARAMS:
+    if any(p.preset for p in declared) or at + len(declared) > MAX_PARAMS - RESERVED:
         raise PresetError(f"{where}: parameter '{param.name}' = {value!r} cannot be embedded "
                           f"(a search preset, or too many parameters); name a preset of "
                           f"another kernel")
@@ -182,8 +183,8 @@ class Registry:
         self.kernels = tuple(m.KERNEL for m in self.modules)
         self.path = path if path is not None else presets_path(game)
         for module in self.modules:
-            if len(module.PARAMS) > MAX_PARAMS:
-                raise RuntimeError(f"kernel {module.KERNEL} declares more than {MAX_PARAMS} "
+            if len(module.PARAMS) > MAX_PARAMS - RESERVED:
+                raise RuntimeError(f"kernel {module.KERNEL} declares more than {MAX_PARAMS - RESERVED} "
                                    f"parameters")
         self._load = functools.lru_cache(maxsize=8)(self._load_uncached)
 

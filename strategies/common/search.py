@@ -36,6 +36,7 @@ from core.common.rng import rng_below
 from core.common.trace import EVW
 from core.jit import copy_into
 from strategies.common.dispatch import dispatcher
+from strategies.common.restrict import narrower
 from strategies.common.spec import Param
 
 KERNEL = "mcts"
@@ -147,7 +148,7 @@ def _choose(params, s, t, opts, n, rng):
         steps = 0
         grown = False
         while w[PHASE_SLOT] != OVER_PHASE and not grown and steps < MAX_STEPS:  # noqa: F821
-            k = engine_legal(w, t, o)  # noqa: F821
+            k = narrow(params, w, t, o, engine_legal(w, t, o))  # noqa: F821 (restricted play)
             steps += 1
             if k == 1:
                 engine_apply(w, t, o[0], tr)  # noqa: F821
@@ -251,7 +252,8 @@ def kernel(game: Game, module: str, scores: Callable, shares: Callable,
     modules = [importlib.import_module(name) for name in game.kernels[:-1]]
     e = game.engine
     namespace = {"legal": e.legal, "apply": e.apply, "sample_hidden": game.hidden,
-                 "rollout": dispatcher(f"{game.name}_rollout", modules), "scores": scores,
+                 "rollout": dispatcher(f"{game.name}_rollout", modules, narrower(game, False)),
+                 "narrow": narrower(game, False), "scores": scores,
                  "shares": shares, "SEAT_SLOT": e.seat_slot, "PHASE_SLOT": e.phase_slot,
                  "OVER_PHASE": e.over_phase, "NP_SLOT": np_slot, "STATE_SIZE": e.state_size,
                  "MAX_OPTIONS": e.max_options}
