@@ -938,7 +938,7 @@ def standings(s, t, rank, share):
 # ---------------------------------------------------------------- the state machine
 
 
-@njit(_nrt=False)
+@njit(inline="always")  # compiled into apply: no call per step
 def advance(s, t, tr):
     """Run automatic steps until a decision is pending or the game is over."""
     while s[G.DK] == DK.NONE and s[G.PHASE] != PH.OVER:
