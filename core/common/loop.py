@@ -131,10 +131,18 @@ def compiled_for(fn: Callable, game: str, namespace: dict[str, Any], **options: 
     return njit(copy, **options)
 
 
+def inlined(fn: Callable) -> Callable:
+    """fn compiled into its caller (numba's inline="always"): the loop's step then makes no call
+    and passes no arguments for the engine's legal and apply. (Interpreted: fn itself.)"""
+    py = getattr(fn, "py_func", None)
+    return fn if py is None else njit(py, inline="always")
+
+
 def _namespace(game: Game, decide: Callable) -> dict[str, Any]:
     """The globals the loop's code reads, from the game's engine hooks and constants."""
     e = game.engine
-    return {"new_game": e.new_game, "advance": e.advance, "legal": e.legal, "apply": e.apply,
+    return {"new_game": e.new_game, "advance": e.advance, "legal": inlined(e.legal),
+            "apply": inlined(e.apply),
             "check_state": e.check_state, "write_records": e.write_records, "decide": decide,
             "NREC": e.nrec, "MAX_OPTIONS": e.max_options, "SEAT_SLOT": e.seat_slot,
             "PHASE_SLOT": e.phase_slot, "OVER_PHASE": e.over_phase, "STATE_SIZE": e.state_size}
