@@ -304,7 +304,7 @@ ROWCOL_SUBSETS = 1 << (C.NROWS + C.NCOLS - 1)  # subsets of a row and column's f
 LANES = 0x888  # the guard bits of the three product kinds' 4-bit lanes
 
 
-@njit(_nrt=False)
+@njit(inline="always")  # one call site (legal)
 def worker_fields_options(s, t, opts):
     """Subsets of activated open product fields the worker may take (CUBA-R14.5), in the order
     of their subset numbers. A subset's size, pieces and fields are its subset without the
