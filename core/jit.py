@@ -82,8 +82,12 @@ import numba  # noqa: E402  (must follow the cache-dir setting)
 
 
 def njit(fn=None, **kw):
-    """numba.njit with cache=True (usable bare or with options)."""
+    """numba.njit with cache=True (usable bare or with options). The runtime is on unless the
+    options say `_nrt=False`, explicitly: numba otherwise lets a function inherit its caller's
+    setting, and a strategy kernel that allocates must keep the runtime when the play loop's
+    runtime-free step calls it."""
     kw.setdefault("cache", True)
+    kw.setdefault("_nrt", True)
     if fn is None:
         return numba.njit(**kw)
     return numba.njit(**kw)(fn)

@@ -25,11 +25,12 @@ import numpy as np
 
 from core.common.errors import ERR_ILLEGAL, ERR_STUCK, OK
 from core.common.game import Game
-from core.common.rng import seat_rngs
+from core.common.rng import seed_seats
 from core.common.trace import EVW, no_trace, trace_buffer
-from core.jit import njit, unmanaged
+from core.jit import copy_into, njit, stack_array, unmanaged
 
 MAX_STEPS = 20000  # decision points per game before a game counts as stuck (ERR_STUCK)
+MAX_SEATS = 8  # the per-seat scratch's size (no game seats more)
 
 
 class GameResult(NamedTuple):
@@ -43,20 +44,27 @@ class GameResult(NamedTuple):
 def _play_one(t, n_players, seed, kernels, params, opts, tr, check, rec):
     """Play one game into rec[seat, :]; return 0 or the first error code."""
     s_owned = new_game(t, n_players, seed)  # noqa: F821 (bound per game)
-    rngs_owned = seat_rngs(n_players, seed)
-    # Views without reference counts: the hot loop then pays no atomic increments per call.
     s = unmanaged(s_owned)
-    rngs = unmanaged(rngs_owned)
-    t = unmanaged(t)
-    opts = unmanaged(opts)
-    tr = unmanaged(tr)
-    kernels = unmanaged(kernels)
-    params = unmanaged(params)
-    rec = unmanaged(rec)
-    advance(s, t, tr)  # noqa: F821
-    decisions = np.zeros(n_players, np.int64)
+    # per-seat scratch on the stack: no allocation per game
+    rngs = stack_array(MAX_SEATS, 1, np.uint64)
+    seed_seats(rngs, n_players, seed)
+    decisions = stack_array(MAX_SEATS, 0, np.int64)
+    decisions[:] = 0
+    advance(s, unmanaged(t), unmanaged(tr))  # noqa: F821
+    err = play_steps(s, unmanaged(t), unmanaged(opts), unmanaged(tr), unmanaged(kernels),  # noqa: F821
+                     unmanaged(params), rngs, decisions, check)
+    write_records(s, t, decisions, unmanaged(rec))  # noqa: F821
+    s_owned[0] += 0  # the owned array must outlive its unmanaged view
+    return err
+
+
+def _play_steps(s, t, opts, tr, kernels, params, rngs, decisions, check):
+    """The decisions of one game from its first to its end: 0 or the first error code.
+    Compiled without numba's runtime (no reference counting per step); the arrays are the
+    caller's, the state copy of `check` is on the stack."""
     err = OK
     steps = 0
+    before = stack_array(STATE_SIZE, 0, np.int32)  # noqa: F821 (bound per game)
     while s[PHASE_SLOT] != OVER_PHASE:  # noqa: F821
         steps += 1
         if steps > MAX_STEPS:
@@ -67,10 +75,10 @@ def _play_one(t, n_players, seed, kernels, params, opts, tr, check, rec):
         i = 0
         if n > 1:
             if check:
-                before = s.copy()
+                copy_into(before, s)
             i = decide(kernels[p], params[p], s, t, opts, n, rngs[p])  # noqa: F821
             decisions[p] += 1
-            if check and (i < 0 or i >= n or not np.array_equal(before, s)):
+            if check and (i < 0 or i >= n or not same(before, s)):
                 err = ERR_ILLEGAL
                 break
         apply(s, t, opts[i], tr)  # noqa: F821
@@ -78,10 +86,17 @@ def _play_one(t, n_players, seed, kernels, params, opts, tr, check, rec):
             err = check_state(s, t)  # noqa: F821
             if err != OK:
                 break
-    write_records(s, t, decisions, rec)  # noqa: F821
-    s_owned[0] += 0  # the owned arrays must outlive their unmanaged views
-    rngs_owned[0, 0] += 0
     return err
+
+
+@njit(_nrt=False, inline="always")
+def same(a, b):
+    """Whether the 1-D arrays a and b hold the same values (np.array_equal without the
+    runtime)."""
+    for i in range(a.shape[0]):
+        if a[i] != b[i]:
+            return False
+    return True
 
 
 def _play_batch(t, n_players, seeds, kernels, params, check):
@@ -116,13 +131,21 @@ def compiled_for(fn: Callable, game: str, namespace: dict[str, Any], **options: 
     return njit(copy, **options)
 
 
+def inlined(fn: Callable) -> Callable:
+    """fn compiled into its caller (numba's inline="always"): the loop's step then makes no call
+    and passes no arguments for the engine's legal and apply. (Interpreted: fn itself.)"""
+    py = getattr(fn, "py_func", None)
+    return fn if py is None else njit(py, inline="always")
+
+
 def _namespace(game: Game, decide: Callable) -> dict[str, Any]:
     """The globals the loop's code reads, from the game's engine hooks and constants."""
     e = game.engine
-    return {"new_game": e.new_game, "advance": e.advance, "legal": e.legal, "apply": e.apply,
+    return {"new_game": e.new_game, "advance": e.advance, "legal": inlined(e.legal),
+            "apply": inlined(e.apply),
             "check_state": e.check_state, "write_records": e.write_records, "decide": decide,
             "NREC": e.nrec, "MAX_OPTIONS": e.max_options, "SEAT_SLOT": e.seat_slot,
-            "PHASE_SLOT": e.phase_slot, "OVER_PHASE": e.over_phase}
+            "PHASE_SLOT": e.phase_slot, "OVER_PHASE": e.over_phase, "STATE_SIZE": e.state_size}
 
 
 class Loop:
@@ -130,6 +153,7 @@ class Loop:
 
     def __init__(self, game: Game, decide: Callable) -> None:
         namespace = _namespace(game, decide)
+        namespace["play_steps"] = compiled_for(_play_steps, game.name, namespace, _nrt=False)
         namespace["play_one"] = self.play_one = compiled_for(_play_one, game.name, namespace)
         self.play_batch = compiled_for(_play_batch, game.name, namespace)
         self.play_traced = compiled_for(_play_traced, game.name, namespace)

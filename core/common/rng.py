@@ -23,7 +23,7 @@ def rng_below(rng, n):
     return np.int64(((rng_next(rng) >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
 
 
-@njit
+@njit(_nrt=False)
 def rng_seed(rng, seed, stream):
     """Seed rng for (seed, stream): independent streams for the deal and each seat."""
     rng[0] = np.uint64(seed) ^ (np.uint64(stream + 1) * np.uint64(0xD1B54A32D192ED03))
@@ -48,10 +48,17 @@ def shuffle(rng, a, n):
         a[j] = tmp
 
 
-@njit
-def seat_rngs(n_players, seed):
-    """One independent random stream per seat for the strategies, from the game seed."""
-    rngs = np.zeros((n_players, 1), np.uint64)
+@njit(_nrt=False)
+def seed_seats(rngs, n_players, seed):
+    """Seed rngs[p] (a uint64[:, 1]) for seats p < n_players: one independent random stream
+    per seat for the strategies, from the game seed."""
     for p in range(n_players):
         rng_seed(rngs[p], seed, p)
+
+
+@njit
+def seat_rngs(n_players, seed):
+    """The seats' random streams (seed_seats) in a new array."""
+    rngs = np.zeros((n_players, 1), np.uint64)
+    seed_seats(rngs, n_players, seed)
     return rngs

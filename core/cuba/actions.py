@@ -107,20 +107,22 @@ def sel_range(sel):
 @njit(_nrt=False)
 def enum_vectors(opts, n, tag, high, k0, k1, caps, lo, hi):
     """Append every packed piece vector over kinds [k0, k1) with v[k] <= caps[k] (caps packed
-    the same way) and lo <= sum <= hi, as options (tag, high | vector)."""
+    the same way) and lo <= sum <= hi, as options (tag, high | vector), counting up with kind k0
+    fastest. The sum is kept as the vector changes, and a kind is not raised once the sum has
+    reached hi (every vector after it until the next carry would exceed hi)."""
     v = 0
+    tot = 0
     while True:
-        tot = 0
-        for k in range(k0, k1):
-            tot += vget(v, k)
         if lo <= tot <= hi and n < MAX_OPTIONS:
             opts[n] = enc(tag, high | v)
             n += 1
         k = k0
         while k < k1:
-            if vget(v, k) < vget(caps, k):
+            if vget(v, k) < vget(caps, k) and tot < hi:
                 v += 1 << (3 * k)
+                tot += 1
                 break
+            tot -= vget(v, k)
             v &= ~(7 << (3 * k))
             k += 1
         if k == k1:
@@ -297,41 +299,51 @@ def worker_position_options(s, t, opts):
     return C.NFIELDS
 
 
-@njit(_nrt=False)
+NFIELDS = C.NFIELDS  # plain globals: stack_array takes its size as a compile-time constant
+ROWCOL_SUBSETS = 1 << (C.NROWS + C.NCOLS - 1)  # subsets of a row and column's fields
+LANES = 0x888  # the guard bits of the three product kinds' 4-bit lanes
+
+
+@njit(inline="always")  # one call site (legal)
 def worker_fields_options(s, t, opts):
-    """Subsets of activated open product fields the worker may take (CUBA-R14.5)."""
+    """Subsets of activated open product fields the worker may take (CUBA-R14.5), in the order
+    of their subset numbers. A subset's size, pieces and fields are its subset without the
+    highest member's plus that member's; the stock is checked for the three product kinds at
+    once (4-bit lanes of min(stock, 7) + 8: a lane keeps its guard bit 8 after subtracting
+    the pieces needed exactly when the stock suffices)."""
     b = S.pbase(s[G.CUR])
-    fields = 0  # up to 6 field numbers, 4 bits each
-    kinds = 0   # their product kinds, 3 bits each
+    unit = stack_array(NFIELDS, 0, np.int64)  # a member's product kind: 1 in its lane
+    bit = stack_array(NFIELDS, 0, np.int64)   # its field's bit
     nf = 0
     m = rowcol_mask(s[b + P.PAWN])
     for f in range(C.NFIELDS):
         if (m >> f) & 1 and s[b + P.FIELD + f] < 0:
             ft = S.field_type(s, t, b, f)
             if C.F_CI <= ft <= C.F_TO:
-                fields |= f << (4 * nf)
-                kinds |= (C.CI + ft - C.F_CI) << (3 * nf)
+                unit[nf] = 1 << (4 * (ft - C.F_CI))
+                bit[nf] = 1 << f
                 nf += 1
+    stock = 0
+    for k in range(C.CI, C.TO + 1):
+        stock |= (min(s[O.STOCK + k], 7) + 8) << (4 * (k - C.CI))
     allowed = worker_free_fields(s, t) + s[b + P.LOT + C.WA]
-    n = 0
-    for sub in range(1 << nf):
-        cnt = 0
-        need = 0  # packed pieces needed by kind
-        mask = 0
-        for i in range(nf):
-            if (sub >> i) & 1:
-                cnt += 1
-                need += 1 << (3 * ((kinds >> (3 * i)) & 7))
-                mask |= 1 << ((fields >> (4 * i)) & 15)
-        if cnt > allowed:
-            continue
-        ok = True
-        for k in range(C.CI, C.TO + 1):
-            if vget(need, k) > s[O.STOCK + k]:
-                ok = False
-        if ok:
-            opts[n] = enc(OT.FIELDS, mask)
-            n += 1
+    size = stack_array(ROWCOL_SUBSETS, 0, np.int64)
+    need = stack_array(ROWCOL_SUBSETS, 0, np.int64)
+    mask = stack_array(ROWCOL_SUBSETS, 0, np.int64)
+    size[0] = 0
+    need[0] = 0
+    mask[0] = 0
+    opts[0] = enc(OT.FIELDS, 0)
+    n = 1 if allowed >= 0 else 0
+    for j in range(nf):  # subsets 2**j .. 2**(j+1) - 1: member j and a subset r of those before
+        top = 1 << j
+        for r in range(top):
+            sub = top + r
+            size[sub] = size[r] + 1
+            need[sub] = need[r] + unit[j]
+            mask[sub] = mask[r] | bit[j]
+            opts[n] = enc(OT.FIELDS, mask[sub])  # written always, counted when legal
+            n += (size[sub] <= allowed) & (((stock - need[sub]) & LANES) == LANES)
     return n
 
 

@@ -215,7 +215,7 @@ def apply_hide_card(s, t, c, tr):
 # ---------------------------------------------------------------- phase B: characters
 
 
-@njit(_nrt=False)
+@njit(inline="always")  # one call site, once per step or more
 def apply_character(s, t, c, tr):
     """Play character c (CUBA-R12); track the 4th card for the start-player rule (CUBA-R24)."""
     p = s[G.CUR]
@@ -241,7 +241,7 @@ def apply_character(s, t, c, tr):
         s[G.DK] = DK.MAYOR
 
 
-@njit(_nrt=False)
+@njit(inline="always")  # one call site, once per step or more
 def apply_worker_position(s, t, pawn, tr):
     """Move the pawn; every activated open resource field yields (CUBA-R14.1-4)."""
     p = s[G.CUR]
@@ -267,7 +267,7 @@ def apply_worker_position(s, t, pawn, tr):
         s[G.DK] = DK.NONE
 
 
-@njit(_nrt=False)
+@njit(inline="always")  # one call site, once per step or more
 def apply_worker_fields(s, t, mask, tr):
     """Chosen product fields yield; water pays for those beyond the free ones (CUBA-R14.5)."""
     p = s[G.CUR]
@@ -647,7 +647,7 @@ def reveal_bids(s, t, tr):
         log(tr, s, EV.BID, p, bid, s[b + P.VOTES], s[G.BID_ROUND], 0)
 
 
-@njit(_nrt=False)
+@njit(inline="always")  # one call site, once per step or more
 def parliament_step(s, t, tr):
     """Ask for the next bid, or settle the vote and ask the winner for the bills."""
     np_ = s[G.NP]
@@ -787,7 +787,7 @@ def apply_duty(s, t, o, tr):
     s[G.STEP] += 1
 
 
-@njit(_nrt=False)
+@njit(inline="always")  # one call site, once per step or more
 def statutes_step(s, t, tr):
     """Tax then duty per player in turn order, then subsidy and the other act (CUBA-R43..R46)."""
     np_ = s[G.NP]
@@ -938,7 +938,7 @@ def standings(s, t, rank, share):
 # ---------------------------------------------------------------- the state machine
 
 
-@njit(_nrt=False)
+@njit(inline="always")  # compiled into apply: no call per step
 def advance(s, t, tr):
     """Run automatic steps until a decision is pending or the game is over."""
     while s[G.DK] == DK.NONE and s[G.PHASE] != PH.OVER:
