@@ -56,12 +56,19 @@ def test_dask_local_equals_local(config_file, reference, tmp_path):
     assert_same(tmp_path / "run", reference)
 
 
+def _default_sigint() -> None:
+    """In the child: Ctrl-C's default action. A pytest-xdist worker ignores SIGINT, the child
+    would inherit that, and Python then never raises KeyboardInterrupt."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def start_and_stop(config_file: Path, run_dir: Path, sig: int) -> subprocess.CompletedProcess:
     """Start a 2-worker run in its own process group; once 3 shards exist, send sig to the
     whole group (as a terminal's Ctrl-C does) and wait for it to end."""
     proc = subprocess.Popen(meeplab("tournament", config_file, "--out", run_dir, "--workers", "2"),
                             cwd=ROOT, env=compiled_env(), stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+                            stderr=subprocess.PIPE, text=True, start_new_session=True,
+                            preexec_fn=_default_sigint)
     deadline = time.monotonic() + 200
     while len(list((run_dir / "results").glob("*.parquet"))) < 3:
         assert proc.poll() is None, proc.communicate()
