@@ -39,6 +39,19 @@ def log(tr, s, code, p, a, b, c, d):
         tr[i, EVW + k] = s[k]
 
 
+@njit(_nrt=False)
+def record(tr, s, code, p, a, b, c, d):
+    """`log` out of line: the recording code is not copied into every place an event happens."""
+    log(tr, s, code, p, a, b, c, d)
+
+
+@njit(inline="always")
+def log_out_of_line(tr, s, code, p, a, b, c, d):
+    """`log` with only its one comparison inlined (the play loop stays small)."""
+    if tr.shape[0] > 1:
+        record(tr, s, code, p, a, b, c, d)
+
+
 def no_trace() -> np.ndarray:
     """A one-row trace buffer: nothing is recorded."""
     return np.zeros((1, EVW), np.int32)

@@ -7,7 +7,7 @@ after it; a one-row buffer records nothing.
 from core.common.ranking import rank_by_keys
 from core.common.rng import rng_below
 from core.common.stored_rng import load_stream, save_stream
-from core.common.trace import log as record_event
+from core.common.trace import log_out_of_line as log
 from core.cubist import actions
 from core.cubist import codes as C
 from core.cubist import geometry as GEO
@@ -19,19 +19,6 @@ from core.jit import njit, stack_array
 import numpy as np
 
 NSRC = C.NSRC  # a plain global: stack_array takes its size as a compile-time constant
-
-
-@njit(_nrt=False)
-def record(tr, s, code, p, a, b, c, d):
-    """core.common.trace.log out of line (the play loop stays small)."""
-    record_event(tr, s, code, p, a, b, c, d)
-
-
-@njit(inline="always")
-def log(tr, s, code, p, a, b, c, d):
-    """Record an event and the state after it (only when tracing)."""
-    if tr.shape[0] > 1:
-        record(tr, s, code, p, a, b, c, d)
 
 
 # ---------------------------------------------------------------- dice movements

@@ -9,7 +9,7 @@ import numpy as np
 from core.common.ranking import rank_by_keys
 from core.common.rng import shuffle
 from core.common.stored_rng import load_stream, save_stream
-from core.common.trace import log as record_event
+from core.common.trace import log_out_of_line as log
 from core.jit import njit, stack_array
 from core.siberia import actions
 from core.siberia import codes as C
@@ -19,23 +19,6 @@ from core.siberia.codes import EV, M, SW, T
 from core.siberia.state import DK, G, O, P, PH
 
 NSRC = C.NSRC  # a plain global: stack_array takes its size as a compile-time constant
-
-
-# ---------------------------------------------------------------- the trace
-
-
-@njit(_nrt=False)
-def record(tr, s, code, p, a, b, c, d):
-    """core.common.trace.log out of line: the recording code is not copied into every place
-    an event happens (the play loop stays small; only its one comparison is inlined)."""
-    record_event(tr, s, code, p, a, b, c, d)
-
-
-@njit(inline="always")
-def log(tr, s, code, p, a, b, c, d):
-    """Record an event and the state after it (only when tracing)."""
-    if tr.shape[0] > 1:
-        record(tr, s, code, p, a, b, c, d)
 
 
 # ---------------------------------------------------------------- action cards (SIB-R6/R7)
