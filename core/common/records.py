@@ -1,11 +1,29 @@
 """The result columns every game's records start with (score, rank, win share, money) and
 writing them from a finished state."""
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
 import numpy as np
 
 from core.jit import njit
 
 R_SCORE, R_RANK, R_WIN_SHARE, R_MONEY = range(4)
 HEAD_NAMES = ("score", "rank", "win_share", "money")
+
+
+def block_columns(fields: Iterable[Any], items: Mapping[str, Sequence[str]],
+                  whole: Sequence[str] = ()) -> list[str]:
+    """Record column names: the head, then each field of a layout block (core.common.layout)
+    in order: its lower-cased name when it has one slot, else that name + "_" + each of
+    items[name], or items[name] themselves for the fields named in `whole`."""
+    columns = list(HEAD_NAMES)
+    for f in fields:
+        key = f.name.lower()
+        if f.name in whole:
+            columns += list(items[f.name])
+        else:
+            columns += [f"{key}_{name}" for name in items[f.name]] if f.size > 1 else [key]
+    return columns
 
 
 @njit

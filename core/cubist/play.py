@@ -7,7 +7,7 @@ Cubist has no money: the head's `money` column holds the points, like `score`. `
 """
 from core.common.layout import block
 from core.common.records import (  # noqa: F401 (the head's columns, re-exported)
-    HEAD_NAMES, R_MONEY, R_RANK, R_SCORE, R_WIN_SHARE,
+    HEAD_NAMES, R_MONEY, R_RANK, R_SCORE, R_WIN_SHARE, block_columns,
 )
 from core.cubist import codes as C
 from core.cubist import rules
@@ -45,11 +45,7 @@ COUNTERS = ((REC.TURNS, P.TURNS), (REC.INSTALLATIONS, P.HELD_N),
 
 def record_columns() -> list[str]:
     """Names of the record columns, in column order."""
-    columns = list(HEAD_NAMES)
-    for f in REC.fields:
-        key = f.name.lower()
-        columns += [f"{key}_{name}" for name in COLUMN_NAMES[f.name]] if f.size > 1 else [key]
-    return columns
+    return block_columns(REC.fields, COLUMN_NAMES)
 
 
 @njit

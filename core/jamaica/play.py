@@ -6,7 +6,7 @@ score); `money` is the doubloons in the holds.
 """
 from core.common.layout import block
 from core.common.records import (  # noqa: F401 (the head's columns, re-exported)
-    HEAD_NAMES, R_MONEY, R_RANK, R_SCORE, R_WIN_SHARE,
+    HEAD_NAMES, R_MONEY, R_RANK, R_SCORE, R_WIN_SHARE, block_columns,
 )
 from core.jamaica import codes as C
 from core.jamaica import rules
@@ -33,15 +33,8 @@ COUNTERS = tuple((getattr(REC, name), getattr(P, name)) for name, _, _ in S.COUN
 
 
 def record_columns() -> list[str]:
-    """Names of the record columns, in column order."""
-    columns = list(HEAD_NAMES)
-    for f in REC.fields:
-        key = f.name.lower()
-        if f.name == "TREASURES":
-            columns += list(TREASURE_COLUMNS)
-        else:
-            columns += [f"{key}_{n}" for n in COLUMN_NAMES[f.name]] if f.size > 1 else [key]
-    return columns
+    """Names of the record columns, in column order (the treasures' named whole)."""
+    return block_columns(REC.fields, COLUMN_NAMES, whole=("TREASURES",))
 
 
 @njit

@@ -9,7 +9,7 @@ building's slot, codes.FLOWER_NAMES) and `layout_draws` (draws the layout rule n
 """
 from core.common.layout import block
 from core.common.records import (  # noqa: F401 (the head's columns, re-exported)
-    HEAD_NAMES, R_MONEY, R_RANK, R_SCORE, R_WIN_SHARE, seat_arrays, write_head,
+    HEAD_NAMES, R_MONEY, R_RANK, R_SCORE, R_WIN_SHARE, block_columns, seat_arrays, write_head,
 )
 from core.jit import njit
 from core.santiago import codes as C
@@ -47,11 +47,7 @@ _ITEMS = {"VP": C.SRC.keys, "USES": C.BUILDING_KEYS, "VISITS": C.CUBAN_KEYS,
 
 def record_columns() -> list[str]:
     """Names of the record columns, in column order (the head, then R)."""
-    names = list(HEAD_NAMES)
-    for f in R.fields:
-        prefix = f.name.lower()
-        names += [prefix] if f.size == 1 else [f"{prefix}_{item}" for item in _ITEMS[f.name]]
-    return names
+    return block_columns(R.fields, _ITEMS)
 
 
 @njit

@@ -7,7 +7,7 @@ unit (misc.money_unit: thousands). `vp_<source>` is the generic name of the scor
 Siberia's score is money, and its sources add up to it.
 """
 from core.common.records import (  # noqa: F401 (the head's columns, re-exported)
-    HEAD_NAMES, R_MONEY, R_RANK, R_SCORE, R_WIN_SHARE,
+    HEAD_NAMES, R_MONEY, R_RANK, R_SCORE, R_WIN_SHARE, block_columns,
 )
 from core.common.layout import block
 from core.jit import njit
@@ -45,11 +45,7 @@ COUNTERS = ((REC.TURNS, P.TURNS), (REC.DRAWS, P.DRAWS), (REC.SKIPS, P.SKIPS),
 
 def record_columns() -> list[str]:
     """Names of the record columns, in column order."""
-    columns = list(HEAD_NAMES)
-    for f in REC.fields:
-        key = f.name.lower()
-        columns += [f"{key}_{name}" for name in COLUMN_NAMES[f.name]] if f.size > 1 else [key]
-    return columns
+    return block_columns(REC.fields, COLUMN_NAMES)
 
 
 @njit
