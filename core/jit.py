@@ -175,6 +175,38 @@ else:
     stack_array = _stack_array
 
 
+# clock_gettime's clock id of this platform (1 on Linux, 6 on macOS); the C library resolves it
+_MONOTONIC = getattr(time, "CLOCK_MONOTONIC", 1)
+
+
+@_intrinsic
+def _monotonic_ns(typingctx):
+    """Nanoseconds of the C library's monotonic clock (clock_gettime), for time budgets."""
+    def codegen(context, builder, sig, args):
+        from llvmlite import ir
+        from numba.core import cgutils
+
+        i64 = ir.IntType(64)
+        timespec = ir.LiteralStructType([i64, i64])  # (seconds, nanoseconds) on 64-bit Unix
+        fnty = ir.FunctionType(ir.IntType(32), [ir.IntType(32), timespec.as_pointer()])
+        fn = cgutils.get_or_insert_function(builder.module, fnty, "clock_gettime")
+        ts = cgutils.alloca_once(builder, timespec)
+        builder.call(fn, [ir.Constant(ir.IntType(32), _MONOTONIC), ts])
+        sec = builder.load(cgutils.gep_inbounds(builder, ts, 0, 0))
+        nsec = builder.load(cgutils.gep_inbounds(builder, ts, 0, 1))
+        return builder.add(builder.mul(sec, ir.Constant(i64, 1_000_000_000)), nsec)
+
+    return _types.int64(), codegen
+
+
+if os.environ.get("NUMBA_DISABLE_JIT") == "1":
+    def monotonic_ns():
+        """Interpreted: time.monotonic_ns()."""
+        return time.monotonic_ns()
+else:
+    monotonic_ns = _monotonic_ns
+
+
 @njit(inline="always")
 def copy_into(dst, src):
     """dst[:] = src for 1-D arrays, without the runtime a slice copy needs."""

@@ -63,6 +63,21 @@ def prepare(game_name: str, players: int, strategies: str, variants: list[str]) 
     return Setup(game, tables, variant, seats, kernels, params)
 
 
+def limit_thinking(setup: Setup, ms: float) -> None:
+    """Give every search seat of the set-up a time limit per decision (UserError if none)."""
+    from strategies.common import search
+
+    if not 0 < ms <= limits.MAX_THINK_MS:
+        raise UserError(f"--think-ms {ms:g} is out of range",
+                        f"give milliseconds between 0 and {limits.MAX_THINK_MS:,}")
+    mcts = setup.game.registry.kernels.index(search.KERNEL)
+    seats = setup.kernels == mcts
+    if not seats.any():
+        raise UserError("--think-ms limits search seats, and no seat plays an mcts strategy",
+                        "add one to --strategies (e.g. mcts) or leave --think-ms out")
+    setup.params[seats, search.THINK_MS] = ms
+
+
 def open_trace(path: Path) -> IO[str]:
     """The trace file opened for writing (UserError when it cannot be)."""
     try:
@@ -132,6 +147,10 @@ def play(game: GameArg,
          as_json: Annotated[bool, typer.Option(
              "--json", help="Print only one JSON object: the seats, the final standings and "
                             "every record column per seat.")] = False,
+         think_ms: Annotated[float | None, typer.Option(
+             "--think-ms", help="Time limit per decision of every search seat (mcts), in "
+                                "milliseconds, on top of its iteration budget; the game then "
+                                "depends on the machine's speed.", show_default=False)] = None,
          ) -> None:
     """Play one game and print its log and final table."""
     with user_errors():
@@ -139,6 +158,8 @@ def play(game: GameArg,
             raise UserError(f"--seed {seed} is negative", "use a seed >= 0")
         _positive("--seed", seed, 0, limits.MAX_SEED)
         setup = prepare(game, players, strategies, variant or [])
+        if think_ms is not None:
+            limit_thinking(setup, think_ms)
         header = trace_header(setup, seed) if trace else None
         out = open_trace(trace) if trace else None
     g = setup.game

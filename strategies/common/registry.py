@@ -25,8 +25,10 @@ import numpy as np
 
 from strategies.common.spec import Param
 
-MAX_PARAMS = 32
-RESERVED = 3  # a row's last columns: restricted play's (strategies.common.restrict)
+MAX_PARAMS = 40  # a row: a kernel's parameters, an embedded rollout preset's, RESERVED
+# a row's last columns, never a kernel's own parameters: restricted play's three
+# (strategies.common.restrict) and the search's time budget (strategies.common.search)
+RESERVED = 4
 ROOT = Path(__file__).resolve().parents[2]
 PRESET_KEYS = ("kernel", "description", "params")
 EXTRA_ENV = "MEEPLAB_PRESETS"

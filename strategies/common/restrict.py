@@ -32,7 +32,7 @@ from strategies.common.registry import MAX_PARAMS, RESERVED, Registry, UnknownSt
 SEP = "~"
 SPAN = 64                 # element ids per seat in CODE
 CODE, DECISIONS, FALLBACKS = MAX_PARAMS - 1, MAX_PARAMS - 2, MAX_PARAMS - 3
-assert RESERVED == 3
+assert RESERVED == 4  # these three and the search's THINK_MS
 
 
 def _narrow(params, s, t, opts, n):

@@ -15,7 +15,10 @@ Nodes are keyed by option code, so a child is found whatever the determinization
 make no node. The choice is the most visited child of the root.
 
 Budget: `iterations`, deterministic: every random number comes from the seat's stream, so a
-game is reproducible whatever the worker count.
+game is reproducible whatever the worker count. `meeplab play --think-ms MS` adds a time limit
+(the row's THINK_MS column, registry.RESERVED; never set by a preset or a tournament): the
+search then stops after MS milliseconds of a decision, or at `iterations`, whichever is first,
+and the game depends on the machine's speed.
 
 Binding (`kernel`): a copy of `_choose` whose globals are the game's engine hooks, its
 sampler, the dispatcher over its other kernels (the rollout policies: a policy is a kernel id
@@ -34,8 +37,9 @@ from core.common.game import Game
 from core.common.loop import MAX_STEPS, compiled_for
 from core.common.rng import rng_below
 from core.common.trace import EVW
-from core.jit import copy_into
+from core.jit import copy_into, monotonic_ns
 from strategies.common.dispatch import dispatcher
+from strategies.common.registry import MAX_PARAMS
 from strategies.common.restrict import narrower
 from strategies.common.spec import Param
 
@@ -62,6 +66,8 @@ PARAMS = (
 ITERATIONS, EXPLORATION, PRIOR, WIDENING, ROLLOUT, DEPTH, BLEND, SCALE = range(8)
 ROLL_ROW = len(PARAMS)  # the rollout preset's parameter row starts here (registry)
 MAXP = 8                # seats a node backs up
+THINK_MS = MAX_PARAMS - 4  # a seat row's time limit per decision in ms (0: none; play only)
+CLOCK_EVERY = 8         # iterations between two readings of the clock under a time limit
 
 
 def _index_of(o, k, code):
@@ -140,7 +146,12 @@ def _choose(params, s, t, opts, n, rng):
     sc = np.zeros(MAXP)
     r = np.zeros(MAXP)
     nodes = 1
-    for _ in range(iters):
+    limit_ns = int(params[THINK_MS] * 1e6)
+    start_ns = monotonic_ns() if limit_ns > 0 else 0
+    for it in range(iters):
+        if (limit_ns > 0 and it > 0 and it % CLOCK_EVERY == 0
+                and monotonic_ns() - start_ns >= limit_ns):
+            break
         copy_into(w, s)
         sample_hidden(w, t, me, rng)  # noqa: F821
         node = 0

@@ -4,6 +4,7 @@ states (interpreted, a small budget), and, compiled, the same games whatever the
 (determinism) and `mcts` beating random."""
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import numpy as np
@@ -165,3 +166,39 @@ def test_SDC_R16_R17_search_fills_the_last_ship_to_win_where_greedy_passes():
     h, m, opts = endgame_choices("santiago", "santiago-last-delivery", "greedy")
     assert len(opts) == 2 and h == 0  # greedy passes
     assert m == 1                      # the search delivers and wins
+
+
+def test_a_time_limit_stops_a_search_whose_iterations_would_take_hours():
+    """The row's THINK_MS column (set by `play --think-ms`) ends the search after its time,
+    long before the budget of 100,000 interpreted iterations (hours) is spent."""
+    g = games.get("siberia")
+    strategies = bound(g)
+    kernels, params = strategies.registry.resolve(["mcts"])
+    row = params[0].copy()
+    row[search.ITERATIONS] = 100_000
+    row[search.THINK_MS] = 50.0
+    s, opts, tables = next(p for p in decision_points(g) if len(p[1]) > 1)
+    t = g.rules.flatten(tables)
+    started = time.monotonic()
+    i = strategies.decide(kernels[0], row, s, t, opts, len(opts), stream(3))
+    assert 0 <= i < len(opts)
+    assert time.monotonic() - started < 60  # the limit, not the 100,000 iterations, ended it
+
+
+@pytest.mark.parametrize("args, expected", [
+    (["--strategies", "random", "--think-ms", "10"], "no seat plays an mcts strategy"),
+    (["--strategies", "mcts", "--think-ms", "0"], "--think-ms 0 is out of range"),
+    (["--strategies", "mcts", "--think-ms", "nan"], "--think-ms nan is out of range"),
+    (["--strategies", "mcts", "--think-ms", "1e12"], "out of range"),
+])
+def test_bad_think_ms_is_one_clear_line(args: list[str], expected: str):
+    result = CliRunner().invoke(cli.app, ["play", "siberia", "--players", "3", *args])
+    assert result.exit_code == 2, result.output
+    lines = [x for x in result.output.splitlines() if x.strip()]
+    assert len(lines) == 1 and lines[0].startswith("error: ") and expected in lines[0]
+
+
+def test_think_ms_reaches_only_the_search_seats():
+    setup = cli.prepare("siberia", 3, "mcts,greedy,mcts", [])
+    cli.limit_thinking(setup, 25)
+    assert list(setup.params[:, search.THINK_MS]) == [25.0, 0.0, 25.0]
