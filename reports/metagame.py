@@ -378,7 +378,8 @@ def compare_variants(run_dirs: list[Path], names: list[str], out: Path,
         rows.append(variant_row(name, a))
         analyses.append(a)
     table = pd.DataFrame(rows)
-    strategies = analyses[0].game.strategies
+    # grown populations (sweep --grow) differ: every name, "–" where a variant lacks it
+    strategies = list(dict.fromkeys(s for a in analyses for s in a.game.strategies))
     cells = pd.DataFrame({
         "variant": table["variant"], "verdict": table["verdict"],
         "mix entropy (bits)": [fmt.num(x, 2) for x in table["entropy_bits"]],
@@ -386,14 +387,18 @@ def compare_variants(run_dirs: list[Path], names: list[str], out: Path,
         "dominated share": [fmt.num(x, 2) for x in table["dominated_share"]]})
     for s in strategies:
         cells[s] = [fmt.interval(*a.strategies.set_index("strategy").loc[
-            s, ["mix", "mix_lo", "mix_hi"]]) for a in analyses]
+            s, ["mix", "mix_lo", "mix_hi"]]) if s in a.game.strategies else "–"
+            for a in analyses]
     sections = [Section("variants", "Variants by their meta-game", [
         Table("Equilibrium mix (95% bootstrap interval) per variant", cells),
         Note("Entropy of the equilibrium mix: 0 bits when one strategy takes everything, "
              f"log2 {len(strategies)} = {np.log2(len(strategies)):.2f} when all are equally "
              "played. Max regret: the largest loss of a strategy against the mix (0 when "
              "every strategy does as well as the mix). Dominated share: the strategies "
-             "dominated out. Each variant's own page: <variant>/metagame/index.html."),
+             "dominated out. Each variant's own page: <variant>/metagame/index.html "
+             "(<variant>/round-<r>/metagame/ after `sweep --grow`). "
+             "After `sweep --grow`, br<r> is the r-th best response tuned under that "
+             "variant's rules: the same name in two variants is two different strategies."),
         Note("Verdict rule: " + VERDICT_RULE)])]
     html = render_page("meeplab sweep by meta-game", ", ".join(names), sections, [])
     index, figures = write_output(out / "compare", html, sections, {"metagame": table})

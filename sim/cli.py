@@ -485,6 +485,10 @@ def sweep(
         resume: Annotated[bool, typer.Option(
             "--resume", help="Complete the sweep in --out, skipping its complete runs.")
         ] = False,
+        grow: Annotated[int, typer.Option(
+            "--grow", help="Meta-game base: first grow each variant's population by up to K "
+                           "best responses tuned under its rules (the base's grow table).")
+        ] = 0,
         ) -> None:
     """Play a tournament per rule variant on the same deals, then compare them."""
     from sim import sweep as sweep_mod
@@ -493,11 +497,13 @@ def sweep(
         for option, value, minimum in (("--games", games, 1), ("--workers", workers, 1)):
             _positive(option, value, minimum)
         _positive("--seed", seed, 0, limits.MAX_SEED)
+        _positive("--grow", grow, 0, 100)
         plan = sweep_mod.load(config, games=games, seed=seed)
         where = out or Path("runs") / config.stem
-        with _stoppable(f"meeplab sweep {config} --out {where} --resume",
-                        f"{where}/<variant>/run.log"):
-            dirs = sweep_mod.run(plan, where, resume=resume, workers=workers, echo=typer.echo)
+        with _stoppable(f"meeplab sweep {config} --out {where} --resume"
+                        + (f" --grow {grow}" if grow else ""), f"{where}/<variant>/run.log"):
+            dirs = sweep_mod.run(plan, where, resume=resume, workers=workers, echo=typer.echo,
+                                 grow_rounds=grow)
     emit(_write_report(lambda: sweep_mod.compare(plan, dirs, where), "comparison"), False)
 
 

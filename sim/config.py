@@ -148,13 +148,8 @@ def _variant(check: _Checker, game: Game, v: dict[str, Any], cli: Sequence[str])
     """Resolve v["variant"] (a table of KEY = VALUE, or a list of variant files and
     'KEY=VALUE' strings), then --variant, into flat overrides minus the switches that equal
     the rules data's defaults; v["variant_name"] is the label (given, or from the files)."""
-    table = v["variant"]
-    if isinstance(table, dict):
-        items = [f"{k}={_toml_text(x)}" for k, x in overlay.flatten(table).items()]
-    elif isinstance(table, list) and all(isinstance(x, str) for x in table):
-        items = [str(Path(check.path).parent / x) if x.endswith(".toml") and not Path(x).exists()
-                 else x for x in table]
-    else:
+    items = variant_items(v["variant"], Path(check.path))
+    if items is None:
         raise check.fail("variant must be a table of KEY = VALUE or a list of variant files",
                          'write e.g. [variant] money_limited = true, or variant = '
                          '["configs/variants/cuba-hidden-parliament.toml"]')
@@ -163,13 +158,29 @@ def _variant(check: _Checker, game: Game, v: dict[str, Any], cli: Sequence[str])
     except UserError as exc:
         raise check.fail(f"[variant]: {exc.problem}", exc.fix) from exc
     both = parse_variants([*items, *cli], game.name, game.switch_options)
-    defaults = game.switch_values(None)
-    v["variant"] = {k: x for k, x in sorted(both.values.items()) if k not in defaults
-                    or defaults[k] != x}
+    v["variant"] = overrides(game, both.values)
     label = both.name
     if v["variant_name"] is not None and not isinstance(v["variant_name"], str):
         raise check.fail("variant_name must be text", 'write e.g. variant_name = "cheap-banks"')
     v["variant_name"] = v["variant_name"] or label or None
+
+
+def variant_items(table: Any, config: Path) -> list[str] | None:
+    """A config's `variant` value as --variant items: a table of KEY = VALUE (nested tables
+    give dotted keys), or a list of variant files (relative to the config) and 'KEY=VALUE'
+    strings; None when it is neither."""
+    if isinstance(table, dict):
+        return [f"{k}={_toml_text(x)}" for k, x in overlay.flatten(table).items()]
+    if isinstance(table, list) and all(isinstance(x, str) for x in table):
+        return [str(config.parent / x) if x.endswith(".toml") and not Path(x).exists() else x
+                for x in table]
+    return None
+
+
+def overrides(game: Game, values: dict[str, Any]) -> dict[str, Any]:
+    """A variant's values without the switches that equal the rules data's defaults, sorted."""
+    defaults = game.switch_values(None)
+    return {k: x for k, x in sorted(values.items()) if k not in defaults or defaults[k] != x}
 
 
 def _toml_text(value: object) -> str:

@@ -17,7 +17,7 @@ to its equilibrium mix (`meeplab tune` with a mixed field, study in OUT/round-r/
 add the response (a preset br<r> in OUT/presets/, read through $MEEPLAB_PRESETS) while its
 win share against the mix beats the mix's own by more than `threshold`. After K rounds (or
 a response that gains too little) the last population is solved. OUT/grow.csv records the
-trajectory. The tuned win share is the best of several noisy trials, so the gain is an
+trajectory. Under a variant (the config's or --variant) the responses are tuned under its rules. The tuned win share is the best of several noisy trials, so the gain is an
 optimistic estimate; the next round's meta-game measures the response on fresh profiles.
 """
 from __future__ import annotations
@@ -40,10 +40,6 @@ TRAJECTORY = "grow.csv"
 
 def settings(meta: metagame.MetaGame) -> dict[str, Any]:
     """The checked [grow] table (UserError naming the config)."""
-    if meta.config["variant"]:
-        raise UserError(f"{meta.path}: --grow tunes under the default rules only, this "
-                        f"meta-game plays the variant {meta.config.variant_id}",
-                        "drop the variant (or --variant) to grow the population")
     raw = config_raw(meta).get("grow")
     if not isinstance(raw, dict):
         raise UserError(f"{meta.path}: --grow needs a [grow] table",
@@ -89,8 +85,11 @@ def write_tune(path: Path, meta: metagame.MetaGame, g: dict[str, Any], mix: dict
              f"players = {meta.players}", f"preset = {_toml(preset)}",
              f"trials = {_toml(g['trials'])}", f"games = {_toml(g['games'])}",
              f"seed = {meta.config['seed']}",
-             "field = { " + ", ".join(f"{n} = {w!r}" for n, w in mix.items()) + " }",
-             "[search]"] + [f"{k} = {_toml(v)}" for k, v in search.items()]
+             "field = { " + ", ".join(f"{n} = {w!r}" for n, w in mix.items()) + " }"]
+    if meta.config["variant"]:  # the responses are tuned under the meta-game's own rules
+        lines.append("variant = " + json.dumps([tune.item(k, x) for k, x in
+                                                 meta.config["variant"].items()]))
+    lines += ["[search]"] + [f"{k} = {_toml(v)}" for k, v in search.items()]
     path.parent.mkdir(parents=True, exist_ok=True)
     store.write_atomic(path, ("\n".join(lines) + "\n").encode())
 
@@ -124,7 +123,7 @@ def _rounds(meta: metagame.MetaGame, g: dict[str, Any], rounds: int, out: Path,
     rows: list[dict[str, Any]] = []
     for r in range(1, rounds + 2):
         current = metagame.load(meta.path, games=meta.config["games"], seed=meta.config["seed"],
-                                strategies=population)
+                                variants=list(meta.variants), strategies=population)
         run_dir = out / f"round-{r}"
         metagame.run(current, run_dir, resume=(run_dir / store.MANIFEST).is_file(),
                      workers=workers)

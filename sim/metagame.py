@@ -43,6 +43,7 @@ class MetaGame:
     strategies: tuple[str, ...]
     players: int
     config: config_mod.Config
+    variants: tuple[str, ...] = ()  # the --variant items it was loaded with
 
 
 def profiles(strategies: list[str], players: int) -> list[list[str]]:
@@ -83,7 +84,7 @@ def load(path: Path, games: int | None = None, seed: int | None = None,
     tournament |= {"format": "matchups", "matchups": profiles(names, players)}
     cfg = config_mod.load(path, games=games, seed=seed, precision=precision,
                           variants=variants or [], raw=tournament)
-    return MetaGame(path, tuple(names), players, cfg)
+    return MetaGame(path, tuple(names), players, cfg, tuple(variants or ()))
 
 
 def run(meta: MetaGame, run_dir: Path, resume: bool = False, workers: int | None = None,

@@ -28,7 +28,10 @@ A base that is a meta-game config (configs/metagame/, sim/metagame.py) compares 
 their meta-game instead of one fixed field: every variant plays every profile (precision per
 profile entry), gets its meta-game page in SWEEP/<variant>/metagame/, and
 SWEEP/metagame-compare.csv lists per variant the equilibrium mix, its entropy, the largest
-regret and the share of dominated strategies (reports/metagame.py: compare_variants).
+regret and the share of dominated strategies (reports/metagame.py: compare_variants). With
+`--grow K` each variant's population first grows by up to K best responses tuned under that
+variant's own rules (the base's [grow] table, sim/grow.py: SWEEP/<variant>/round-<r>/), and
+the variants are compared by their grown populations' meta-games.
 """
 from __future__ import annotations
 
@@ -182,10 +185,29 @@ def _save(out: Path, sweep: Sweep, status: str) -> None:
     store.write_atomic(out / SWEEP_FILE, json.dumps(body, indent=1).encode())
 
 
+def variant_metagame(sweep: Sweep, v: Variant) -> metagame.MetaGame:
+    """The meta-game a variant of a meta-game sweep plays."""
+    cfg = v.config
+    return metagame.load(sweep.base, games=cfg["games"], seed=cfg["seed"],
+                         variants=[relative_item(i, sweep.path.parent) for i in v.items])
+
+
+def grow_settings(sweep: Sweep) -> dict[str, Any]:
+    """The base's checked [grow] table, for `--grow` (UserError when the base has none)."""
+    from sim import grow
+
+    if not sweep.meta:
+        raise UserError(f"{sweep.path}: --grow needs a meta-game base, {sweep.base} is a "
+                        f"tournament", "give a base from configs/metagame/ or drop --grow")
+    return grow.settings(variant_metagame(sweep, sweep.variants[0]))
+
+
 def run(sweep: Sweep, out: Path, resume: bool = False, workers: int | None = None,
-        echo: Callable[[str], None] = print) -> list[Path]:
+        echo: Callable[[str], None] = print, grow_rounds: int = 0) -> list[Path]:
     """Play every variant's tournament into out/<variant>/ (skipping complete ones with
-    resume); return the run directories in variant order. Runner exceptions propagate."""
+    resume); return the run directories in variant order. With grow_rounds (a meta-game
+    base), each variant's population grows first and its last round's run is returned.
+    Runner exceptions propagate."""
     if out.exists() and not out.is_dir():
         raise UserError(f"--out {out} is a file", "choose a directory for --out")
     if not resume and out.exists() and any(out.iterdir()):
@@ -195,12 +217,16 @@ def run(sweep: Sweep, out: Path, resume: bool = False, workers: int | None = Non
         raise UserError(f"{out} holds no sweep to resume (no {SWEEP_FILE})",
                         "drop --resume to start the sweep there, or give the --out of an "
                         "existing sweep")
+    settings = grow_settings(sweep) if grow_rounds else None
     _save(out, sweep, "running")
     dirs = []
     for i, v in enumerate(sweep.variants, 1):
         run_dir = out / v.name
-        dirs.append(run_dir)
         head = f"[{i}/{len(sweep.variants)}] {v.name} ({v.config.variant_id})"
+        if settings is not None:
+            dirs.append(_grown(sweep, v, settings, grow_rounds, run_dir, workers, head, echo))
+            continue
+        dirs.append(run_dir)
         if resume and _complete(run_dir, v.config):
             echo(f"{head}: complete, skipped")
             continue
@@ -211,6 +237,18 @@ def run(sweep: Sweep, out: Path, resume: bool = False, workers: int | None = Non
              f"{outcome.seconds:.1f} s")
     _save(out, sweep, "complete")
     return dirs
+
+
+def _grown(sweep: Sweep, v: Variant, settings: dict[str, Any], rounds: int, out: Path,
+           workers: int | None, head: str, echo: Callable[[str], None]) -> Path:
+    """Grow one variant's population (finished rounds are kept); its last round's run."""
+    from reports.metagame import N_BOOT
+    from sim import grow
+
+    echo(f"{head}: growing the population by up to {rounds} best responses")
+    rows = grow.run(variant_metagame(sweep, v), settings, rounds, out, workers, N_BOOT,
+                    echo=lambda line: echo("  " + line))
+    return out / f"round-{rows[-1]['round']}"
 
 
 def compare(sweep: Sweep, dirs: list[Path], out: Path) -> Any:

@@ -8,7 +8,8 @@ Two modes (`mode` in the config):
   weight, ...}` with `players = N`, e.g. a meta-game's equilibrium mix) draws the N-1
   co-players independently from the weights: the candidate plays every multiset of N-1
   field strategies (`games` games each) and its win share is their probability-weighted
-  mean (a best response to the mix). Best result: a preset file
+  mean (a best response to the mix). A `[variant]` table (or list of variant files), as in
+  a tournament config, plays every trial under those rules. Best result: a preset file
   `<presets dir>/<preset>.toml` (default configs/strategies/<game>.d/, which the registry
   reads), listed by `meeplab strategies` and playable by name.
 - `variant`: search variant values (switches and numeric rules-data paths) of a base
@@ -38,7 +39,7 @@ from sim import config as config_mod
 from sim.errors import UserError
 from sim.store import write_atomic
 from sim.games import get as get_game, names as game_names
-from sim.options import option_text
+from sim.options import option_text, parse_variants
 
 MODES = ("strategy", "variant")
 OBJECTIVES = ("spread_sd", "max_minus_min", "gini")
@@ -252,9 +253,29 @@ def _variant(path: Path, v: dict[str, Any], space: list[Space]) -> config_mod.Co
     return config_mod.load(base_path, games=v["games"], seed=v["seed"])
 
 
+def _rules(path: Path, v: dict[str, Any]) -> dict[str, Any]:
+    """A strategy tune's [variant]: the rules its trials play, as flat overrides."""
+    items = config_mod.variant_items(v["variant"], path)
+    if items is None:
+        raise _fail(path, "variant must be a table of KEY = VALUE or a list of variant files",
+                    "write e.g. [variant] money_limited = true")
+    game = get_game(v["game"])
+    try:
+        values = parse_variants(items, game.name, game.switch_options).values
+        game.load_tables(values or None)
+    except UserError as exc:
+        raise _fail(path, f"[variant]: {exc.problem}", exc.fix) from exc
+    return config_mod.overrides(game, values)
+
+
 def item(key: str, value: Any) -> str:
     """A --variant KEY=VALUE item."""
     return f"{key}={option_text(value)}"
+
+
+def item_list(values: dict[str, Any]) -> str:
+    """'key=value, key=value': a variant's overrides as --variant items."""
+    return ", ".join(item(k, x) for k, x in values.items())
 
 
 def load(path: Path, trials_override: int | None = None, games: int | None = None,
@@ -270,8 +291,9 @@ def load(path: Path, trials_override: int | None = None, games: int | None = Non
         raise _fail(path, f"mode {mode!r} is not one of {', '.join(MODES)}",
                     'add mode = "strategy" (search parameters) or mode = "variant"')
     defaults = COMMON | MODE_KEYS[mode]
-    # players: only with a mixed field, and not a default (the hashes of existing studies stay)
-    unknown = sorted(set(raw) - set(defaults) - ({"players"} if mode == "strategy" else set()))
+    # players (a mixed field only) and variant: not defaults, so existing studies' hashes stay
+    unknown = sorted(set(raw) - set(defaults)
+                     - ({"players", "variant"} if mode == "strategy" else set()))
     if unknown:
         raise _fail(path, f"unknown key '{unknown[0]}' for mode {mode}",
                     f"use: {', '.join(defaults)}")
@@ -306,6 +328,8 @@ def load(path: Path, trials_override: int | None = None, games: int | None = Non
         fixed = set(get_game(v["game"]).switch_options)
     space = [parse_space(path, k, s, k in fixed) for k, s in v["search"].items()]
     if mode == "strategy":
+        if "variant" in v:
+            v["variant"] = _rules(path, v)
         return Tune(path, v, tuple(space), None, _strategy(path, v, space))
     return Tune(path, v, tuple(space), _variant(path, v, space), {})
 
@@ -319,8 +343,8 @@ def trial_plan(tune: Tune, values: dict[str, Any]) -> trials.Trial:
         matchups = tuple(schedule.build(lineups, "rotations"))
         custom = {v["preset"]: trials.custom_strategy(v["game"], v["preset"], v["kernel"],
                                                       tune.start | values)}
-        return trials.Trial(v["game"], {}, v["seed"], matchups, v["games"], custom,
-                            weights=tuple(weights))
+        return trials.Trial(v["game"], v.get("variant", {}), v["seed"], matchups, v["games"],
+                            custom, weights=tuple(weights))
     cfg = config_mod.load(tune.path.parent / v["base"], games=v["games"], seed=v["seed"],
                           variants=[item(k, x) for k, x in values.items()])
     return trials.Trial(v["game"], cfg["variant"], cfg["seed"], cfg.matchups, v["games"])
@@ -488,6 +512,7 @@ def write_best(tune: Tune, s: Any, out: Path, presets_dir: Path | None,
         field = field_text(v)
         notes = [head, f"win share {best.value:.4f} +-{best.user_attrs['half_width']:.4f} "
                        f"(95%) against {field}"
+                 + (f" under the variant {item_list(v['variant'])}" if v.get("variant") else "")
                  + (f"; the start preset {v['start']}: {start.value:.4f}" if start else ""),
                  f"searched: {', '.join(sp.key for sp in tune.space)}; the other parameters "
                  f"are {v['start']}'s"]

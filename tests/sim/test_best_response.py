@@ -94,3 +94,24 @@ def test_a_short_tune_against_a_mixed_field_writes_its_preset(tmp_path):
 def test_bad_mixed_fields_are_one_line(tmp_path, change, problem):
     path = space(tmp_path / "m.toml", MIXED.replace(*change))
     assert_one_line_error(run_cli("tune", path, "--out", tmp_path / "study"), problem)
+
+
+def test_a_strategy_tune_under_a_variant_plays_its_trials_under_those_rules(tmp_path):
+    text = MIXED.replace("[search]", '[variant]\nfinal_tie = "shared"\n[search]')
+    t = tune.load(space(tmp_path / "v.toml", text))
+    assert t["variant"] == {"final_tie": "shared"}
+    assert tune.trial_plan(t, {"salesman": 1.0}).variant == {"final_tie": "shared"}
+    plain = tune.load(space(tmp_path / "p.toml"))
+    assert "variant" not in plain.values and plain.hash != t.hash  # old studies keep theirs
+
+
+@pytest.mark.parametrize("variant, problem", [
+    ('[variant]\nfinal_tie = "nobody"\n', "[variant]: "),
+    ('[variant]\nno_such_switch = true\n', "[variant]: "),
+    ('variant = 3\n', "variant must be a table of KEY = VALUE"),
+])
+def test_a_bad_variant_in_a_strategy_tune_is_one_line(tmp_path, variant, problem):
+    text = MIXED.replace("[search]", variant + "[search]") if variant.startswith("[") else \
+        variant + MIXED
+    path = space(tmp_path / "v.toml", text)
+    assert_one_line_error(run_cli("tune", path, "--out", tmp_path / "study"), problem)

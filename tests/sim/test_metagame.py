@@ -5,16 +5,18 @@ from __future__ import annotations
 
 import json
 import math
+from pathlib import Path
 
 import pandas as pd
 import pytest
 
 from reports import metagame as page
 from reports.runs import RunDataError
-from sim import metagame, runner, stats, store
+from sim import metagame, runner, stats, store, tune
 from tests.sim.helpers import assert_one_line_error, run_cli, run_compiled, write_config
 
 SMALL = dict(game="siberia", strategies=["random", "greedy"], players=2, games=8, seed=3)
+TOURNAMENT = Path(__file__).resolve().parents[2] / "configs/tournaments/siberia-round-robin.toml"
 
 
 @pytest.fixture(scope="module")
@@ -204,12 +206,57 @@ def test_grow_adds_best_responses_and_records_the_trajectory(tmp_path, monkeypat
     assert "MEEPLAB_PRESETS" not in __import__("os").environ   # restored
 
 
-def test_grow_under_a_variant_is_refused(tmp_path):
-    path = write_config(tmp_path / "g.toml", **SMALL)
+def test_grow_under_a_variant_tunes_the_responses_under_its_rules(tmp_path, monkeypatch):
+    monkeypatch.delenv("MEEPLAB_PRESETS", raising=False)
+    path = write_config(tmp_path / "g.toml", **SMALL | {"strategies": ["random",
+                                                                        "staff_first"]})
     path.write_text(path.read_text() + GROW)
-    assert_one_line_error(run_cli("metagame", path, "--grow", "1", "--variant",
-                                  "final_tie=shared", "--out", tmp_path / "o"),
-                          "--grow tunes under the default rules only")
+    result = run_cli("metagame", path, "--grow", "1", "--variant", "final_tie=shared",
+                     "--out", tmp_path / "grow", "--workers", "1", "--bootstrap", "10")
+    assert result.exit_code == 0, result.output
+    for r in (1, 2) if (tmp_path / "grow" / "round-2").is_dir() else (1,):
+        manifest = store.read_manifest(tmp_path / "grow" / f"round-{r}")
+        assert manifest["config"]["variant"] == {"final_tie": "shared"}
+    t = tune.load(tmp_path / "grow" / "round-1" / "tune.toml")
+    assert t["variant"] == {"final_tie": "shared"}
+    assert tune.trial_plan(t, {"salesman": 1.0}).variant == {"final_tie": "shared"}
+    assert "under the variant final_tie=shared" in (
+        tmp_path / "grow" / "presets" / "br1.toml").read_text()
+
+
+def test_sweep_grow_compares_each_variants_grown_population(tmp_path, monkeypatch):
+    monkeypatch.delenv("MEEPLAB_PRESETS", raising=False)
+    monkeypatch.setattr(page, "N_BOOT", 20)
+    path = write_config(tmp_path / "meta.toml", **SMALL | {"strategies": ["random",
+                                                                           "staff_first"]})
+    path.write_text(path.read_text() + GROW)
+    sweep_file = tmp_path / "s.toml"
+    sweep_file.write_text('base = "meta.toml"\n[variants]\ndefault = []\n'
+                          'shared_tie = ["final_tie=shared"]\n')
+    result = run_cli("sweep", sweep_file, "--grow", "1", "--out", tmp_path / "out",
+                     "--workers", "1")
+    assert result.exit_code == 0, result.output
+    table = pd.read_csv(tmp_path / "out" / "compare" / "metagame.csv")
+    assert table["variant"].tolist() == ["default", "shared_tie"]
+    for row, (name, rules) in enumerate((("default", {}),
+                                         ("shared_tie", {"final_tie": "shared"}))):
+        grown = tmp_path / "out" / name
+        assert tune.load(grown / "round-1" / "tune.toml").values.get("variant", {}) == rules
+        trajectory = pd.read_csv(grown / "grow.csv")
+        last = grown / f"round-{trajectory['round'].iloc[-1]}"
+        assert store.read_manifest(last)["config"]["variant"] == rules
+        assert (last / "metagame" / "index.html").is_file()
+        population = trajectory["population"].iloc[-1].split()
+        mix = [f"mix_{s}" for s in population]
+        assert table.loc[row, mix].sum().round(9) == 1   # the variant's own grown population
+
+
+def test_sweep_grow_needs_a_meta_game_base(tmp_path):
+    sweep_file = tmp_path / "s.toml"
+    sweep_file.write_text('base = "%s"\n[variants]\ndefault = []\n'
+                          'shared_tie = ["final_tie=shared"]\n' % TOURNAMENT)
+    assert_one_line_error(run_cli("sweep", sweep_file, "--grow", "1", "--out",
+                                  tmp_path / "out"), "--grow needs a meta-game base")
 
 
 @pytest.mark.parametrize("grow, problem", [
