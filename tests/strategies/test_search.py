@@ -168,6 +168,20 @@ def test_SDC_R16_R17_search_fills_the_last_ship_to_win_where_greedy_passes():
     assert m == 1                      # the search delivers and wins
 
 
+def test_SIB_R8_search_pays_with_two_matching_cards_where_greedy_pays_three():
+    """Near the end of a 3-player game (one resource card left in the deck), a gas action can
+    be paid with the two gas cards in hand or with one gas card and any two others (SIB-R8).
+    Greedy pays three cards and keeps one for the last turns: played on by greedy seats with
+    the hidden cards redrawn, it then wins none of 16 games, against 15 of 16 after paying
+    two. The search (full random rollouts) pays two and keeps two."""
+    from core.siberia import actions, trace
+
+    h, m, opts = endgame_choices("siberia", "siberia-two-card-payment", "greedy")
+    paid = [trace.paid_cards(int(actions.payload(o))) for o in opts]
+    assert len(paid[h]) == 3 and len(paid[m]) == 2
+    assert all(card.startswith("gas/") for card in paid[m])
+
+
 def test_a_time_limit_stops_a_search_whose_iterations_would_take_hours():
     """The row's THINK_MS column (set by `play --think-ms`) ends the search after its time,
     long before the budget of 100,000 interpreted iterations (hours) is spent."""
