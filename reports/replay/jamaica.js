@@ -7,17 +7,30 @@
 (() => {
   const D = Replay.draw;
   const COLOUR = {gold: "#e2b200", food: "#6aa84f", gunpowder: "#444444"};
-  const SPACES = 50, CX = 600, CY = 175, RX = 540, RY = 140;
   const nice = key => String(key).replace(/_/g, " ");
 
+  // the track: a stadium (two straights, two half circles), Port Royal at the bottom middle
+  const SPACES = 50, CX = 600, CY = 205, R = 130, L = 820;
+  const PERIMETER = 2 * L + 2 * Math.PI * R;
+
+  // a space's centre and the unit normal pointing into the stadium
   function spaceAt(i) {
-    const a = Math.PI / 2 + i / SPACES * 2 * Math.PI;
-    return [CX - RX * Math.cos(a), CY + RY * Math.sin(a)];
+    let d = (i / SPACES * PERIMETER + L / 2) % PERIMETER;
+    if (d < L) return [CX - L / 2 + d, CY + R, 0, -1];
+    d -= L;
+    if (d < Math.PI * R) {
+      const a = Math.PI / 2 - d / R;
+      return [CX + L / 2 + R * Math.cos(a), CY + R * Math.sin(a), -Math.cos(a), -Math.sin(a)];
+    }
+    d -= Math.PI * R;
+    if (d < L) return [CX + L / 2 - d, CY - R, 0, 1];
+    const a = -Math.PI / 2 - (d - L) / R;
+    return [CX - L / 2 + R * Math.cos(a), CY + R * Math.sin(a), -Math.cos(a), -Math.sin(a)];
   }
 
   function track(svg, s, ctx) {
     const g = D.g(svg, {class: "track"});
-    const lairs = new Set(((s.treasure_pile || {}).tokens) || []);
+    const lairs = new Set(s.tokens || []);
     for (let i = 0; i < SPACES; i++) {
       const [x, y] = spaceAt(i);
       D.title(D.circle(g, x, y, 15, {fill: i === 0 ? "#bfe0f5" : "#fbf3dc", stroke: "#b39b62"}), i === 0 ? "Port Royal" : `space ${i}${lairs.has(i) ? ": a lair with its token" : ""}`);
@@ -28,10 +41,10 @@
     if (s.ghost) ships.push([s.ghost, "#111", "ghost"]);
     const stacked = {};
     ships.forEach(([pl, colour, name]) => {
-      const [x, y] = spaceAt(pl.space);
+      const [x, y, nx, ny] = spaceAt(pl.space);
       const n = stacked[pl.space] = (stacked[pl.space] || 0) + 1;
-      const out = y < CY ? -1 : 1;
-      D.title(D.el(g, "path", {d: `M${x - 11},${y + out * (12 + 12 * n)} h22 l-5,7 h-12 z`, fill: colour, stroke: "#000", class: "ship"}),
+      const sx = x + nx * (10 + 13 * n), sy = y + ny * (10 + 13 * n);
+      D.title(D.el(g, "path", {d: `M${sx - 11},${sy - 4} h22 l-5,8 h-12 z`, fill: colour, stroke: "#000", class: "ship"}),
         `${name} on space ${pl.space} (${pl.race})`);
     });
   }
@@ -45,8 +58,7 @@
       D.text(g, x + 25, CY + 9, v || "–", {"font-size": 24, "font-weight": 700, "text-anchor": "middle"});
       D.text(g, x + 25, CY + 42, when, {"font-size": 11, "text-anchor": "middle"});
     });
-    const pile = s.treasure_pile || {};
-    D.text(g, CX, CY + 66, `treasure cards left ${pile.cards ?? pile.left ?? "?"}`, {"font-size": 11, "text-anchor": "middle", fill: "#555"});
+    D.text(g, CX, CY + 66, `treasure cards left ${s.treasure_pile}`, {"font-size": 11, "text-anchor": "middle", fill: "#555"});
   }
 
   function ship(svg, pl, x, y, colour, name, extra) {
@@ -80,7 +92,8 @@
   }
 
   Replay.register("jamaica", {
-    title: "Jamaica", width: 1200, height: 700, scoreLabel: "Points scored",
+    title: "Jamaica", width: 1200, height: 730, scoreLabel: "Points scored",
+    seatLabel: (p, ctx) => p === ctx.header.players ? "Ghost" : `P${p + 1}`,
     score: (s, k, ctx) => pointsSoFar(k, ctx),
     curve: {label: "Space on the track (Jamaica scores its points at the end)", values: s => s.players.map(pl => pl.space)},
     roundStart: e => e.name === "round",
@@ -92,7 +105,7 @@
       const boards = s.players.map((pl, p) => [pl, ctx.colours[p], `${ctx.label(p)} ${ctx.header.strategies[p] || ""}${s.captain === p ? " · captain" : ""}`,
         {now: s.captain === p, hand: pl.hand_size, deck: pl.deck, discards: (pl.discards || []).length, laid: pl.card_face_down, revealed: pl.revealed}]);
       if (s.ghost) boards.push([s.ghost, "#111", "Ghost Ship", {}]);
-      boards.forEach(([pl, colour, name, extra], i) => ship(svg, pl, 10 + (i % 3) * 396, 360 + Math.floor(i / 3) * 160, colour, name, extra));
+      boards.forEach(([pl, colour, name, extra], i) => ship(svg, pl, 10 + (i % 3) * 396, 390 + Math.floor(i / 3) * 160, colour, name, extra));
     },
   });
 })();

@@ -81,9 +81,6 @@ const Replay = (() => {
     return PALETTE[name] || name;
   }
 
-  function label(header, p) {
-    return `P${p + 1}`;
-  }
 
   function value(v) {
     if (v === null || v === undefined) return "none";
@@ -96,8 +93,8 @@ const Replay = (() => {
   }
 
   // one line per event: seat, name, its other keys
-  function describe(header, event) {
-    const who = event.player === null || event.player === undefined ? "" : label(header, event.player) + " ";
+  function describe(label, event) {
+    const who = event.player === null || event.player === undefined ? "" : label(event.player) + " ";
     const rest = Object.entries(event).filter(([k]) => k !== "name" && k !== "player" && k !== "raw")
       .map(([k, v]) => `${k.replace(/_/g, " ")}: ${value(v)}`);
     return `${who}${event.name.replace(/_/g, " ")}${rest.length ? " (" + rest.join("; ") + ")" : ""}`;
@@ -111,7 +108,8 @@ const Replay = (() => {
     const all = states(data);
     const n = events.length;
     const colours = [...Array(header.players).keys()].map(p => seatColour(header, p));
-    const ctx = {header, events, final, colours, draw, label: p => label(header, p), states: all};
+    const ctx = {header, events, final, colours, draw, states: all};
+    ctx.label = p => (game.seatLabel ? game.seatLabel(p, ctx) : `P${p + 1}`);
     const scores = all.map((s, k) => game.score(s, k, ctx));
     const curveOf = game.curve || {label: game.scoreLabel, values: (s, k) => scores[k]};
     const curve = all.map((s, k) => curveOf.values(s, k, ctx));
@@ -125,7 +123,7 @@ const Replay = (() => {
     for (let p = 0; p < header.players; p++) {
       const item = build("span", {class: "seat"}, legend);
       build("i", {style: `background:${colours[p]}`}, item);
-      item.append(`${label(header, p)} ${(header.colours || [])[p] || ""}: ${(header.strategies || [])[p] || "?"}` +
+      item.append(`${ctx.label(p)} ${(header.colours || [])[p] || ""}: ${(header.strategies || [])[p] || "?"}` +
         ` (final ${final.scores[p]}, rank ${final.ranks[p]})`);
     }
     const variant = header.variant_name ? `variant ${header.variant_name}` : "default rules";
@@ -137,7 +135,7 @@ const Replay = (() => {
     const side = build("aside", {class: "events"}, main);
     const list = build("ol", {id: "events"}, side);
     const items = events.map((e, k) => {
-      const li = build("li", {"data-k": k}, list, describe(header, e));
+      const li = build("li", {"data-k": k}, list, describe(ctx.label, e));
       if (rounds.includes(k)) li.classList.add("round");
       if (e.player !== null && e.player !== undefined) li.style.borderLeftColor = colours[e.player] || "#ccc";
       return li;
