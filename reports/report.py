@@ -224,7 +224,8 @@ def replays_section(make: ReplayMaker, run: Run, out: Path) -> Section:
         "For each strategy, its best win and its worst loss, by score margin: the seat's "
         "score minus the best score among the other seats of its game. Best win: the game it "
         "won alone with the largest margin; worst loss: the game it did not win alone with "
-        "the smallest (most negative) margin; ties go to the first results row. Each page "
+        "the smallest (most negative) margin (a strategy that never won alone has no best win); "
+        "ties go to the first results row. Each page "
         "plays the game again from the row's seed, seating, strategies and variant, checks "
         "it against the row's records, and draws its public state event by event.")]
     if games:

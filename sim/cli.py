@@ -181,13 +181,14 @@ def replay(
             help="A trace (meeplab play GAME --trace FILE.jsonl) or, with --row, the run "
                  "directory of 'meeplab tournament'.", show_default=False)],
         row: Annotated[int | None, typer.Option(
-            "--row", help="Results row of the run (0-based, in the order its shards are read): "
-                          "its game is played again from the row's seed, seating, strategies "
-                          "and variant, and checked against the row's records.",
+            "--row", help="Results row of the run (0-based: its index in "
+                          "reports.load(RUN_DIR)): its game is played again from the row's "
+                          "seed, seating, strategies and variant, and checked against the "
+                          "row's records.",
             show_default=False)] = None,
         html: Annotated[Path | None, typer.Option(
-            "--html", help="Page to write [default: the trace's name with .html; for a run, "
-                           "RUN_DIR/replay-row-N.html].", show_default=False)] = None,
+            "--html", help="Page to write (default: the trace's name with .html; for a run, "
+                           "RUN_DIR/replay-row-N.html).", show_default=False)] = None,
         ) -> None:
     """Write a game as one self-contained HTML page: its public state drawn per event, the
     event list, a slider and keys (left/right: event, up/down: round), the VP curves."""

@@ -9,6 +9,7 @@ hundred kB; the viewer rebuilds each state, sharing what did not change.
 from __future__ import annotations
 
 import copy
+import html
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -218,8 +219,6 @@ def title_of(trace: Trace) -> str:
 
 def page(trace: Trace, title: str | None = None) -> str:
     """The self-contained HTML page of one game."""
-    import html
-
     game = trace.header["game"]
     return ("<!DOCTYPE html><html lang=en><head><meta charset=utf-8>"
             "<meta name=viewport content='width=device-width,initial-scale=1'>"
