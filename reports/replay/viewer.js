@@ -127,7 +127,9 @@ const Replay = (() => {
         ` (final ${final.scores[p]}, rank ${final.ranks[p]})`);
     }
     const variant = header.variant_name ? `variant ${header.variant_name}` : "default rules";
-    build("p", {class: "sub"}, top, `${variant}; public state only. Keys: ← → event, ↑ ↓ (or p n) round, Home End.`);
+    const row = header.run_row ? `results row ${header.run_row.row} of run ${header.run_row.run}; ` : "";
+    const error = final.error ? `engine error: ${final.error}; ` : "";
+    build("p", {class: "sub"}, top, `${row}${variant}; ${error}public state only. Keys: ← → event, ↑ ↓ (or p n) round, Home End.`);
 
     const main = build("div", {class: "main"}, document.body);
     const board = build("div", {class: "board", id: "board"}, main);
