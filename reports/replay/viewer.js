@@ -166,7 +166,7 @@ const Replay = (() => {
       go(Math.round((ev.clientX - box.left) / box.width * (n - 1)));
     });
 
-    let index = -1;
+    let index = -1, linkTimer = null;
     function go(k) {
       k = Math.max(0, Math.min(n - 1, Math.round(k)));
       if (k === index) return index;
@@ -183,6 +183,9 @@ const Replay = (() => {
       drawScores(svg, game, scores[k], ctx);
       const x = n > 1 ? k / (n - 1) * 1000 : 0;
       marker.setAttribute("x1", x); marker.setAttribute("x2", x);
+      // a link to this event, once stepping pauses (browsers throttle history updates)
+      clearTimeout(linkTimer);
+      linkTimer = setTimeout(() => history.replaceState(null, "", `#event-${index + 1}`), 300);
       return index;
     }
     function round(dir) {
@@ -197,7 +200,8 @@ const Replay = (() => {
       ev.preventDefault();
       keys[ev.key]();
     });
-    go(0);
+    const linked = /^#event-(\d+)$/.exec(location.hash);
+    go(linked ? Number(linked[1]) - 1 : 0);
     window.replay = {go, next: () => go(index + 1), previous: () => go(index - 1), nextRound: () => round(1),
       previousRound: () => round(-1), index: () => index, count: () => n, rounds: () => rounds.slice(),
       state: k => all[k], scores: k => scores[k].slice(),

@@ -1,7 +1,7 @@
-"""The replay page of every game in headless Chromium (issue 22): it loads with no error,
-stepping redraws the board, the keys step, and the scores drawn on the board equal the
-trace's at several events and the final line's at the end. One page load per game; skipped
-without Chromium (tests/reports/browser.py)."""
+"""The replay page of every game in headless Chromium (issue 22): it loads with no error
+(at the event its link names), stepping redraws the board, the keys step, the link follows,
+and the scores drawn on the board equal the trace's at several events and the final line's
+at the end. One page load per game; skipped without Chromium (tests/reports/browser.py)."""
 from __future__ import annotations
 
 import html
@@ -25,9 +25,10 @@ CATCH = ("<script>(()=>{const d=document.documentElement;"
          "const log=console.error;console.error=(...a)=>{add('console.error: '+a.join(' '));"
          "log(...a)};})();</script>")
 # last in <body>: draw every event, then step to each event of KS and read the board, press
-# keys; into <html data-probe>
+# keys, step to KS[1] and read the link a second later; into <html data-probe>
 PROBE = """<script>window.addEventListener('load',()=>{const d=document.documentElement;
-try{const svg=document.getElementById('board-svg'),out={count:replay.count(),steps:[]};
+try{const svg=document.getElementById('board-svg'),out={count:replay.count(),steps:[],
+ linked:replay.index()};
 const hash=s=>{let h=0;for(let i=0;i<s.length;i++)h=(h*31+s.charCodeAt(i))|0;return h;};
 for(let k=replay.count()-1;k>=0;k--)replay.go(k);
 for(const k of KS){replay.go(k);out.steps.push({k,index:replay.index(),
@@ -37,9 +38,9 @@ for(const k of KS){replay.go(k);out.steps.push({k,index:replay.index(),
 const key=k=>{document.dispatchEvent(new KeyboardEvent('keydown',{key:k,bubbles:true}));
  return replay.index();};
 replay.go(0);out.keys={right:key('ArrowRight'),left:key('ArrowLeft'),round:key('n'),
- end:key('End'),home:key('Home')};out.rounds=replay.rounds();
-d.dataset.probe=JSON.stringify(out);}catch(e){d.dataset.errors=(d.dataset.errors||'')+
-'probe: '+e+' | ';}});</script>"""
+ end:key('End'),home:key('Home')};out.rounds=replay.rounds();replay.go(KS[1]);
+setTimeout(()=>{out.hash=location.hash;d.dataset.probe=JSON.stringify(out);},1000);
+}catch(e){d.dataset.errors=(d.dataset.errors||'')+'probe: '+e+' | ';}});</script>"""
 
 
 def probe(tmp_path: Path, t: page.Trace, steps: list[int]) -> tuple[dict, str]:
@@ -48,7 +49,8 @@ def probe(tmp_path: Path, t: page.Trace, steps: list[int]) -> tuple[dict, str]:
     text = text.replace("</body>", PROBE.replace("KS", json.dumps(steps)) + "</body>")
     path = tmp_path / "probe.html"
     path.write_text(text, encoding="utf-8")
-    result = chromium(tmp_path, "--virtual-time-budget=10000", "--dump-dom", path.as_uri())
+    result = chromium(tmp_path, "--virtual-time-budget=10000", "--dump-dom",
+                      path.as_uri() + "#event-3")
     root = re.search(r"<html[^>]*>", result.stdout)
     assert root, result.stderr[-2000:]
     attrs = dict(re.findall(r'data-(\w+)="([^"]*)"', root.group(0)))
@@ -63,7 +65,7 @@ def test_replay_page_in_chromium(tmp_path, game):
     steps = sorted({0, n // 5, 2 * n // 5, 3 * n // 5, 4 * n // 5, n - 1})
     found, errors = probe(tmp_path, t, steps)
     assert errors == "" and found, errors
-    assert found["count"] == n
+    assert found["count"] == n and found["linked"] == 2   # opened at #event-3
     for step in found["steps"]:
         k = step["k"]
         assert step["index"] == step["slider"] == step["listed"] == k
@@ -75,3 +77,4 @@ def test_replay_page_in_chromium(tmp_path, game):
     rounds = found["rounds"]
     assert rounds[0] == 0 and len(rounds) > 1
     assert found["keys"] == {"right": 1, "left": 0, "round": rounds[1], "end": n - 1, "home": 0}
+    assert found["hash"] == f"#event-{steps[1] + 1}"   # the link follows the last step

@@ -111,6 +111,7 @@ def test_bad_trace_is_one_line_exit_2(tmp_path, damage, problem):
     (["t.jsonl", "--row", "0"], "--row needs a run directory"),
     ([".", "--row", "-1"], "--row -1 is too small"),
     ([".", "--row", "0"], "is not a run directory"),
+    (["t.jsonl", "--html", "no/such/dir/x.html"], "cannot write no/such/dir/x.html"),
 ])
 def test_replay_cli_bad_arguments(tmp_path, monkeypatch, args, problem):
     monkeypatch.chdir(tmp_path)
