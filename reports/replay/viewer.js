@@ -126,10 +126,15 @@ const Replay = (() => {
       item.append(`${ctx.label(p)} ${(header.colours || [])[p] || ""}: ${(header.strategies || [])[p] || "?"}` +
         ` (final ${final.scores[p]}, rank ${final.ranks[p]})`);
     }
-    const variant = header.variant_name ? `variant ${header.variant_name}` : "default rules";
     const row = header.run_row ? `results row ${header.run_row.row} of run ${header.run_row.run}; ` : "";
+    const variant = header.variant_name ? `variant ${header.variant_name}; ` : "";
+    const overrides = Object.entries(header.variant_data || {}).map(([k, v]) => `${k}=${value(v)}`).join(", ");
     const error = final.error ? `engine error: ${final.error}; ` : "";
-    build("p", {class: "sub"}, top, `${row}${variant}; ${error}public state only. Keys: ← → event, ↑ ↓ (or p n) round, Home End.`);
+    const sub = build("p", {class: "sub"}, top, `${row}${variant}${overrides ? `rules data ${overrides}; ` : ""}${error}` +
+      "public state only. Keys: ← → event, ↑ ↓ (or p n) round, Home End. ");
+    const switches = build("details", {}, sub);
+    build("summary", {}, switches, "rule switches");
+    switches.append(Object.entries(header.variant || {}).map(([k, v]) => `${k}=${value(v)}`).join(", "));
 
     const main = build("div", {class: "main"}, document.body);
     const board = build("div", {class: "board", id: "board"}, main);
