@@ -195,20 +195,9 @@ def replay(
     from sim import replay as replay_mod
 
     with user_errors():
-        if row is None:
-            if source.is_dir():
-                raise UserError(f"{source} is a directory",
-                                "give a trace file, or a run directory with --row N")
-            trace = replay_mod.from_file(source)
-            target = html or source.with_suffix(".html")
-        else:
-            _positive("--row", row, 0, limits.MAX_GAMES)
-            if not source.is_dir():
-                raise UserError(f"--row needs a run directory, {source} is not one",
-                                "give the directory of a run written by 'meeplab tournament'")
-            trace = replay_mod.from_row(source, row)
-            target = html or source / f"replay-row-{row}.html"
-        written = replay_mod.write(target, trace)
+        _positive("--row", row, 0, limits.MAX_GAMES)
+        trace, target = replay_mod.source(source, row)
+        written = replay_mod.write(html or target, trace)
     typer.echo(f"replay: {written}")
 
 

@@ -115,6 +115,20 @@ def from_row(run_dir: Path, row: int) -> page.Trace:
     return replay_game(run, row)
 
 
+def source(path: Path, row: int | None) -> tuple[page.Trace, Path]:
+    """`meeplab replay`'s game and default page: a trace file, or with `row` a results row of
+    the run directory `path` (UserError on bad input)."""
+    if row is None:
+        if path.is_dir():
+            raise UserError(f"{path} is a directory",
+                            "give a trace file, or a run directory with --row N")
+        return from_file(path), path.with_suffix(".html")
+    if not path.is_dir():
+        raise UserError(f"--row needs a run directory, {path} is not one",
+                        "give the directory of a run written by 'meeplab tournament'")
+    return from_row(path, row), path / f"replay-row-{row}.html"
+
+
 # --- the report's telling games ------------------------------------------------------------
 
 @dataclass(frozen=True)
