@@ -213,8 +213,9 @@ def search_note(search: Sequence[str]) -> list[Note]:
                  "reproducible. Their strength depends on the budget in their preset.")]
 
 
-def replays_section(make: ReplayMaker, run: Run, out: Path) -> Section:
-    """Links to the replay pages of each strategy's best win and worst loss."""
+def replays_section(make: ReplayMaker, run: Run,
+                    out: Path) -> tuple[Section, list[dict[str, Any]]]:
+    """Links to the replay pages of each strategy's best win and worst loss; the games."""
     try:
         games, problems = make(run, out / REPLAYS_DIR)
     except OSError as exc:
@@ -238,7 +239,7 @@ def replays_section(make: ReplayMaker, run: Run, out: Path) -> Section:
         items.append(Table("", frame, links={
             "replay": [f"{REPLAYS_DIR}/{g['file']}" for g in games]}))
     items += [Note(p, warning=True) for p in problems]
-    return Section("replays", "Telling games: replays", items)
+    return Section("replays", "Telling games: replays", items), games
 
 
 def methods_section(df: pd.DataFrame, a: Analysis, errors: int,
@@ -351,9 +352,10 @@ def build_report(run: Run, out_dir: Path | None = None, n_boot: int | None = N_B
     a = analyse(df, n_boot=n_boot, seed=info.seed or 0, with_ratings=with_ratings)
     sections = (strategy_sections(df, a) + game_sections(by_game or {}, info.game, df)
                 + [methods_section(df, a, errors, info.search)])
-    out = out_dir or info.path / REPORT_DIR
+    out, told = out_dir or info.path / REPORT_DIR, None
     if replays is not None:
-        sections.insert(-1, replays_section(replays, run, out))
+        section, told = replays_section(replays, run, out)
+        sections.insert(-1, section)
     if info.status != "complete":
         sections[0].items.insert(0, Note(
             f"This run is {info.status}: the report covers its {info.shards} finished shards "
@@ -372,6 +374,8 @@ def build_report(run: Run, out_dir: Path | None = None, n_boot: int | None = N_B
             "significant_pairs": headline.significant_pairs(a.pairwise),
             "balance": records(a.balance), "summary": records(a.summary),
             "ratings": records(a.ratings)}
+    if told is not None:
+        data["replays"] = [g | {"page": str(out / REPLAYS_DIR / g["file"])} for g in told]
     return Written(out, index, figures, terminal_lines(a), data)
 
 

@@ -3,6 +3,7 @@ players, seed and the strategies of its game's seats (and the run's variant); `m
 replay RUN_DIR --row N` does it for one, and the report links its telling games."""
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -89,14 +90,16 @@ def test_a_row_whose_game_differs_is_refused(run_dir):
 
 def test_report_links_each_strategys_best_win_and_worst_loss(run_dir, tmp_path):
     out = tmp_path / "report"
-    result = run_cli("report", run_dir, "--out", out, "--no-ratings")
+    result = run_cli("report", run_dir, "--out", out, "--no-ratings", "--json")
     assert result.exit_code == 0, result.output
+    pages = [g["page"] for g in json.loads(result.stdout)["replays"]]
     html = (out / "index.html").read_text()
     section = html.split('<section id="replays">')[1].split("</section>")[0]
     links = re.findall(r'<a href="(replays/[^"]+)">', section)
     df = load(run_dir)
     told = telling_games(df)
     assert len(links) == len(told) and {t.strategy for t in told} == {"builder", "random"}
+    assert pages == [str(out / link) for link in links]
     assert "by score margin" in section and "No replay" not in section
     for t, link in zip(told, links):
         assert link == f"replays/{t.strategy}-{t.kind.replace(' ', '-')}.html"
