@@ -5,7 +5,7 @@ from __future__ import annotations
 import base64
 import html
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 import pandas as pd
@@ -41,12 +41,14 @@ class Figure:
 
 @dataclass(frozen=True)
 class Table:
-    """A table of already formatted cells; `highlight` marks rows (e.g. significant)."""
+    """A table of already formatted cells; `highlight` marks rows (e.g. significant);
+    `links` makes a column's cells links (column name -> one relative href per row)."""
 
     title: str
     frame: pd.DataFrame
     caption: str = ""
     highlight: Sequence[bool] | None = None
+    links: Mapping[str, Sequence[str]] | None = None
 
 
 @dataclass(frozen=True)
@@ -97,10 +99,14 @@ def render_table(table: Table) -> str:
     cls = [' class="l"' if x else "" for x in left]
     head = "".join(f"<th{c}>{esc(name)}</th>" for name, c in zip(frame.columns, cls))
     marks = list(table.highlight) if table.highlight is not None else [False] * len(frame)
+    links = [(table.links or {}).get(name) for name in frame.columns]
+
+    def cell(v: object, href: Sequence[str] | None, i: int) -> str:
+        return f'<a href="{esc(href[i])}">{esc(v)}</a>' if href else esc(v)
     body = "".join(
         f'<tr{" class=hl" if mark else ""}>'
-        + "".join(f"<td{c}>{esc(v)}</td>" for v, c in zip(row, cls)) + "</tr>"
-        for row, mark in zip(frame.itertuples(index=False), marks))
+        + "".join(f"<td{c}>{cell(v, href, i)}</td>" for v, c, href in zip(row, cls, links))
+        + "</tr>" for i, (row, mark) in enumerate(zip(frame.itertuples(index=False), marks)))
     title = f"<h3>{esc(table.title)}</h3>" if table.title else ""
     caption = f'<p class="sub">{esc(table.caption)}</p>' if table.caption else ""
     return f"{title}<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{caption}"

@@ -9,7 +9,7 @@ import errno
 import os
 import platform
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
@@ -24,6 +24,11 @@ from reports.runs import Run, RunDataError, RunInfo, load_run
 from reports.text import text_table
 
 REPORT_DIR = "report"
+REPLAYS_DIR = "replays"
+# (run, folder) -> (one dict per telling game: strategy, which, margin, players, seed, row,
+# file (the page's name in folder); the problems that left games out): sim.replay supplies it,
+# since playing a game again needs the engine (reports/ imports no core)
+ReplayMaker = Callable[[Run, Path], tuple[list[dict[str, Any]], list[str]]]
 N_BOOT: int | None = None  # bootstrap replicates of the ratings; None: automatic
 LIBRARIES = ("numpy", "pandas", "scipy", "matplotlib", "openskill", "pyarrow")
 
@@ -208,6 +213,35 @@ def search_note(search: Sequence[str]) -> list[Note]:
                  "reproducible. Their strength depends on the budget in their preset.")]
 
 
+def replays_section(make: ReplayMaker, run: Run,
+                    out: Path) -> tuple[Section, list[dict[str, Any]]]:
+    """Links to the replay pages of each strategy's best win and worst loss; the games."""
+    try:
+        games, problems = make(run, out / REPLAYS_DIR)
+    except OSError as exc:
+        raise RunDataError(f"cannot write to {out / REPLAYS_DIR} ({exc.strerror or exc})",
+                           "choose a writable directory with --out") from exc
+    items: list[Item] = [Note(
+        "For each strategy, its best win and its worst loss, by score margin: the seat's "
+        "score minus the best score among the other seats of its game. Best win: the game it "
+        "won alone with the largest margin; worst loss: the game it did not win alone with "
+        "the smallest (most negative) margin (a strategy that never won alone has no best win); "
+        "ties go to the first results row. Each page "
+        "plays the game again from the row's seed, seating, strategies and variant, checks "
+        "it against the row's records, and draws its public state event by event.")]
+    if games:
+        frame = pd.DataFrame({
+            "strategy": [g["strategy"] for g in games], "game": [g["which"] for g in games],
+            "players": [g["players"] for g in games],
+            "margin": [f"{g['margin']:+g}" for g in games],
+            "seed": [g["seed"] for g in games], "results row": [g["row"] for g in games],
+            "replay": ["open" for _ in games]})
+        items.append(Table("", frame, links={
+            "replay": [f"{REPLAYS_DIR}/{g['file']}" for g in games]}))
+    items += [Note(p, warning=True) for p in problems]
+    return Section("replays", "Telling games: replays", items), games
+
+
 def methods_section(df: pd.DataFrame, a: Analysis, errors: int,
                     search: Sequence[str] = ()) -> Section:
     boot = int(a.ratings["boot"].iloc[0]) if len(a.ratings) else 0
@@ -309,14 +343,19 @@ def valid_games(df: pd.DataFrame) -> tuple[pd.DataFrame, int]:
 
 def build_report(run: Run, out_dir: Path | None = None, n_boot: int | None = N_BOOT,
                  by_game: Mapping[str, Sections] | None = None,
-                 with_ratings: bool = True) -> Written:
+                 with_ratings: bool = True, replays: ReplayMaker | None = None) -> Written:
     """Analyse a loaded run and write its report (default RUN_DIR/report/), with the run's
-    game sections from `by_game` (game name -> sections, see reports.games)."""
+    game sections from `by_game` (game name -> sections, see reports.games) and, given
+    `replays`, the pages of its telling games in report/replays/."""
     info = run.info
     df, errors = valid_games(run.results)
     a = analyse(df, n_boot=n_boot, seed=info.seed or 0, with_ratings=with_ratings)
     sections = (strategy_sections(df, a) + game_sections(by_game or {}, info.game, df)
                 + [methods_section(df, a, errors, info.search)])
+    out, told = out_dir or info.path / REPORT_DIR, None
+    if replays is not None:
+        section, told = replays_section(replays, run, out)
+        sections.insert(-1, section)
     if info.status != "complete":
         sections[0].items.insert(0, Note(
             f"This run is {info.status}: the report covers its {info.shards} finished shards "
@@ -326,7 +365,6 @@ def build_report(run: Run, out_dir: Path | None = None, n_boot: int | None = N_B
     subtitle = (f"{df['game_id'].nunique()} games, {df['strategy'].nunique()} strategies, "
                 f"{counts} players")
     page = render_page(title, subtitle, sections, footer(info, df))
-    out = out_dir or info.path / REPORT_DIR
     tables = {"summary": a.summary, "pairwise": a.pairwise, "head_to_head": a.head_to_head,
               "ratings": a.ratings, "seat_advantage": a.seats, "leaders": a.leaders,
               "balance": a.balance,
@@ -336,6 +374,8 @@ def build_report(run: Run, out_dir: Path | None = None, n_boot: int | None = N_B
             "significant_pairs": headline.significant_pairs(a.pairwise),
             "balance": records(a.balance), "summary": records(a.summary),
             "ratings": records(a.ratings)}
+    if told is not None:
+        data["replays"] = [g | {"page": str(out / REPLAYS_DIR / g["file"])} for g in told]
     return Written(out, index, figures, terminal_lines(a), data)
 
 
@@ -345,7 +385,9 @@ def records(table: pd.DataFrame) -> list[dict[str, Any]]:
 
 
 def report(run_dir: str | Path, out_dir: Path | None = None, n_boot: int | None = N_BOOT,
-           by_game: Mapping[str, Sections] | None = None, with_ratings: bool = True) -> Written:
+           by_game: Mapping[str, Sections] | None = None, with_ratings: bool = True,
+           replays: ReplayMaker | None = None) -> Written:
     """Load the run in `run_dir` and write its report (RunDataError on bad input); game
-    sections from `by_game` (game name -> sections, see reports.games)."""
-    return build_report(load_run(run_dir), out_dir, n_boot, by_game, with_ratings)
+    sections from `by_game` (game name -> sections, see reports.games); the telling games'
+    replays from `replays`."""
+    return build_report(load_run(run_dir), out_dir, n_boot, by_game, with_ratings, replays)

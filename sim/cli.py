@@ -151,6 +151,9 @@ def play(game: GameArg,
              "--think-ms", help="Time limit per decision of every search seat (mcts), in "
                                 "milliseconds, on top of its iteration budget; the game then "
                                 "depends on the machine's speed.", show_default=False)] = None,
+         html: Annotated[Path | None, typer.Option(
+             "--html", help="Also write the game as a self-contained HTML replay page (see "
+                            "`meeplab replay`).", show_default=False)] = None,
          ) -> None:
     """Play one game and print its log and final table."""
     with user_errors():
@@ -164,7 +167,7 @@ def play(game: GameArg,
         out = open_trace(trace) if trace else None
     g = setup.game
     result = g.play_game(setup.tables, players, seed, setup.kernels, setup.params,
-                         check=check, trace=bool(trace) or not (quiet or as_json))
+                         check=check, trace=bool(trace or html) or not (quiet or as_json))
     if result.trace is not None and result.trace[0, 1]:
         typer.echo("warning: the trace buffer overflowed; the log is incomplete", err=True)
     if not (quiet or as_json):
@@ -175,6 +178,11 @@ def play(game: GameArg,
     if out is not None:
         with out:
             g.trace.write_jsonl(out, header, result.trace, setup.tables, players, final)
+    if html is not None:
+        from sim import replay as replay_mod
+
+        with user_errors():
+            replay_mod.write(html, replay_mod.played(setup, seed, result))
     if as_json:
         records = {name: column(setup, result.records, name) for name in g.record_columns()}
         emit(Summary({"game": g.name, "players": players, "seed": seed,
@@ -186,6 +194,32 @@ def play(game: GameArg,
     if result.error:
         fail(f"invariant broken: {final['error']}; this is an engine bug, report it with "
              f"the command line (seed {seed})", code=1)
+
+
+@app.command()
+def replay(
+        source: Annotated[Path, typer.Argument(
+            help="A trace (meeplab play GAME --trace FILE.jsonl) or, with --row, the run "
+                 "directory of 'meeplab tournament'.", show_default=False)],
+        row: Annotated[int | None, typer.Option(
+            "--row", help="Results row of the run (0-based: its index in "
+                          "reports.load(RUN_DIR)): its game is played again from the row's "
+                          "seed, seating, strategies and variant, and checked against the "
+                          "row's records.",
+            show_default=False)] = None,
+        html: Annotated[Path | None, typer.Option(
+            "--html", help="Page to write (default: the trace's name with .html; for a run, "
+                           "RUN_DIR/replay-row-N.html).", show_default=False)] = None,
+        ) -> None:
+    """Write a game as one self-contained HTML page: its public state drawn per event, the
+    event list, a slider and keys (left/right: event, up/down: round), the VP curves."""
+    from sim import replay as replay_mod
+
+    with user_errors():
+        _positive("--row", row, 0, limits.MAX_GAMES)
+        trace, target = replay_mod.source(source, row)
+        written = replay_mod.write(html or target, trace)
+    typer.echo(f"replay: {written}")
 
 
 @app.command()
@@ -429,14 +463,21 @@ def report(
         no_ratings: Annotated[bool, typer.Option(
             "--no-ratings", help="Skip the Plackett-Luce ratings and their bootstrap.")
         ] = False,
+        no_replays: Annotated[bool, typer.Option(
+            "--no-replays", help="Skip the replay pages of each strategy's best win and "
+                                 "worst loss (report/replays/*.html; they play those games "
+                                 "again).")] = False,
         ) -> Summary:
-    """Write RUN_DIR/report/ (index.html, PNGs, summary.csv) and print the summary table."""
+    """Write RUN_DIR/report/ (index.html, PNGs, summary.csv, replays/) and print the summary
+    table."""
     from reports.report import report as write
+    from sim.replay import report_replays
 
     with user_errors():
         _positive("--bootstrap", bootstrap, 20, limits.MAX_BOOTSTRAP)
     return _write_report(lambda: write(run_dir, out, n_boot=bootstrap,
-                                       by_game=report_sections(), with_ratings=not no_ratings),
+                                       by_game=report_sections(), with_ratings=not no_ratings,
+                                       replays=None if no_replays else report_replays),
                          "report")
 
 

@@ -1,11 +1,8 @@
 """The report page in headless Chromium: every figure decodes and shows (skipped without
-Chromium; Debian: apt-get install chromium)."""
+Chromium, see tests/reports/browser.py)."""
 from __future__ import annotations
 
-import os
 import re
-import shutil
-import subprocess
 from pathlib import Path
 
 import matplotlib.image as mpimg
@@ -14,25 +11,14 @@ import pytest
 from reports.games import cuba
 from reports.report import report
 from tests.reports import synth
+from tests.reports.browser import chromium, needs_browser
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-# CI (.ci/run) installs Chromium and sets MEEPLAB_REQUIRE_BROWSER=1: there the test must run
-REQUIRED = os.environ.get("MEEPLAB_REQUIRE_BROWSER") == "1"
-pytestmark = pytest.mark.skipif(CHROMIUM is None and not REQUIRED,
-                                reason="chromium is not installed")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run", "--hide-scrollbars"]
+pytestmark = needs_browser
 # counts the images that loaded and have a size on the page, into the body's data-shown
 PROBE = ("<script>window.addEventListener('load',()=>{const i=[...document.images];"
          "document.body.dataset.shown=i.filter(x=>x.complete&&x.naturalWidth>0&&"
          "x.getBoundingClientRect().width>0).length;document.body.dataset.total=i.length;});"
          "</script>")
-
-
-def chromium(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    assert CHROMIUM, "MEEPLAB_REQUIRE_BROWSER=1 but Chromium is not installed"
-    return subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={tmp_path / 'profile'}", *args],
-                          capture_output=True, text=True, timeout=120, check=False)
 
 
 @pytest.fixture(scope="module")

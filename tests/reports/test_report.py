@@ -283,3 +283,13 @@ def test_figures_share_the_win_share_order(synthetic):
     assert order == ["rush", "cafe", "money"]          # STRENGTH, best first
     matrix = stats.head_to_head_matrix(stats.head_to_head(df), 3, order)
     assert list(matrix.index) == list(matrix.columns) == order
+
+
+def test_cli_report_notes_the_games_it_cannot_replay(synthetic, tmp_path):
+    """The synthetic run's strategies are no registered strategies: no replay, a note."""
+    result = run("report", str(synthetic), "--out", str(tmp_path / "r"), "--no-ratings")
+    assert result.exit_code == 0, result.output
+    html = (tmp_path / "r" / "index.html").read_text()
+    section = html.split('<section id="replays">')[1].split("</section>")[0]
+    assert "No replay of cafe&#x27;s best win" in section and "unknown strategy" in section
+    assert "<a href=" not in section

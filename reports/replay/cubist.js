@@ -1,0 +1,113 @@
+// Cubist: each seat's two work rooms and the museum drawn in an isometric view (a column of
+// dice as stacked cubes, the top die's value on top), the installation display, the artists
+// with the dice on them, and per seat its supply, warehouse, storage and completed cards.
+// Reads docs/trace-format-cubist.md.
+"use strict";
+(() => {
+  const D = Replay.draw;
+  const nice = key => String(key).replace(/_/g, " ");
+
+  // a picture row ("6   5^2 .") -> cells: {h, v} a column, "empty" a free cell, null none
+  function cells(row) {
+    const out = [];
+    for (let at = 0; at < row.length; at += 4) {
+      const t = row.slice(at, at + 3).trim();
+      if (t === "") out.push(null);
+      else if (t === "." || t === "o") out.push("empty");
+      else { const [v, h] = t.split("^"); out.push({v: Number(v), h: Number(h || 1)}); }
+    }
+    return out;
+  }
+
+  // an isometric picture of rows of cells, its top corner at (x, y), at most `w` wide
+  function iso(parent, picture, x, y, w, colour, most) {
+    const grid = picture.map(cells);
+    const rows = grid.length, cols = Math.max(1, ...grid.map(r => r.length));
+    const a = Math.min(most || 16, w / (rows + cols)), b = a * 0.58, lift = a * 0.85;
+    const g = D.g(parent, {class: "iso"});
+    const at = (r, c, z) => [x + (c - r) * a + rows * a, y + (c + r) * b - z * lift + 4 * lift];
+    const cellsInOrder = [];
+    grid.forEach((row, r) => row.forEach((cell, c) => cell !== null && cellsInOrder.push([r, c, cell])));
+    cellsInOrder.sort((p, q) => (p[0] + p[1]) - (q[0] + q[1]));
+    for (const [r, c, cell] of cellsInOrder) {
+      const [px, py] = at(r, c, 0);
+      D.el(g, "path", {d: `M${px},${py} l${a},${b} l${-a},${b} l${-a},${-b} z`, fill: "#eee", stroke: "#bbb"});
+      if (cell === "empty") continue;
+      for (let z = 0; z < cell.h; z++) {
+        const [qx, qy] = at(r, c, z + 1);
+        D.el(g, "path", {d: `M${qx - a},${qy + b} l${a},${b} v${lift} l${-a},${-b} z`, fill: shade(colour, 0.75), stroke: "#333", "stroke-width": 0.6});
+        D.el(g, "path", {d: `M${qx},${qy + 2 * b} l${a},${-b} v${lift} l${-a},${b} z`, fill: shade(colour, 0.55), stroke: "#333", "stroke-width": 0.6});
+        const top = D.el(g, "path", {d: `M${qx},${qy} l${a},${b} l${-a},${b} l${-a},${-b} z`, fill: shade(colour, 1), stroke: "#333", "stroke-width": 0.6, class: "die"});
+        if (z === cell.h - 1) {
+          D.title(top, `a column of ${cell.h} ${cell.h === 1 ? "die" : "dice"}, ${cell.v} on top`);
+          D.text(g, qx, qy + b + a * 0.3, cell.v, {"font-size": a * 0.85, "text-anchor": "middle", "font-weight": 700, fill: "#fff", "pointer-events": "none"});
+        }
+      }
+    }
+    return g;
+  }
+
+  function shade(hex, f) {
+    const n = parseInt(hex.slice(1), 16);
+    const ch = i => Math.round(((n >> i) & 255) * f).toString(16).padStart(2, "0");
+    return `#${ch(16)}${ch(8)}${ch(0)}`;
+  }
+
+  const counts = m => Object.entries(m || {}).map(([v, n]) => n > 1 ? `${v}×${n}` : v).join(" ") || "none";
+
+  function shared(svg, s, ctx) {
+    const g = D.g(svg, {class: "museum"});
+    D.text(g, 10, 56, `Museum ${s.museum_card}`, {"font-size": 14, "font-weight": 700});
+    D.rect(g, 10, 64, 330, 190, {fill: "#fff", stroke: "#ccc", rx: 5});
+    iso(g, s.museum, 20, 70, 300, "#8a7a66", 26);
+    const d = D.g(svg, {class: "display"});
+    D.text(d, 360, 56, `Installations on display · ${s.installation_deck} in the deck`, {"font-size": 14, "font-weight": 700});
+    (s.display || []).forEach((card, i) => {
+      D.rect(d, 360 + i * 70, 66, 62, 40, {fill: card ? "#fff7d6" : "#f4f4f4", stroke: "#aa9", rx: 4});
+      D.text(d, 391 + i * 70, 91, card || "—", {"font-size": 12, "text-anchor": "middle"});
+    });
+    const a = D.g(svg, {class: "artists"});
+    D.text(a, 360, 136, `Artists · ${s.artist_deck} in the deck`, {"font-size": 14, "font-weight": 700});
+    (s.artists || []).forEach((art, i) => {
+      const x = 360 + i * 150;
+      D.rect(a, x, 146, 140, 70, {fill: art ? "#fff" : "#f4f4f4", stroke: art && art.owner !== null ? ctx.colours[art.owner] : "#aaa", "stroke-width": art && art.owner !== null ? 3 : 1, rx: 5});
+      if (!art) { D.text(a, x + 8, 186, "empty slot", {"font-size": 11, fill: "#888"}); return; }
+      D.text(a, x + 8, 164, `${nice(art.artist)} (${art.card})`, {"font-size": 12, "font-weight": 700});
+      D.text(a, x + 8, 184, art.owner === null ? "no dice on it" : `${ctx.label(art.owner)}: ${art.dice} ${art.dice === 1 ? "die" : "dice"}`, {"font-size": 11, fill: art.owner === null ? "#888" : ctx.colours[art.owner]});
+      if (art.value !== null) D.text(a, x + 8, 204, `value ${art.value}`, {"font-size": 11});
+    });
+  }
+
+  function player(svg, s, p, x, y, ctx) {
+    const me = s.players[p], g = D.g(svg, {class: "player", "data-seat": p});
+    const now = s.current === p && s.phase !== "over";
+    D.rect(g, x, y, 585, 240, {fill: "#fff", stroke: ctx.colours[p], "stroke-width": now ? 4 : 2, rx: 6});
+    D.text(g, x + 8, y + 18, `${ctx.label(p)} ${ctx.header.strategies[p] || ""}${now ? " · to play" : ""}${s.start_player === p ? " · first player" : ""}`,
+      {"font-size": 13, "font-weight": 700, fill: ctx.colours[p]});
+    me.rooms.forEach((room, r) => {
+      D.text(g, x + 8 + r * 190, y + 36, `work room ${r + 1}`, {"font-size": 10, fill: "#666"});
+      D.rect(g, x + 8 + r * 190, y + 40, 180, 130, {fill: "#faf8f2", stroke: "#ddd", rx: 4});
+      if (room.length) iso(g, room, x + 14 + r * 190, y + 44, 168, ctx.colours[p]);
+      else D.text(g, x + 98 + r * 190, y + 110, "empty", {"font-size": 11, fill: "#aaa", "text-anchor": "middle"});
+    });
+    const tx = x + 392, src = me.points_by_source || {};
+    const lines = [`points ${me.score} (cards ${src.cards ?? 0}, museum ${src.museum ?? 0})`,
+      `dice ${me.dice} · supply ${me.supply}`, `warehouse: ${counts(me.warehouse)}`, `storage: ${counts(me.storage)}`,
+      `on artists ${me.artist_dice} · in museum ${me.museum_dice}`, `completed: ${(me.completed || []).join(" ") || "none"}`];
+    lines.forEach((t, i) => D.text(g, tx, y + 40 + i * 18, t, {"font-size": 11.5, "font-weight": i === 0 ? 700 : 400}));
+    const cardDice = (me.card_dice || []).map(cd => `${cd.card}:${cd.values.join("/")}`).join(" ");
+    D.title(D.text(g, x + 8, y + 190, cardDice ? `card dice ${cardDice}`.slice(0, 90) : "", {"font-size": 10.5}), cardDice);
+  }
+
+  Replay.register("cubist", {
+    title: "Cubist", width: 1200, height: 760, scoreLabel: "Points (as if the game ended now)",
+    score: s => s.players.map(pl => pl.score),
+    roundStart: (e, s, prev) => s.round !== prev.round,
+    where: s => `round ${s.round} · turn ${s.turn}${s.end_triggered ? " · end triggered" : ""}`,
+    draw(svg, s, k, ctx) {
+      D.text(svg, 10, 26, `${s.phase === "over" ? "Game over" : `Round ${s.round} · turn ${s.turn}`}${s.end_triggered ? " · end triggered" : ""}`, {"font-size": 18, "font-weight": 700});
+      shared(svg, s, ctx);
+      s.players.forEach((_, p) => player(svg, s, p, 10 + (p % 2) * 595, 264 + Math.floor(p / 2) * 248, ctx));
+    },
+  });
+})();

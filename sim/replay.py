@@ -1,0 +1,192 @@
+"""Replay pages (issue 22) from the engine's side: a game just played, a trace file, or a
+results row of a tournament run played again and checked against the row's records; and the
+report's telling games (each strategy's best win and worst loss)."""
+from __future__ import annotations
+
+import io
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from reports import replay as page
+from reports.runs import GAME_KEY, Run, RunDataError, load_run
+from sim.cli import Setup, final_summary, trace_header
+from sim.errors import UserError
+from sim.games import get as get_game
+from sim.options import Variant
+
+
+def _user_error(exc: Exception) -> UserError:
+    return UserError(str(exc))
+
+
+def played(setup: Setup, seed: int, result: Any,
+           extra: dict[str, Any] | None = None) -> page.Trace:
+    """The trace of a game `play_game` just played with tracing on (`extra` header keys)."""
+    if result.trace is None or result.trace[0, 1]:
+        raise UserError("the game's trace buffer overflowed, the replay would be incomplete",
+                        "report it with the command line: the engine's trace buffer is "
+                        "too small for this game")
+    g, out = setup.game, io.StringIO()
+    header = trace_header(setup, seed) | (extra or {})
+    g.trace.write_jsonl(out, header, result.trace, setup.tables, len(setup.seats),
+                        final_summary(setup, result.records, result.error))
+    return page.parse(out.getvalue().splitlines(), "the game's trace")
+
+
+def from_file(path: Path) -> page.Trace:
+    """The trace in a JSON-lines file (UserError when it cannot be read or drawn)."""
+    try:
+        return page.read(path)
+    except page.TraceError as exc:
+        raise _user_error(exc) from exc
+
+
+def write(path: Path, trace: page.Trace) -> Path:
+    """Write the replay page (UserError when it cannot be written)."""
+    try:
+        return page.write(path, trace)
+    except page.TraceError as exc:
+        raise _user_error(exc) from exc
+
+
+# --- a results row of a run ----------------------------------------------------------------
+
+def game_rows(df: pd.DataFrame, row: int) -> pd.DataFrame:
+    """The rows (one per seat, in seat order) of the game results row `row` belongs to."""
+    r = df.iloc[row]
+    same = np.logical_and.reduce([df[k].to_numpy() == r[k] for k in GAME_KEY])
+    return df[same].sort_values("seat")
+
+
+def _setup(run: Run, seats: list[str]) -> Setup:
+    game = get_game(run.info.game)
+    overrides = dict(run.info.overrides)
+    tables = game.load_tables(overrides or None)
+    kernels, params = game.resolve(seats)
+    return Setup(game, tables, Variant(run.info.variant_id if overrides else "", overrides),
+                 seats, kernels, params)
+
+
+def _check_records(setup: Setup, rows: pd.DataFrame, records: np.ndarray, row: int) -> None:
+    """The replayed game's records equal the run's (UserError naming the first difference)."""
+    for i, name in enumerate(setup.game.record_columns()):
+        if name not in rows:
+            continue
+        stored, now = rows[name].to_numpy(np.float64), records[:, i].astype(np.float64)
+        if not np.allclose(stored, now, rtol=0, atol=1e-9):
+            raise UserError(
+                f"row {row}'s game played again does not match the run ({name}: run "
+                f"{stored.tolist()}, now {now.tolist()})",
+                "the engine, a strategy or the rules data changed since the run: replay it "
+                "with the meeplab version that played it")
+
+
+def replay_game(run: Run, row: int) -> page.Trace:
+    """Play again the game of results row `row` (0-based, in the order the run's shards are
+    read) with its seed, seating, strategies and variant, and check its records."""
+    df = run.results
+    if not 0 <= row < len(df):
+        raise UserError(f"--row {row} is not a results row of {run.info.path} "
+                        f"({len(df)} rows)", f"choose a row from 0 to {len(df) - 1}")
+    rows = game_rows(df, row)
+    seats = [str(s) for s in rows["strategy"]]
+    setup = _setup(run, seats)
+    first = rows.iloc[0]
+    seed, players = int(first["seed"]), len(seats)
+    result = setup.game.play_game(setup.tables, players, seed, setup.kernels, setup.params,
+                                  check=False, trace=True)
+    _check_records(setup, rows, result.records, row)
+    source = {"run": run.info.run_id, "row": row,
+              **{k: int(first[k]) for k in GAME_KEY}}
+    return played(setup, seed, result, {"run_row": source})
+
+
+def from_row(run_dir: Path, row: int) -> page.Trace:
+    """`replay_game` of the run in `run_dir` (UserError on bad input)."""
+    try:
+        run = load_run(run_dir)
+    except RunDataError as exc:
+        raise _user_error(exc) from exc
+    return replay_game(run, row)
+
+
+def source(path: Path, row: int | None) -> tuple[page.Trace, Path]:
+    """`meeplab replay`'s game and default page: a trace file, or with `row` a results row of
+    the run directory `path` (UserError on bad input)."""
+    if row is None:
+        if path.is_dir():
+            raise UserError(f"{path} is a directory",
+                            "give a trace file, or a run directory with --row N")
+        return from_file(path), path.with_suffix(".html")
+    if not path.is_dir():
+        raise UserError(f"--row needs a run directory, {path} is not one",
+                        "give the directory of a run written by 'meeplab tournament'")
+    return from_row(path, row), path / f"replay-row-{row}.html"
+
+
+# --- the report's telling games ------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Telling:
+    """One telling game of a strategy: which, why, and its row."""
+
+    strategy: str
+    kind: str           # "best win" or "worst loss"
+    row: int
+    margin: float       # the seat's score minus the best other seat's score
+    players: int
+    seed: int
+
+
+def margins(df: pd.DataFrame) -> pd.Series:
+    """Per results row: its score minus the best score of the other seats of its game."""
+    keys = [df[k] for k in GAME_KEY]
+    grouped = df["score"].groupby(keys, sort=False)
+    top = grouped.transform("max")
+    top_count = df["score"].eq(top).groupby(keys, sort=False).transform("sum")
+    second = df["score"].where(df["score"] < top).groupby(keys, sort=False).transform("max")
+    best_other = top.where((df["score"] < top) | (top_count > 1), second.fillna(top))
+    return df["score"] - best_other
+
+
+def telling_games(df: pd.DataFrame) -> list[Telling]:
+    """Per strategy, its best win (largest margin among its sole wins) and its worst loss
+    (most negative margin among its games it did not win); ties: the first row."""
+    valid = df[df["error"] == 0] if "error" in df else df
+    margin = margins(valid)
+    out = []
+    for strategy in sorted(valid["strategy"].unique()):
+        mine = valid["strategy"] == strategy
+        for kind, pick, won in (("best win", "idxmax", True), ("worst loss", "idxmin", False)):
+            chosen = margin[mine & ((valid["win_share"] >= 1) == won)]
+            if chosen.empty:
+                continue
+            label = getattr(chosen, pick)()
+            row = int(df.index.get_loc(label))
+            out.append(Telling(strategy, kind, row, float(chosen[label]),
+                               int(df.at[label, "players"]), int(df.at[label, "seed"])))
+    return out
+
+
+def report_replays(run: Run, folder: Path) -> tuple[list[dict[str, Any]], list[str]]:
+    """Write the telling games' pages into `folder` (reports.report.ReplayMaker): one dict
+    per page written, and why any game has no page."""
+    folder.mkdir(parents=True, exist_ok=True)
+    games: list[dict[str, Any]] = []
+    missing: dict[str, list[str]] = {}   # problem -> the games it left out
+    for t in telling_games(run.results):
+        name = f"{re.sub(r'[^A-Za-z0-9_.-]+', '_', t.strategy)}-{t.kind.replace(' ', '-')}.html"
+        try:
+            write(folder / name, replay_game(run, t.row))
+        except UserError as exc:
+            missing.setdefault(str(exc), []).append(f"{t.strategy}'s {t.kind} (row {t.row})")
+            continue
+        games.append({"strategy": t.strategy, "which": t.kind, "margin": t.margin,
+                      "players": t.players, "seed": t.seed, "row": t.row, "file": name})
+    return games, [f"No replay of {', '.join(left)}: {problem}"
+                   for problem, left in missing.items()]

@@ -1,0 +1,153 @@
+"""The replay page (reports/replay, issue 22): one self-contained HTML file per game whose
+embedded data gives back the trace; bad traces are one-line errors; the telling games."""
+from __future__ import annotations
+
+import json
+import re
+
+import pandas as pd
+import pytest
+
+from reports import replay as page
+from sim.cli import prepare
+from sim.replay import margins, played, telling_games
+from tests.reports.replay_games import GAMES, trace
+from tests.sim.helpers import assert_one_line_error, run_cli
+
+
+def canonical(value) -> str:
+    """JSON text that tells 1, 1.0 and true apart and ignores key order."""
+    return json.dumps(value, sort_keys=True)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_page_is_self_contained_and_round_trips(game):
+    t = trace(game)
+    html = page.page(t)
+    # nothing is fetched: no external src/href, no stylesheet link, no import, no url()
+    assert not re.search(r"""(?:src|href)\s*=\s*["']?\s*(?:https?:)?//""", html)
+    assert "<link" not in html and "@import" not in html and "url(" not in html
+    assert not re.search(r"<script[^>]*\ssrc=", html)
+    assert html.count("<script") == 4   # data, viewer, the game's renderer, start
+    data = page.embedded(html)
+    back = page.decode(data)
+    assert back.header == t.header and back.final == t.final
+    assert [canonical(e) for e in back.events] == [
+        canonical({k: v for k, v in e.items() if k != "raw"}) for e in t.events]
+    assert [canonical(s) for s in back.states] == [canonical(s) for s in t.states]
+    assert f"Replay.register(\"{game}\"" in html
+
+
+def test_a_long_game_stays_small():
+    """Patches keep the page of the longest game (Jamaica with 6 ships) far below its
+    JSON-lines trace."""
+    setup = prepare("jamaica", 6, "random", [])
+    result = setup.game.play_game(setup.tables, 6, 4, setup.kernels, setup.params,
+                                  check=False, trace=True)
+    t = played(setup, 4, result)
+    lines = sum(len(json.dumps({"event": e, "state": s})) for e, s in zip(t.events, t.states))
+    size = len(page.page(t).encode())
+    assert size < 1_000_000 and size * 4 < lines, (size, lines)
+
+
+@pytest.mark.parametrize("before, after", [
+    ({"a": 1}, {"a": True}),                       # same value, other type
+    ({"a": 1.0}, {"a": 1}),
+    ({"a": {"x": 1, "y": 2}}, {"a": {"x": 1}}),    # a key goes away
+    ({"a": [1, 2]}, {"a": [1, 2, 3]}),             # a list grows
+    ({"a": [{"b": None}]}, {"a": [{"b": 0}]}),
+    ({"a": "x"}, {"a": None}),
+])
+def test_patches_keep_types_and_removals(before, after):
+    patches = page.patches([before, after])
+    assert patches[0], "a change must give a patch"
+    assert canonical(page.apply_patch(before, patches[0])) == canonical(after)
+    assert page.patches([after, after]) == [[]]
+
+
+def test_script_data_cannot_close_its_element():
+    t = trace("cuba")
+    odd = page.Trace(dict(t.header, strategies=["</script><b>x"] * t.header["players"]),
+                     t.events, t.states, t.final)
+    html = page.page(odd)
+    assert html.count("</script>") == 4 and "</script><b>" not in html
+    assert page.embedded(html)["header"]["strategies"][0] == "</script><b>x"
+
+
+def lines_of(game: str) -> list[str]:
+    t = trace(game)
+    out = [json.dumps(t.header)]
+    out += [json.dumps({"i": i, "event": e, "state": s})
+            for i, (e, s) in enumerate(zip(t.events, t.states), 1)]
+    return out + [json.dumps({"final": t.final})]
+
+
+@pytest.mark.parametrize("damage, problem", [
+    (lambda ls: [], "is empty"),
+    (lambda ls: ["not json"] + ls[1:], "line 1 is not JSON"),
+    (lambda ls: ['{"format": "other"}'] + ls[1:], "is not a meeplab trace"),
+    (lambda ls: [ls[0].replace('"version": 1', '"version": 9')] + ls[1:], "version 9"),
+    (lambda ls: [ls[0].replace('"game": "cuba"', '"game": "chess"')] + ls[1:],
+     "unknown game 'chess'"),
+    (lambda ls: ls[:3] + ls[4:], "line 4 is event 4, expected event 3"),
+    (lambda ls: ls[:-1], "has no final line"),
+    (lambda ls: ls[:1] + ls[-1:], "holds no events"),
+    (lambda ls: ls + ls[-1:], "follows the final line"),
+    (lambda ls: ls[:2] + [""] + ls[2:], "line 3 is empty"),
+])
+def test_bad_trace_is_one_line_exit_2(tmp_path, damage, problem):
+    path = tmp_path / "t.jsonl"
+    path.write_text("".join(line + "\n" for line in damage(lines_of("cuba"))))
+    with pytest.raises(page.TraceError, match=re.escape(problem)):
+        page.read(path)
+    result = run_cli("replay", path, "--html", tmp_path / "out.html")
+    assert_one_line_error(result, problem)
+    assert not (tmp_path / "out.html").exists()
+
+
+@pytest.mark.parametrize("args, problem", [
+    (["missing.jsonl"], "does not exist"),
+    (["."], "is a directory"),
+    (["t.jsonl", "--row", "0"], "--row needs a run directory"),
+    ([".", "--row", "-1"], "--row -1 is too small"),
+    ([".", "--row", "0"], "is not a run directory"),
+    (["t.jsonl", "--html", "no/such/dir/x.html"], "cannot write no/such/dir/x.html"),
+])
+def test_replay_cli_bad_arguments(tmp_path, monkeypatch, args, problem):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "t.jsonl").write_text("\n".join(lines_of("cuba")) + "\n")
+    assert_one_line_error(run_cli("replay", *args), problem)
+
+
+def test_play_html_equals_replay_of_its_trace(tmp_path):
+    """`play --html` and `replay` of the trace `play --trace` wrote give the same page."""
+    played_page, trace_file, replayed = (tmp_path / "a.html", tmp_path / "t.jsonl",
+                                         tmp_path / "b.html")
+    result = run_cli("play", "siberia", "--players", "2", "--seed", "5", "--quiet",
+                     "--trace", trace_file, "--html", played_page)
+    assert result.exit_code == 0, result.output
+    result = run_cli("replay", trace_file, "--html", replayed)
+    assert result.exit_code == 0 and result.stdout.strip() == f"replay: {replayed}"
+    assert played_page.read_text() == replayed.read_text()
+    assert page.embedded(played_page.read_text())["header"]["seed"] == 5
+
+
+def game_rows(scores: list[list[int]]) -> pd.DataFrame:
+    """Results rows of games with these scores (strategies a, b, c in seat order)."""
+    rows = []
+    for g, game in enumerate(scores):
+        top = max(game)
+        for seat, score in enumerate(game):
+            rows.append({"matchup": 0, "deal": g, "seating": 0, "seat": seat, "players": 3,
+                         "seed": 100 + g, "strategy": "abc"[seat], "score": score,
+                         "error": 0, "win_share": (score == top) / game.count(top)})
+    return pd.DataFrame(rows)
+
+
+def test_margins_and_telling_games():
+    df = game_rows([[10, 5, 7], [4, 9, 9], [3, 20, 2]])
+    assert margins(df).tolist() == [3, -5, -3, -5, 0, 0, -17, 17, -18]
+    picked = {(t.strategy, t.kind): (t.row, t.margin) for t in telling_games(df)}
+    assert picked == {("a", "best win"): (0, 3), ("a", "worst loss"): (6, -17),
+                      ("b", "best win"): (7, 17), ("b", "worst loss"): (1, -5),
+                      ("c", "worst loss"): (8, -18)}   # c never won alone: no best win
