@@ -289,7 +289,7 @@ def strategies(game: GameArg) -> Summary:
 ConfigArg = Annotated[Path, typer.Argument(
     help="Tournament config TOML (see configs/tournaments/).", show_default=False)]
 WorkersOpt = Annotated[int | None, typer.Option(
-    "--workers", help="Local worker processes [default: all cores].", show_default=False)]
+    "--workers", help="Local worker processes (default: all cores).", show_default=False)]
 
 
 def _positive(option: str, value: int | None, minimum: int = 1,
@@ -332,7 +332,7 @@ def tournament(
             show_default=False)] = None,
         workers: WorkersOpt = None,
         out: Annotated[Path | None, typer.Option(
-            "--out", help="Run directory [default: runs/<config name>].",
+            "--out", help="Run directory (default: runs/<config name>).",
             show_default=False)] = None,
         seed: Annotated[int | None, typer.Option(
             "--seed", help="Tournament seed (overrides the config).", show_default=False)] = None,
@@ -374,7 +374,7 @@ def ladder(game: GameArg,
            workers: WorkersOpt = None,
            seed: Annotated[int, typer.Option("--seed", help="Tournament seed (>= 0).")] = 1,
            out: Annotated[Path | None, typer.Option(
-               "--out", help="Run directory [default: runs/<game>-ladder].",
+               "--out", help="Run directory (default: runs/<game>-ladder).",
                show_default=False)] = None,
            resume: Annotated[bool, typer.Option(
                "--resume", help="Complete the ladder in --out, skipping finished shards.")
@@ -422,7 +422,7 @@ def bench_tournament(
         workers: WorkersOpt = None,
         scaling_games: Annotated[int | None, typer.Option(
             "--scaling-games", help="Games of each 1-worker / all-workers run "
-                                    "[default: --games / 4].", show_default=False)] = None,
+                                    "(default: --games / 4).", show_default=False)] = None,
         as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
         ) -> None:
     """End-to-end tournament benchmark: games/s, per core, worker scaling, peak memory."""
@@ -454,11 +454,11 @@ def report(
         run_dir: Annotated[Path, typer.Argument(help="Run directory of 'meeplab tournament'.",
                                                 show_default=False)],
         out: Annotated[Path | None, typer.Option(
-            "--out", help="Output directory [default: RUN_DIR/report].",
+            "--out", help="Output directory (default: RUN_DIR/report).",
             show_default=False)] = None,
         bootstrap: Annotated[int | None, typer.Option(
             "--bootstrap", help="Bootstrap replicates for the rating intervals "
-                                "[default: 200; at most 100000].",
+                                "(default: 200; at most 100000).",
             show_default=False)] = None,
         no_ratings: Annotated[bool, typer.Option(
             "--no-ratings", help="Skip the Plackett-Luce ratings and their bootstrap.")
@@ -486,7 +486,7 @@ def compare(
         runs: Annotated[list[Path], typer.Argument(
             help="Two or more run directories; the first is the baseline.", show_default=False)],
         out: Annotated[Path | None, typer.Option(
-            "--out", help="Output directory [default: compare-A-vs-B next to the first run].",
+            "--out", help="Output directory (default: compare-A-vs-B next to the first run).",
             show_default=False)] = None,
         ) -> Summary:
     """Compare runs side by side (deltas, tests, balance indices) as HTML and PNG."""
@@ -518,7 +518,7 @@ def sweep(
             show_default=False)] = None,
         workers: WorkersOpt = None,
         out: Annotated[Path | None, typer.Option(
-            "--out", help="Sweep directory [default: runs/<sweep name>].",
+            "--out", help="Sweep directory (default: runs/<sweep name>).",
             show_default=False)] = None,
         seed: Annotated[int | None, typer.Option(
             "--seed", help="Tournament seed of every variant (overrides the configs).",
@@ -563,7 +563,7 @@ def tune(
                              "config).", show_default=False)] = None,
         workers: WorkersOpt = None,
         out: Annotated[Path | None, typer.Option(
-            "--out", help="Study directory [default: runs/tune-<config name>].",
+            "--out", help="Study directory (default: runs/tune-<config name>).",
             show_default=False)] = None,
         install: Annotated[bool, typer.Option(
             "--install", help="Write the tuned preset into configs/strategies/<game>.d/ "
@@ -606,7 +606,7 @@ def metagame(
             show_default=False)] = None,
         workers: WorkersOpt = None,
         out: Annotated[Path | None, typer.Option(
-            "--out", help="Run directory [default: runs/metagame-<config name>].",
+            "--out", help="Run directory (default: runs/metagame-<config name>).",
             show_default=False)] = None,
         seed: Annotated[int | None, typer.Option(
             "--seed", help="Seed (overrides the config).", show_default=False)] = None,
@@ -688,7 +688,7 @@ def restrict(
             show_default=False)] = None,
         workers: WorkersOpt = None,
         out: Annotated[Path | None, typer.Option(
-            "--out", help="Run directory [default: runs/<config name>].",
+            "--out", help="Run directory (default: runs/<config name>).",
             show_default=False)] = None,
         seed: Annotated[int | None, typer.Option(
             "--seed", help="Tournament seed (overrides the config).", show_default=False)] = None,

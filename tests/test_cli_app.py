@@ -39,6 +39,15 @@ def test_help_shows_every_default(name):
     assert run(name, "--help").exit_code == 0
 
 
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_help_texts_survive_rendering(name):
+    """--help drops a bracketed '[default: ...]' from a help text (its renderer takes it for
+    click's own default marker), leaving 'Run directory .': defaults named in a help text use
+    parentheses."""
+    for param in COMMANDS[name].params:
+        assert "[" not in (getattr(param, "help", None) or ""), (name, param.name)
+
+
 def test_summary_commands_have_json():
     for info in cli.app.registered_commands:
         returns = inspect.signature(info.callback, eval_str=True).return_annotation
