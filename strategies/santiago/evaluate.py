@@ -5,8 +5,14 @@ assets read only from that player's own block and the public board (actions.py: 
 information): goods (raw, refined, wood), pesos (full
 weight up to a cap, less beyond), property markers placed (worth more the more ships are to
 come). A good the ship on the board takes now is worth at least `deliverable` times the goods
-value. Near the end goods fade towards their end-bonus value (misc.end_goods_per_vp) and pesos
-towards nothing.
+value, while the player can still deliver to that ship. Near the end goods fade towards their
+end-bonus value (misc.end_goods_per_vp) and pesos towards nothing.
+
+A delivery round at the last flag ends with the ship's departure (full, SDC-R16, or on the
+chequered flag, SDC-R18), so the evaluation counts that ship as gone already, and a player who
+has passed out of the round (a final pass, SDC-R13, SDC-Q4) can no longer deliver to it: the
+goods keep no premium for its demand. Otherwise a pass would look better than a delivery that
+fills the ship, only because the pass leaves the departure, and the fading it brings, unseen.
 
 `look_ahead` applies an option to a copy of the state and scores the result; while the copy
 waits for another decision of the same player in the same turn (Pablo's kind, Alonso, the pawn
@@ -23,7 +29,7 @@ from core.santiago import codes as C
 from core.santiago import rules
 from core.santiago import state as S
 from core.santiago.actions import MAX_OPTIONS  # sizes stack_array must see as literals
-from core.santiago.codes import M, T
+from core.santiago.codes import M, SW, T
 from core.santiago.state import DK, G, O, P, PH, STATE_SIZE
 from strategies.common.spec import Param
 
@@ -46,6 +52,20 @@ NWEIGHTS = len(WEIGHTS)
 IN_TURN = DK.mask("in_turn")  # the decision kinds look_ahead searches
 
 
+@njit(inline="always")
+def ship_leaving(s, t):
+    """Whether the ship departs when the delivery round under way ends: at the last flag the
+    round ends full (SDC-R16) or moves the marker onto the chequered flag (SDC-R18)."""
+    return s[G.DK] == DK.DELIVER and s[G.VALUE] >= t[T.MISC + M.VALUE_MAX]
+
+
+@njit(inline="always")
+def passed_out(s, t, p):
+    """Whether p has passed out of the delivery round under way (SDC-R13, SDC-Q4)."""
+    return (s[G.DK] == DK.DELIVER and t[T.SWITCHES + SW.DELIVERY_PASS_FINAL] == 1
+            and (s[G.DEL_PASSED] >> p) & 1 == 1)
+
+
 @njit
 def evaluate(params, s, t, p):
     """VP plus weighted assets of player p (see the module docstring)."""
@@ -53,8 +73,9 @@ def evaluate(params, s, t, p):
     v = float(s[b + P.VP])
     if s[G.PHASE] == PH.OVER:
         return v
-    ships = t[T.MISC + M.SHIPS]
-    left = ships - s[G.SHIPS]
+    leaving = ship_leaving(s, t)
+    left = t[T.MISC + M.SHIPS] - s[G.SHIPS] - int(leaving)
+    demand = not (leaving and passed_out(s, t, p))  # p can still deliver to this ship
     fade = min(1.0, left / max(params[W_HORIZON], 1e-9))
     floor = 1.0 / t[T.MISC + M.END_GOODS_PER_VP]
     for k in range(C.NDICE + 1):
@@ -68,7 +89,7 @@ def evaluate(params, s, t, p):
             w = params[W_WOOD]
         w = floor + (w - floor) * fade
         v += n * w
-        if k < C.NDICE and s[O.DICE + k] > 0:  # what the ship takes now: at least its share
+        if demand and k < C.NDICE and s[O.DICE + k] > 0:  # what the ship takes now: at least its share
             now = s[G.VALUE] * params[W_DELIVERABLE]  # of the goods value
             if now > w:
                 v += min(n, s[O.DICE + k]) * (now - w)
