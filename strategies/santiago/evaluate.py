@@ -1,6 +1,7 @@
 """The weighted evaluation and the look-ahead every Santiago de Cuba search kernel shares.
 
-`evaluate` scores a state from one player's point of view in VP: the VP held, plus weighted
+`evaluate` scores a state from one player's point of view in VP: the VP held, less the owner VP
+the rivals have earned (SDC-R11, paid in the open) per rival, plus weighted
 assets read only from that player's own block and the public board (actions.py: hidden
 information): goods (raw, refined, wood), pesos (full
 weight up to a cap, less beyond), property markers placed (worth more the more ships are to
@@ -13,6 +14,9 @@ chequered flag, SDC-R18), so the evaluation counts that ship as gone already, an
 has passed out of the round (a final pass, SDC-R13, SDC-Q4) can no longer deliver to it: the
 goods keep no premium for its demand. Otherwise a pass would look better than a delivery that
 fills the ship, only because the pass leaves the departure, and the fading it brings, unseen.
+
+A VP paid to one rival costs 1/(players - 1) VP against the average rival: a pawn does not
+move onto a rival's building for a use worth less than that.
 
 `look_ahead` applies an option to a copy of the state and scores the result; while the copy
 waits for another decision of the same player in the same turn (Pablo's kind, Alonso, the pawn
@@ -67,11 +71,21 @@ def passed_out(s, t, p):
             and (s[G.DEL_PASSED] >> p) & 1 == 1)
 
 
+@njit(inline="always")
+def rivals_owner_vp(s, t, p):
+    """Owner VP the other players have earned (SDC-R11), per rival."""
+    paid = 0
+    for q in range(s[G.NP]):
+        if q != p:
+            paid += s[S.pbase(q) + P.OWNER_VP]
+    return paid * t[T.MISC + M.OWNER_VP] / max(1, s[G.NP] - 1)
+
+
 @njit
 def evaluate(params, s, t, p):
     """VP plus weighted assets of player p (see the module docstring)."""
     b = S.pbase(p)
-    v = float(s[b + P.VP])
+    v = float(s[b + P.VP]) - rivals_owner_vp(s, t, p)
     if s[G.PHASE] == PH.OVER:
         return v
     leaving = ship_leaving(s, t)

@@ -7,7 +7,7 @@ import pytest
 from core.santiago import actions as A
 from core.santiago import codes as C
 from core.santiago import state as S
-from tests.santiago.helpers import at_drive, choose, drive_to, give_goods
+from tests.santiago.helpers import B, K, at_drive, choose, drive_to, give_goods
 from tests.strategies.santiago.helpers import NAMED, T, pick
 
 pytestmark = pytest.mark.filterwarnings("ignore:overflow encountered:RuntimeWarning")
@@ -45,3 +45,24 @@ def test_delivery_step_at_goods_value_4_delivers_rather_than_passes_SDC_R13_R18(
     s = at_harbour(ships, dice, held, passes=passes)
     tag, x = pick(name, s)
     assert tag == "deliver" and (x >> A.AMOUNT_SHIFT) < C.NDICE, (tag, x)
+
+
+def mark(s, slot: int, owner: int) -> None:
+    """A property marker of `owner` on building slot `slot`."""
+    s[S.O.OWNER + slot] = owner
+    s[S.pbase(owner) + S.P.MARKERS] -= 1
+
+
+@pytest.mark.parametrize("name", NAMED)
+def test_pawn_move_stays_rather_than_pay_a_rival_for_nothing_SDC_R10_R11(name: str) -> None:
+    """After Pedro (white) the free white buildings are the bank and the church, both marked
+    by P2 and of no use now (nothing to sell, every die of a held good at its top): moving
+    there only pays P2 1 VP (SDC-R11); staying is free (SDC-R10, the move is optional)."""
+    s = at_drive(T, dice=(3, 3, 3, 0, -1))
+    mark(s, B["bank"], 1)
+    mark(s, B["church"], 1)
+    s[S.pbase(2) + S.P.PAWN] = B["casino"]
+    s[S.pbase(0) + S.P.MONEY] = 1
+    drive_to(s, T, K["pedro"])
+    assert s[S.G.DK] == S.DK.MOVE and s[S.G.CUR] == 0
+    assert pick(name, s) == ("stay", 0)
