@@ -1,12 +1,14 @@
 """Win shares of a game's named plans on fresh deals, with 95% intervals, compiled batches.
 
-    python -m tests.strategies.plan_strength GAME {round-robin,matrix,variety} [GAMES] [SEED]
+    python -m tests.strategies.plan_strength GAME {round-robin,matrix,variety,openings} [GAMES] [SEED]
 
 - round-robin: the named plans (GAME's NAMED below, `players` seats) in every seat rotation of
   the same deals: each plan's win share;
 - matrix: one plan against `players - 1` copies of another, in every seat: the one's win share;
 - variety: each plan with its preset `variety` and with variety 0, against the other plans in
-  every rotation: the plan's win share both ways (is the seeded noise free?).
+  every rotation: the plan's win share both ways (is the seeded noise free?);
+- openings: per plan with variety, on how many of GAMES deals (every seat that plan) the first
+  OPENING decisions differ between two decision streams.
 
 GAMES deals per rotation; SEED the first deal (fresh deals: pick seeds no test or tune used).
 The win share of a game is the records' win_share column (ties split); the interval is the normal
@@ -95,10 +97,44 @@ def variety(game: str, games: int, seed: int) -> dict[str, dict[str, list[float]
     return out
 
 
+OPENING = 24  # decisions: about two rounds of Santiago, eight turns of Siberia
+
+
+def opening(game: str, seats: tuple[int, np.ndarray], seed: int, stream: int) -> list[int]:
+    """The first OPENING options of a game on deal `seed`, every seat the same strategy and
+    deciding from a stream seeded with `stream` (plus its seat)."""
+    from core.common.trace import no_trace
+
+    g, b = strategies(game)
+    e, players = g.engine, PLAYERS[game]
+    t = g.rules.flatten(g.rules.load_tables())
+    s = e.new_game(t, players, seed)
+    e.advance(s, t, no_trace())
+    rngs = np.full((players, 1), stream, np.uint64)
+    rngs[:, 0] += np.arange(players, dtype=np.uint64)
+    opts = np.zeros(e.max_options, np.int32)
+    chosen: list[int] = []
+    while len(chosen) < OPENING and s[e.phase_slot] != e.over_phase:
+        n = e.legal(s, t, opts)
+        p = s[e.seat_slot]
+        i = b.decide(seats[0], seats[1], s, t, opts, n, rngs[p]) if n > 1 else 0
+        chosen.append(int(opts[i]))
+        e.apply(s, t, opts[i], no_trace())
+    return chosen
+
+
+def openings(game: str, games: int, seed: int) -> dict[str, int]:
+    presets = strategies(game)[1].registry.strategies()
+    return {name: sum(opening(game, row(game, name), seed + d, 1)
+                      != opening(game, row(game, name), seed + d, 2) for d in range(games))
+            for name in NAMED[game] if presets[name].params.get("variety")}
+
+
 if __name__ == "__main__":
     game, what = sys.argv[1], sys.argv[2]
     n_games = int(sys.argv[3]) if len(sys.argv) > 3 else 200
     first = int(sys.argv[4]) if len(sys.argv) > 4 else 900_000
-    run = {"round-robin": round_robin, "matrix": matrix, "variety": variety}[what]
+    run = {"round-robin": round_robin, "matrix": matrix, "variety": variety,
+           "openings": openings}[what]
     print(json.dumps({"game": game, what: run(game, n_games, first), "games_per_rotation": n_games,
                       "first_seed": first}))
