@@ -15,7 +15,7 @@ from core.siberia import actions, rules
 from core.siberia import state as S
 from core.siberia.actions import MAX_OPTIONS, OT
 from core.siberia.codes import M, NSYM, T
-from core.siberia.state import DK, G, STATE_SIZE  # sizes by name: stack_array wants literals
+from core.siberia.state import DK, G, P, STATE_SIZE  # sizes by name: stack_array wants literals
 from strategies.common import variety
 from strategies.common.spec import Param
 from strategies.common.variety import VARIETY
@@ -61,11 +61,13 @@ def weights(params, w):
 @njit
 def evaluate(w, spite, s, t, me, frac, interest, extra_cards):
     """Money of `me` now, the promise of the holdings, the hand (plus extra_cards unseen
-    cards), less spite times the richest opponent's money."""
+    cards) in the share the turns to come can spend, less spite times the richest opponent's
+    money."""
     b = S.pbase(me)
     value = S.money(s, t, me) + values.potential(w, s, t, b, frac)
     if s[G.FINAL_LEFT] < 0:
-        value += values.hand_worth(w, s, t, b, interest) + extra_cards * w[W.CARD]
+        hand = values.hand_worth(w, s, t, b, interest) + extra_cards * w[W.CARD]
+        value += hand * values.hand_share(s, t, s[b + P.HAND_N] + extra_cards)
     richest = 0
     for q in range(s[G.NP]):
         if q != me:
