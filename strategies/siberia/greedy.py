@@ -4,7 +4,8 @@ result is scored with a weighted evaluation from the deciding player's point of 
 the game ended now, what the holdings still promise, the cards in hand, less `spite` times the
 richest opponent's money. A draw is scored by the number of cards it gives, never by which:
 the pile is hidden, so the copy never draws. Discovery (blind) and payment follow the shared
-rules of values.py.
+rules of values.py. Its `variety` defaults to 0 in the presets: greedy is the deterministic
+baseline and the search's rollout policy.
 """
 import numpy as np
 
@@ -14,8 +15,10 @@ from core.siberia import actions, rules
 from core.siberia import state as S
 from core.siberia.actions import MAX_OPTIONS, OT
 from core.siberia.codes import M, NSYM, T
-from core.siberia.state import DK, G, STATE_SIZE  # sizes by name: stack_array wants literals
+from core.siberia.state import DK, G, P, STATE_SIZE  # sizes by name: stack_array wants literals
+from strategies.common import variety
 from strategies.common.spec import Param
+from strategies.common.variety import VARIETY
 from strategies.siberia import values
 from strategies.siberia.values import NW, W
 
@@ -35,8 +38,9 @@ PARAMS = (
     Param("spite", "weight of the richest opponent's money, subtracted"),
     Param("discover", "optional discoveries: always, or only while leading",
           values.DISCOVER_CHOICES),
+    VARIETY,
 )
-WORKER, TARGET, SALESMAN, INVESTOR, HIRE_UNTIL, CARD, SPITE, DISCOVER = range(8)
+WORKER, TARGET, SALESMAN, INVESTOR, HIRE_UNTIL, CARD, SPITE, DISCOVER, NOISE = range(9)
 
 
 @njit(inline="always")
@@ -57,11 +61,13 @@ def weights(params, w):
 @njit
 def evaluate(w, spite, s, t, me, frac, interest, extra_cards):
     """Money of `me` now, the promise of the holdings, the hand (plus extra_cards unseen
-    cards), less spite times the richest opponent's money."""
+    cards) in the share the turns to come can spend, less spite times the richest opponent's
+    money."""
     b = S.pbase(me)
     value = S.money(s, t, me) + values.potential(w, s, t, b, frac)
     if s[G.FINAL_LEFT] < 0:
-        value += values.hand_worth(w, s, t, b, interest) + extra_cards * w[W.CARD]
+        hand = values.hand_worth(w, s, t, b, interest) + extra_cards * w[W.CARD]
+        value += hand * values.hand_share(s, t, s[b + P.HAND_N] + extra_cards)
     richest = 0
     for q in range(s[G.NP]):
         if q != me:
@@ -70,9 +76,9 @@ def evaluate(w, spite, s, t, me, frac, interest, extra_cards):
 
 
 @njit(inline="always")
-def main_choice(w, spite, s, t, opts, n):
-    """SIB-R6: the option whose outcome evaluates best; an action is carried out on a copy,
-    paid with the cheapest payment."""
+def main_choice(w, spite, s, t, opts, n, rng, scale):
+    """SIB-R6: the option whose outcome evaluates best (plus the seeded noise of scale
+    `scale`); an action is carried out on a copy, paid with the cheapest payment."""
     me = s[G.CUR]
     b = S.pbase(me)
     frac = values.outlook(s, t, w[W.HIRE_UNTIL])
@@ -99,6 +105,7 @@ def main_choice(w, spite, s, t, opts, n):
                 rules.pay(s2, t, me, pay_opts[cheapest])
             rules.resolve_action(s2, t, tr, me)
             v = evaluate(w, spite, s2, t, me, frac, interest, t[T.MISC + M.PLAY_DRAW])
+        v += variety.noise(rng, scale)
         if v > top:
             top = v
             best = i
@@ -115,4 +122,4 @@ def choose(params, s, t, opts, n, rng):
     weights(params, w)
     if dk == DK.PAY:
         return values.pay_choice(w, s, t, opts, n)
-    return main_choice(w, params[SPITE], s, t, opts, n)
+    return main_choice(w, params[SPITE], s, t, opts, n, rng, params[NOISE])

@@ -7,13 +7,18 @@ kinds are preferred when mining, what a card in hand is worth.
 - main: the action of the highest value (money now, what it promises, cards it costs and
   draws) against drawing; mining less than `min_mine` is left while a draw is possible;
 - pay: the multiset of cards that gives up the least (cards of the symbols wanted kept).
+
+The main choice's values carry the seeded noise of scale `variety` (strategies.common.variety):
+a plan's openings differ between deals.
 """
 from core.jit import njit
 from core.siberia import actions
 from core.siberia import state as S
 from core.siberia.actions import OT
 from core.siberia.state import DK, G
+from strategies.common import variety
 from strategies.common.spec import Param
+from strategies.common.variety import VARIETY
 from strategies.siberia import values
 from strategies.siberia.values import NW, W
 
@@ -37,20 +42,22 @@ PARAMS = (
     Param("min_mine", "smallest mined money (thousands) worth a turn while a draw is possible"),
     Param("discover", "optional discoveries: always, or only while leading (brings the end "
                       "nearer)", values.DISCOVER_CHOICES),
+    VARIETY,
 )
-DISCOVER = NW
-assert tuple(p.name for p in PARAMS) == W.keys + ("discover",)  # a W row, then discover
+DISCOVER, NOISE = NW, NW + 1
+assert tuple(p.name for p in PARAMS) == W.keys + ("discover", "variety")  # a W row, then these
 
 
 @njit(inline="always")
-def main_choice(params, s, t, opts, n):
-    """SIB-R6: the action the plan values most against drawing; mining less than min_mine is
-    left while a draw is possible."""
+def main_choice(params, s, t, opts, n, rng):
+    """SIB-R6: the action the plan values most (plus the seeded noise) against drawing; mining
+    less than min_mine is left while a draw is possible."""
     b = S.pbase(s[G.CUR])
     frac = values.outlook(s, t, params[W.HIRE_UNTIL])
     can_draw = actions.tag(opts[0]) == OT.DRAW
     best = 0
-    top = values.action_value(params, s, t, b, opts[0], frac)
+    noise = params[NOISE]
+    top = values.action_value(params, s, t, b, opts[0], frac) + variety.noise(rng, noise)
     for i in range(1, n):
         o = opts[i]
         if actions.tag(o) == OT.MINE and can_draw:
@@ -58,7 +65,7 @@ def main_choice(params, s, t, opts, n):
             k, m = x >> actions.MINE_SHIFT, x & actions.MINE_MASK
             if values.take_value(s, t, b, k, m) < params[W.MIN_MINE]:
                 continue
-        v = values.action_value(params, s, t, b, o, frac)
+        v = values.action_value(params, s, t, b, o, frac) + variety.noise(rng, noise)
         if v > top:
             top = v
             best = i
@@ -74,4 +81,4 @@ def choose(params, s, t, opts, n, rng):
         return values.discover_choice(s, t, opts, n, int(params[DISCOVER]))
     if dk == DK.PAY:
         return values.pay_choice(params, s, t, opts, n)
-    return main_choice(params, s, t, opts, n)
+    return main_choice(params, s, t, opts, n, rng)

@@ -7,6 +7,10 @@ resource cards discovered reaches a kernel's `hire_until`, and 0 in the final tu
 
 A kernel's weights reach these functions as a weights row (indexed by W), so the plan and
 the greedy kernel value the same things with their own parameter vectors.
+
+A card in hand is worth `card` only while the turns to come can still spend it (`spendable`):
+near the end a hand larger than that is worth no more than the part that can be spent, and in
+the final turns nothing (a card left scores nothing, SIB-R17).
 """
 import numpy as np
 
@@ -143,15 +147,41 @@ def cheapest(s, t, b, x):
 
 
 @njit
+def spendable(s, t):
+    """Cards the deciding player can still spend after this turn: per own turn a combination
+    of at most COMBO_ANY + 1 cards less the card drawn after it (SIB-R6, R8), over about one
+    own turn per `players` discoveries still to come (one a turn, SIB-R5) and the final turn
+    (SIB-R16). None in the final turns."""
+    if s[G.FINAL_LEFT] >= 0:
+        return 0.0
+    per_turn = t[T.MISC + M.COMBO_ANY] + 1 - t[T.MISC + M.PLAY_DRAW]
+    turns = (S.deck_left(s) + S.face_down(s, t)) / s[G.NP] + 1.0
+    return per_turn * turns
+
+
+@njit
+def hand_change(w, s, t, b, delta):
+    """Worth of `delta` more cards in the hand of the player at block b (fewer when < 0):
+    `card` each, up to the cards the turns to come can spend."""
+    cap = spendable(s, t)
+    h = s[b + P.HAND_N]
+    return w[W.CARD] * (min(h + delta, cap) - min(h, cap))
+
+
+@njit
+def hand_share(s, t, cards):
+    """Share of a hand of `cards` cards the turns to come can spend (0..1)."""
+    return min(1.0, spendable(s, t) / max(cards, 1))
+
+
+@njit
 def action_value(w, s, t, b, o, frac):
     """Value of main option o for the player at block b: the money it brings now, what it
-    promises for later, the cards it costs and draws."""
+    promises for later, the cards it costs and draws (hand_change)."""
     kind = actions.tag(o)
     x = actions.payload(o)
-    final = s[G.FINAL_LEFT] >= 0
-    card = 0.0 if final else w[W.CARD]
     if kind == OT.DRAW:
-        return card * actions.draw_count(s, t, b, t[T.MISC + M.DRAW_CARDS])
+        return hand_change(w, s, t, b, actions.draw_count(s, t, b, t[T.MISC + M.DRAW_CARDS]))
     if kind == OT.SKIP:
         return 0.0
     if kind == OT.MINE:
@@ -169,7 +199,7 @@ def action_value(w, s, t, b, o, frac):
     else:
         value = person_card(s, t, b, C.INVESTOR) + investor_future(w, s, t, b, x, frac)
         sym = C.INVESTOR
-    return value - w[W.CARD] * cheapest(s, t, b, sym) + card * t[T.MISC + M.PLAY_DRAW]
+    return value + hand_change(w, s, t, b, t[T.MISC + M.PLAY_DRAW] - cheapest(s, t, b, sym))
 
 
 @njit

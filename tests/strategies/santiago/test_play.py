@@ -2,35 +2,18 @@
 choice at typical decision points."""
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from core.santiago import actions as A
 from core.santiago import codes as C
 from core.santiago import state as S
-from core.santiago.game import GAME
 from core.santiago.tables import load_tables
-from strategies.common.bound import bound
 from tests.engines import interpreted_row
-from tests.santiago.helpers import (
-    B, K, at_drive, choose, drive_to, flat_tables, give_goods, options,
-)
+from tests.santiago.helpers import B, K, at_drive, choose, drive_to, give_goods
+from tests.strategies.santiago.helpers import NAMED, SANTIAGO, T, pick
 
 pytestmark = pytest.mark.filterwarnings("ignore:overflow encountered:RuntimeWarning")
-T = flat_tables()
-NAMED = ("greedy", "refiner", "landlord", "banker")
-SANTIAGO = bound(GAME)
-decide, play_game, REGISTRY = SANTIAGO.decide, SANTIAGO.loop.play_game, SANTIAGO.registry
-
-
-def pick(name: str, s: np.ndarray, t: np.ndarray = T) -> tuple[str, int]:
-    """The option the named strategy chooses at s (the state must stay unchanged)."""
-    kernels, params = REGISTRY.resolve([name])
-    opts = np.array(options(s, t), np.int32)
-    before = s.copy()
-    i = decide(kernels[0], params[0], s, t, opts, len(opts), np.ones(1, np.uint64))
-    assert np.array_equal(before, s) and 0 <= i < len(opts)
-    return A.OT.keys[A.tag_of(opts[i])], A.payload_of(opts[i])
+play_game, REGISTRY = SANTIAGO.loop.play_game, SANTIAGO.registry
 
 
 @pytest.mark.parametrize("name", REGISTRY.names())

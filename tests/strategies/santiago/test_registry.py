@@ -31,7 +31,7 @@ def test_every_kernel_declares_its_parameters() -> None:
     for module in SANTIAGO.modules:
         assert module.KERNEL and module.DESCRIPTION
         assert all(p.doc for p in module.PARAMS)
-    assert len(REGISTRY.kernel_module("planner").PARAMS) == NWEIGHTS + 1
+    assert len(REGISTRY.kernel_module("planner").PARAMS) == NWEIGHTS + 2  # depth, variety
 
 
 def test_plans_are_distinct_weightings_documented_in_the_presets_file() -> None:
