@@ -16,7 +16,7 @@ from strategies.cuba.values import V
 
 
 @njit(_nrt=False)
-def setup_pieces_choice(s, t, p, vt, opts, n):
+def setup_pieces_choice(s, t, p, vt, opts, n, noise):
     """Starting pieces (CUBA-R9): the most valuable multiset."""
     b = S.pbase(p)
     best = NEG
@@ -28,7 +28,7 @@ def setup_pieces_choice(s, t, p, vt, opts, n):
             c = actions.vget(v, k)
             if c:
                 val += values.gain_value(vt, k, S.have(s, b, k), c, values.NONE)
-        best, bi = better(val, i, best, bi)
+        best, bi = better(val + noise[i], i, best, bi)
     return bi
 
 
@@ -171,7 +171,7 @@ def worker_value(params, s, t, p, vt):
 
 
 @njit(_nrt=False)
-def worker_position_choice(params, s, t, p, vt, opts, n):
+def worker_position_choice(params, s, t, p, vt, opts, n, noise):
     """Pawn position (CUBA-R14): yield plus half the foreman's gain there. With the architect
     and foreman both still to come, the target building counts as built this round in the
     row or column, if the position's yield pays for it."""
@@ -202,7 +202,7 @@ def worker_position_choice(params, s, t, p, vt, opts, n):
                 gain = max(gain, buildings.set_value(params, s2, t, p, vt, m, gains))
                 s2[b + P.FIELD + g] = values.NONE
         v += syn * gain
-        best, bi = better(v, i, best, bi)
+        best, bi = better(v + noise[i], i, best, bi)
     return bi
 
 
@@ -287,7 +287,7 @@ def alternative_value(s, t, b, vt, k):
 
 
 @njit(_nrt=False)
-def trade_mode_choice(params, s, t, p, vt, opts, n):
+def trade_mode_choice(params, s, t, p, vt, opts, n, noise):
     """Market, or a free piece (CUBA-R15/R16)."""
     b = S.pbase(p)
     best = NEG
@@ -298,7 +298,7 @@ def trade_mode_choice(params, s, t, p, vt, opts, n):
             v = alternative_value(s, t, b, vt, actions.payload_of(o))
         else:
             v = market_value(params, s, t, p, vt) * 1.2
-        best, bi = better(v, i, best, bi)
+        best, bi = better(v + noise[i], i, best, bi)
     return bi
 
 

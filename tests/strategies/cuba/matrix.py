@@ -18,26 +18,46 @@ from tests.strategies.cuba.measure import cuba, interval
 FIELD = ("shipping_rush", "factory_cafe", "money_and_laws", "builder", "greedy")
 
 
-def cell(one: str, three: str, deals: int, base: int) -> dict[str, float]:
-    """`one` against three `three`, every seat rotation of the same deals."""
+def rotations(lineup: list[str], deals: int, base: int,
+              variety: float | None = None) -> dict[str, float]:
+    """lineup[0]'s win share (95% interval) and mean score over every seat rotation of the
+    lineup on the same deals; `variety` overrides lineup[0]'s."""
     from core.cuba.play import record_columns
     from core.cuba.tables import load_tables
+    from strategies.cuba.plan import W
 
     bound = cuba()
     tables, columns = load_tables(), record_columns()
     ws, score = columns.index("win_share"), columns.index("score")
     shares, scores = [], []
-    for seat in range(4):
-        seats = [three] * 4
-        seats[seat] = one
+    for r in range(4):
+        seats = lineup[-r:] + lineup[:-r] if r else list(lineup)
         kernels, params = bound.registry.resolve(seats)
+        if variety is not None:
+            params[r, W.VARIETY] = variety
         rec, err = bound.loop.run_batch(tables, 4, np.arange(deals) + base, kernels, params)
         assert not err.any(), f"engine errors {np.unique(err)}"
-        shares.append(rec[:, seat, ws])
-        scores.append(rec[:, seat, score])
+        shares.append(rec[:, r, ws])
+        scores.append(rec[:, r, score])
     mean, half = interval(np.concatenate(shares))
     return {"games": 4 * deals, "win_share": mean, "ci95": half,
             "score": float(np.concatenate(scores).mean())}
+
+
+def cell(one: str, three: str, deals: int, base: int) -> dict[str, float]:
+    """`one` against three `three`, every seat rotation of the same deals."""
+    return rotations([one, three, three, three], deals, base)
+
+
+def variety_effect(deals: int, base: int) -> dict[str, dict[str, dict]]:
+    """out[name]["preset" | "zero"]: name's rotations against its field (module docstring)."""
+    out = {}
+    for name in FIELD:
+        field = [n for n in FIELD[:4] if n != name][:3]
+        out[name] = {"field": field,
+                     "preset": rotations([name] + field, deals, base),
+                     "zero": rotations([name] + field, deals, base, variety=0.0)}
+    return out
 
 
 def matrix(deals: int, base: int, field: tuple[str, ...] = FIELD) -> dict[str, dict[str, dict]]:
@@ -61,5 +81,8 @@ if __name__ == "__main__":
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     n = int(args[0]) if args else 100
     start = int(args[1]) if len(args) > 1 else 7_000_000
-    result = matrix(n, start)
-    print(json.dumps(result, indent=1) if "--json" in sys.argv else markdown(result))
+    if "--variety" in sys.argv:
+        print(json.dumps(variety_effect(n, start), indent=1))
+    else:
+        result = matrix(n, start)
+        print(json.dumps(result, indent=1) if "--json" in sys.argv else markdown(result))
