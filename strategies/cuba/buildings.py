@@ -227,7 +227,7 @@ def foreman_value(params, s, t, p, vt):
 
 
 @njit(_nrt=False)
-def foreman_mode_choice(params, s, t, p, vt, opts, n, noise):
+def foreman_mode_choice(params, s, t, p, vt, opts, n):
     """Row and column, one building, or nothing (CUBA-R19)."""
     b = S.pbase(p)
     fields = usable_fields(s, t, b)
@@ -242,7 +242,7 @@ def foreman_mode_choice(params, s, t, p, vt, opts, n, noise):
             v = fields_value(params, s, t, p, vt, fields & (1 << actions.payload_of(o)), 0)
         else:
             v = 0.0
-        best, bi = better(v + noise[i], i, best, bi)
+        best, bi = better(v, i, best, bi)
     return bi
 
 

@@ -63,12 +63,12 @@ def character_choice(params, s, t, p, opts, n, noise):
 
 
 @njit(_nrt=False)
-def hide_card_choice(params, s, t, p, vt, opts, n, noise):
+def hide_card_choice(params, s, t, p, vt, opts, n):
     """CUBA-V1: the card to keep face down: worth most in parliament, least in play."""
     best = NEG
     bi = 0
     for i in range(n):
         c = actions.payload_of(opts[i])
         v = politics.keep_value(params, s, t, c) - card_value(params, s, t, p, vt, c)
-        best, bi = better(v + noise[i], i, best, bi)
+        best, bi = better(v, i, best, bi)
     return bi

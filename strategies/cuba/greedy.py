@@ -129,9 +129,10 @@ def outlook(params, s, t, me, vt, tr, s2, opts, inner):
 
 @njit
 def choose(params, s, t, opts, n, rng):
-    """Index into opts[:n]: the option whose look-ahead evaluates best (plus the seeded noise
-    of `variety`). Bids (secret) and single market steps (a visit must end) follow the plan's
-    rules instead."""
+    """Index into opts[:n]: the option whose look-ahead evaluates best (the character with the
+    seeded noise of `variety`: what sets a game's course; ties elsewhere keep their order).
+    Bids (secret) and single market steps (a visit must end) follow the plan's rules
+    instead."""
     me = s[G.CUR]
     dk = s[G.DK]
     if dk == DK.BID or dk == DK.TRADE_STEP:
@@ -146,7 +147,7 @@ def choose(params, s, t, opts, n, rng):
     opts2 = stack_array(MAX_OPTIONS, 0, np.int32)
     opts3 = stack_array(MAX_OPTIONS, 0, np.int32)
     noise = stack_array(MAX_OPTIONS, 0, np.float64)
-    draw_noise(params[W.VARIETY], rng, noise, n)
+    draw_noise(params[W.VARIETY] if dk == DK.CHARACTER else 0.0, rng, noise, n)
     best = NEG
     bi = 0
     for i in range(n - 1, -1, -1):  # last first: ties keep 'pass' or 'done'

@@ -62,7 +62,7 @@ def mayor_value(params, s, t, p, vt):
 
 
 @njit(_nrt=False)
-def mayor_choice(params, s, t, p, vt, opts, n, noise):
+def mayor_choice(params, s, t, p, vt, opts, n):
     """Ship (CUBA-R20), take the money (CUBA-R21) or do nothing."""
     best = NEG
     bi = n - 1
@@ -75,5 +75,5 @@ def mayor_choice(params, s, t, p, vt, opts, n, noise):
             v = alt_money(s, t) * vt[V.MV]
         else:
             v = 0.0
-        best, bi = better(v + noise[i], i, best, bi)
+        best, bi = better(v, i, best, bi)
     return bi

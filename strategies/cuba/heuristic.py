@@ -26,6 +26,7 @@ PARAMS = plan.PLAN_PARAMS
 RESOURCE_BITS = (1 << 3 * (C.WA + 1)) - 1  # the resources of a packed piece vector
 WEIGHS_RESOURCES = DK.mask("weighs_resources")  # kinds valued with the target building
 MONEY_ONLY = DK.mask("money_only")  # kinds valued by the value of money alone
+NOISY = (1 << DK.CHARACTER) | (1 << DK.WORKER_POSITION) | (1 << DK.ARCHITECT)  # see plan_choice
 
 
 @njit(inline="always")
@@ -64,9 +65,9 @@ def needs_target(s, t, dk, opts, n):
 @njit(_nrt=False)
 def plan_choice(params, s, t, opts, n, noise):
     """Index of the best option of the pending decision under the plan's weights, noise[i]
-    added to option i's value in the decisions that shape a game (the characters, the pawn,
-    what to build and where, the foreman's mode, the mayor, the bills, the starting pieces,
-    the tradeswoman's mode); the others follow their values or thresholds exactly."""
+    added to option i's value in the decisions that set a game's course: the character, the
+    pawn's position, what the architect builds. The others follow their values exactly (many
+    of their options tie, and a tie broken at random costs strength)."""
     p = s[G.CUR]
     dk = s[G.DK]
     if dk == DK.FOREMAN_NEXT:
@@ -90,31 +91,31 @@ def choice_with(params, s, t, p, dk, vt, opts, n, noise):
     if dk == DK.WORKER_FIELDS:
         return production.worker_fields_choice(s, t, p, vt, opts, n)
     if dk == DK.TRADE_MODE:
-        return production.trade_mode_choice(params, s, t, p, vt, opts, n, noise)
+        return production.trade_mode_choice(params, s, t, p, vt, opts, n)
     if dk == DK.TRADE_STEP:
         return production.trade_step_choice(params, s, t, p, vt, opts, n)
     if dk == DK.ARCHITECT:
         return buildings.architect_choice(params, s, t, p, vt, opts, n, noise)
     if dk == DK.ARCHITECT_FIELD:
-        return placement.architect_field_choice(params, s, t, p, vt, opts, n, noise)
+        return placement.architect_field_choice(params, s, t, p, vt, opts, n)
     if dk == DK.FOREMAN_MODE:
-        return buildings.foreman_mode_choice(params, s, t, p, vt, opts, n, noise)
+        return buildings.foreman_mode_choice(params, s, t, p, vt, opts, n)
     if dk == DK.BUILDING_USE:
         return buildings.building_use_choice(params, s, t, p, vt, opts, n)
     if dk == DK.MAYOR:
-        return harbour.mayor_choice(params, s, t, p, vt, opts, n, noise)
+        return harbour.mayor_choice(params, s, t, p, vt, opts, n)
     if dk == DK.BID:
         return politics.bid_choice(params, s, t, p, vt, opts, n)
     if dk == DK.BILLS:
-        return politics.bills_choice(params, s, t, p, vt, opts, n, noise)
+        return politics.bills_choice(params, s, t, p, vt, opts, n)
     if dk == DK.TAX:
         return politics.tax_choice(params, s, t, p, vt, opts, n)
     if dk == DK.DUTY:
         return politics.duty_choice(params, s, t, p, vt, opts, n)
     if dk == DK.SETUP_PIECES:
-        return production.setup_pieces_choice(s, t, p, vt, opts, n, noise)
+        return production.setup_pieces_choice(s, t, p, vt, opts, n)
     if dk == DK.HIDE_CARD:
-        return characters.hide_card_choice(params, s, t, p, vt, opts, n, noise)
+        return characters.hide_card_choice(params, s, t, p, vt, opts, n)
     return 0
 
 
@@ -123,5 +124,5 @@ def choose(params, s, t, opts, n, rng):
     """Index into opts[:n]: the plan's choice, with the seeded noise of its `variety` (the rng
     is used only when variety > 0)."""
     noise = stack_array(MAX_OPTIONS, 0, np.float64)  # scratch on the stack (see core.jit)
-    draw_noise(params[W.VARIETY], rng, noise, n)
+    draw_noise(params[W.VARIETY] if (NOISY >> s[G.DK]) & 1 else 0.0, rng, noise, n)
     return plan_choice(params, s, t, opts, n, noise)

@@ -71,7 +71,7 @@ def open_field_loss(params, s, t, b, vt, f):
 
 
 @njit(_nrt=False)
-def architect_field_choice(params, s, t, p, vt, opts, n, noise):
+def architect_field_choice(params, s, t, p, vt, opts, n):
     """The field for the building chosen (DK.ARCHITECT_FIELD): the one that leaves the best home
     (the pawn position where the worker's yield and the foreman's use of the buildings of its
     row and column are worth most in a typical round), plus what the foreman still to come
@@ -82,13 +82,13 @@ def architect_field_choice(params, s, t, p, vt, opts, n, noise):
     now = stack_array(STATE_SIZE, 0, np.int32)
     if vt[V.PLAY + C.FOREMAN] > 0:
         copy_into(now, s)
-    return best_field(params, s, t, p, vt, opts, n, noise, typical, now,
+    return best_field(params, s, t, p, vt, opts, n, typical, now,
                       stack_array(V_SIZE, 0, np.float64), stack_array(TABLES, 0, np.float64),
                       stack_array(NFIELDS, 0, np.int64))
 
 
 @njit(_nrt=False)
-def best_field(params, s, t, p, vt, opts, n, noise, typical, now, vt_own, tables, yields):
+def best_field(params, s, t, p, vt, opts, n, typical, now, vt_own, tables, yields):
     """architect_field_choice with its scratch: typical_round(s), a copy of s (when the foreman is
     still to come), a value table, TABLES floats, NFIELDS ints."""
     b = S.pbase(p)
@@ -143,5 +143,5 @@ def best_field(params, s, t, p, vt, opts, n, noise, typical, now, vt_own, tables
             v += buildings.fields_value(params, now, t, p, vt, more, 0) - before_now
             now[b + P.FIELD + f] = values.NONE
         v -= open_field_loss(params, s, t, b, vt, f)
-        best, bi = better(v + noise[i], i, best, bi)
+        best, bi = better(v, i, best, bi)
     return bi

@@ -186,7 +186,7 @@ def bill_score(params, s, t, p, mv, ty):
 
 
 @njit(_nrt=False)
-def bills_choice(params, s, t, p, vt, opts, n, noise):
+def bills_choice(params, s, t, p, vt, opts, n):
     """The two bills to pass (CUBA-R40)."""
     sc = stack_array(4, 0, np.float64)  # scratch on the stack (see core.jit)
     bill_scores(params, s, t, p, vt[V.MV], sc)
@@ -197,7 +197,7 @@ def bills_choice(params, s, t, p, vt, opts, n, noise):
         i0 = x // 4
         i1 = x % 4
         v = sc[i0] + (sc[i1] if i1 != i0 else 0.0)
-        best, bi = better(v + noise[i], i, best, bi)
+        best, bi = better(v, i, best, bi)
     return bi
 
 

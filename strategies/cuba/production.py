@@ -16,7 +16,7 @@ from strategies.cuba.values import V
 
 
 @njit(_nrt=False)
-def setup_pieces_choice(s, t, p, vt, opts, n, noise):
+def setup_pieces_choice(s, t, p, vt, opts, n):
     """Starting pieces (CUBA-R9): the most valuable multiset."""
     b = S.pbase(p)
     best = NEG
@@ -28,7 +28,7 @@ def setup_pieces_choice(s, t, p, vt, opts, n, noise):
             c = actions.vget(v, k)
             if c:
                 val += values.gain_value(vt, k, S.have(s, b, k), c, values.NONE)
-        best, bi = better(val + noise[i], i, best, bi)
+        best, bi = better(val, i, best, bi)
     return bi
 
 
@@ -287,7 +287,7 @@ def alternative_value(s, t, b, vt, k):
 
 
 @njit(_nrt=False)
-def trade_mode_choice(params, s, t, p, vt, opts, n, noise):
+def trade_mode_choice(params, s, t, p, vt, opts, n):
     """Market, or a free piece (CUBA-R15/R16)."""
     b = S.pbase(p)
     best = NEG
@@ -298,7 +298,7 @@ def trade_mode_choice(params, s, t, p, vt, opts, n, noise):
             v = alternative_value(s, t, b, vt, actions.payload_of(o))
         else:
             v = market_value(params, s, t, p, vt) * 1.2
-        best, bi = better(v + noise[i], i, best, bi)
+        best, bi = better(v, i, best, bi)
     return bi
 
 

@@ -677,7 +677,7 @@ def context_value(params, t, vt, k, ctx):
     good = good_of(t, k)
     if (ft == C.FT_RETURN_VP or ft == C.FT_CONVERT) and good >= 0:
         if conv if ft == C.FT_CONVERT else cafe:
-            share = 0.3 + 0.3 * min(vt[V.INPUT + good - C.RU], 2.0)
+            share = 0.3 + 0.15 * min(vt[V.INPUT + good - C.RU], 2.0)
     v = share * up + end
     if sub:
         v += subv
