@@ -8,7 +8,7 @@ from core.cuba import rules
 from core.cuba import state as S
 from core.cuba.actions import OT
 from core.cuba.codes import M, SW, T
-from core.cuba.state import G, O, P, PH
+from core.cuba.state import G, O, P
 from core.jit import njit, stack_array
 from strategies.cuba import values
 from strategies.cuba.argmax import NEG, better
