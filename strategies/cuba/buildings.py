@@ -335,7 +335,7 @@ def alt_vp(s, t):
 
 
 @njit(_nrt=False)
-def architect_choice(params, s, t, p, vt, opts, n):
+def architect_choice(params, s, t, p, vt, opts, n, noise):
     """A building worth more than its cost (CUBA-R17), the alternative VP, or nothing."""
     fee = actions.building_fee(s, t)
     ctx = values.building_context(params, s, t, vt)
@@ -350,7 +350,7 @@ def architect_choice(params, s, t, p, vt, opts, n):
             v = alt_vp(s, t) * params[W.ALTERNATIVE]
         else:
             v = 0.0
-        best, bi = better(v, i, best, bi)
+        best, bi = better(v + noise[i], i, best, bi)
     return bi
 
 

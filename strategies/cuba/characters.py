@@ -43,7 +43,7 @@ def card_score(params, s, t, p, vt, c):
 
 
 @njit(_nrt=False)
-def character_choice(params, s, t, p, opts, n):
+def character_choice(params, s, t, p, opts, n, noise):
     """The character to play now (CUBA-R12). On the round's last play the other card stays
     in hand, so each card is valued as if it were the last one played (with the target
     building); else with the plain value table of the resources."""
@@ -58,7 +58,7 @@ def character_choice(params, s, t, p, opts, n):
         if last:
             values.value_table(params, s, t, p, vt, True, actions.payload_of(opts[1 - i]))
         v = card_score(params, s, t, p, vt, c)
-        best, bi = better(v, i, best, bi)
+        best, bi = better(v + noise[i], i, best, bi)
     return bi
 
 

@@ -20,7 +20,7 @@ from strategies.cuba import heuristic
 from strategies.cuba import plan
 from strategies.cuba import politics
 from strategies.cuba import values
-from strategies.cuba.argmax import NEG, better
+from strategies.cuba.argmax import NEG, NO_NOISE, better, draw_noise
 from strategies.cuba.plan import W
 from strategies.cuba.values import V, V_SIZE
 
@@ -102,7 +102,7 @@ def complete(params, s, t, me, opts, tr):
         n = actions.legal(s, t, opts)
         i = 0
         if n > 1 and not any_field(s, t):
-            i = heuristic.plan_choice(params, s, t, opts, n)
+            i = heuristic.plan_choice(params, s, t, opts, n, NO_NOISE)
         rules.apply(s, t, opts[i], tr)
         steps += 1
 
@@ -129,12 +129,14 @@ def outlook(params, s, t, me, vt, tr, s2, opts, inner):
 
 @njit
 def choose(params, s, t, opts, n, rng):
-    """Index into opts[:n]: the option whose look-ahead evaluates best. Bids (secret) and
-    single market steps (a visit must end) follow the plan's rules instead."""
+    """Index into opts[:n]: the option whose look-ahead evaluates best (the character with the
+    seeded noise of `variety`: what sets a game's course; ties elsewhere keep their order).
+    Bids (secret) and single market steps (a visit must end) follow the plan's rules
+    instead."""
     me = s[G.CUR]
     dk = s[G.DK]
     if dk == DK.BID or dk == DK.TRADE_STEP:
-        return heuristic.plan_choice(params, s, t, opts, n)
+        return heuristic.plan_choice(params, s, t, opts, n, NO_NOISE)
     if any_field(s, t):
         return n - 1  # every field evaluates the same: the first looked at (the last) wins
     # scratch on the stack, reused for every option (see core.jit)
@@ -144,11 +146,13 @@ def choose(params, s, t, opts, n, rng):
     s3 = stack_array(STATE_SIZE, 0, np.int32)  # two plies down
     opts2 = stack_array(MAX_OPTIONS, 0, np.int32)
     opts3 = stack_array(MAX_OPTIONS, 0, np.int32)
+    noise = stack_array(MAX_OPTIONS, 0, np.float64)
+    draw_noise(params[W.VARIETY] if dk == DK.CHARACTER else 0.0, rng, noise, n)
     best = NEG
     bi = 0
     for i in range(n - 1, -1, -1):  # last first: ties keep 'pass' or 'done'
         copy_into(s2, s)
         rules.apply(s2, t, opts[i], tr)
         v = outlook(params, s2, t, me, vt, tr, s3, opts2, opts3)
-        best, bi = better(v, i, best, bi)
+        best, bi = better(v + noise[i], i, best, bi)
     return bi

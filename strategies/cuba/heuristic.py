@@ -5,6 +5,7 @@ import numpy as np
 from core.cuba import actions
 from core.cuba import codes as C
 from core.cuba.state import DK, G
+from core.cuba.actions import MAX_OPTIONS  # a stack_array size: imported by name
 from core.jit import njit, stack_array
 from strategies.cuba import buildings
 from strategies.cuba import characters
@@ -14,6 +15,8 @@ from strategies.cuba import plan
 from strategies.cuba import politics
 from strategies.cuba import production
 from strategies.cuba import values
+from strategies.cuba.argmax import draw_noise
+from strategies.cuba.plan import W
 from strategies.cuba.values import V, V_SIZE  # sizes by name: stack_array literals
 
 KERNEL = "heuristic"
@@ -23,6 +26,7 @@ PARAMS = plan.PLAN_PARAMS
 RESOURCE_BITS = (1 << 3 * (C.WA + 1)) - 1  # the resources of a packed piece vector
 WEIGHS_RESOURCES = DK.mask("weighs_resources")  # kinds valued with the target building
 MONEY_ONLY = DK.mask("money_only")  # kinds valued by the value of money alone
+NOISY = (1 << DK.CHARACTER) | (1 << DK.WORKER_POSITION) | (1 << DK.ARCHITECT)  # see plan_choice
 
 
 @njit(inline="always")
@@ -59,28 +63,31 @@ def needs_target(s, t, dk, opts, n):
 
 
 @njit(_nrt=False)
-def plan_choice(params, s, t, opts, n):
-    """Index of the best option of the pending decision under the plan's weights."""
+def plan_choice(params, s, t, opts, n, noise):
+    """Index of the best option of the pending decision under the plan's weights, noise[i]
+    added to option i's value in the decisions that set a game's course: the character, the
+    pawn's position, what the architect builds. The others follow their values exactly (many
+    of their options tie, and a tie broken at random costs strength)."""
     p = s[G.CUR]
     dk = s[G.DK]
     if dk == DK.FOREMAN_NEXT:
         return buildings.foreman_next_choice(s, t, p, opts, n)
     if dk == DK.CHARACTER:  # builds the value tables it needs
-        return characters.character_choice(params, s, t, p, opts, n)
+        return characters.character_choice(params, s, t, p, opts, n, noise)
     vt = stack_array(V_SIZE, 0, np.float64)  # scratch without allocation (see core.jit)
     if (MONEY_ONLY >> dk) & 1:
         vt[V.MV] = values.money_value(params, s, t)
     else:
         values.value_table(params, s, t, p, vt, needs_target(s, t, dk, opts, n), values.NONE)
-    return choice_with(params, s, t, p, dk, vt, opts, n)
+    return choice_with(params, s, t, p, dk, vt, opts, n, noise)
 
 
 @njit(_nrt=False)
-def choice_with(params, s, t, p, dk, vt, opts, n):
+def choice_with(params, s, t, p, dk, vt, opts, n, noise):
     """plan_choice for decision kind dk with the value table vt (the character choice and
     the foreman's order are decided before a table is built)."""
     if dk == DK.WORKER_POSITION:
-        return production.worker_position_choice(params, s, t, p, vt, opts, n)
+        return production.worker_position_choice(params, s, t, p, vt, opts, n, noise)
     if dk == DK.WORKER_FIELDS:
         return production.worker_fields_choice(s, t, p, vt, opts, n)
     if dk == DK.TRADE_MODE:
@@ -88,7 +95,7 @@ def choice_with(params, s, t, p, dk, vt, opts, n):
     if dk == DK.TRADE_STEP:
         return production.trade_step_choice(params, s, t, p, vt, opts, n)
     if dk == DK.ARCHITECT:
-        return buildings.architect_choice(params, s, t, p, vt, opts, n)
+        return buildings.architect_choice(params, s, t, p, vt, opts, n, noise)
     if dk == DK.ARCHITECT_FIELD:
         return placement.architect_field_choice(params, s, t, p, vt, opts, n)
     if dk == DK.FOREMAN_MODE:
@@ -114,5 +121,8 @@ def choice_with(params, s, t, p, dk, vt, opts, n):
 
 @njit(_nrt=False)
 def choose(params, s, t, opts, n, rng):
-    """Index into opts[:n] (deterministic: the rng is not used)."""
-    return plan_choice(params, s, t, opts, n)
+    """Index into opts[:n]: the plan's choice, with the seeded noise of its `variety` (the rng
+    is used only when variety > 0)."""
+    noise = stack_array(MAX_OPTIONS, 0, np.float64)  # scratch on the stack (see core.jit)
+    draw_noise(params[W.VARIETY] if (NOISY >> s[G.DK]) & 1 else 0.0, rng, noise, n)
+    return plan_choice(params, s, t, opts, n, noise)

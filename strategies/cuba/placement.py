@@ -28,13 +28,17 @@ def crosses(f, g):
 
 @njit(_nrt=False)
 def typical_round(s, b, out):
-    """out = s where the player holds no merchandise: a round's products must come from that
-    round's yield."""
+    """out = s where the player holds no merchandise and all five characters, none played: a
+    round's products must come from that round's yield, and whether this round's foreman is
+    still to come says nothing about a typical round."""
     copy_into(out, s)
     for i in range(C.NMERCH):
         out[b + P.LOT + C.CI + i] = 0
     for i in range(3):
         out[b + P.STORED + i] = 0
+    for c in range(C.NCHARS):
+        out[b + P.HAND + c] = 1
+    out[b + P.NPLAYED] = 0
 
 
 @njit(_nrt=False)

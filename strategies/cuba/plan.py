@@ -31,6 +31,8 @@ PLAN_PARAMS = (
     Param("focus_a", "building the plan rushes", BUILDING_CHOICES),
     Param("focus_b", "second building the plan rushes", BUILDING_CHOICES),
     Param("focus_bonus", "extra VP value of building a focus building"),
+    Param("variety", "VP-equivalent scale of the seeded noise on option values "
+                     "(0: deterministic argmax)"),
 )
 
 W = enum("W", tuple(p.name.upper() for p in PLAN_PARAMS))

@@ -8,7 +8,7 @@ from core.cuba import rules
 from core.cuba import state as S
 from core.cuba.actions import OT
 from core.cuba.codes import M, SW, T
-from core.cuba.state import G, O, P, PH
+from core.cuba.state import G, O, P
 from core.jit import njit, stack_array
 from strategies.cuba import values
 from strategies.cuba.argmax import NEG, better
@@ -51,14 +51,39 @@ def held(s, b, k0, k1):
 
 
 @njit(_nrt=False)
+def tax_gain(params, s, t, p):
+    """VP-equivalent of paying this round's tax: its VP, and the bonus if the duty is payable
+    (CUBA-R43/R44)."""
+    gain = t[T.MISC + M.TAX_VP] * params[W.STATUTE]
+    if duty_payable(s, t, p):
+        gain += t[T.MISC + M.TAX_DUTY_BONUS_VP] * params[W.STATUTE]
+    return gain
+
+
+@njit(_nrt=False)
 def money_reserve(params, s, t, p):
-    """Money kept back for this round's tax when the plan pays it."""
-    if s[G.PHASE] > PH.STATUTES:
-        return 0
+    """(money kept back for this round's tax, what spending it would lose): the tax's cost if
+    the plan will pay it at the statutes (its tax_choice there: the gain beats the money at
+    that time's value), and the gain less that money's value; (0, 0.0) when it will not."""
+    if values.statute_turn(s, p) > 0:
+        return 0, 0.0
     cost = rules.tax_cost(s, t, p)
-    if cost <= 0 or t[T.MISC + M.TAX_VP] * params[W.STATUTE] < cost * 0.5:
-        return 0
-    return cost
+    if cost <= 0:
+        return 0, 0.0
+    mv = values.money_value_left(params, t, t[T.MISC + M.ROUNDS] - s[G.ROUND] + 0.2)
+    net = tax_gain(params, s, t, p) - cost * mv
+    if net <= 0.0:
+        return 0, 0.0
+    return cost, net
+
+
+@njit(inline="always")
+def reserve_loss(money, spend, reserve, stake):
+    """What spending `spend` of `money` loses against the tax reserve: the tax's net gain when
+    the spending leaves less than the reserve that was there."""
+    if money >= reserve > money - spend:
+        return stake
+    return 0.0
 
 
 @njit(_nrt=False)
@@ -220,6 +245,9 @@ def bid_choice(params, s, t, p, vt, opts, n):
     worth = params[W.PARLIAMENT] + bills_worth(params, s, t, p, mv)
     limit = min(params[W.BID_SHARE] * money, worth / max(mv, 1e-6))
     bid = int(np.ceil(need - 1e-9))
+    reserve, stake = money_reserve(params, s, t, p)
+    if reserve_loss(money, bid, reserve, stake) > worth - bid * mv:
+        return 0
     if bid > limit or bid > n - 1:
         return 0
     return bid
@@ -228,11 +256,7 @@ def bid_choice(params, s, t, p, vt, opts, n):
 @njit(_nrt=False)
 def tax_choice(params, s, t, p, vt, opts, n):
     """Pay the tax (CUBA-R43) when its VP, and the bonus if the duty follows, beat the money."""
-    cost = rules.tax_cost(s, t, p)
-    gain = t[T.MISC + M.TAX_VP] * params[W.STATUTE]
-    if duty_payable(s, t, p):
-        gain += t[T.MISC + M.TAX_DUTY_BONUS_VP] * params[W.STATUTE]
-    pay = gain > cost * vt[V.MV]
+    pay = tax_gain(params, s, t, p) > rules.tax_cost(s, t, p) * vt[V.MV]
     for i in range(n):
         if (actions.tag_of(opts[i]) == OT.PAY) == pay:
             return i
@@ -243,9 +267,7 @@ def tax_choice(params, s, t, p, vt, opts, n):
 def duty_choice(params, s, t, p, vt, opts, n):
     """The cheapest way to pay the duty (CUBA-R44) if it beats its VP, else not (last)."""
     b = S.pbase(p)
-    gain = values.duty_value(params, t)
-    if not s[b + P.PAID_TAX]:
-        gain -= t[T.MISC + M.TAX_DUTY_BONUS_VP] * params[W.STATUTE]
+    gain = values.duty_gain(params, s, t, p)
     best = 0.0
     bi = n - 1
     for i in range(n - 1):

@@ -171,7 +171,7 @@ def worker_value(params, s, t, p, vt):
 
 
 @njit(_nrt=False)
-def worker_position_choice(params, s, t, p, vt, opts, n):
+def worker_position_choice(params, s, t, p, vt, opts, n, noise):
     """Pawn position (CUBA-R14): yield plus half the foreman's gain there. With the architect
     and foreman both still to come, the target building counts as built this round in the
     row or column, if the position's yield pays for it."""
@@ -202,7 +202,7 @@ def worker_position_choice(params, s, t, p, vt, opts, n):
                 gain = max(gain, buildings.set_value(params, s2, t, p, vt, m, gains))
                 s2[b + P.FIELD + g] = values.NONE
         v += syn * gain
-        best, bi = better(v, i, best, bi)
+        best, bi = better(v + noise[i], i, best, bi)
     return bi
 
 
@@ -251,15 +251,15 @@ def worker_fields_choice(s, t, p, vt, opts, n):
 
 
 @njit(_nrt=False)
-def trade_margin(s, t, b, vt, tag, k, reserve):
-    """Gain of one market buy or sell of kind k; a buy taking money below `reserve` pays
-    the shortfall twice."""
+def trade_margin(s, t, b, vt, tag, k, reserve, stake):
+    """Gain of one market buy or sell of kind k; a buy taking money below the tax `reserve`
+    also loses the tax's `stake` (politics.money_reserve)."""
     mv = vt[V.MV]
     money = s[b + P.MONEY]
     if tag == OT.BUY:
         price = S.buy_price(s, t, k - C.CI)
-        short = max(0, reserve - (money - price)) - max(0, reserve - money)
-        return values.pv(vt, k, S.have(s, b, k), values.NONE) - price * mv - short * mv
+        return (values.pv(vt, k, S.have(s, b, k), values.NONE) - price * mv
+                - politics.reserve_loss(money, price, reserve, stake))
     if tag == OT.SELL:
         return (S.sell_price(s, t, k - C.CI) * mv
                 - values.pv(vt, k, S.have(s, b, k) - 1, values.NONE))
@@ -270,14 +270,14 @@ def trade_margin(s, t, b, vt, tag, k, reserve):
 def market_value(params, s, t, p, vt):
     """Estimated gain of a market visit: the best single trade."""
     b = S.pbase(p)
-    reserve = politics.money_reserve(params, s, t, p)
+    reserve, stake = politics.money_reserve(params, s, t, p)
     best = 0.0
     for r in range(C.NMERCH):
         k = C.CI + r
         if S.buy_price(s, t, r) <= s[b + P.MONEY] and (s[O.MARKET + r] > 0 or s[O.STOCK + k] > 0):
-            best = max(best, trade_margin(s, t, b, vt, OT.BUY, k, reserve))
+            best = max(best, trade_margin(s, t, b, vt, OT.BUY, k, reserve, stake))
         if S.have(s, b, k) > 0:
-            best = max(best, trade_margin(s, t, b, vt, OT.SELL, k, reserve))
+            best = max(best, trade_margin(s, t, b, vt, OT.SELL, k, reserve, stake))
     return best
 
 
@@ -325,14 +325,14 @@ def trade_step_choice(params, s, t, p, vt, opts, n):
     (the last option). Selling first keeps a market visit finite: a buy changes no other
     kind's sale margin, so once buying starts nothing is sold again."""
     b = S.pbase(p)
-    reserve = politics.money_reserve(params, s, t, p)
+    reserve, stake = politics.money_reserve(params, s, t, p)
     for want in (OT.SELL, OT.BUY):
         best = 0.05
         bi = -1
         for i in range(n - 1):
             o = opts[i]
             if actions.tag_of(o) == want:
-                v = trade_margin(s, t, b, vt, want, actions.payload_of(o), reserve)
+                v = trade_margin(s, t, b, vt, want, actions.payload_of(o), reserve, stake)
                 best, bi = better(v, i, best, bi)
         if bi >= 0:
             return bi

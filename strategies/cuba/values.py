@@ -45,6 +45,7 @@ V = block("V", (
     ("BUILT", 1, "built_counts(s, b)[0], exact in a float64"),
     ("OWN", 1, "bit mask of the building kinds the player owns"),
     ("CHAINS", 1, "chain_flags()"),
+    ("INPUT", 2, "per good (RU, CG): open plantation fields of its factory's input product"),
     ("ORDER", C.NKINDS, "per kind: sink_order()"),
     ("CACHE", 3 * (C.NBUILDINGS + 1), "per building kind: cached use value (buildings.set_value)"),
 ))
@@ -57,12 +58,14 @@ BIG = 99.0
 
 
 @njit(inline="always")
-def playable(s, b, c):
-    """Whether character c can still be played this round (all of them before round 1)."""
+def playable(s, t, b, c):
+    """Whether character c can still be played this round (all of them before round 1): in
+    hand, not hidden, and not the card left over once the round's plays are done (CUBA-R12)."""
     ph = s[G.PHASE]
     if ph == PH.SETUP or ph == PH.BILLS:
         return True
-    return ph == PH.ACTIONS and s[b + P.HAND + c] == 1 and s[b + P.HIDDEN] != c
+    return (ph == PH.ACTIONS and s[b + P.HAND + c] == 1 and s[b + P.HIDDEN] != c
+            and s[b + P.NPLAYED] < t[T.MISC + M.CARDS_PLAYED])
 
 
 @njit(inline="always")
@@ -86,8 +89,7 @@ def kept_card(params, s, t, b):
 @njit(_nrt=False)
 def money_value(params, s, t):
     """VP value of $1: the plan's money weight, falling as the rounds run out."""
-    nr = t[T.MISC + M.ROUNDS]
-    left = nr - s[G.ROUND]
+    left = t[T.MISC + M.ROUNDS] - s[G.ROUND]
     ph = s[G.PHASE]
     if ph <= PH.ACTIONS:
         left += 1.0
@@ -95,13 +97,47 @@ def money_value(params, s, t):
         left += 0.5
     elif ph == PH.STATUTES:
         left += 0.2
-    return params[W.MONEY] * left / nr + 0.01
+    return money_value_left(params, t, left)
+
+
+@njit(inline="always")
+def money_value_left(params, t, left):
+    """money_value with `left` rounds (fractions for the phases) still to come."""
+    return params[W.MONEY] * left / t[T.MISC + M.ROUNDS] + 0.01
 
 
 @njit(inline="always")
 def duty_value(params, t):
     """VP-equivalent of paying the duty, the tax-and-duty bonus included."""
     return (t[T.MISC + M.DUTY_VP] + t[T.MISC + M.TAX_DUTY_BONUS_VP]) * params[W.STATUTE]
+
+
+@njit(inline="always")
+def statute_turn(s, p):
+    """Player p's place in this round's statutes (CUBA-R43/R44: tax, then duty, per player in
+    turn order): 0 before its tax, 1 between its tax and its duty, 2 after its duty."""
+    ph = s[G.PHASE]
+    if ph < PH.STATUTES:
+        return 0
+    if ph > PH.STATUTES:
+        return 2
+    np_ = s[G.NP]
+    i = (p - s[G.START]) % np_
+    step = s[G.STEP]
+    if step <= i:
+        return 0
+    return 1 if step <= np_ + i else 2
+
+
+@njit(inline="always")
+def duty_gain(params, s, t, p):
+    """VP-equivalent of paying the duty for player p: the bonus counts while p's tax is still
+    to come or was paid (CUBA-R44)."""
+    b = S.pbase(p)
+    v = t[T.MISC + M.DUTY_VP] * params[W.STATUTE]
+    if statute_turn(s, p) == 0 or s[b + P.PAID_TAX]:
+        v += t[T.MISC + M.TAX_DUTY_BONUS_VP] * params[W.STATUTE]
+    return v
 
 
 @njit(inline="always")
@@ -156,6 +192,33 @@ def chain_flags(t, own, packed):
         if flags == CH_ALL:  # nothing left to learn; the exit also keeps the loop scalar
             break
     return flags
+
+
+@njit(inline="always")
+def input_fields(s, t, b, vt):
+    """vt[V.INPUT + g]: the open fields of the plantation at block b that yield the product a
+    factory converts into good g (sugar for rum, tobacco for cigars): what a chain can run on."""
+    for g in range(2):
+        vt[V.INPUT + g] = 0.0
+    for k in range(C.NBUILDINGS):
+        if t[T.BUILDING_FEATURE + k] != C.FT_CONVERT:
+            continue
+        q = T.BUILDING_PARAM + 3 * k
+        g = t[q + 1] - C.RU
+        if 0 <= g < 2 and vt[V.INPUT + g] == 0.0:
+            n = 0
+            for f in range(C.NFIELDS):
+                ft = S.field_type(s, t, b, f)
+                if C.F_CI <= ft <= C.F_TO and C.CI + ft - C.F_CI == t[q] and s[b + P.FIELD + f] < 0:
+                    n += 1
+            vt[V.INPUT + g] = n
+
+
+@njit(inline="always")
+def chain_supply(vt, good):
+    """Goods a round a chain of `good` can serve from its own fields (a factory fed by up to
+    two fields a round, 0.5 from the market without any)."""
+    return min(3.0, 0.5 + 1.25 * min(vt[V.INPUT + good - C.RU], 2.0))
 
 
 @njit(inline="always")
@@ -259,6 +322,23 @@ def foreman_fields(s, b, p):
 
 
 @njit(inline="always")
+def foreman_reach(s, t, b, p, vt):
+    """Fields whose buildings the foreman can still use this round (CUBA-R19). With the worker
+    played, the pawn's row and column are where the foreman works once they hold a usable
+    building: a building elsewhere (the printed warehouse too) takes the whole action."""
+    if vt[V.PLAY + C.FOREMAN] == 0:
+        return foreman_fields(s, b, p)
+    everything = (1 << C.NFIELDS) - 1
+    if vt[V.PLAY + C.WORKER] > 0:
+        return everything  # the pawn can still move anywhere
+    cross = actions.rowcol_mask(s[b + P.PAWN])
+    for f in range(C.NFIELDS):
+        if (cross >> f) & 1 and actions.usable_building(s, t, b, f) >= 0:
+            return cross
+    return everything
+
+
+@njit(inline="always")
 def storable(s, t, b, now_fields):
     """Whether unstored products can still be kept past this round."""
     passive = t[T.SWITCHES + SW.BUILDING_WAREHOUSE_MODE] == 1
@@ -285,7 +365,7 @@ def value_table(params, s, t, p, vt, target, kept):
     vt[V.MV] = money_value(params, s, t)
     vt[V.FUT] = t[T.MISC + M.ROUNDS] - s[G.ROUND]
     for c in range(C.NCHARS):
-        vt[V.PLAY + c] = 1.0 if playable(s, b, c) else 0.0
+        vt[V.PLAY + c] = 1.0 if playable(s, t, b, c) else 0.0
     if kept == NONE:
         kept = kept_card(params, s, t, b)
     if kept >= 0:
@@ -294,13 +374,14 @@ def value_table(params, s, t, p, vt, target, kept):
     vt[V.BUILT] = packed
     vt[V.OWN] = own
     vt[V.CHAINS] = chain_flags(t, own, packed)
-    now_fields = (1 << C.NFIELDS) - 1 if vt[V.PLAY + C.FOREMAN] > 0 else foreman_fields(s, b, p)
+    input_fields(s, t, b, vt)
+    now_fields = foreman_reach(s, t, b, p, vt)
     branch_now, conv_to, conv_now = building_sinks(params, s, t, b, vt, now_fields)
     ship_sinks(params, s, t, vt, vt[V.PLAY + C.MAYOR] > 0 or branch_now)
     goods_tails(params, s, t, vt)
     product_tails(params, s, t, b, vt, conv_to, conv_now, storable(s, t, b, now_fields))
     resource_tails(params, vt)
-    statute_sinks(params, s, t, vt)
+    statute_sinks(params, s, t, p, vt)
     vt[V.TARGET] = NONE
     if target and vt[V.FUT] + vt[V.PLAY + C.ARCHITECT] > 0:
         target_sinks(params, s, t, p, vt, packed)
@@ -406,8 +487,12 @@ def product_tails(params, s, t, b, vt, conv_to, conv_now, keep):
             go = good * KW
             gval = max(vt[go + 2 * S_USE], vt[go + 2 * S_SHIP], vt[go + K.SAFE])
             if (conv_now >> r) & 1:
-                set_sink(vt, k, S_USE, gval, max(vt[go + 2 * S_USE + 1] - S.have(s, b, good), 0.0))
+                room = max(vt[go + 2 * S_USE + 1] - S.have(s, b, good), 0.0)
+                set_sink(vt, k, S_USE, gval, room)
                 vt[o + K.SAFE] = max(vt[o + K.SAFE], vt[go + K.SAFE])
+                # the products held fill that room once converted: a good gained on top of
+                # them finds no place (a bought rum beside spare sugar and a distillery)
+                vt[go + 2 * S_USE + 1] -= min(S.have(s, b, k), room)
             else:
                 vt[o + K.SAFE] = max(vt[o + K.SAFE], gval * later)
         sale_now = S.sell_price(s, t, r) * vt[V.MV] if trader else 0.0
@@ -435,19 +520,20 @@ def resource_tails(params, vt):
 
 
 @njit(inline="always")
-def statute_sinks(params, s, t, vt):
-    """This round's statutes still to come: the duty's pieces, pieces a subsidy counts."""
+def statute_sinks(params, s, t, p, vt):
+    """This round's statutes still to come for player p: the duty's pieces (until p's duty
+    is decided), pieces a subsidy counts."""
     if s[G.PHASE] > PH.STATUTES:
         return
     c = s[O.ACTS + C.DUTY]
-    if c >= 0 and t[T.STATUTE_EFFECT + c] == C.EF_DUTY:
+    if c >= 0 and t[T.STATUTE_EFFECT + c] == C.EF_DUTY and statute_turn(s, p) < 2:
         sel = t[T.STATUTE_PARAM + 2 * c]
         cnt = t[T.STATUTE_PARAM + 2 * c + 1]
         k0, k1 = actions.sel_range(sel)
         if sel == C.SEL_RES_OR_PROD:
             k0, k1 = C.WD, C.TO + 1
         for kk in range(k0, k1):
-            set_sink(vt, kk, S_EXTRA, duty_value(params, t) / cnt, cnt)
+            set_sink(vt, kk, S_EXTRA, duty_gain(params, s, t, p) / cnt, cnt)
     c = s[O.ACTS + C.SUBSIDY]
     if c >= 0 and t[T.STATUTE_EFFECT + c] == C.EF_SUB_KIND_HELD:
         value = params[W.STATUTE] * min(2.0, vt[V.FUT] + 1.0)
@@ -506,11 +592,11 @@ def per_use(params, t, vt, k, mv, chains):
         k0, k1 = actions.sel_range(t[q])
         mx = t[q + 1]
         if k0 >= C.RU:  # a café: how many goods will it get?
-            supply = 0.7
+            supply = 0.5  # bought or from the black market
             if (chains >> (CH_CONV + k0 - C.RU)) & 1:
-                supply = 3.0
+                supply = chain_supply(vt, k0)
             elif (chains >> (CH_CAN_CONV + k0 - C.RU)) & 1:
-                supply = 1.2
+                supply = max(supply, 0.4 * chain_supply(vt, k0))
             per = t[q + 2] * min(mx, supply) * params[W.CAFE]
         elif k0 >= C.CI:
             per = t[q + 2] * min(mx, 1.0) * params[W.BUILDING_VP]
@@ -529,7 +615,7 @@ def per_use(params, t, vt, k, mv, chains):
             cafe = 1.0
         elif (chains >> (CH_CAN_CAFE + good - C.RU)) & 1:
             cafe = 0.6
-        per = 2.5 * 2.0 * params[W.CAFE] * cafe + 2.0 * mv
+        per = (chain_supply(vt, good) - 0.5) * 2.0 * params[W.CAFE] * cafe + 2.0 * mv
     elif ft == C.FT_BLACK_MARKET:
         per = 0.3 + 0.5 * params[W.CAFE]
     elif ft == C.FT_SMALL_BRANCH:
@@ -585,11 +671,13 @@ def context_value(params, t, vt, k, ctx):
         return 0.2 * up + end
     ft = t[T.BUILDING_FEATURE + k]
     share = 1.0
-    # a second café or a second factory: a second production chain that competes with the
-    # first for the one foreman action a round
-    if (ft == C.FT_RETURN_VP or ft == C.FT_CONVERT) and good_of(t, k) >= 0:
+    # a second café or a second factory: a second production chain, which shares the one
+    # foreman action a round with the first (in the same row or column) if its own fields
+    # can feed it
+    good = good_of(t, k)
+    if (ft == C.FT_RETURN_VP or ft == C.FT_CONVERT) and good >= 0:
         if conv if ft == C.FT_CONVERT else cafe:
-            share = 0.3
+            share = 0.3 + 0.15 * min(vt[V.INPUT + good - C.RU], 2.0)
     v = share * up + end
     if sub:
         v += subv

@@ -7,15 +7,20 @@ from core.cuba import actions as A
 from core.cuba import state as S
 from core.cuba.game import GAME
 from strategies.common.bound import bound
+from strategies.cuba.plan import W
 from tests.cuba.helpers import decode
 
 CUBA = bound(GAME)
 
 
-def ask(name: str, s: np.ndarray, t: np.ndarray, seed: int = 3) -> tuple[str, int]:
+def ask(name: str, s: np.ndarray, t: np.ndarray, seed: int = 3,
+        noisy: bool = False) -> tuple[str, int]:
     """(tag name, payload) of the option strategy `name` picks for the pending decision; the
-    state must be left unchanged."""
+    state must be left unchanged. The plan's valuation decides: without its seeded noise
+    (`variety`) unless `noisy`."""
     kernels, params = CUBA.registry.resolve([name])
+    if not noisy and CUBA.registry.kernels[kernels[0]] in ("heuristic", "greedy"):
+        params[0, W.VARIETY] = 0.0
     opts = np.zeros(A.MAX_OPTIONS, np.int32)
     n = A.legal(s, t, opts)
     before = s.copy()

@@ -4,7 +4,8 @@
 JIT on). The compiled test in test_identity_strength.py runs the same with fewer games.
 
 - identity: the four named strategies in every rotation of a 4-player game; per strategy the
-  share of its VP by source, parliaments won, buildings built, win share;
+  share of its VP by source, parliaments won, buildings built, win share, the share of games
+  in which it served both cafés (two chains);
 - strength: one strategy against three `random` (each seat in turn): win share with its 95%
   interval (normal approximation over games; ties split).
 """
@@ -72,6 +73,8 @@ def identity(games: int) -> dict[str, dict[str, float]]:
             "tax_duty_subsidy_share": vp_share(rec, columns, ("tax", "duty", "subsidy")),
             "parliament_wins": float(col["parliament_wins"].mean()),
             "buildings_built": float(col["buildings_built"].mean()),
+            "both_cafes": float(((rec[:, columns.index("vp_use_rum_cafe")] > 0)
+                                 & (rec[:, columns.index("vp_use_cigar_cafe")] > 0)).mean()),
         }
     return out
 

@@ -131,8 +131,9 @@ def test_duty_paid_with_the_products_that_would_spoil(s):
 
 
 def test_water_buys_a_third_product_field(s):
-    """The shipper, mayor still in hand, takes all three products at r2c4 for one water."""
-    hand(s, 0, W, MA)
+    """The shipper, mayor still to play (the architect is the card kept), takes all three
+    products at r2c4 for one water."""
+    hand(s, 0, W, MA, AR)
     set_ships(s, T, 0, 1, 2, -1)
     set_lot(s, 0, "Wa", 1)
     play(s, T, W)
@@ -164,14 +165,15 @@ def test_architect_builds_the_plan_building_when_it_can(s):
 def test_cafe_goes_next_to_its_factory_off_the_sugar_fields(s):
     """Standard side: sugar on r2c1 (4) and r3c3 (10); the distillery stands on r2c2 (5). Only
     the pawn on r2c3 (6) activates both sugar fields and the distillery: the café belongs in
-    that row or column, off the sugar fields (2, 6 or 7)."""
+    that row or column, off the sugar fields and off the forest (r1c3), the only one in that
+    row or column: 6 or 7."""
     place(s, 0, 5, "distillery")
     hand(s, 0, AR, FO)
     for k in ("Wd", "St", "Wa"):
         set_lot(s, 0, k, 1)
     play(s, T, AR)
     choose(s, T, A.OT.BUILD, building("rum_cafe"))
-    assert ask("factory_cafe", s, T)[1] in (2, 6, 7)
+    assert ask("factory_cafe", s, T)[1] in (6, 7)
 
 
 def test_foreman_converts_before_the_cafe_and_converts_all(s):
