@@ -2,9 +2,9 @@
 noise a plan's `variety` adds to the option values of its shaping decisions."""
 import numpy as np
 
-from core.common.rng import rng_next
 from core.cuba.actions import MAX_OPTIONS
 from core.jit import njit
+from strategies.common.variety import noise
 
 NEG = -1e18  # below every value: where a search for the best starts
 NO_NOISE = np.zeros(MAX_OPTIONS)  # the noise of a deterministic choice (look-ahead, variety 0)
@@ -12,14 +12,11 @@ NO_NOISE = np.zeros(MAX_OPTIONS)  # the noise of a deterministic choice (look-ah
 
 @njit(_nrt=False)
 def draw_noise(scale, rng, out, n):
-    """out[:n] = scale x standard Gumbel noise from the decision's random stream (argmax of
-    value + noise: a softmax choice at temperature `scale`); zeros, drawing nothing, when the
-    scale is 0."""
+    """out[:n] = the variety noise (strategies.common.variety) of n options from the decision's
+    random stream (argmax of value + noise: a softmax choice at temperature `scale`); zeros,
+    drawing nothing, when the scale is 0."""
     for i in range(n):
-        out[i] = 0.0
-        if scale > 0.0:
-            u = ((rng_next(rng) >> np.uint64(11)) + np.uint64(1)) * (1.0 / 9007199254740994.0)
-            out[i] = -scale * np.log(-np.log(u))
+        out[i] = noise(rng, scale)
 
 
 @njit(inline="always")

@@ -7,6 +7,7 @@ W.BID_SHARE, ...: the parameters' names upper-cased).
 from core.common.layout import enum
 from core.cuba import codes as C
 from strategies.common.spec import Param
+from strategies.common.variety import VARIETY
 
 BUILDING_CHOICES = ("none",) + C.BUILDING_KEYS  # a focus parameter: 0 none, 1 + building kind
 
@@ -31,8 +32,7 @@ PLAN_PARAMS = (
     Param("focus_a", "building the plan rushes", BUILDING_CHOICES),
     Param("focus_b", "second building the plan rushes", BUILDING_CHOICES),
     Param("focus_bonus", "extra VP value of building a focus building"),
-    Param("variety", "VP-equivalent scale of the seeded noise on option values "
-                     "(0: deterministic argmax)"),
+    VARIETY,
 )
 
 W = enum("W", tuple(p.name.upper() for p in PLAN_PARAMS))
