@@ -10,6 +10,7 @@ rounds, skips the finished shards and ends with the same table.
 """
 from __future__ import annotations
 
+import hashlib
 import logging
 import math
 import signal
@@ -21,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 from tqdm import tqdm
 
 from sim import backends, schedule, shard, stats, store
@@ -63,12 +65,24 @@ def header(cfg: Config) -> dict[str, Any]:
             "run_id": f"{Path(cfg.path).stem}-{cfg.hash[:8]}", "config_file": cfg.path,
             "config": cfg.resolved(), "config_hash": cfg.hash,
             "rules_data_hash": game.rules_data_hash(), "engine_hash": shard.engine_hash(),
+            "presets_hash": presets_hash(cfg),
             "package_version": store.package_version(), "game": cfg["game"],
             "variant_id": cfg.variant_id, "switches": game.switch_values(cfg["variant"] or None),
             "columns": shard.KEY_COLUMNS + game.record_columns(),
             "matchups": [m.to_dict() for m in cfg.matchups], "assumed": game.assumed_values(),
             "search": search_strategies(cfg),
             "created": time.strftime("%Y-%m-%dT%H:%M:%S%z")}
+
+
+def presets_hash(cfg: Config) -> str:
+    """Hash of what the run's strategies are (kernel and parameter row of every name, resolved
+    now): a preset edited since a run started makes its games another tournament's."""
+    names = sorted({name for m in cfg.matchups for name in m.lineup})
+    kernels, params = get_game(cfg["game"]).resolve(names)
+    h = hashlib.sha256("\x1f".join(names).encode())
+    h.update(np.ascontiguousarray(kernels, np.int64).tobytes())
+    h.update(np.ascontiguousarray(params, np.float64).tobytes())
+    return h.hexdigest()[:16]
 
 
 def search_strategies(cfg: Config) -> list[str]:

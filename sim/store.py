@@ -170,8 +170,9 @@ class RunStore:
                 f"{run_dir} holds a different tournament "
                 f"({_differences(old.get('config', {}), new['config'])})",
                 "choose another --out, or delete that directory to start over")
-        for key, what in (("rules_data_hash", "rules data"), ("engine_hash", "engine code")):
-            if old.get(key) != new[key]:
+        for key, what in (("rules_data_hash", "rules data"), ("engine_hash", "engine code"),
+                          ("presets_hash", "strategies' parameters (their presets)")):
+            if key in old and old[key] != new[key]:  # runs made before presets_hash have none
                 raise UserError(f"the {what} changed since the run in {run_dir} started",
                                 "choose another --out, or delete that directory to start over")
 

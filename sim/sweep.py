@@ -175,7 +175,8 @@ def _complete(run_dir: Path, cfg: config_mod.Config) -> bool:
         manifest = store.read_manifest(run_dir)
     except (OSError, ValueError):
         return False
-    return manifest.get("status") == "complete" and manifest.get("config_hash") == cfg.hash
+    return (manifest.get("status") == "complete" and manifest.get("config_hash") == cfg.hash
+            and manifest.get("presets_hash") == runner.presets_hash(cfg))
 
 
 def _save(out: Path, sweep: Sweep, status: str) -> None:

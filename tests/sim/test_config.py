@@ -8,7 +8,8 @@ import pytest
 
 from sim import config, runner, store
 from sim.errors import UserError
-from tests.sim.helpers import RANDOM_MATCHUPS, assert_one_line_error, run_cli, write_config
+from tests.sim.helpers import (RANDOM_MATCHUPS, assert_one_line_error, run_cli, toml_value,
+                               write_config)
 
 
 def test_defaults_and_overrides(tmp_path):
@@ -174,3 +175,29 @@ def test_changed_rules_data_is_refused(tmp_path):
 def test_user_error_type():
     with pytest.raises(UserError, match="not found"):
         config.load(Path("/nonexistent/x.toml"))
+
+
+def test_a_preset_edited_since_the_run_started_is_refused(tmp_path, monkeypatch):
+    """A run is not completed (nor, in a sweep, taken as complete) after one of its strategies'
+    presets changed: its games would be another tournament's."""
+    from sim.games import get
+
+    def write_probe(**change: float) -> None:
+        values = dict(get("siberia").registry.strategies()["greedy"].params) | change
+        (presets / "probe.toml").write_text(
+            '[presets.probe]\nkernel = "greedy"\ndescription = "a greedy probe"\n'
+            "[presets.probe.params]\n" + "".join(f"{k} = {toml_value(v)}\n"
+                                                  for k, v in values.items()))
+
+    presets = tmp_path / "presets"
+    presets.mkdir()
+    monkeypatch.setenv("MEEPLAB_PRESETS", str(presets))
+    write_probe()
+    path = write_config(tmp_path / "a.toml", game="siberia", format="matchups",
+                        matchups=[["probe", "random", "random"]], games=3, seed=1)
+    first = runner.header(config.load(path))
+    store.RunStore.open(tmp_path / "run", first, resume=False)
+    write_probe(salesman=1.25)
+    assert runner.header(config.load(path))["presets_hash"] != first["presets_hash"]
+    assert_one_line_error(run_cli("tournament", path, "--out", tmp_path / "run", "--resume"),
+                          "the strategies' parameters (their presets) changed since the run")
