@@ -169,6 +169,33 @@ def test_SDC_R16_R17_search_and_greedy_fill_the_last_ship_to_win():
     assert m == 1 and h == 1  # both deliver and win
 
 
+def test_SDC_R14_R17_search_delivers_the_cigar_that_ends_the_game_where_greedy_gives_wood():
+    """The 7th ship lacks one cigar (a delivery round, SDC-R13). The deciding seat, 5 VP behind
+    the leader, can deliver its cigar: the ship fills and departs (SDC-R16), the last ship ends
+    the game at once (SDC-R17, SDC-R20) and the delivery's VP make it the winner, 66 to 65.
+    Greedy delivers a wood instead (SDC-R14, 1 VP) and the game goes on with the leader
+    ahead. The search, playing its rollouts to the end, delivers the cigar."""
+    from core.santiago import actions, codes
+
+    h, m, opts = endgame_choices("santiago", "santiago-last-cigar", "greedy")
+    kind = [actions.payload_of(o) >> actions.AMOUNT_SHIFT for o in opts]
+    assert codes.KIND_NAMES[kind[h]] == "wood" and codes.KIND_NAMES[kind[m]] == "cigars"
+
+
+def test_CUBA_R20_R48_search_ships_with_the_mayor_in_the_last_round_where_greedy_keeps_it():
+    """Round 6 (the last, CUBA-R48), the deciding seat leads 64 to 63 with the foreman and the
+    mayor in hand. Its pawn's row and column hold only the general store, so the foreman does
+    little; the mayor ships its citrus, sugar and tobacco for VP scored at once (CUBA-R20,
+    CUBA-R13). Every heuristic but shipping_rush plays the foreman first and keeps the mayor,
+    which then comes too late (played on by builder seats: 1 win in 16 against 16 in 16 after
+    the mayor). The search (full random rollouts) plays the mayor."""
+    from core.cuba import actions, codes
+
+    h, m, opts = endgame_choices("cuba", "cuba-last-round-mayor", "greedy_tuned")
+    card = [codes.CHAR_NAMES[actions.payload_of(o)] for o in opts]
+    assert card[h] == "foreman" and card[m] == "mayor"
+
+
 def test_SIB_R8_search_pays_with_two_matching_cards_where_greedy_pays_three():
     """Near the end of a 3-player game (one resource card left in the deck), a gas action can
     be paid with the two gas cards in hand or with one gas card and any two others (SIB-R8).
