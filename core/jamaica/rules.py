@@ -10,9 +10,9 @@ a choice sets G.DK and stops; `apply` records the choice and `advance` goes on.
 `tr` is the trace buffer (core.common.trace); a one-row buffer records nothing.
 
 Speed: the steps and the helpers a move or a load runs through are compiled into `advance`
-(and `apply`'s into `apply`, which the play loop compiles into its step), so running a step
-makes no call; what stays out of line runs at most a few times a round (combat, the end of a
-round, listing routes and holds).
+and into `apply` (which the play loop compiles into its step), so a decision makes no call
+but to list routes and holds; what stays out of line runs a few times a round at most
+(combat, the end of a round).
 """
 import numpy as np
 
@@ -595,15 +595,21 @@ def standings(s, t, key, rank, share):
     rank_by_keys(key, rank, share)
 
 
-@njit(_nrt=False)
-def advance(s, t, tr):
-    """Run steps until a decision is pending or the game is over."""
+@njit(inline="always")
+def run_steps(s, t, tr):
+    """Run steps until a decision is pending or the game is over (advance's body)."""
     if s[G.PHASE] == PH.SETUP:
         s[G.PHASE] = PH.PLAY
         log(tr, s, EV.SETUP, s[G.CAPTAIN], s[G.NP], 1 if s[G.GHOST] >= 0 else 0, s[G.TPILE_N],
             0)
     while s[G.DK] == DK.NONE and s[G.PHASE] == PH.PLAY:
         step(s, t, tr)
+
+
+@njit(_nrt=False)
+def advance(s, t, tr):
+    """Run steps until a decision is pending or the game is over."""
+    run_steps(s, t, tr)
 
 
 # ---------------------------------------------------------------- the decisions
@@ -748,4 +754,4 @@ def apply(s, t, o, tr):
         apply_ghost_dir(s, t, o, tr)
     elif dk == DK.PAY:
         apply_pay(s, t, o, tr)
-    advance(s, t, tr)
+    run_steps(s, t, tr)
