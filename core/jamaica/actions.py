@@ -293,10 +293,9 @@ def card_options(s, t, opts):
     """JAM-R7: each card in hand."""
     hand = s[S.pbase(s[G.CUR]) + P.HAND]
     n = 0
-    for c in range(C.NCARDS):
-        if (hand >> c) & 1:
-            opts[n] = option(OT.CARD, c)
-            n += 1
+    for c in range(C.NCARDS):  # written always, kept when in hand: no branch to mispredict
+        opts[n] = option(OT.CARD, c)
+        n += (hand >> c) & 1
     return n
 
 

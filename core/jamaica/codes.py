@@ -133,4 +133,5 @@ T = block("T", (
     ("DIE", NFACES, "combat die faces: strength, -1 for the star"),
     ("TREASURE_KIND", NTREASURES, "POWER, VALUE or CURSED"),
     ("TREASURE_VALUE", NTREASURES, "the power (MORGAN..SIXTH_HOLD) or the points (cursed < 0)"),
+    ("POWER_CARD", NPOWERS, "the treasure card carrying each power (INFERRED)"),
 ))

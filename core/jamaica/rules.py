@@ -8,6 +8,11 @@ then the Ghost Ship's moves (JAM-V1) and the end of the round (JAM-R9, R22). A s
 a choice sets G.DK and stops; `apply` records the choice and `advance` goes on.
 
 `tr` is the trace buffer (core.common.trace); a one-row buffer records nothing.
+
+Speed: the steps and the helpers a move or a load runs through are compiled into `advance`
+and into `apply` (which the play loop compiles into its step), so a decision makes no call
+but to list routes and holds; what stays out of line runs a few times a round at most
+(combat, the end of a round).
 """
 import numpy as np
 
@@ -27,7 +32,7 @@ NSRC = C.NSRC  # a plain global: stack_array takes its size as a compile-time co
 
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def draw_below(s, n):
     """A uniform integer in [0, n) from the game's stream kept in the state."""
     rng = stack_array(1, 0, np.uint64)
@@ -47,7 +52,7 @@ def count(s, ship, slot, k):
 # ---------------------------------------------------------------- treasures (JAM-R13, R19)
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def draw_treasure(s, t, tr, ship):
     """A lair with its token: the token goes, the ship takes the top treasure card."""
     x = s[S.pbase(ship) + P.POS]
@@ -90,7 +95,7 @@ def bank_left(s, t, kind):
     return total
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def do_load(s, t, tr, h):
     """Load the pending tokens into hold h, emptying it first if needed."""
     ship = s[G.LOAD_SHIP]
@@ -106,7 +111,7 @@ def do_load(s, t, tr, h):
     s[G.STEP] = s[G.LOAD_NEXT]
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def start_load(s, t, tr, ship, kind, n, after):
     """JAM-R10: n tokens of `kind` for ship into one hold; then step `after`."""
     if t[T.SWITCHES + SW.BANK_LIMITED] == 1:
@@ -146,7 +151,7 @@ def start_payment(s, ship, kind, n, after, event):
     s[G.STEP] = ST.PAY
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def log_payment(s, t, tr):
     """The payment's event: a space's cost paid in full, a shortage, or a combat bid."""
     ship, res, n = s[G.PAY_SHIP], s[G.PAY_KIND], s[G.PAY_TOTAL]
@@ -170,7 +175,7 @@ def pay_from(s, h):
     s[G.PAY_LEFT] -= k
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def step_pay(s, t, tr):
     """Pay the next part: from the smallest hold, or the hold the player picks (JAM-Q4)."""
     if s[G.PAY_LEFT] <= 0:
@@ -190,7 +195,7 @@ def step_pay(s, t, tr):
 # ---------------------------------------------------------------- moves (JAM-R11, R14, R21)
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def do_route(s, t, tr, o):
     """Put the moving ship on the chosen end: a move arrives (combat, cost); a finish stops
     on Port Royal (JAM-R22)."""
@@ -210,7 +215,7 @@ def do_route(s, t, tr, o):
         s[G.STEP] = ST.ARRIVE
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def offer_route(s, t, tr):
     """The ends of the pending move or fallback: one is taken at once, several are a
     decision of the ship's controller."""
@@ -224,7 +229,7 @@ def offer_route(s, t, tr):
         s[G.CUR] = actions.controller(s, s[G.MOVER])
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def start_move(s, t, tr, ship, direction, steps, after):
     """JAM-R11: ship moves exactly `steps` in `direction`; then step `after`."""
     s[G.MOVER] = ship
@@ -238,7 +243,7 @@ def start_move(s, t, tr, ship, direction, steps, after):
 # ---------------------------------------------------------------- combat (JAM-R15..R20)
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def begin_combat(s, t, tr, a, d):
     """JAM-R15: the arriving ship attacks."""
     s[G.ATTACKER] = a
@@ -289,7 +294,7 @@ def offer_sabre(s, t, bit):
         s[G.CUR] = holder
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def step_bid(s, t, tr, ship, after):
     """JAM-R16: a ship with gunpowder bids (a decision); the ghost and the empty-handed bid 0."""
     s[G.STEP] = after
@@ -330,7 +335,7 @@ def step_result(s, t, tr):
 # ---------------------------------------------------------------- arrival and costs
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def step_arrive(s, t, tr):
     """JAM-R12: on a space other than Port Royal with other ships, fight first."""
     mover = s[G.MOVER]
@@ -351,7 +356,7 @@ def step_arrive(s, t, tr):
         s[G.CUR] = actions.controller(s, mover)
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def step_cost(s, t, tr):
     """JAM-R13, R14: Port Royal is free; a lair gives its treasure; a port costs doubloons, the
     sea food; a shortage pays all and falls back. The Ghost Ship pays nothing (JAM-V1)."""
@@ -381,7 +386,7 @@ def step_cost(s, t, tr):
 # ---------------------------------------------------------------- the round (JAM-R6..R9)
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def step_round_start(s, t, tr):
     """JAM-R6: the Captain rolls the two action dice and places them."""
     s[G.ROUND] += 1
@@ -404,7 +409,7 @@ def seat_from_captain(s, k):
     return p - s[G.NP] if p >= s[G.NP] else p
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def step_choose(s, t, tr):
     """JAM-R7: every seat, from the Captain, lays a card face down."""
     if s[G.CHOOSER] == s[G.NP]:
@@ -415,7 +420,7 @@ def step_choose(s, t, tr):
         s[G.CUR] = seat_from_captain(s, s[G.CHOOSER])
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def step_turn(s, t, tr):
     """JAM-R8: the next seat from the Captain reveals its card; after the last, the Ghost
     Ship's moves or the end of the round."""
@@ -434,7 +439,7 @@ def step_turn(s, t, tr):
     s[G.STEP] = ST.ACTION
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def step_action(s, t, tr):
     """JAM-R8: the card's morning symbol with the morning die, then the evening symbol with
     the evening die; a finished ship does nothing more (JAM-R22)."""
@@ -451,7 +456,7 @@ def step_action(s, t, tr):
         start_move(s, t, tr, p, sym, die, ST.ACTION_DONE)
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def step_action_done(s, t, tr):
     """Morning done: the evening; evening done: the next seat."""
     if s[G.HALF] == 0:
@@ -462,7 +467,7 @@ def step_action_done(s, t, tr):
         s[G.STEP] = ST.TURN
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def step_ghost(s, t, tr):
     """JAM-V1: the Ghost Ship moves by the morning die, then by the evening die (JAM-Q12):
     backward when it leads, forward when it trails, else as the Captain chooses
@@ -506,7 +511,7 @@ def end_game(s, t, tr):
     log(tr, s, EV.GAME_END, -1, s[G.ROUND], 0, 0, 0)
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def step_round_end(s, t, tr):
     """JAM-R9: hands are refilled (a deck rebuilt from the discards when empty) and the compass
     passes left; after a finish (JAM-R22) or the round cap (JAM-Q10) the game ends."""
@@ -533,7 +538,7 @@ def step_round_end(s, t, tr):
     s[G.STEP] = ST.ROUND_START
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def step(s, t, tr):
     """Run the pending step (state.ST)."""
     st = s[G.STEP]
@@ -590,15 +595,21 @@ def standings(s, t, key, rank, share):
     rank_by_keys(key, rank, share)
 
 
-@njit(_nrt=False)
-def advance(s, t, tr):
-    """Run steps until a decision is pending or the game is over."""
+@njit(inline="always")
+def run_steps(s, t, tr):
+    """Run steps until a decision is pending or the game is over (advance's body)."""
     if s[G.PHASE] == PH.SETUP:
         s[G.PHASE] = PH.PLAY
         log(tr, s, EV.SETUP, s[G.CAPTAIN], s[G.NP], 1 if s[G.GHOST] >= 0 else 0, s[G.TPILE_N],
             0)
     while s[G.DK] == DK.NONE and s[G.PHASE] == PH.PLAY:
         step(s, t, tr)
+
+
+@njit(_nrt=False)
+def advance(s, t, tr):
+    """Run steps until a decision is pending or the game is over."""
+    run_steps(s, t, tr)
 
 
 # ---------------------------------------------------------------- the decisions
@@ -743,4 +754,4 @@ def apply(s, t, o, tr):
         apply_ghost_dir(s, t, o, tr)
     elif dk == DK.PAY:
         apply_pay(s, t, o, tr)
-    advance(s, t, tr)
+    run_steps(s, t, tr)

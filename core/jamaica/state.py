@@ -147,10 +147,7 @@ def is_ghost(s, ship):
 @njit(inline="always")
 def power_card(t, power):
     """The treasure card id carrying `power`."""
-    for c in range(C.NTREASURES):
-        if t[T.TREASURE_KIND + c] == C.POWER and t[T.TREASURE_VALUE + c] == power:
-            return c
-    return -1
+    return t[T.POWER_CARD + power]
 
 
 @njit(inline="always")

@@ -1,7 +1,8 @@
 """Jamaica rules data: configs/games/jamaica.toml -> validated int32 tables (see codes.py).
 
 The board's backward edges and each space's distance to Port Royal are INFERRED from the
-forward edges here, so the file states each fact once.
+forward edges here, and the card carrying each power from the treasure cards, so the file
+states each fact once.
 """
 from __future__ import annotations
 
@@ -32,6 +33,7 @@ class JamaicaTables(NamedTuple):
     die: np.ndarray             # int32[NFACES] strength per face, -1 the star
     treasure_kind: np.ndarray   # int32[NTREASURES]
     treasure_value: np.ndarray  # int32[NTREASURES] power code or points
+    power_card: np.ndarray      # int32[NPOWERS] the card carrying each power (INFERRED)
 
 
 DEFAULT_PATH = Path(__file__).resolve().parents[2] / "configs/games/jamaica.toml"
@@ -190,7 +192,10 @@ def _treasures(raw: dict) -> dict[str, np.ndarray]:
     powers = sorted(v for k, v in zip(kind, value) if k == C.POWER)
     if powers != list(range(C.NPOWERS)):
         raise CHECK.err("treasure.cards: each of the 4 powers exactly once")
-    return {"treasure_kind": i32(kind), "treasure_value": i32(value)}
+    power_card = [next(c for c, (k, v) in enumerate(zip(kind, value)) if k == C.POWER and v == p)
+                  for p in range(C.NPOWERS)]
+    return {"treasure_kind": i32(kind), "treasure_value": i32(value),
+            "power_card": i32(power_card)}
 
 
 def _base_tables(raw: object) -> dict[str, np.ndarray]:

@@ -25,6 +25,17 @@ def test_the_board_deck_die_and_treasures_of_the_reference() -> None:
     assert assumed_values(load_raw()) == []  # every Jamaica value is seed or sourced
 
 
+def test_the_card_of_each_power_is_inferred_from_the_treasure_cards() -> None:
+    """JAM-R1: the four power cards are among the treasures; power_card names each one's card
+    (what the engine reads instead of searching the treasures)."""
+    t = load_tables()
+    for power in range(C.NPOWERS):
+        c = t.power_card[power]
+        assert t.treasure_kind[c] == C.POWER and t.treasure_value[c] == power
+    assert sorted(t.power_card.tolist()) == [c for c in range(C.NTREASURES)
+                                             if t.treasure_kind[c] == C.POWER]
+
+
 def write(tmp_path: Path, old: str, new: str) -> Path:
     text = (Path(__file__).resolve().parents[2] / "configs/games/jamaica.toml").read_text()
     assert old in text
