@@ -108,7 +108,7 @@ const Replay = (() => {
     const all = states(data);
     const n = events.length;
     const colours = [...Array(header.players).keys()].map(p => seatColour(header, p));
-    const ctx = {header, events, final, colours, draw, states: all};
+    const ctx = {header, events, final, colours, draw, states: all, rules: data.rules || {}};
     ctx.label = p => (game.seatLabel ? game.seatLabel(p, ctx) : `P${p + 1}`);
     const scores = all.map((s, k) => game.score(s, k, ctx));
     const curveOf = game.curve || {label: game.scoreLabel, values: (s, k) => scores[k]};
