@@ -49,17 +49,29 @@ def trace_tables(header: dict[str, Any]) -> Any:
     """The rules tables a trace was played with: the rules file under the header's switches
     and data overrides (UserError when they no longer fit the rules file)."""
     game = get_game(header["game"])
-    return game.load_tables({**(header.get("variant") or {}),
-                             **(header.get("variant_data") or {})} or None)
+    try:
+        return game.load_tables({**(header.get("variant") or {}),
+                                 **(header.get("variant_data") or {})} or None)
+    except UserError as exc:
+        raise UserError(f"the trace's variant no longer fits the {header['game']} rules data "
+                        f"({exc.problem})", "replay it with the meeplab version that wrote "
+                        "it") from exc
 
 
 def with_rules(trace: page.Trace, tables: Any = None) -> page.Trace:
-    """`trace` with its page's rules values, from `tables` or else its header."""
+    """`trace` with its page's rules values, from `tables` or else its header (then with a
+    `warning` when the rules file changed since the trace was written)."""
     game = trace.header["game"]
     if game not in RULES:
         return trace
-    return dataclasses.replace(trace, rules=page_rules(
-        game, trace_tables(trace.header) if tables is None else tables))
+    if tables is not None:
+        return dataclasses.replace(trace, rules=page_rules(game, tables))
+    rules = page_rules(game, trace_tables(trace.header))
+    written, now = trace.header.get("rules_data_hash"), get_game(game).rules_data_hash()
+    if written != now:
+        rules["warning"] = (f"the rules data changed since this trace was written (hash "
+                            f"{written}, now {now}): the points during the game use today's")
+    return dataclasses.replace(trace, rules=rules)
 
 
 def played(setup: Setup, seed: int, result: Any,

@@ -4,7 +4,8 @@ list, slider, keys, VP curve) and the game's renderer (<game>.js), all inlined.
 
 The page's data also holds `rules`: the rules values a renderer needs that the trace does not
 carry (per game, computed from the rules data under the trace's variant by the caller, since
-reports never import the engine; empty for a game that needs none).
+reports never import the engine; empty for a game that needs none), and a `warning` the page
+shows when they may not be those the game was played with.
 
 States are embedded as patches: the first state whole, then per event the leaves that changed
 (`[path, value]`, or `[path]` for a key that went away), which keeps a long game to a few

@@ -105,6 +105,7 @@
   }
 
   function publicPoints(s, k, ctx) {
+    if (!ctx.rules.space_value) throw new Error("the page holds no Jamaica space values; write it with meeplab play --html or meeplab replay");
     if (k === ctx.events.length - 1) return ctx.final.scores.slice();
     const shown = shownTreasures(ctx)[k];
     return s.players.slice(0, ctx.header.players).map((pl, p) => spaceValue(pl, ctx.rules) + doubloons(pl) + shown[p]);

@@ -101,6 +101,24 @@ def test_jamaica_page_rules_follow_the_trace_variant_JAM_Q9(tmp_path):
     assert default["pre_line_value"] == -5 and default != rules
 
 
+def test_jamaica_replay_of_a_trace_from_other_rules_data(tmp_path):
+    """A trace written under other rules data gets today's space values and a warning the page
+    shows; a variant that no longer fits the rules data is a one-line error."""
+    lines = lines_of("jamaica")
+    header = json.loads(lines[0])
+    path, out = tmp_path / "t.jsonl", tmp_path / "t.html"
+    path.write_text("\n".join([json.dumps(dict(header, rules_data_hash="0" * 16))] + lines[1:])
+                    + "\n")
+    assert run_cli("replay", path, "--html", out).exit_code == 0
+    rules = page.embedded(out.read_text())["rules"]
+    assert "rules data changed since this trace was written" in rules["warning"]
+    assert rules["space_value"] == trace("jamaica").rules["space_value"]
+    unfit = dict(header, variant_data={"misc.no_such_value": 1})
+    path.write_text("\n".join([json.dumps(unfit)] + lines[1:]) + "\n")
+    assert_one_line_error(run_cli("replay", path, "--html", out),
+                          "the trace's variant no longer fits the jamaica rules data")
+
+
 @pytest.mark.parametrize("before, after", [
     ({"a": 1}, {"a": True}),                       # same value, other type
     ({"a": 1.0}, {"a": 1}),
