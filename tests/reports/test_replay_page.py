@@ -62,7 +62,8 @@ def test_jamaica_page_embeds_its_space_values_JAM_R23_Q9():
     assert rules["pre_line_value"] == -5 and rules["finish_value"] == 15
     assert rules["space_value"] == [-5 if s["score"] in ("before_line", "finish") else s["score"]
                                     for s in board]
-    assert rules["space_value"][41:] == list(range(2, 11)) and set(rules["space_value"][:41]) == {-5}
+    assert rules["space_value"][41:] == list(range(2, 11))
+    assert set(rules["space_value"][:41]) == {-5}
     for game in GAMES:
         if game != "jamaica":
             assert page.embedded(page.page(trace(game)))["rules"] == {}
@@ -96,7 +97,8 @@ def test_jamaica_page_rules_follow_the_trace_variant_JAM_Q9(tmp_path):
     rules = page.embedded(played_page.read_text())["rules"]
     assert rules == page.embedded(replayed.read_text())["rules"]
     assert rules["pre_line_value"] == -2 and rules["finish_value"] == 20
-    assert rules["space_value"][:41] == [-2] * 41 and rules["space_value"][41:] == list(range(2, 11))
+    assert rules["space_value"][:41] == [-2] * 41
+    assert rules["space_value"][41:] == list(range(2, 11))
     default = page_rules("jamaica", get_game("jamaica").load_tables(None))
     assert default["pre_line_value"] == -5 and default != rules
 
