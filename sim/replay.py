@@ -3,8 +3,10 @@ results row of a tournament run played again and checked against the row's recor
 report's telling games (each strategy's best win and worst loss)."""
 from __future__ import annotations
 
+import dataclasses
 import io
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,6 +26,54 @@ def _user_error(exc: Exception) -> UserError:
     return UserError(str(exc))
 
 
+# --- the rules values a page draws with ----------------------------------------------------
+
+def _jamaica_rules(tables: Any) -> dict[str, Any]:
+    """JAM-R23's space values: a racing ship's value on each space (the printed value past the
+    red line, else pre_line_value, JAM-Q9), a finished ship's, and any other ship's."""
+    from core.jamaica.codes import M, SW
+    pre = int(tables.switches[SW.PRE_LINE_VALUE])
+    return {"space_value": [int(v) if v > 0 else pre for v in tables.space_score],
+            "finish_value": int(tables.misc[M.FINISH_SCORE]), "pre_line_value": pre}
+
+
+RULES: dict[str, Callable[[Any], dict[str, Any]]] = {"jamaica": _jamaica_rules}
+
+
+def page_rules(game: str, tables: Any) -> dict[str, Any]:
+    """The `rules` entry of a page of `game` played with `tables` ({} when it needs none)."""
+    return RULES[game](tables) if game in RULES else {}
+
+
+def trace_tables(header: dict[str, Any]) -> Any:
+    """The rules tables a trace was played with: the rules file under the header's switches
+    and data overrides (UserError when they no longer fit the rules file)."""
+    game = get_game(header["game"])
+    try:
+        return game.load_tables({**(header.get("variant") or {}),
+                                 **(header.get("variant_data") or {})} or None)
+    except UserError as exc:
+        raise UserError(f"the trace's variant no longer fits the {header['game']} rules data "
+                        f"({exc.problem})", "replay it with the meeplab version that wrote "
+                        "it") from exc
+
+
+def with_rules(trace: page.Trace, tables: Any = None) -> page.Trace:
+    """`trace` with its page's rules values, from `tables` or else its header (then with a
+    `warning` when the rules file changed since the trace was written)."""
+    game = trace.header["game"]
+    if game not in RULES:
+        return trace
+    if tables is not None:
+        return dataclasses.replace(trace, rules=page_rules(game, tables))
+    rules = page_rules(game, trace_tables(trace.header))
+    written, now = trace.header.get("rules_data_hash"), get_game(game).rules_data_hash()
+    if written != now:
+        rules["warning"] = (f"the rules data changed since this trace was written (hash "
+                            f"{written}, now {now}): the points during the game use today's")
+    return dataclasses.replace(trace, rules=rules)
+
+
 def played(setup: Setup, seed: int, result: Any,
            extra: dict[str, Any] | None = None) -> page.Trace:
     """The trace of a game `play_game` just played with tracing on (`extra` header keys)."""
@@ -35,15 +85,17 @@ def played(setup: Setup, seed: int, result: Any,
     header = trace_header(setup, seed) | (extra or {})
     g.trace.write_jsonl(out, header, result.trace, setup.tables, len(setup.seats),
                         final_summary(setup, result.records, result.error))
-    return page.parse(out.getvalue().splitlines(), "the game's trace")
+    return with_rules(page.parse(out.getvalue().splitlines(), "the game's trace"),
+                      setup.tables)
 
 
 def from_file(path: Path) -> page.Trace:
     """The trace in a JSON-lines file (UserError when it cannot be read or drawn)."""
     try:
-        return page.read(path)
+        trace = page.read(path)
     except page.TraceError as exc:
         raise _user_error(exc) from exc
+    return with_rules(trace)
 
 
 def write(path: Path, trace: page.Trace) -> Path:

@@ -2,6 +2,11 @@
 states embedded as compact JSON, drawn by the generic viewer (viewer.js, viewer.css: event
 list, slider, keys, VP curve) and the game's renderer (<game>.js), all inlined.
 
+The page's data also holds `rules`: the rules values a renderer needs that the trace does not
+carry (per game, computed from the rules data under the trace's variant by the caller, since
+reports never import the engine; empty for a game that needs none), and a `warning` the page
+shows when they may not be those the game was played with.
+
 States are embedded as patches: the first state whole, then per event the leaves that changed
 (`[path, value]`, or `[path]` for a key that went away), which keeps a long game to a few
 hundred kB; the viewer rebuilds each state, sharing what did not change.
@@ -12,7 +17,7 @@ import copy
 import html
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -31,12 +36,14 @@ class TraceError(ValueError):
 
 @dataclass(frozen=True)
 class Trace:
-    """One game's trace: header, per event its event object and public state, final line."""
+    """One game's trace: header, per event its event object and public state, final line; and
+    the rules values its page draws with (see the module's docstring)."""
 
     header: dict[str, Any]
     events: list[dict[str, Any]]
     states: list[dict[str, Any]]
     final: dict[str, Any]
+    rules: dict[str, Any] = field(default_factory=dict)
 
 
 # --- reading -------------------------------------------------------------------------------
@@ -179,10 +186,11 @@ def apply_patch(state: Any, patch: list[list[Any]]) -> Any:
 
 def encode(trace: Trace) -> dict[str, Any]:
     """The page's data: header, events (without the engine's raw integers), first state,
-    patches, final line."""
+    patches, final line, rules values."""
     return {"header": trace.header,
             "events": [{k: v for k, v in e.items() if k != "raw"} for e in trace.events],
-            "first": trace.states[0], "patches": patches(trace.states), "final": trace.final}
+            "first": trace.states[0], "patches": patches(trace.states), "final": trace.final,
+            "rules": trace.rules}
 
 
 def decode(data: dict[str, Any]) -> Trace:
@@ -190,7 +198,7 @@ def decode(data: dict[str, Any]) -> Trace:
     states = [data["first"]]
     for patch in data["patches"]:
         states.append(apply_patch(states[-1], patch))
-    return Trace(data["header"], data["events"], states, data["final"])
+    return Trace(data["header"], data["events"], states, data["final"], data.get("rules", {}))
 
 
 # --- the page ------------------------------------------------------------------------------

@@ -1,7 +1,9 @@
 // Jamaica: the track (spaces 0..49, Port Royal at 0) with every ship, the lairs still holding
 // a treasure token, the dice, and per ship its holds, face-up powers, face-down treasures (a
-// count), hand, deck and discards. The state holds no running score: the drawn scores are the
-// points scored so far (the end's `score` events) and the curve shows the race (space).
+// count), hand, deck and discards. The drawn score and the curve are each seat's public points
+// (JAM-R23 as if the game ended now, from what everyone sees): its space's value (from the
+// page's rules values), its doubloons, and the treasure cards shown so far (the end's
+// `score` events); at the last event, the final line's scores.
 // Reads docs/trace-format-jamaica.md.
 "use strict";
 (() => {
@@ -80,22 +82,39 @@
     }
   }
 
-  function pointsSoFar(k, ctx) {
-    if (!ctx.jamaicaPoints) {      // per event, the points of every seat's `score` events so far
+  // JAM-R23: 15 finished, the printed value past the red line while racing, else pre_line_value
+  function spaceValue(pl, rules) {
+    if (pl.race === "finished") return rules.finish_value;
+    return pl.race === "racing" ? rules.space_value[pl.space] : rules.pre_line_value;
+  }
+
+  const doubloons = pl => (pl.holds || []).reduce((sum, h) => sum + (h && h.kind === "gold" ? h.tokens : 0), 0);
+
+  // per event, every seat's treasure and curse points shown so far (only the end's `score` events
+  // show them: face-down cards are secret until then)
+  function shownTreasures(ctx) {
+    if (!ctx.jamaicaShown) {
       const sums = Array(ctx.header.players).fill(0);
-      ctx.jamaicaPoints = ctx.events.map(e => {
-        if (e.name === "score" && e.player !== null && e.player < sums.length) sums[e.player] += e.amount;
+      ctx.jamaicaShown = ctx.events.map(e => {
+        if (e.name === "score" && (e.source === "treasures" || e.source === "curses") &&
+            e.player !== null && e.player < sums.length) sums[e.player] += e.amount;
         return sums.slice();
       });
     }
-    return ctx.jamaicaPoints[k];
+    return ctx.jamaicaShown;
+  }
+
+  function publicPoints(s, k, ctx) {
+    if (!ctx.rules.space_value) throw new Error("the page holds no Jamaica space values; write it with meeplab play --html or meeplab replay");
+    if (k === ctx.events.length - 1) return ctx.final.scores.slice();
+    const shown = shownTreasures(ctx)[k];
+    return s.players.slice(0, ctx.header.players).map((pl, p) => spaceValue(pl, ctx.rules) + doubloons(pl) + shown[p]);
   }
 
   Replay.register("jamaica", {
-    title: "Jamaica", width: 1200, height: 730, scoreLabel: "Points scored",
+    title: "Jamaica", width: 1200, height: 730, scoreLabel: "Public points: space + doubloons + open treasures",
     seatLabel: (p, ctx) => p === ctx.header.players ? "Ghost" : `P${p + 1}`,
-    score: (s, k, ctx) => pointsSoFar(k, ctx),
-    curve: {label: "Space on the track (Jamaica scores its points at the end)", values: s => s.players.map(pl => pl.space)},
+    score: publicPoints,
     roundStart: e => e.name === "round",
     where: (s, k, ctx) => `round ${s.round} · captain ${ctx.label(s.captain)}`,
     draw(svg, s, k, ctx) {

@@ -108,7 +108,7 @@ const Replay = (() => {
     const all = states(data);
     const n = events.length;
     const colours = [...Array(header.players).keys()].map(p => seatColour(header, p));
-    const ctx = {header, events, final, colours, draw, states: all};
+    const ctx = {header, events, final, colours, draw, states: all, rules: data.rules || {}};
     ctx.label = p => (game.seatLabel ? game.seatLabel(p, ctx) : `P${p + 1}`);
     const scores = all.map((s, k) => game.score(s, k, ctx));
     const curveOf = game.curve || {label: game.scoreLabel, values: (s, k) => scores[k]};
@@ -130,7 +130,8 @@ const Replay = (() => {
     const variant = header.variant_name ? `variant ${header.variant_name}; ` : "";
     const overrides = Object.entries(header.variant_data || {}).map(([k, v]) => `${k}=${value(v)}`).join(", ");
     const error = final.error ? `engine error: ${final.error}; ` : "";
-    const sub = build("p", {class: "sub"}, top, `${row}${variant}${overrides ? `rules data ${overrides}; ` : ""}${error}` +
+    const warning = ctx.rules.warning ? `${ctx.rules.warning}; ` : "";
+    const sub = build("p", {class: "sub"}, top, `${row}${variant}${overrides ? `rules data ${overrides}; ` : ""}${error}${warning}` +
       "public state only. Keys: ← → event, ↑ ↓ (or p n) round, Home End. ");
     const switches = build("details", {}, sub);
     build("summary", {}, switches, "rule switches");

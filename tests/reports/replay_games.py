@@ -25,9 +25,25 @@ def trace(game: str) -> page.Trace:
     return played(setup, seed, result)
 
 
+def jamaica_public_points(t: page.Trace, k: int) -> list[int]:
+    """JAM-R23 from what everyone sees after event k: the space's value (15 finished, the
+    printed value past the red line while racing, else pre_line_value), doubloons in the holds,
+    and the treasure and curse points the end's `score` events have shown so far."""
+    rules, points = t.rules, []
+    for p, pl in enumerate(t.states[k]["players"][:t.header["players"]]):
+        space = (rules["finish_value"] if pl["race"] == "finished" else
+                 rules["space_value"][pl["space"]] if pl["race"] == "racing" else
+                 rules["pre_line_value"])
+        gold = sum(h["tokens"] for h in pl["holds"] if h and h["kind"] == "gold")
+        shown = sum(e["amount"] for e in t.events[:k + 1] if e["name"] == "score"
+                    and e["player"] == p and e["source"] in ("treasures", "curses"))
+        points.append(space + gold + shown)
+    return points
+
+
 def scores(t: page.Trace, k: int) -> list[Any]:
-    """Every seat's score after event k as the trace says it (Jamaica: the points of the
-    `score` events so far, its state holds none; Siberia: money in $1000s)."""
+    """Every seat's score after event k as the page must draw it (Siberia: money in $1000s;
+    Jamaica: its public points, the final line's scores at the last event)."""
     s, game = t.states[k], t.header["game"]
     if game == "cuba":
         return [p["vp"] for p in s["players"]]
@@ -37,11 +53,7 @@ def scores(t: page.Trace, k: int) -> list[Any]:
         return [p["money"] / 1000 for p in s["players"]]
     if game == "cubist":
         return [p["score"] for p in s["players"]]
-    points = [0] * t.header["players"]
-    for e in t.events[:k + 1]:
-        if e["name"] == "score" and e["player"] is not None and e["player"] < len(points):
-            points[e["player"]] += e["amount"]
-    return points
+    return t.final["scores"] if k == len(t.events) - 1 else jamaica_public_points(t, k)
 
 
 def drawn(game: str, values: list[Any]) -> list[str]:

@@ -8,10 +8,12 @@ import re
 import pandas as pd
 import pytest
 
+from core import games as catalogue
 from reports import replay as page
 from sim.cli import prepare
-from sim.replay import margins, played, telling_games
-from tests.reports.replay_games import GAMES, trace
+from sim.games import get as get_game
+from sim.replay import margins, page_rules, played, telling_games
+from tests.reports.replay_games import GAMES, jamaica_public_points, trace
 from tests.sim.helpers import assert_one_line_error, run_cli
 
 
@@ -48,6 +50,75 @@ def test_a_long_game_stays_small():
     lines = sum(len(json.dumps({"event": e, "state": s})) for e, s in zip(t.events, t.states))
     size = len(page.page(t).encode())
     assert size < 1_000_000 and size * 4 < lines, (size, lines)
+
+
+def test_jamaica_page_embeds_its_space_values_JAM_R23_Q9():
+    """JAM-R23's space values come from the rules data into the page: 15 finished, the printed
+    2..10 on spaces 41..49 (racing), pre_line_value (JAM-Q9, default -5) before the red line and
+    on Port Royal unfinished; the other games embed no rules values."""
+    t = trace("jamaica")
+    rules = page.embedded(page.page(t))["rules"]
+    board = catalogue.get("jamaica").rules.load_raw()["board"]["spaces"]
+    assert rules["pre_line_value"] == -5 and rules["finish_value"] == 15
+    assert rules["space_value"] == [-5 if s["score"] in ("before_line", "finish") else s["score"]
+                                    for s in board]
+    assert rules["space_value"][41:] == list(range(2, 11))
+    assert set(rules["space_value"][:41]) == {-5}
+    for game in GAMES:
+        if game != "jamaica":
+            assert page.embedded(page.page(trace(game)))["rules"] == {}
+
+
+def test_jamaica_public_points_end_at_the_final_scores_JAM_R23():
+    """Once the end's `score` events have shown every treasure, the public points are the
+    final scores; just before them they differ by exactly the seat's secret treasures and
+    curses (face-down cards count nothing until shown)."""
+    t = trace("jamaica")
+    assert jamaica_public_points(t, len(t.events) - 1) == t.final["scores"]
+    first = next(k for k, e in enumerate(t.events) if e["name"] == "score")
+    before = jamaica_public_points(t, first - 1)
+    secret = [sum(e["amount"] for e in t.events if e["name"] == "score" and e["player"] == p
+                  and e["source"] in ("treasures", "curses"))
+              for p in range(t.header["players"])]
+    assert any(secret), "the test game should end with a face-down treasure"
+    assert [f - b for f, b in zip(t.final["scores"], before)] == secret
+
+
+def test_jamaica_page_rules_follow_the_trace_variant_JAM_Q9(tmp_path):
+    """A variant's pre_line_value (JAM-Q9, a switch) and finish score (rules data) reach the
+    page, played or replayed from its trace file."""
+    trace_file, played_page, replayed = (tmp_path / "t.jsonl", tmp_path / "a.html",
+                                         tmp_path / "b.html")
+    result = run_cli("play", "jamaica", "--players", "2", "--seed", "3", "--quiet",
+                     "--variant", "pre_line_value=-2", "--variant", "misc.finish_score=20",
+                     "--trace", trace_file, "--html", played_page)
+    assert result.exit_code == 0, result.output
+    assert run_cli("replay", trace_file, "--html", replayed).exit_code == 0
+    rules = page.embedded(played_page.read_text())["rules"]
+    assert rules == page.embedded(replayed.read_text())["rules"]
+    assert rules["pre_line_value"] == -2 and rules["finish_value"] == 20
+    assert rules["space_value"][:41] == [-2] * 41
+    assert rules["space_value"][41:] == list(range(2, 11))
+    default = page_rules("jamaica", get_game("jamaica").load_tables(None))
+    assert default["pre_line_value"] == -5 and default != rules
+
+
+def test_jamaica_replay_of_a_trace_from_other_rules_data(tmp_path):
+    """A trace written under other rules data gets today's space values and a warning the page
+    shows; a variant that no longer fits the rules data is a one-line error."""
+    lines = lines_of("jamaica")
+    header = json.loads(lines[0])
+    path, out = tmp_path / "t.jsonl", tmp_path / "t.html"
+    path.write_text("\n".join([json.dumps(dict(header, rules_data_hash="0" * 16))] + lines[1:])
+                    + "\n")
+    assert run_cli("replay", path, "--html", out).exit_code == 0
+    rules = page.embedded(out.read_text())["rules"]
+    assert "rules data changed since this trace was written" in rules["warning"]
+    assert rules["space_value"] == trace("jamaica").rules["space_value"]
+    unfit = dict(header, variant_data={"misc.no_such_value": 1})
+    path.write_text("\n".join([json.dumps(unfit)] + lines[1:]) + "\n")
+    assert_one_line_error(run_cli("replay", path, "--html", out),
+                          "the trace's variant no longer fits the jamaica rules data")
 
 
 @pytest.mark.parametrize("before, after", [
