@@ -12,6 +12,10 @@ from core.santiago.rules import apply
 from core.santiago.tables import flatten, load_tables
 from tests.santiago.helpers import at_drive, options
 from tests.strategies.santiago.helpers import NAMED, SANTIAGO
+from tests.strategies.variety_checks import (
+    assert_greedy_deterministic, assert_opening_varies_only_with_variety,
+    assert_same_seed_same_game,
+)
 
 pytestmark = pytest.mark.filterwarnings("ignore:overflow encountered:RuntimeWarning")
 PLANS = tuple(n for n in NAMED if n != "greedy")
@@ -43,19 +47,12 @@ def opening(name: str, stream: int, variety: float | None = None) -> list[int]:
 
 @pytest.mark.parametrize("name", PLANS)
 def test_a_plans_opening_differs_between_streams_and_not_without_variety(name: str) -> None:
-    assert len({tuple(opening(name, k)) for k in STREAMS}) >= 2
-    assert opening(name, 1) == opening(name, 1)
-    assert len({tuple(opening(name, k, variety=0.0)) for k in STREAMS[:3]}) == 1
+    assert_opening_varies_only_with_variety(opening, name, STREAMS)
 
 
 def test_greedy_is_deterministic_by_default() -> None:
-    assert len({tuple(opening("greedy", k)) for k in STREAMS[:3]}) == 1
+    assert_greedy_deterministic(opening, STREAMS)
 
 
 def test_same_seed_same_game_other_seed_other_game() -> None:
-    kernels, params = SANTIAGO.registry.resolve(list(PLANS) + ["greedy"])
-    tables = load_tables()
-    a, b, c = (SANTIAGO.loop.play_game(tables, 4, seed, kernels, params, trace=True)
-               for seed in (3, 3, 4))
-    assert np.array_equal(a.records, b.records) and np.array_equal(a.trace, b.trace)
-    assert not np.array_equal(a.records, c.records)
+    assert_same_seed_same_game(SANTIAGO, list(PLANS) + ["greedy"], load_tables(), 4)
