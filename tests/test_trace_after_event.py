@@ -195,7 +195,7 @@ RANDOM = ("random",) * PLAYERS
 RARE: dict[str, tuple[tuple[dict[str, object], tuple[str, ...]], ...]] = {
     # a free church, built and used by plans: its veto
     "cuba": (({"buildings.church.cost": {"wood": 0, "stone": 0, "water": 0}},
-              ("builder", "money_and_laws", "random")),),
+              ("money_and_laws", "builder", "random")),),
     # no worker at the start and one in the box: little can be mined, hands fill up, players
     # skip and the safeguard ends the game
     "siberia": (({"misc.start_workers": 0, "misc.worker_supply": 1}, RANDOM),),
