@@ -6,14 +6,20 @@ subprocess with the JIT on (see tests/jit_subprocess.py).
 """
 import os
 
+import pytest
+
 os.environ.setdefault("NUMBA_DISABLE_JIT", "1")
 
 GAMES = ("cuba", "santiago", "siberia", "jamaica", "cubist")
 
 
 def _game_of(item) -> str:
-    """The game a test is about: from its path (tests/<game>/, tests/strategies/<game>/, a
-    file named after it) or its parameters; "" when none."""
+    """The game a test compiles: named by its marker (`@pytest.mark.compiled("cuba")`), else
+    from its path (tests/<game>/, tests/strategies/<game>/, a file named after it) or its
+    parameters; "" when none."""
+    named = item.get_closest_marker("compiled").args
+    if named:
+        return named[0]
     parts = [p.removeprefix("test_").removesuffix(".py") for p in item.path.parts]
     for game in GAMES:
         if game in parts:
@@ -22,12 +28,11 @@ def _game_of(item) -> str:
     return next((v for v in params.values() if isinstance(v, str) and v in GAMES), "")
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook, which reads the groups
 def pytest_collection_modifyitems(config, items):
     """With pytest-xdist (`-n 2 --dist loadgroup`, as `make test` runs): a game's compiled tests
     share a worker, so each engine compiles on one core (a cold numba cache compiles each game
     once, the two cores on different games) while the interpreted tests fill the gaps."""
-    import pytest
-
     for item in items:
         if item.get_closest_marker("compiled"):
             item.add_marker(pytest.mark.xdist_group(_game_of(item) or "compiled"))

@@ -4,6 +4,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -74,3 +76,13 @@ def test_stack_array_is_scratch_without_allocation_compiled_and_interpreted(tmp_
         out = subprocess.run([sys.executable, str(script)], cwd=ROOT, env=env, text=True,
                              capture_output=True, check=True).stdout
         assert int(out) == expected
+
+
+@pytest.mark.compiled("cuba")
+def test_a_games_compiled_tests_share_one_worker(request) -> None:
+    """Under `make test` (pytest-xdist, --dist loadgroup) a compiled test's id carries its
+    game's group, so the scheduler keeps a game's compiles on one worker instead of compiling
+    every game on every worker (tests/conftest.py)."""
+    if not getattr(request.config.option, "loadgroup", False):
+        pytest.skip("not under pytest-xdist with --dist loadgroup")
+    assert request.node.nodeid.endswith("@cuba"), request.node.nodeid

@@ -139,7 +139,7 @@ def test_missing_config_is_one_line(tmp_path):
     assert_one_line_error(run_cli("metagame", tmp_path / "none.toml"), "not found")
 
 
-@pytest.mark.compiled
+@pytest.mark.compiled("cuba")
 def test_cuba_equilibrium_regrets_are_within_their_intervals_of_zero(tmp_path):
     """A real run: three Cuba presets, 3 players (10 profiles), compiled."""
     path = write_config(tmp_path / "cuba.toml", game="cuba", players=3, games=240, seed=5,

@@ -15,7 +15,7 @@ import pytest
 from sim import store
 from tests.sim.helpers import ROOT, compiled_env, meeplab, run_compiled, write_config
 
-pytestmark = pytest.mark.compiled
+pytestmark = pytest.mark.compiled("cuba")
 # 2 matchups (4 and 3 players), 2 x 12,000 games in 50 shards of 480 games; the named plans,
 # not random seats: random games are so fast that a run could end before a signal arrives
 PLANS = ["shipping_rush", "factory_cafe", "money_and_laws", "builder"]

@@ -46,7 +46,7 @@ def test_a_missing_restrict_config(tmp_path):
     assert_one_line_error(run_cli("restrict", tmp_path / "none.toml"), "not found")
 
 
-@pytest.mark.compiled
+@pytest.mark.compiled("cuba")
 def test_a_small_restrict_job_writes_its_ranking_and_resumes(tmp_path):
     path = write_config(tmp_path / "r.toml", **(GOOD | {"elements": ["building:saw_mill",
                                                                      "character:mayor"]}))

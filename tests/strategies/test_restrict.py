@@ -137,7 +137,7 @@ SCRIPT = """
 """
 
 
-@pytest.mark.compiled
+@pytest.mark.compiled("cuba")
 def test_a_restricted_seat_never_builds_or_passes_its_element_whatever_its_kernel():
     report = run_compiled(SCRIPT)
     for strategy, r in report.items():

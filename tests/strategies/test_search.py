@@ -109,7 +109,7 @@ def test_ladder_rejects_bad_arguments_in_one_line():
         assert len(lines) == 1 and lines[0].startswith("error: ") and expected in lines[0]
 
 
-@pytest.mark.compiled
+@pytest.mark.compiled("siberia")
 def test_search_games_are_the_same_whatever_the_batch_split_and_beat_random():
     """Compiled: 6 Siberia games with an mcts seat, played as one batch and as two, give the
     same records; mcts wins more than its fair third against two random seats."""
