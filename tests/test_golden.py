@@ -24,26 +24,26 @@ def diff(expected: Path, actual: Path) -> str:
     return "\n".join(lines[:MAX_DIFF_LINES] + ([f"... {more} more lines"] if more > 0 else []))
 
 
-@pytest.fixture(scope="module")
-def fresh(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Every game's golden files written anew (compiled, in a subprocess)."""
-    folder = tmp_path_factory.mktemp("golden")
+def fresh(folder: Path, game: str) -> Path:
+    """The game's golden files written anew into folder/<game>/ (compiled, in a subprocess,
+    so each game compiles on the worker that runs its other compiled tests)."""
     run_compiled("""
         import json, sys
         from pathlib import Path
         from tests.golden.playthroughs import write
-        print(json.dumps([str(p) for p in write(Path(sys.argv[1]))]))
-    """, str(folder))
-    return folder
+        print(json.dumps([str(p) for p in write(Path(sys.argv[1]), (sys.argv[2],))]))
+    """, str(folder), game)
+    return folder / game
 
 
 @pytest.mark.compiled
 @pytest.mark.parametrize("game", sorted(CASES))
-def test_games_play_as_pinned(fresh: Path, game: str) -> None:
+def test_games_play_as_pinned(tmp_path: Path, game: str) -> None:
+    now = fresh(tmp_path, game)
     names = sorted(p.name for p in (GOLDEN / game).iterdir())
-    assert names == sorted(p.name for p in (fresh / game).iterdir()), (
+    assert names == sorted(p.name for p in now.iterdir()), (
         "the golden files differ in name from the cases; run `make golden`")
-    changed = [diff(GOLDEN / game / n, fresh / game / n) for n in names
-               if (GOLDEN / game / n).read_bytes() != (fresh / game / n).read_bytes()]
+    changed = [diff(GOLDEN / game / n, now / n) for n in names
+               if (GOLDEN / game / n).read_bytes() != (now / n).read_bytes()]
     assert not changed, ("games differ from tests/golden/ (if intended: `make golden`, and say "
                          "why in the commit)\n" + "\n".join(changed))
