@@ -12,7 +12,10 @@ the game's other kernels) for every seat, to the end or for `depth` decisions, a
 game's valuation scores it. Every node on the path backs up every seat's reward: the win share
 (ties split; at a cut-off a softmax of the seats' valuations), blended with the score margin.
 Nodes are keyed by option code, so a child is found whatever the determinization; forced moves
-make no node. The choice is the most visited child of the root.
+make no node. Nor does another seat's secret choice (a decision kind the game marks "secret":
+Jamaica's face-down card, Cuba's parliament bid and hidden card): the rollout policy makes it.
+Were it a node below the deciding seat's own choice, its statistics would answer that hidden
+choice, as if the other seats chose knowing it. The choice is the most visited child of the root.
 
 Budget: `iterations`, deterministic: every random number comes from the seat's stream, so a
 game is reproducible whatever the worker count. `meeplab play --think-ms MS` adds a time limit
@@ -86,6 +89,13 @@ def _legal(s, t, opts):
 def _apply(s, t, o, tr):
     """The engine's apply (one call site, as _legal)."""
     apply(s, t, o, tr)  # noqa: F821
+
+
+def _in_tree(p, me, kind, secret):
+    """Whether seat p's decision of kind `kind` is searched by the tree of seat me's search: not
+    when it is another seat's secret choice (`secret`: the mask of the secret kinds), which
+    the rollout policy makes instead (module docstring)."""
+    return p == me or not (secret >> kind) & 1
 
 
 def _reward(params, w, t, rank, share, sc, r):
@@ -165,6 +175,9 @@ def _choose(params, s, t, opts, n, rng):
                 engine_apply(w, t, o[0], tr)  # noqa: F821
                 continue
             p = w[SEAT_SLOT]  # noqa: F821
+            if not _in_tree(p, me, w[DK_SLOT], SECRET):  # noqa: F821
+                engine_apply(w, t, o[rollout(rk, row, w, t, o, k, rng)], tr)  # noqa: F821
+                continue
             for j in range(k):
                 mark[j] = 0
             have = 0
@@ -248,6 +261,11 @@ def _choose(params, s, t, opts, n, rng):
     return best_i
 
 
+def secret_kinds(kinds) -> int:
+    """Bit mask of a game's decision kinds marked "secret" (0 when it has none)."""
+    return kinds.mask("secret") if kinds.with_prop("secret") else 0
+
+
 def kernel(game: Game, module: str, scores: Callable, shares: Callable,
            np_slot: int) -> Callable:
     """The compiled `choose(params, s, t, opts, n, rng)` of the search for `game`, whose kernel
@@ -267,10 +285,12 @@ def kernel(game: Game, module: str, scores: Callable, shares: Callable,
                  "narrow": narrower(game, False), "scores": scores,
                  "shares": shares, "SEAT_SLOT": e.seat_slot, "PHASE_SLOT": e.phase_slot,
                  "OVER_PHASE": e.over_phase, "NP_SLOT": np_slot, "STATE_SIZE": e.state_size,
-                 "MAX_OPTIONS": e.max_options}
+                 "MAX_OPTIONS": e.max_options, "DK_SLOT": e.decision_slot,
+                 "SECRET": secret_kinds(e.decisions)}
     namespace["engine_legal"] = compiled_for(_legal, f"{game.name}_mcts", namespace)
     namespace["engine_apply"] = compiled_for(_apply, f"{game.name}_mcts", namespace)
     namespace["_reward"] = compiled_for(_reward, f"{game.name}_mcts", namespace,
                                         inline="always")
     namespace["_index_of"] = compiled_for(_index_of, f"{game.name}_mcts", {}, inline="always")
+    namespace["_in_tree"] = compiled_for(_in_tree, f"{game.name}_mcts", {}, inline="always")
     return compiled_for(_choose, f"{game.name}_mcts", namespace)

@@ -244,3 +244,23 @@ def test_think_ms_reaches_only_the_search_seats():
     setup = cli.prepare("siberia", 3, "mcts,greedy,mcts", [])
     cli.limit_thinking(setup, 25)
     assert list(setup.params[:, search.THINK_MS]) == [25.0, 0.0, 25.0]
+
+
+@pytest.mark.parametrize(("game", "kind"), [("jamaica", "CARD"), ("cuba", "BID"),
+                                            ("cuba", "HIDE_CARD")])
+def test_another_seats_secret_choice_is_left_to_the_rollout_policy(game: str, kind: str) -> None:
+    """JAM-R7 (the face-down card), CUBA-R39/R41 (the secret bid), CUBA-V1 (the hidden card):
+    the tree searches the deciding seat's own secret choices, but another seat's is made by
+    the rollout policy, so no statistic of the tree answers the seat's hidden choice."""
+    kinds = games.get(game).engine.decisions
+    secret = search.secret_kinds(kinds)
+    code = getattr(kinds, kind)
+    assert search._in_tree(0, 0, code, secret)
+    assert not search._in_tree(1, 0, code, secret)
+    open_kinds = [getattr(kinds, d.name) for d in kinds.kinds if "secret" not in d.props]
+    assert open_kinds and all(search._in_tree(1, 0, c, secret) for c in open_kinds)
+
+
+def test_games_without_secret_choices_search_every_decision() -> None:
+    for game in ("santiago", "siberia", "cubist"):
+        assert search.secret_kinds(games.get(game).engine.decisions) == 0
