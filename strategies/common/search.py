@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -261,7 +262,7 @@ def _choose(params, s, t, opts, n, rng):
     return best_i
 
 
-def secret_kinds(kinds) -> int:
+def secret_kinds(kinds: Any) -> int:
     """Bit mask of a game's decision kinds marked "secret" (0 when it has none)."""
     return kinds.mask("secret") if kinds.with_prop("secret") else 0
 
