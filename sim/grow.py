@@ -148,7 +148,7 @@ def _rounds(meta: metagame.MetaGame, g: dict[str, Any], rounds: int, out: Path,
         t = tune.load(path)
         study = tune.optimise(t, run_dir / "tune", workers=workers, echo=lambda _: None)
         tune.write_best(t, study, run_dir / "tune", presets, install=True)
-        share = float(study.best_trial.value)
+        share = float(tune.best_trial(t, study).value)
         row |= {"response": name, "response_share": share, "gain": share - value,
                 "added": share - value > g["threshold"]}
         rows.append(row)

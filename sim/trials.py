@@ -32,6 +32,8 @@ class Trial:
     # a mixed field: each matchup's probability; the custom strategy's win share is then
     # the weighted mean of its win shares in the matchups
     weights: tuple[float, ...] = ()
+    # record columns summed per strategy (a tune's identity rules, sim.identity)
+    columns: tuple[str, ...] = ()
 
 
 def custom_strategy(game: str, name: str, kernel: str, params: dict[str, Any]
@@ -64,16 +66,30 @@ def play(task: dict[str, Any]) -> dict[str, Any]:
     game, tables = shard.engine(task)
     m = task["matchup"]
     seeds = seeding.deal_seeds(task["seed"], m["key"], task["start"], task["stop"])
-    column = game.record_columns().index("win_share")
+    names = game.record_columns()
+    column = names.index("win_share")
+    summed = [names.index(c) for c in task.get("columns", ())]
     win = np.empty((len(seeds), len(m["seatings"]), m["players"]))
+    totals: dict[str, list[float]] = {}
     errors = 0
     for j, seating in enumerate(m["seatings"]):
         kernels, params = seats(game, seating, task["custom"])
         rec, err = game.run_batch(tables, m["players"], seeds, kernels, params, check=False)
         win[:, j] = rec[..., column]
         errors += int(np.count_nonzero(err))
+        if summed:
+            _add_columns(totals, seating, rec[..., summed])
     return {"matchup": m["index"], "id": task["id"], "errors": errors,
-            "sums": stats.shard_sums(win, m["seatings"])}
+            "sums": stats.shard_sums(win, m["seatings"]), "columns": totals}
+
+
+def _add_columns(totals: dict[str, list[float]], seating: Sequence[str], rec: np.ndarray
+                 ) -> None:
+    """Add each seat's games and column sums (rec[game, seat, column]) to its strategy's."""
+    for seat, name in enumerate(seating):
+        acc = totals.setdefault(name, [0.0] * (1 + rec.shape[2]))
+        acc[0] += rec.shape[0]
+        acc[1:] = [a + float(x) for a, x in zip(acc[1:], rec[:, seat].sum(axis=0))]
 
 
 def tasks(trial: Trial) -> list[dict[str, Any]]:
@@ -86,7 +102,7 @@ def tasks(trial: Trial) -> list[dict[str, Any]]:
                                  schedule.shard_deals(m, trial.shard_games)):
             out.append({"id": s.id, "start": s.start, "stop": s.stop, "matchup": m.to_dict(),
                         "game": trial.game, "variant": trial.variant, "seed": trial.seed,
-                        "custom": trial.custom, **hashes})
+                        "custom": trial.custom, "columns": trial.columns, **hashes})
     return out
 
 
@@ -96,8 +112,18 @@ def warm_up(trial: Trial) -> None:
     play(first | {"stop": first["start"] + 1})
 
 
-def run(trial: Trial, backend: backends.Backend) -> tuple[list[stats.Interval], int]:
-    """Play the trial on the backend: (win-share intervals per strategy, engine errors)."""
+@dataclass(frozen=True)
+class Outcome:
+    """A played trial: win-share intervals per strategy (best first), engine errors, and per
+    matchup index the summed `columns` per strategy {name: [games, sum col...]}."""
+
+    intervals: list[stats.Interval]
+    errors: int
+    columns: dict[int, dict[str, list[float]]]
+
+
+def run(trial: Trial, backend: backends.Backend) -> Outcome:
+    """Play the trial on the backend."""
     pending = {backend.submit(play, t) for t in tasks(trial)}
     results = []
     while pending:
@@ -110,4 +136,9 @@ def run(trial: Trial, backend: backends.Backend) -> tuple[list[stats.Interval], 
         mixed = [stats.weighted(entries, dict(enumerate(trial.weights)), name)
                  for name in trial.custom]
         rows = mixed + [r for r in rows if r.strategy not in trial.custom]
-    return rows, sum(r["errors"] for r in results)
+    columns: dict[int, dict[str, list[float]]] = {}
+    for r in results:   # in shard order, so a rerun sums the same floats
+        for name, sums in r["columns"].items():
+            acc = columns.setdefault(r["matchup"], {}).setdefault(name, [0.0] * len(sums))
+            acc[:] = [a + x for a, x in zip(acc, sums)]
+    return Outcome(rows, sum(r["errors"] for r in results), columns)

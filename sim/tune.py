@@ -34,7 +34,7 @@ from typing import Any
 
 import numpy as np
 
-from sim import backends, schedule, trials
+from sim import backends, identity, schedule, trials
 from sim import config as config_mod
 from sim.errors import UserError
 from sim.store import write_atomic
@@ -84,6 +84,7 @@ class Tune:
     space: tuple[Space, ...]
     base: config_mod.Config | None        # variant mode: the base tournament
     start: dict[str, Any]                 # strategy mode: the start preset's parameters
+    identity: tuple[identity.Rule, ...] = ()   # strategy mode: rules the candidate keeps
 
     def __getitem__(self, key: str) -> Any:
         return self.values[key]
@@ -291,9 +292,10 @@ def load(path: Path, trials_override: int | None = None, games: int | None = Non
         raise _fail(path, f"mode {mode!r} is not one of {', '.join(MODES)}",
                     'add mode = "strategy" (search parameters) or mode = "variant"')
     defaults = COMMON | MODE_KEYS[mode]
-    # players (a mixed field only) and variant: not defaults, so existing studies' hashes stay
+    # players (a mixed field only), variant and identity: not defaults, so existing studies'
+    # hashes stay
     unknown = sorted(set(raw) - set(defaults)
-                     - ({"players", "variant"} if mode == "strategy" else set()))
+                     - ({"players", "variant", "identity"} if mode == "strategy" else set()))
     if unknown:
         raise _fail(path, f"unknown key '{unknown[0]}' for mode {mode}",
                     f"use: {', '.join(defaults)}")
@@ -330,7 +332,9 @@ def load(path: Path, trials_override: int | None = None, games: int | None = Non
     if mode == "strategy":
         if "variant" in v:
             v["variant"] = _rules(path, v)
-        return Tune(path, v, tuple(space), None, _strategy(path, v, space))
+        rules = (identity.parse(path, v["identity"], get_game(v["game"]).record_columns())
+                 if "identity" in v else ())
+        return Tune(path, v, tuple(space), None, _strategy(path, v, space), rules)
     return Tune(path, v, tuple(space), _variant(path, v, space), {})
 
 
@@ -344,19 +348,27 @@ def trial_plan(tune: Tune, values: dict[str, Any]) -> trials.Trial:
         custom = {v["preset"]: trials.custom_strategy(v["game"], v["preset"], v["kernel"],
                                                       tune.start | values)}
         return trials.Trial(v["game"], v.get("variant", {}), v["seed"], matchups, v["games"],
-                            custom, weights=tuple(weights))
+                            custom, weights=tuple(weights),
+                            columns=tuple(identity.needed(tune.identity)))
     cfg = config_mod.load(tune.path.parent / v["base"], games=v["games"], seed=v["seed"],
                           variants=[item(k, x) for k, x in values.items()])
     return trials.Trial(v["game"], cfg["variant"], cfg["seed"], cfg.matchups, v["games"])
 
 
-def objective_value(tune: Tune, shares: list[Any]) -> tuple[float, dict[str, Any]]:
-    """The trial's objective from its win-share intervals, and what to record with it."""
+def objective_value(tune: Tune, outcome: trials.Outcome, plan: trials.Trial
+                    ) -> tuple[float, dict[str, Any]]:
+    """The trial's objective from its outcome, and what to record with it (a strategy
+    tune with identity rules: each rule's value and violation, sim.identity)."""
+    shares = outcome.intervals
     by_name = {i.strategy: i for i in shares}
     recorded = {"win_shares": {i.strategy: round(i.win_share, 5) for i in shares}}
     if tune["mode"] == "strategy":
         me = by_name[tune["preset"]]
-        return me.win_share, recorded | {"half_width": me.half_width}
+        recorded |= {"half_width": me.half_width}
+        if tune.identity:
+            means = identity.means(outcome.columns, plan.columns, tune["preset"], plan.weights)
+            recorded["identity"] = identity.check(tune.identity, means, tune["preset"])
+        return me.win_share, recorded
     import numpy as np
     from reports.sweep import indices
 
@@ -403,6 +415,11 @@ def storage_errors(out: Path) -> Iterator[None]:
                         "again: the study continues from its complete trials") from exc
 
 
+def kept(t: Any) -> bool:
+    """Whether a complete trial keeps the tune's identity (always, without rules)."""
+    return all(v <= 0 for v in t.constraints.values())
+
+
 def _existing(storage: str) -> list[Any]:
     import optuna
 
@@ -437,10 +454,13 @@ def optimise(tune: Tune, out: Path, workers: int | None = None,
     try:
         def objective(t: Any) -> float:
             values = {sp.key: sp.suggest(t) for sp in tune.space}
-            shares, errors = trials.run(trial_plan(tune, values), backend)
-            value, recorded = objective_value(tune, shares)
+            plan = trial_plan(tune, values)
+            outcome = trials.run(plan, backend)
+            value, recorded, errors = *objective_value(tune, outcome, plan), outcome.errors
             for k, x in (recorded | {"values": values, "errors": errors}).items():
                 t.set_user_attr(k, x)
+            for rule, (_, violation) in recorded.get("identity", {}).items():
+                t.set_constraint(rule, violation)   # Optuna's TPE samples around kept trials
             echo(f"trial {t.number}: {_describe(tune, value, recorded)}  "
                  + " ".join(f"{k}={option_text(x)}" for k, x in values.items()))
             return value
@@ -456,7 +476,8 @@ def _inside(sp: Space, value: Any) -> bool:
 
 def _describe(tune: Tune, value: float, recorded: dict[str, Any]) -> str:
     if tune["mode"] == "strategy":
-        return f"win share {value:.4f} +-{recorded['half_width']:.4f}"
+        return f"win share {value:.4f} +-{recorded['half_width']:.4f}" + (
+            f", {identity.text(tune.identity, recorded['identity'])}" if tune.identity else "")
     return f"{tune['objective']} {value:.4f}"
 
 
@@ -464,6 +485,20 @@ def games_per_trial(tune: Tune) -> int:
     """Games one trial plays (every matchup in whole rotations)."""
     plan = trial_plan(tune, {sp.key: sp.corners()[0] for sp in tune.space})
     return sum(m.deals_for(plan.games) * len(m.seatings) for m in plan.matchups)
+
+
+def best_trial(tune: Tune, s: Any) -> Any:
+    """The best complete trial; with identity rules the best of those that keep them
+    (UserError when none does: the study and trials.csv stay for a rerun)."""
+    if not tune.identity:
+        return s.best_trial
+    try:
+        return s.best_trial   # Optuna's: the best of the trials whose constraints hold
+    except ValueError as exc:
+        raise UserError(f"none of the {len(complete(s))} trials keeps the identity "
+                        f"({', '.join(r.name for r in tune.identity)}); no preset written",
+                        "run more trials (raise --trials), move the [search] ranges toward "
+                        "the plan, or loosen an [identity] bound") from exc
 
 
 def presets_target(tune: Tune, presets_dir: Path | None, install: bool, out: Path) -> Path:
@@ -498,13 +533,15 @@ def write_best(tune: Tune, s: Any, out: Path, presets_dir: Path | None,
 
     done = complete(s)
     write_atomic(out / TRIALS_FILE, s.trials_dataframe().to_csv(index=False).encode())
-    best = s.best_trial
+    best = best_trial(tune, s)
     values = best.user_attrs["values"]
     v = tune.values
     rel = tune.path.as_posix()
+    of = (f"{len(done)} trials" if not tune.identity else
+          f"the {sum(map(kept, done))} of {len(done)} trials that keep the identity")
     head = (f"tuned by `meeplab tune {rel}`: {len(done)} trials of {games_per_trial(tune)} "
-            f"games on the same deals (seed {v['seed']}); best: trial {best.number}")
-    lines = [f"best of {len(done)} trials: trial {best.number}, "
+            f"games on the same deals (seed {v['seed']}); best of {of}: trial {best.number}")
+    lines = [f"best of {of}: trial {best.number}, "
              f"{_describe(tune, best.value, best.user_attrs)}"]
     if v["mode"] == "strategy":
         start = next((t for t in done if t.user_attrs["values"] == {
@@ -516,6 +553,8 @@ def write_best(tune: Tune, s: Any, out: Path, presets_dir: Path | None,
                  + (f"; the start preset {v['start']}: {start.value:.4f}" if start else ""),
                  f"searched: {', '.join(sp.key for sp in tune.space)}; the other parameters "
                  f"are {v['start']}'s"]
+        if tune.identity:
+            notes.append(identity.text(tune.identity, best.user_attrs["identity"]))
         description = v["description"] or (f"{v['start']} with parameters tuned against "
                                             f"{field}")
         made = get_game(v["game"]).registry.make(v["preset"], v["kernel"], description,
@@ -524,8 +563,8 @@ def write_best(tune: Tune, s: Any, out: Path, presets_dir: Path | None,
         target.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(target, preset_toml(made, notes).encode())
         if start is not None:
-            lines.append(f"start ({v['start']}): trial {start.number}, win share "
-                         f"{start.value:.4f} +-{start.user_attrs['half_width']:.4f}")
+            lines.append(f"start ({v['start']}): trial {start.number}, "
+                         f"{_describe(tune, start.value, start.user_attrs)}")
         if not install:
             lines.append(f"preset '{v['preset']}': {target} (to use it: run again with "
                          f"--install, or add {target.parent} to $MEEPLAB_PRESETS)")

@@ -61,7 +61,8 @@ def test_a_trial_against_a_mixed_field_reports_the_weighted_share(tmp_path):
     plan = tune.trial_plan(t, {sp.key: sp.corners()[0] for sp in t.space})
     backend = backends.make(1)
     try:
-        rows, errors = trials.run(plan, backend)
+        outcome = trials.run(plan, backend)
+        rows, errors = outcome.intervals, outcome.errors
         entries = stats.entry_intervals(
             (r["matchup"], r["sums"]) for r in sorted(
                 (trials.play(task) for task in trials.tasks(plan)), key=lambda r: r["id"]))
