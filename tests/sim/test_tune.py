@@ -76,7 +76,8 @@ def test_trial_0_is_the_start_preset_and_every_trial_plays_the_same_deals(tuned,
     study = optuna.load_study(study_name="meeplab-tune",
                               storage=f"sqlite:///{tmp_path / 'study' / tune.STUDY_FILE}")
     first = study.trials[0].user_attrs["values"]
-    assert first == {"money": 0.4, "focus_a": "hotel"}   # builder's own values
+    own = registry.strategies()["builder"].params
+    assert first == {"money": own["money"], "focus_a": own["focus_a"]}   # builder's values
     plan = tune.load(tuned[0])
     seeds = [tune.trial_plan(plan, t.user_attrs["values"]) for t in study.trials]
     assert len({(p.seed, p.matchups[0].key, p.games) for p in seeds}) == 1

@@ -14,13 +14,16 @@ CUBA = bound(GAME)
 
 
 def ask(name: str, s: np.ndarray, t: np.ndarray, seed: int = 3,
-        noisy: bool = False) -> tuple[str, int]:
+        noisy: bool = False, **weights: float) -> tuple[str, int]:
     """(tag name, payload) of the option strategy `name` picks for the pending decision; the
     state must be left unchanged. The plan's valuation decides: without its seeded noise
-    (`variety`) unless `noisy`."""
+    (`variety`) unless `noisy`; `weights` override the preset's (e.g. bid_fear=0.3), so a
+    test of a rule does not depend on a tuned value."""
     kernels, params = CUBA.registry.resolve([name])
     if not noisy and CUBA.registry.kernels[kernels[0]] in ("heuristic", "greedy"):
         params[0, W.VARIETY] = 0.0
+    for key, value in weights.items():
+        params[0, getattr(W, key.upper())] = value
     opts = np.zeros(A.MAX_OPTIONS, np.int32)
     n = A.legal(s, t, opts)
     before = s.copy()

@@ -55,8 +55,8 @@ def bidding(s: np.ndarray, money: int, rival_money: int, rival_card: int = AR) -
 
 def test_money_and_laws_bids_enough_to_beat_what_it_fears(s):
     bidding(s, money=10, rival_money=10)
-    # rival: 3 votes + 30% of $10 = 6 against 5 votes: 2 more are needed
-    assert ask("money_and_laws", s, T) == ("bid", 2)
+    # rival: 3 votes + 30% of $10 (bid_fear 0.3) = 6 against 5 votes: 2 more are needed
+    assert ask("money_and_laws", s, T, bid_fear=0.3) == ("bid", 2)
 
 
 def test_no_bid_when_the_votes_already_win(s):
@@ -79,7 +79,7 @@ def test_bids_are_secret(s):
     bidding(s, money=10, rival_money=10)
     for secret in (0, 60):
         s[pb(1) + S.P.BID] = secret
-        assert ask("money_and_laws", s, T) == ("bid", 2)
+        assert ask("money_and_laws", s, T, bid_fear=0.3) == ("bid", 2)
 
 
 def test_money_and_laws_passes_the_bills_that_pay_it(s):

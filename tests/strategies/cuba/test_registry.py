@@ -83,7 +83,8 @@ def test_a_new_preset_is_listed_and_plays_without_code_changes(tmp_path):
     assert list(kernels) == [registry.kernels.index(k)
                              for k in ("heuristic", "heuristic", "random", "greedy")]
     money = [p.name for p in PLAN_PARAMS].index("money")
-    assert params[0, money] == 1.5 and params[1, money] == 0.4
+    assert params[0, money] == 1.5
+    assert params[1, money] == registry.strategies()["builder"].params["money"]
     game = play_game(load_tables(), 4, 5, kernels, params, check=True)
     assert game.error == 0
 
