@@ -221,3 +221,12 @@ def test_setup_pieces_follow_the_plan(s):
     assert s2[S.G.DK] == S.DK.SETUP_PIECES
     tag, v = ask("builder", s2, T)
     assert A.vget(v, C.WD) + A.vget(v, C.ST) == 2  # both resources for building
+
+
+def test_re_tuned_money_and_laws_does_not_overbid_a_rival_with_fewer_votes_CUBA_R39(s):
+    """Its 5 votes against a rival's 3 and $10: the old preset feared a 30% bid and paid $2
+    every parliament; the re-tuned one (bid_fear 0.07, configs/tunes/cuba-money-and-laws.toml)
+    keeps its money."""
+    bidding(s, money=10, rival_money=10)
+    assert ask("money_and_laws", s, T) == ("bid", 0)
+    assert ask("money_and_laws", s, T, bid_fear=0.3) == ("bid", 2)
