@@ -3,10 +3,11 @@
 A tune config's `[identity]` table names rules on the candidate's per-game records (the
 game's record columns, `meeplab games GAME --json` lists them), pooled over the trial:
 
-- `share = [columns], min = x` (and/or `max`): the columns' sum as a share of `of` (default
-  `score`), e.g. shipping at least half of the VP;
-- `mean = "column", min = x` (and/or `max`): the column's mean per game;
-- `most = "column"`: the candidate's mean is at least every other strategy's in the trial.
+- `share = [columns], min = x` (and/or `max`): the columns' sum as a share of `of` (a column
+  or a list summed, default `score`), e.g. shipping at least half of the VP;
+- `mean = "column", min = x` (and/or `max`): the column's mean per game (a list: their sum);
+- `most = "column"` (or a list, summed): the candidate's mean is at least every other
+  strategy's in the trial.
 
 A trial that breaks a rule is infeasible: Optuna's sampler is told (constraints), and the
 best trial is the best of the feasible ones. Against a mixed field the candidate's means
@@ -32,26 +33,25 @@ class Rule:
     name: str
     kind: str
     columns: tuple[str, ...]
-    of: str = "score"
+    of: tuple[str, ...] = ("score",)
     low: float | None = None
     high: float | None = None
 
     @property
     def needs(self) -> tuple[str, ...]:
-        return self.columns + ((self.of,) if self.kind == "share" else ())
+        return self.columns + (self.of if self.kind == "share" else ())
 
     def value(self, means: dict[str, dict[str, float]], me: str) -> tuple[float, float]:
         """(the candidate's value, the violation: <= 0 when the rule holds)."""
-        mine = means[me]
+        mine = sum(means[me][c] for c in self.columns)
         if self.kind == "most":
-            others = [m[self.columns[0]] for name, m in means.items() if name != me]
-            value = mine[self.columns[0]]
-            return value, (max(others) - value) if others else 0.0
+            others = [sum(m[c] for c in self.columns) for name, m in means.items() if name != me]
+            return mine, (max(others) - mine) if others else 0.0
         if self.kind == "share":
-            total = mine[self.of]
-            value = sum(mine[c] for c in self.columns) / total if total else 0.0
+            total = sum(means[me][c] for c in self.of)
+            value = mine / total if total else 0.0
         else:
-            value = mine[self.columns[0]]
+            value = mine
         return value, max((self.low - value) if self.low is not None else -1.0,
                           (value - self.high) if self.high is not None else -1.0)
 
@@ -81,14 +81,9 @@ def parse(path: Path, table: Any, columns: Sequence[str]) -> tuple[Rule, ...]:
             raise _fail(path, f"{where} needs exactly one of {', '.join(KINDS)}"
                               + (f" (unknown key '{unknown[0]}')" if unknown else ""))
         kind = kinds[0]
-        cols = spec[kind]
-        cols = [cols] if isinstance(cols, str) and kind != "share" else cols
-        if (not isinstance(cols, list) or not cols or not all(isinstance(c, str) for c in cols)
-                or (kind != "share" and len(cols) != 1)):
-            raise _fail(path, f"{where}.{kind} must name " + (
-                "a list of record columns" if kind == "share" else "one record column"))
-        of = spec.get("of", "score")
-        for c in [*cols, of]:
+        cols = _names(path, f"{where}.{kind}", spec[kind], kind != "share")
+        of = _names(path, f"{where}.of", spec.get("of", "score"), True)
+        for c in [*cols, *of]:
             if c not in columns:
                 raise _fail(path, f"{where}: '{c}' is not a record column of this game",
                             f"use one of: {', '.join(columns)}")
@@ -102,9 +97,18 @@ def parse(path: Path, table: Any, columns: Sequence[str]) -> tuple[Rule, ...]:
                          for b in bounds)):
             raise _fail(path, f"{where} needs a number min and/or max"
                               + (" (of applies to share only)" if "of" in spec else ""))
-        rules.append(Rule(name, kind, tuple(cols), of,
+        rules.append(Rule(name, kind, cols, of,
                           *(None if b is None else float(b) for b in bounds)))
     return tuple(rules)
+
+
+def _names(path: Path, where: str, x: Any, one_allowed: bool) -> tuple[str, ...]:
+    """A column name (where `one_allowed`) or a non-empty list of them."""
+    names = [x] if isinstance(x, str) and one_allowed else x
+    if not isinstance(names, list) or not names or not all(isinstance(c, str) for c in names):
+        raise _fail(path, f"{where} must name " + (
+            "a record column or a list of them" if one_allowed else "a list of record columns"))
+    return tuple(names)
 
 
 def needed(rules: Iterable[Rule]) -> list[str]:

@@ -42,6 +42,13 @@ def test_rules_are_parsed_with_their_bounds(tmp_path):
         ("builds", "most", ("buildings_built",), None, None)]
     assert identity.needed(rules) == ["buildings_built", "score", "vp_ship", "vp_tax",
                                       "win_share"]
+    summed = identity.parse(tmp_path, {
+        "rich": {"share": ["vp_ship"], "of": ["vp_ship", "vp_tax"], "min": 0.5},
+        "persons": {"most": ["vp_tax", "buildings_built"]}}, COLUMNS)
+    means = {"me": {"vp_ship": 3.0, "vp_tax": 1.0, "buildings_built": 2.0},
+             "other": {"vp_ship": 0.0, "vp_tax": 1.0, "buildings_built": 2.5}}
+    assert identity.check(summed, means, "me") == {"rich": [0.75, -0.25],
+                                                   "persons": [3.0, -0.5]}
 
 
 @pytest.mark.parametrize("table, problem", [
@@ -51,7 +58,9 @@ def test_rules_are_parsed_with_their_bounds(tmp_path):
     ({"ship": {"mean": "score", "most": "score"}}, "needs exactly one of"),
     ({"ship": {"mean": "score", "min": 1, "above": 2}}, "unknown key 'above'"),
     ({"ship": {"most": "score", "min": 1}}, "most takes no min"),
-    ({"ship": {"mean": ["score", "vp_ship"], "min": 1}}, "must name one record column"),
+    ({"ship": {"mean": [], "min": 1}}, "must name a record column or a list of them"),
+    ({"ship": {"share": "vp_ship", "min": 0.5}}, "must name a list of record columns"),
+    ({"ship": {"share": ["vp_ship"], "of": ["score", 3], "min": 0.5}}, "identity.ship.of must"),
     ({"ship": 0.5}, "identity.ship is not a table"),
     ({}, "identity must be a table of named rules"),
 ])
