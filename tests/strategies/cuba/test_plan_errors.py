@@ -62,9 +62,27 @@ def test_money_kept_for_the_tax_the_plan_pays_CUBA_R43(s):
     set_stored(s2, 0, "Ci", 1)
     set_money(s2, 0, 2)
     to_statutes(s2, T)
-    for name in ("money_and_laws", "factory_cafe", "builder"):
+    for name in ("money_and_laws", "factory_cafe", "builder", "shipping_rush"):
         assert ask(name, s2, T)[0] == "pay", name
-        assert ask(name, s, T) != ("buy", C.TO), name
+        assert ask(name, s, T) != ("buy", C.TO), name   # shipping_rush: since its re-tune
+
+
+@pytest.mark.parametrize("pieces, price", [(1, 6), (2, 5)])
+def test_shipping_rush_keeps_the_tax_rather_than_buy_an_expensive_rum_CUBA_R27_R43(
+        s, pieces, price):
+    """$6 in round 3, the $2 tax with its duty payable at the statutes (2 VP + the 1 VP bonus),
+    only rum at the market: a rum at $6 or $5 ships for 3 VP and leaves less than the tax, so
+    shipping_rush keeps its money (the old weights, ship 3.0 against statute 1.0, bought it);
+    at $4 the tax money stays and the rum may be bought."""
+    s[S.G.ROUND] = 3
+    set_stored(s, 0, "Ci", 1)
+    set_money(s, 0, 6)
+    for k in ("Ci", "Su", "To"):
+        set_market(s, k, 0)
+    set_market(s, "Ru", pieces)
+    at_market(s, MA, AR)
+    assert ask("shipping_rush", s, T) != ("buy", C.RU), price
+    assert ask("shipping_rush", s, T, ship=3.0, statute=1.0, money=0.5) == ("buy", C.RU)
 
 
 def test_a_cheap_tax_is_worth_its_price_to_every_plan_CUBA_R43(s):
