@@ -456,8 +456,8 @@ def optimise(tune: Tune, out: Path, workers: int | None = None,
             values = {sp.key: sp.suggest(t) for sp in tune.space}
             plan = trial_plan(tune, values)
             outcome = trials.run(plan, backend)
-            value, recorded, errors = *objective_value(tune, outcome, plan), outcome.errors
-            for k, x in (recorded | {"values": values, "errors": errors}).items():
+            value, recorded = objective_value(tune, outcome, plan)
+            for k, x in (recorded | {"values": values, "errors": outcome.errors}).items():
                 t.set_user_attr(k, x)
             for rule, (_, violation) in recorded.get("identity", {}).items():
                 t.set_constraint(rule, violation)   # Optuna's TPE samples around kept trials
@@ -490,11 +490,11 @@ def games_per_trial(tune: Tune) -> int:
 def best_trial(tune: Tune, s: Any) -> Any:
     """The best complete trial; with identity rules the best of those that keep them
     (UserError when none does: the study and trials.csv stay for a rerun)."""
-    if not tune.identity:
-        return s.best_trial
     try:
         return s.best_trial   # Optuna's: the best of the trials whose constraints hold
     except ValueError as exc:
+        if not tune.identity:
+            raise
         raise UserError(f"none of the {len(complete(s))} trials keeps the identity "
                         f"({', '.join(r.name for r in tune.identity)}); no preset written",
                         "run more trials (raise --trials), move the [search] ranges toward "
