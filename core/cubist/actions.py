@@ -38,6 +38,7 @@ from core.cubist import state as S
 from core.cubist.codes import M, SW, T
 from core.cubist.state import DK, G, O, P, VOFF
 from core.cubist.codes import NCELL, NVAL  # literal sizes for stack_array
+NSRC = 2 * C.MAX_HELD * C.MAX_SPACES  # card-die sources, two faces each (a literal size)
 from core.jit import njit, stack_array
 
 MAX_OPTIONS = 2048
@@ -178,26 +179,40 @@ def pascin_source_ok(s, t, b, room, cell):
 
 @njit(_nrt=False)
 def place_options(s, t, b, opts, n):
-    """CUBIST-R10..R14, R25: every die source on every cell where its value may go."""
+    """CUBIST-R10..R14, R25: every die source on every cell where its value may go (cells in
+    frame order; per cell the warehouse values rising, then the card dice)."""
+    ware = 0  # bit v - 1: a warehouse die of value v
+    for v in range(C.NVAL):
+        if s[b + P.WARE + v] > 0:
+            ware |= 1 << v
+    srcs = stack_array(NSRC, 0, np.int32)  # the card dice, each face a source
+    m = 0
+    any_value = ware
+    for k in range(C.MAX_HELD * C.MAX_SPACES):
+        if s[b + P.CD_ON + k]:
+            for f in range(faces(s, b, k)):
+                srcs[m] = S.card_die_src(k, f)
+                any_value |= 1 << (S.src_value(s, b, srcs[m]) - 1)
+                m += 1
+    if any_value == 0:
+        return n
     cells = stack_array(NCELL, 0, np.int32)
     for room in range(2):
         at = S.room_at(b, room)
         nd = s[b + P.ROOM_N + room]
         for j in range(GEO.frame_cells(s, at, nd, cells)):
             cell = cells[j]
-            mask = GEO.room_mask(s, t, at, nd, cell)
+            mask = GEO.room_mask(s, t, at, nd, cell) & any_value
             if mask == 0:
                 continue
             dest = room << CELL_BITS | cell
+            here = mask & ware
             for v in range(C.NVAL):
-                if s[b + P.WARE + v] > 0 and (mask >> v) & 1:
+                if (here >> v) & 1:
                     n = push(opts, n, option(OT.PLACE, v << SRC_SHIFT | dest))
-            for k in range(C.MAX_HELD * C.MAX_SPACES):
-                if s[b + P.CD_ON + k]:
-                    for f in range(faces(s, b, k)):
-                        src = S.card_die_src(k, f)
-                        if (mask >> (S.src_value(s, b, src) - 1)) & 1:
-                            n = push(opts, n, option(OT.PLACE, src << SRC_SHIFT | dest))
+            for i in range(m):
+                if (mask >> (S.src_value(s, b, srcs[i]) - 1)) & 1:
+                    n = push(opts, n, option(OT.PLACE, srcs[i] << SRC_SHIFT | dest))
     return n
 
 
@@ -206,20 +221,28 @@ def recruit_options(s, t, me, b, opts, n):
     """CUBIST-R17, R18, R25: (slot, value, card dice used) for every artist card the
     warehouse and card dice can take."""
     have = stack_array(NVAL, 0, np.int32)  # card dice that can show each value
+    dice = 0
     for v in range(C.NVAL):
         have[v] = 0
+        dice += s[b + P.WARE + v]
     for k in range(C.MAX_HELD * C.MAX_SPACES):
         if s[b + P.CD_ON + k]:
             a, c = s[b + P.CD_A + k], s[b + P.CD_B + k]
             have[a - 1] += 1
+            dice += 1
             if c != a:
                 have[c - 1] += 1
+    if dice == 0:
+        return n  # every artist card takes at least one die
     for slot in range(C.MAX_ARTISTS_UP):
-        for v in range(1, C.NVAL + 1):
-            k = recruit_need(s, t, slot, me, v)
-            if k == 0:
-                continue
+        if recruit_need(s, t, slot, me, C.NVAL) == 0:
+            continue  # no value can take it (recruit_need: the highest value is the least bound)
+        k = t[T.ART_DICE + s[O.ART + slot]]
+        low = s[O.ART_VALUE + slot] if s[O.ART_OWNER + slot] >= 0 else 1
+        for v in range(max(low, 1), C.NVAL + 1):
             w = s[b + P.WARE + v - 1]
+            if w + have[v - 1] < k:
+                continue
             cd = min(have[v - 1], k)
             for c in range(cd + 1):
                 if w + c >= k:

@@ -32,7 +32,14 @@ def next_to(u):
     return ((1 << (u - 2)) if u > 1 else 0) | ((1 << u) if u < C.NVAL else 0)
 
 
-@njit(_nrt=False)
+@njit(inline="always")
+def touch(s, at, n, strict, mask):
+    """room_mask's step for an occupied neighbour column at cell n."""
+    fits = next_to(s[at + VOFF + n])
+    return (mask & fits) if strict else (mask | fits)
+
+
+@njit(inline="always")
 def room_mask(s, t, at, n_dice, cell):
     """Bit v - 1 set for each value v a die may be placed with at a work-room cell (CUBIST-R11
     first die at the centre, R12 adjacent or on top, R13 +-1 from every touching die (strict)
@@ -46,12 +53,18 @@ def room_mask(s, t, at, n_dice, cell):
     strict = t[T.SWITCHES + SW.ADJACENCY] == 0
     mask = 0x3F if strict else 0
     count = 0
-    for dr, dc in STEPS:
-        rr, cc = r + dr, c + dc
-        if 0 <= rr < C.GRID and 0 <= cc < C.GRID and s[at + rr * C.GRID + cc] > 0:
-            count += 1
-            fits = next_to(s[at + VOFF + rr * C.GRID + cc])
-            mask = (mask & fits) if strict else (mask | fits)
+    if r > 0 and s[at + cell - C.GRID] > 0:
+        count += 1
+        mask = touch(s, at, cell - C.GRID, strict, mask)
+    if r < C.GRID - 1 and s[at + cell + C.GRID] > 0:
+        count += 1
+        mask = touch(s, at, cell + C.GRID, strict, mask)
+    if c > 0 and s[at + cell - 1] > 0:
+        count += 1
+        mask = touch(s, at, cell - 1, strict, mask)
+    if c < C.GRID - 1 and s[at + cell + 1] > 0:
+        count += 1
+        mask = touch(s, at, cell + 1, strict, mask)
     return mask if count > 0 else 0
 
 
@@ -62,7 +75,7 @@ def frame(s, at, n_dice):
     if n_dice == 0:
         m = C.GRID // 2
         return m, m, m, m
-    r0, c0, rows, cols = bbox(s, at)
+    r0, c0, rows, cols = bbox(s, at, n_dice)
     return (max(r0 - 1, 0), min(r0 + rows, C.GRID - 1), max(c0 - 1, 0),
             min(c0 + cols, C.GRID - 1))
 
@@ -129,13 +142,23 @@ def removable(s, t, at, cell):
 
 
 @njit(_nrt=False)
-def bbox(s, at):
-    """(top row, left column, rows, columns) of a room's occupied cells; rows 0 when empty."""
+def bbox(s, at, n_dice):
+    """(top row, left column, rows, columns) of a room's occupied cells; rows 0 when empty.
+    n_dice is the room's dice (the heights' sum): rows are scanned from the centre outward and
+    the scan stops once they are all found."""
     r0, c0, r1, c1 = C.GRID, C.GRID, -1, -1
-    for i in range(C.NCELL):
-        if s[at + i] > 0:
-            r, c = i // C.GRID, i % C.GRID
-            r0, c0, r1, c1 = min(r0, r), min(c0, c), max(r1, r), max(c1, c)
+    found = 0
+    mid = C.GRID // 2  # GRID is odd (the first die goes to the centre): rows mid, mid+1, mid-1, ...
+    for i in range(C.GRID):
+        if found >= n_dice:
+            break
+        r = mid + ((i + 1) >> 1) if i & 1 else mid - (i >> 1)
+        base = at + r * C.GRID
+        for c in range(C.GRID):
+            h = s[base + c]
+            if h > 0:
+                found += h
+                r0, r1, c0, c1 = min(r0, r), max(r1, r), min(c0, c), max(c1, c)
     if r1 < 0:
         return 0, 0, 0, 0
     return r0, c0, r1 - r0 + 1, c1 - c0 + 1
@@ -148,7 +171,7 @@ def matches(s, t, at, n_dice, card):
     cells showing their value."""
     if n_dice != t[T.INST_DICE + card]:
         return False
-    r0, c0, rows, cols = bbox(s, at)
+    r0, c0, rows, cols = bbox(s, at, n_dice)
     orients = C.NORIENT if t[T.SWITCHES + SW.ALLOW_MIRROR] == 1 else C.NORIENT // 2
     for o in range(orients):
         k = card * C.NORIENT + o

@@ -58,10 +58,10 @@ def inside(s, t, at, r0, c0, rows, cols, k, dr, dc):
 
 
 @njit
-def fits_card(s, t, at, card):
-    """Whether the room's structure lies inside the card's plan somewhere (CUBIST-R23 up to
-    what is still to build)."""
-    r0, c0, rows, cols = GEO.bbox(s, at)
+def fits_card(s, t, at, n_dice, card):
+    """Whether the room's structure (n_dice dice) lies inside the card's plan somewhere
+    (CUBIST-R23 up to what is still to build)."""
+    r0, c0, rows, cols = GEO.bbox(s, at, n_dice)
     if rows == 0:
         return True
     orients = C.NORIENT if t[T.SWITCHES + SW.ALLOW_MIRROR] == 1 else C.NORIENT // 2
@@ -87,7 +87,7 @@ def room_fit(w, s, t, at, n_dice):
         if card < 0 or t[T.INST_DICE + card] < n_dice:
             continue
         v = card_worth(w, t, card) * n_dice / t[T.INST_DICE + card]
-        if v > best and fits_card(s, t, at, card):
+        if v > best and fits_card(s, t, at, n_dice, card):
             best = v
     return best
 
