@@ -347,13 +347,14 @@ def museum_options(s, t, b, opts, n):
             want |= 1 << (s[b + P.CD_A + k] - 1) | 1 << (s[b + P.CD_B + k] - 1)
     if want == 0:
         return n
-    cells = stack_array(NVAL, 0, np.int64)
+    cells = stack_array(NVAL, 0, np.int64)  # per value the cells it may take
     for v in range(C.NVAL):
         cells[v] = 0
-        if (want >> v) & 1:
-            for cell in range(C.MCELL):
-                if GEO.museum_allows(s, t, museum, cell, v + 1):
-                    cells[v] |= 1 << cell
+    for cell in range(C.MCELL):
+        fits = GEO.museum_mask(s, t, museum, cell) & want
+        for v in range(C.NVAL):
+            if (fits >> v) & 1 and GEO.stays_completable(s, t, museum, cell, v + 1):
+                cells[v] |= 1 << cell
     for k in range(C.MAX_HELD * C.MAX_SPACES):
         if s[b + P.CD_ON + k] == 0:
             continue

@@ -197,25 +197,34 @@ def plan_height(t, museum, cell):
     return t[T.MUS_H + museum * C.MCELL + cell]
 
 
+@njit(inline="always")
+def museum_mask(s, t, museum, cell):
+    """Bit v - 1 set for each value v a die may take at a museum cell by CUBIST-R26 without
+    R27: on the plan below its height, on an equal value, or at ground level next to museum
+    dice under the adjacency rule (+-1 from every touching die when strict, from one when
+    lenient)."""
+    h = s[O.MUS_H + cell]
+    if h >= plan_height(t, museum, cell):
+        return 0
+    if h > 0:
+        return 1 << (s[O.MUS_V + cell] - 1)
+    r, c = cell // C.MCOLS, cell % C.MCOLS
+    strict = t[T.SWITCHES + SW.ADJACENCY] == 0
+    mask = 0x3F if strict else 0
+    count = 0
+    for n in (cell - C.MCOLS if r > 0 else -1, cell + C.MCOLS if r < C.MROWS - 1 else -1,
+              cell - 1 if c > 0 else -1, cell + 1 if c < C.MCOLS - 1 else -1):
+        if n >= 0 and s[O.MUS_H + n] > 0:
+            count += 1
+            fits = next_to(s[O.MUS_V + n])
+            mask = (mask & fits) if strict else (mask | fits)
+    return mask if count > 0 else 0
+
+
 @njit(_nrt=False)
 def museum_fits(s, t, museum, cell, v):
-    """CUBIST-R26 without R27: on the plan below its height, on an equal value or at ground
-    level next to museum dice under the adjacency rule."""
-    top = plan_height(t, museum, cell)
-    h = s[O.MUS_H + cell]
-    if h >= top:
-        return False
-    if h > 0:
-        return s[O.MUS_V + cell] == v
-    r, c = cell // C.MCOLS, cell % C.MCOLS
-    count = 0
-    good = 0
-    for dr, dc in STEPS:
-        rr, cc = r + dr, c + dc
-        if 0 <= rr < C.MROWS and 0 <= cc < C.MCOLS and s[O.MUS_H + rr * C.MCOLS + cc] > 0:
-            count += 1
-            good += abs(s[O.MUS_V + rr * C.MCOLS + cc] - v) == 1
-    return fits_neighbours(t, count, good)
+    """CUBIST-R26 without R27 for a die of value v (museum_mask)."""
+    return (museum_mask(s, t, museum, cell) >> (v - 1)) & 1 == 1
 
 
 @njit(_nrt=False)
@@ -269,12 +278,9 @@ def completable(s, t, museum):
 
 
 @njit(_nrt=False)
-def museum_allows(s, t, museum, cell, v):
-    """CUBIST-R26 and R27: the die fits, and the museum stays completable with it."""
-    if not museum_fits(s, t, museum, cell, v):
-        return False
-    h = s[O.MUS_H + cell]
-    if h > 0:
+def stays_completable(s, t, museum, cell, v):
+    """CUBIST-R27 for a die of value v at a museum cell it fits (museum_mask)."""
+    if s[O.MUS_H + cell] > 0:
         return True  # stacking on an equal value changes no column's value
     s[O.MUS_H + cell] = 1
     s[O.MUS_V + cell] = v
@@ -282,6 +288,12 @@ def museum_allows(s, t, museum, cell, v):
     s[O.MUS_H + cell] = 0
     s[O.MUS_V + cell] = 0
     return ok
+
+
+@njit(_nrt=False)
+def museum_allows(s, t, museum, cell, v):
+    """CUBIST-R26 and R27: the die fits, and the museum stays completable with it."""
+    return museum_fits(s, t, museum, cell, v) and stays_completable(s, t, museum, cell, v)
 
 
 @njit(_nrt=False)

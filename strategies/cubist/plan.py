@@ -20,7 +20,7 @@ from core.cubist import actions
 from core.cubist import codes as C
 from core.cubist import state as S
 from core.cubist.actions import OT
-from core.cubist.codes import NVAL, M, T  # NVAL: a literal size for stack_array
+from core.cubist.codes import M, T
 from core.cubist.state import G, O, P
 from core.jit import njit, stack_array
 from strategies.common.spec import Param
@@ -46,13 +46,33 @@ PARAMS = (
 assert tuple(p.name for p in PARAMS) == W.keys
 
 
+# a decision's cache (best_option): per value the worth of a die (values.best_place), per
+# room its fit (values.fit, or values.fresh_room when empty), below UNSET when not yet known;
+# then the display's worths (values.display_worths)
+ROOM_FIT = C.NVAL
+WORTHS = C.NVAL + 2
+CACHE = WORTHS + C.MAX_DISPLAY  # a literal size for stack_array
+UNSET = -1e17
+
+
 @njit
 def die_worth(w, s, t, b, v, cache):
-    """values.best_place of value v, computed once per decision (cache[v - 1] < -1e17: not
-    yet)."""
-    if cache[v - 1] < -1e17:
-        cache[v - 1] = values.best_place(w, s, t, b, v)
+    """values.best_place of value v, computed once per decision."""
+    if cache[v - 1] < UNSET:
+        cache[v - 1] = values.best_place(w, s, t, b, v, cache[WORTHS:])
     return cache[v - 1]
+
+
+@njit
+def room_worth(w, s, t, b, room, cache):
+    """The room's fit now (fresh_room's worth of a first die when it is empty), once per
+    decision."""
+    if cache[ROOM_FIT + room] < UNSET:
+        n = s[b + P.ROOM_N + room]
+        worths = cache[WORTHS:]
+        cache[ROOM_FIT + room] = values.fresh_room(s, t, worths) if n == 0 else \
+            values.fit(w, s, t, S.room_at(b, room), n, worths)
+    return cache[ROOM_FIT + room]
 
 
 @njit
@@ -68,12 +88,12 @@ def use_value(w, s, t, b, slot, param, cache):
         return die_worth(w, s, t, b, t[T.ART_V1 + card], cache)
     if kind == C.GRIS or kind == C.PASCIN:
         room, cell = actions.dest(param)
-        g = values.remove_gain(w, s, t, b, room, cell)
+        g = values.remove_gain(w, s, t, b, room, cell, cache[WORTHS:])
         if kind == C.PASCIN:
             at = S.room_at(b, room)
             v = actions.lift(s, at, cell)
             s[b + P.ROOM_N + room] -= 1
-            g += values.best_place(w, s, t, b, v)
+            g += values.best_place(w, s, t, b, v, cache[WORTHS:])
             s[b + P.ROOM_N + room] += 1
             actions.unlift(s, at, cell, v)
         return g
@@ -93,13 +113,17 @@ def option_value(w, s, t, b, me, o, cache):
     kind = actions.tag(o)
     x = actions.payload(o)
     if kind == OT.COMPLETE:
-        return 1000.0 + w[W.COMPLETE] * values.card_worth(w, t, s[O.DISPLAY + (x >> 1)])
+        return 1000.0 + w[W.COMPLETE] * cache[WORTHS + (x >> 1)]
     if kind == OT.MUSEUM:
         return w[W.MUSEUM] * t[T.MISC + M.MUSEUM_DIE_POINTS]
     if kind == OT.PLACE:
         src = x >> actions.SRC_SHIFT
         room, cell = actions.dest(x)
-        g = values.place_gain(w, s, t, b, room, cell, S.src_value(s, b, src))
+        n = s[b + P.ROOM_N + room]
+        g = room_worth(w, s, t, b, room, cache) if n == 0 else \
+            values.fit_with(w, s, t, S.room_at(b, room), n, cell, S.src_value(s, b, src),
+                            cache[WORTHS:]) \
+            - room_worth(w, s, t, b, room, cache)
         return g - w[W.CARD_DIE_KEEP] if src >= 8 else g
     if kind == OT.RECRUIT:
         slot, v, c = x & 3, (x >> 2) & 7, x >> 5
@@ -113,7 +137,7 @@ def option_value(w, s, t, b, me, o, cache):
         return 0.1 + use_value(w, s, t, b, x & 3, x >> actions.USE_SHIFT, cache)
     if kind == OT.ABANDON:
         n = s[b + P.ROOM_N + x]
-        return -w[W.ABANDON] * values.room_fit(w, s, t, S.room_at(b, x), n) - 0.01 * n
+        return -w[W.ABANDON] * room_worth(w, s, t, b, x, cache) - 0.01 * n
     return 0.0
 
 
@@ -122,9 +146,10 @@ def best_option(w, s, t, opts, n):
     """Index of the option of highest worth (the first among equals)."""
     me = s[G.CUR]
     b = S.pbase(me)
-    cache = stack_array(NVAL, 0, np.float64)
-    for v in range(C.NVAL):
-        cache[v] = -1e18
+    cache = stack_array(CACHE, 0, np.float64)
+    for i in range(WORTHS):
+        cache[i] = -1e18
+    values.display_worths(w, s, t, cache[WORTHS:])
     best = 0
     top = -1e18
     for i in range(n):

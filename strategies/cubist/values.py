@@ -15,7 +15,7 @@ from core.cubist import codes as C
 from core.cubist import geometry as GEO
 from core.cubist import state as S
 from core.cubist.codes import M, SW, T
-from core.cubist.codes import NCELL  # a literal size for stack_array
+from core.cubist.codes import MAX_DISPLAY, NCELL  # literal sizes for stack_array
 from core.cubist.state import DK, G, O, P, VOFF
 from core.common.layout import enum
 from core.jit import njit, stack_array
@@ -58,10 +58,9 @@ def inside(s, t, at, r0, c0, rows, cols, k, dr, dc):
 
 
 @njit
-def fits_card(s, t, at, n_dice, card):
-    """Whether the room's structure (n_dice dice) lies inside the card's plan somewhere
-    (CUBIST-R23 up to what is still to build)."""
-    r0, c0, rows, cols = GEO.bbox(s, at, n_dice)
+def fits_box(s, t, at, r0, c0, rows, cols, card):
+    """Whether the room's structure, its box (r0, c0, rows, cols), lies inside the card's plan
+    somewhere (CUBIST-R23 up to what is still to build)."""
     if rows == 0:
         return True
     orients = C.NORIENT if t[T.SWITCHES + SW.ALLOW_MIRROR] == 1 else C.NORIENT // 2
@@ -76,73 +75,99 @@ def fits_card(s, t, at, n_dice, card):
 
 
 @njit
-def room_fit(w, s, t, at, n_dice):
+def display_worths(w, s, t, out):
+    """card_worth of each display slot's card into out (0 for an empty slot); returns out.
+    The fits below take it so that a decision computes it once."""
+    for slot in range(C.MAX_DISPLAY):
+        card = s[O.DISPLAY + slot]
+        out[slot] = card_worth(w, t, card) if card >= 0 else 0.0
+    return out
+
+
+@njit
+def fit(w, s, t, at, n_dice, worths):
     """The room's worth: the best display card it fits, times the share built; -dead per die
-    when it fits none; 0 when empty."""
+    when it fits none; 0 when empty (worths: display_worths)."""
     if n_dice == 0:
         return 0.0
     best = -w[W.DEAD] * n_dice
+    r0, c0, rows, cols = GEO.bbox(s, at, n_dice)
     for slot in range(C.MAX_DISPLAY):
         card = s[O.DISPLAY + slot]
         if card < 0 or t[T.INST_DICE + card] < n_dice:
             continue
-        v = card_worth(w, t, card) * n_dice / t[T.INST_DICE + card]
-        if v > best and fits_card(s, t, at, n_dice, card):
+        v = worths[slot] * n_dice / t[T.INST_DICE + card]
+        if v > best and fits_box(s, t, at, r0, c0, rows, cols, card):
             best = v
     return best
 
 
 @njit
-def fresh_room(w, s, t):
+def room_fit(w, s, t, at, n_dice):
+    """fit, with the display's worths computed here."""
+    worths = stack_array(MAX_DISPLAY, 0, np.float64)
+    return fit(w, s, t, at, n_dice, display_worths(w, s, t, worths))
+
+
+@njit
+def fresh_room(s, t, worths):
     """Worth of a first die in an empty room: the best display card's share of one die."""
     best = 0.0
     for slot in range(C.MAX_DISPLAY):
         card = s[O.DISPLAY + slot]
         if card >= 0:
-            best = max(best, card_worth(w, t, card) / t[T.INST_DICE + card])
+            best = max(best, worths[slot] / t[T.INST_DICE + card])
     return best
 
 
 @njit
-def place_gain(w, s, t, b, room, cell, v):
+def fit_with(w, s, t, at, n_dice, cell, v, worths):
+    """fit of a room of n_dice > 0 dice with a die of value v placed at a cell (the state is
+    left as it was)."""
+    s[at + cell] += 1
+    old = s[at + VOFF + cell]
+    s[at + VOFF + cell] = v
+    after = fit(w, s, t, at, n_dice + 1, worths)
+    s[at + cell] -= 1
+    s[at + VOFF + cell] = old
+    return after
+
+
+@njit
+def place_gain(w, s, t, b, room, cell, v, worths):
     """How much placing a die of value v at a room cell raises the room's fit."""
     at = S.room_at(b, room)
     n = s[b + P.ROOM_N + room]
     if n == 0:
-        return fresh_room(w, s, t)
-    before = room_fit(w, s, t, at, n)
-    s[at + cell] += 1
-    old = s[at + VOFF + cell]
-    s[at + VOFF + cell] = v
-    after = room_fit(w, s, t, at, n + 1)
-    s[at + cell] -= 1
-    s[at + VOFF + cell] = old
-    return after - before
+        return fresh_room(s, t, worths)
+    return fit_with(w, s, t, at, n, cell, v, worths) - fit(w, s, t, at, n, worths)
 
 
 @njit
-def best_place(w, s, t, b, v):
+def best_place(w, s, t, b, v, worths):
     """The most a die of value v adds to a room now (0 when it fits nowhere usefully)."""
     best = 0.0
     cells = stack_array(NCELL, 0, np.int32)
     for room in range(2):
         at = S.room_at(b, room)
         nd = s[b + P.ROOM_N + room]
+        base = fresh_room(s, t, worths) if nd == 0 else fit(w, s, t, at, nd, worths)
         for j in range(GEO.frame_cells(s, at, nd, cells)):
             cell = cells[j]
             if (GEO.room_mask(s, t, at, nd, cell) >> (v - 1)) & 1:
-                best = max(best, place_gain(w, s, t, b, room, cell, v))
+                best = max(best, base if nd == 0 else
+                           fit_with(w, s, t, at, nd, cell, v, worths) - base)
     return best
 
 
 @njit
-def remove_gain(w, s, t, b, room, cell):
+def remove_gain(w, s, t, b, room, cell, worths):
     """How much taking the top die off a column raises the room's fit (Gris)."""
     at = S.room_at(b, room)
     n = s[b + P.ROOM_N + room]
-    before = room_fit(w, s, t, at, n)
+    before = fit(w, s, t, at, n, worths)
     v = actions.lift(s, at, cell)
-    after = room_fit(w, s, t, at, n - 1)
+    after = fit(w, s, t, at, n - 1, worths)
     actions.unlift(s, at, cell, v)
     return after - before
 
@@ -170,12 +195,13 @@ def pascin_choice(w, s, t, opts, n):
     """Pascin: the position where the lifted die raises its room's fit most."""
     b = S.pbase(s[G.CUR])
     v = s[G.MOVE_V]
+    worths = display_worths(w, s, t, stack_array(MAX_DISPLAY, 0, np.float64))
     best = 0
     top = -1e18
     for i in range(n):
         x = actions.payload(opts[i])
         room, cell = actions.dest(x)
-        g = place_gain(w, s, t, b, room, cell, v)
+        g = place_gain(w, s, t, b, room, cell, v, worths)
         if g > top:
             top = g
             best = i
