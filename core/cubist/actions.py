@@ -177,7 +177,7 @@ def pascin_source_ok(s, t, b, room, cell):
 
 # --- option lists per kind ------------------------------------------------------------------
 
-@njit(_nrt=False)
+@njit(inline="always")
 def place_options(s, t, b, opts, n):
     """CUBIST-R10..R14, R25: every die source on every cell where its value may go (cells in
     frame order; per cell the warehouse values rising, then the card dice)."""
@@ -216,7 +216,7 @@ def place_options(s, t, b, opts, n):
     return n
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def recruit_options(s, t, me, b, opts, n):
     """CUBIST-R17, R18, R25: (slot, value, card dice used) for every artist card the
     warehouse and card dice can take."""
@@ -255,7 +255,7 @@ def use_param(opts, n, slot, param):
     return push(opts, n, option(OT.USE, slot | param << USE_SHIFT))
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def use_options(s, t, me, b, opts, n):
     """CUBIST-R21, §6.1: each usable artist card with every choice its action allows."""
     for slot in range(C.MAX_ARTISTS_UP):
@@ -310,7 +310,7 @@ def use_options(s, t, me, b, opts, n):
     return n
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def complete_options(s, t, b, opts, n):
     """CUBIST-R22, R23: (room, display slot) for each installation that matches a card."""
     if s[b + P.HELD_N] >= C.MAX_HELD:
@@ -327,7 +327,7 @@ def complete_options(s, t, b, opts, n):
     return n
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def abandon_room_options(s, b, opts, n):
     """CUBIST-R24: each non-empty work room."""
     for room in range(2):
@@ -336,7 +336,7 @@ def abandon_room_options(s, b, opts, n):
     return n
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def museum_options(s, t, b, opts, n):
     """CUBIST-R25..R27: each card die (each face of an a/b die) on each museum cell it may
     take."""
