@@ -10,8 +10,8 @@ from core.jamaica import codes as C
 from core.jamaica import state as S
 from core.jamaica.actions import MAX_OPTIONS, OT
 from core.jamaica.codes import T
-from core.jamaica.state import G, O, P, STATE_SIZE
-from core.jit import copy_into, njit, stack_array
+from core.jamaica.state import G, O, P
+from core.jit import njit, stack_array
 
 # the weights row of a plan (strategies.jamaica.plan PARAMS, in this order)
 W = enum("W", ("MOVE", "FINISH", "GOLD", "FOOD", "POWDER", "SHORTAGE", "LAIR", "FIGHT", "BID",
@@ -33,7 +33,7 @@ def kind_weight(w, kind):
     return 0.0
 
 
-@njit
+@njit(inline="always")
 def end_value(w, s, t, ship, code):
     """A route end (actions.OT.END) for ship: progress, the finish, the space's cost or the
     shortage it brings, a lair's token, and the ships met there (`fight`)."""
@@ -58,7 +58,7 @@ def end_value(w, s, t, ship, code):
     return v
 
 
-@njit
+@njit(inline="always")
 def best_end(w, s, t, ship, opts, n):
     """Index of the route end among opts[:n] worth most."""
     best = 0
@@ -71,14 +71,14 @@ def best_end(w, s, t, ship, opts, n):
     return best
 
 
-@njit
+@njit(inline="always")
 def dump_loss(w, s, t, ship, h):
     """What emptying hold h gives up (0 for an empty hold)."""
     b = S.pbase(ship)
     return kind_weight(w, s[b + P.HOLD_KIND + h]) * s[b + P.HOLD_N + h]
 
 
-@njit
+@njit(inline="always")
 def load_value(w, s, t, ship, kind, n, opts):
     """A load of n tokens of `kind`: their worth less the cheapest hold it empties."""
     m = actions.load_holds(s, t, ship, kind, opts)
@@ -90,7 +90,7 @@ def load_value(w, s, t, ship, kind, n, opts):
     return kind_weight(w, kind) * n - loss
 
 
-@njit
+@njit(inline="always")
 def symbol_value(w, s, t, ship, sym, die, opts):
     """One half of a card with its die; a move leaves the ship on its best end in s."""
     if sym <= C.POWDER:
@@ -108,13 +108,15 @@ def symbol_value(w, s, t, ship, sym, die, opts):
 @njit
 def card_value(w, s, t, ship, card, dm, de):
     """A card played with the dice (dm, de): its morning, then its evening from where the
-    morning left the ship (worked out on a copy)."""
-    s2 = stack_array(STATE_SIZE, 0, np.int32)
+    morning left the ship (symbol_value moves only the ship's position and race, put back
+    here)."""
     opts = stack_array(MAX_OPTIONS, 0, np.int32)
-    copy_into(s2, s)
-    v = symbol_value(w, s2, t, ship, t[T.CARD_SYM + 2 * card], dm, opts)
-    if s2[S.pbase(ship) + P.RACE] != C.FINISHED:
-        v += symbol_value(w, s2, t, ship, t[T.CARD_SYM + 2 * card + 1], de, opts)
+    b = S.pbase(ship)
+    pos, race = s[b + P.POS], s[b + P.RACE]
+    v = symbol_value(w, s, t, ship, t[T.CARD_SYM + 2 * card], dm, opts)
+    if s[b + P.RACE] != C.FINISHED:
+        v += symbol_value(w, s, t, ship, t[T.CARD_SYM + 2 * card + 1], de, opts)
+    s[b + P.POS], s[b + P.RACE] = pos, race
     return v
 
 
