@@ -38,10 +38,10 @@ from core.cubist import state as S
 from core.cubist.codes import M, SW, T
 from core.cubist.state import DK, G, O, P, VOFF
 from core.cubist.codes import NCELL, NVAL  # literal sizes for stack_array
-NSRC = 2 * C.MAX_HELD * C.MAX_SPACES  # card-die sources, two faces each (a literal size)
 from core.jit import njit, stack_array
 
 MAX_OPTIONS = 2048
+NSRC = 2 * C.MAX_HELD * C.MAX_SPACES  # card-die sources, two faces each (a literal size)
 OT = enum("OT", ("PLACE", "RECRUIT", "USE", "COMPLETE", "ABANDON", "MUSEUM", "END", "MOVE_TO",
                  "ABANDON_RECRUIT", "ABANDON_DONE", "STORE"))
 TAG_SHIFT = 16
@@ -239,7 +239,7 @@ def recruit_options(s, t, me, b, opts, n):
             continue  # no value can take it (recruit_need: the highest value is the least bound)
         k = t[T.ART_DICE + s[O.ART + slot]]
         low = s[O.ART_VALUE + slot] if s[O.ART_OWNER + slot] >= 0 else 1
-        for v in range(max(low, 1), C.NVAL + 1):
+        for v in range(low, C.NVAL + 1):
             w = s[b + P.WARE + v - 1]
             if w + have[v - 1] < k:
                 continue

@@ -17,25 +17,16 @@ STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
 
 @njit(inline="always")
-def fits_neighbours(t, count, good):
-    """CUBIST-R13, Q1: a ground die touching `count` dice, `good` of them +-1 from it."""
-    if count == 0:
-        return False
-    if t[T.SWITCHES + SW.ADJACENCY] == 0:
-        return good == count
-    return good >= 1
-
-
-@njit(inline="always")
 def next_to(u):
     """Bit v - 1 set for the values v that may touch a die showing u (u +- 1, no wrap)."""
     return ((1 << (u - 2)) if u > 1 else 0) | ((1 << u) if u < C.NVAL else 0)
 
 
 @njit(inline="always")
-def touch(s, at, n, strict, mask):
-    """room_mask's step for an occupied neighbour column at cell n."""
-    fits = next_to(s[at + VOFF + n])
+def touch(strict, mask, u):
+    """CUBIST-R13, Q1: the values still allowed at a ground cell (mask) once a touching die
+    showing u is counted: +-1 from every touching die when strict, from one when lenient."""
+    fits = next_to(u)
     return (mask & fits) if strict else (mask | fits)
 
 
@@ -55,16 +46,16 @@ def room_mask(s, t, at, n_dice, cell):
     count = 0
     if r > 0 and s[at + cell - C.GRID] > 0:
         count += 1
-        mask = touch(s, at, cell - C.GRID, strict, mask)
+        mask = touch(strict, mask, s[at + VOFF + cell - C.GRID])
     if r < C.GRID - 1 and s[at + cell + C.GRID] > 0:
         count += 1
-        mask = touch(s, at, cell + C.GRID, strict, mask)
+        mask = touch(strict, mask, s[at + VOFF + cell + C.GRID])
     if c > 0 and s[at + cell - 1] > 0:
         count += 1
-        mask = touch(s, at, cell - 1, strict, mask)
+        mask = touch(strict, mask, s[at + VOFF + cell - 1])
     if c < C.GRID - 1 and s[at + cell + 1] > 0:
         count += 1
-        mask = touch(s, at, cell + 1, strict, mask)
+        mask = touch(strict, mask, s[at + VOFF + cell + 1])
     return mask if count > 0 else 0
 
 
@@ -148,7 +139,7 @@ def bbox(s, at, n_dice):
     the scan stops once they are all found."""
     r0, c0, r1, c1 = C.GRID, C.GRID, -1, -1
     found = 0
-    mid = C.GRID // 2  # GRID is odd (the first die goes to the centre): rows mid, mid+1, mid-1, ...
+    mid = C.GRID // 2  # GRID is odd (the first die goes to the centre): rows mid, mid+1, mid-1..
     for i in range(C.GRID):
         if found >= n_dice:
             break
@@ -216,8 +207,7 @@ def museum_mask(s, t, museum, cell):
               cell - 1 if c > 0 else -1, cell + 1 if c < C.MCOLS - 1 else -1):
         if n >= 0 and s[O.MUS_H + n] > 0:
             count += 1
-            fits = next_to(s[O.MUS_V + n])
-            mask = (mask & fits) if strict else (mask | fits)
+            mask = touch(strict, mask, s[O.MUS_V + n])
     return mask if count > 0 else 0
 
 
