@@ -150,7 +150,7 @@ def pascin_dest(s, t, b, v, frm, opts, n, write):
         if s[b + P.ROOM_N + room] == 0:
             continue
         at = S.room_at(b, room)
-        for j in range(GEO.frame_cells(s, at, s[b + P.ROOM_N + room], cells)):
+        for j in range(GEO.candidate_cells(s, at, s[b + P.ROOM_N + room], cells)):
             cell = cells[j]
             if room * C.NCELL + cell == frm:
                 continue
@@ -180,7 +180,7 @@ def pascin_source_ok(s, t, b, room, cell):
 @njit(inline="always")
 def place_options(s, t, b, opts, n):
     """CUBIST-R10..R14, R25: every die source on every cell where its value may go (cells in
-    frame order; per cell the warehouse values rising, then the card dice)."""
+    row order; per cell the warehouse values rising, then the card dice)."""
     ware = 0  # bit v - 1: a warehouse die of value v
     for v in range(C.NVAL):
         if s[b + P.WARE + v] > 0:
@@ -200,7 +200,7 @@ def place_options(s, t, b, opts, n):
     for room in range(2):
         at = S.room_at(b, room)
         nd = s[b + P.ROOM_N + room]
-        for j in range(GEO.frame_cells(s, at, nd, cells)):
+        for j in range(GEO.candidate_cells(s, at, nd, cells)):
             cell = cells[j]
             mask = GEO.room_mask(s, t, at, nd, cell) & any_value
             if mask == 0:
@@ -273,11 +273,11 @@ def use_options(s, t, me, b, opts, n):
         elif kind == C.MALEVICH:
             n = use_param(opts, n, slot, 0)
         elif kind == C.GRIS or kind == C.PASCIN:
+            cells = stack_array(NCELL, 0, np.int32)
             for room in range(2):
                 at = S.room_at(b, room)
-                for cell in range(C.NCELL):
-                    if s[at + cell] == 0:
-                        continue
+                for j in range(GEO.occupied_cells(s, at, s[b + P.ROOM_N + room], cells)):
+                    cell = cells[j]
                     ok = GEO.removable(s, t, at, cell) if kind == C.GRIS else \
                         pascin_source_ok(s, t, b, room, cell)
                     if ok:
@@ -321,8 +321,8 @@ def complete_options(s, t, b, opts, n):
             continue
         at = S.room_at(b, room)
         for slot in range(C.MAX_DISPLAY):
-            card = s[O.DISPLAY + slot]
-            if card >= 0 and GEO.matches(s, t, at, nd, card):
+            card = s[O.DISPLAY + slot]  # the dice count first: no call for most cards
+            if card >= 0 and t[T.INST_DICE + card] == nd and GEO.matches(s, t, at, nd, card):
                 n = push(opts, n, option(OT.COMPLETE, room | slot << 1))
     return n
 

@@ -14,6 +14,7 @@ from core.jit import njit, stack_array
 import numpy as np
 
 STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
+OCC_ROWS = C.GRID + 2  # a room's rows with an empty one either side (a literal size)
 
 
 @njit(inline="always")
@@ -59,27 +60,67 @@ def room_mask(s, t, at, n_dice, cell):
     return mask if count > 0 else 0
 
 
+@njit(inline="always")
+def room_rows(s, at, n_dice, occ):
+    """Fill occ[r + 1] with bit c set for each occupied column (r, c) of a room (occ[0] and
+    occ[GRID + 1] stay 0: a row of margin either side); return (first, last) occupied row,
+    (GRID, -1) when empty. n_dice is the room's dice (the heights' sum): rows are scanned from
+    the centre outward and the scan stops once they are all found."""
+    for i in range(OCC_ROWS):
+        occ[i] = 0
+    lo, hi = C.GRID, -1
+    found = 0
+    mid = C.GRID // 2  # GRID is odd (the first die goes to the centre): rows mid, mid+1, mid-1..
+    for i in range(C.GRID):
+        if found >= n_dice:
+            break
+        r = mid + ((i + 1) >> 1) if i & 1 else mid - (i >> 1)
+        base = at + r * C.GRID
+        bits = 0
+        for c in range(C.GRID):  # without branches: which cells are occupied is unpredictable
+            h = s[base + c]
+            found += h
+            bits |= min(h, 1) << c
+        occ[r + 1] = bits
+        if bits != 0:
+            lo, hi = min(lo, r), max(hi, r)
+    return lo, hi
+
+
+@njit(inline="always")
+def row_cells(r, bits, cells, m):
+    """Append the cells of row r whose bit is set in bits (columns rising); return the count."""
+    for c in range(C.GRID):  # written always, kept when set: no branch to mispredict
+        cells[m] = r * C.GRID + c
+        m += (bits >> c) & 1
+    return m
+
+
 @njit(_nrt=False)
-def frame(s, at, n_dice):
-    """(first row, last row, first column, last column) of the cells a die may go to: the
-    occupied box grown by one, within the room (the centre alone when empty)."""
+def candidate_cells(s, at, n_dice, cells):
+    """Write into cells, in row order, the cells a die may go to by CUBIST-R11, R12: the
+    occupied columns and the empty cells orthogonally next to one (the centre alone when the
+    room is empty); return how many."""
     if n_dice == 0:
-        m = C.GRID // 2
-        return m, m, m, m
-    r0, c0, rows, cols = bbox(s, at, n_dice)
-    return (max(r0 - 1, 0), min(r0 + rows, C.GRID - 1), max(c0 - 1, 0),
-            min(c0 + cols, C.GRID - 1))
+        cells[0] = C.CENTRE
+        return 1
+    occ = stack_array(OCC_ROWS, 0, np.int64)
+    lo, hi = room_rows(s, at, n_dice, occ)
+    m = 0
+    for r in range(max(lo - 1, 0), min(hi + 1, C.GRID - 1) + 1):
+        o = occ[r + 1]
+        m = row_cells(r, o | o << 1 | o >> 1 | occ[r] | occ[r + 2], cells, m)
+    return m
 
 
 @njit(_nrt=False)
-def frame_cells(s, at, n_dice, cells):
-    """Write into cells the cells of `frame` in row order; return how many."""
-    r0, r1, c0, c1 = frame(s, at, n_dice)
+def occupied_cells(s, at, n_dice, cells):
+    """Write into cells, in row order, the room's occupied columns; return how many."""
+    occ = stack_array(OCC_ROWS, 0, np.int64)
+    lo, hi = room_rows(s, at, n_dice, occ)
     m = 0
-    for r in range(r0, r1 + 1):
-        for c in range(c0, c1 + 1):
-            cells[m] = r * C.GRID + c
-            m += 1
+    for r in range(lo, hi + 1):
+        m = row_cells(r, occ[r + 1], cells, m)
     return m
 
 

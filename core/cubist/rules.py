@@ -24,7 +24,7 @@ NSRC = C.NSRC  # a plain global: stack_array takes its size as a compile-time co
 # ---------------------------------------------------------------- dice movements
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def take_src(s, b, src):
     """Remove one die from a source (warehouse value or card space, CUBIST-R25); its value."""
     v = S.src_value(s, b, src)
@@ -35,7 +35,7 @@ def take_src(s, b, src):
     return v
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def put_die(s, b, room, cell, v):
     """A die of value v onto a work-room column."""
     at = S.room_at(b, room)
@@ -44,7 +44,7 @@ def put_die(s, b, room, cell, v):
     s[b + P.ROOM_N + room] += 1
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def to_supply(s, p, n):
     s[S.pbase(p) + P.SUPPLY] += n
 
@@ -337,7 +337,7 @@ def frees_dice(s, t, me):
     return actions.preroll_options(s, t, opts) > 0
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def resume(s, t, tr):
     """Back to the turn after an action: before the roll, free dice while the supply is short
     and an action frees some (CUBIST-R8), else roll; after it, the main decision."""
@@ -416,7 +416,7 @@ def advance(s, t, tr):
         begin_turn(s, t, tr)
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def step3(s, t, tr, o):
     """A step-3 action or a step-2 placement of the main or preroll decision."""
     me = s[G.CUR]
@@ -448,7 +448,7 @@ def step3(s, t, tr, o):
     resume(s, t, tr)
 
 
-@njit(_nrt=False)
+@njit(inline="always")
 def apply_main(s, t, o, tr):
     """CUBIST-R8, R10..R28: one step, or the end of the turn (to the storage decision)."""
     if actions.tag(o) != OT.END:

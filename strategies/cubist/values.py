@@ -152,7 +152,7 @@ def best_place(w, s, t, b, v, worths):
         at = S.room_at(b, room)
         nd = s[b + P.ROOM_N + room]
         base = fresh_room(s, t, worths) if nd == 0 else fit(w, s, t, at, nd, worths)
-        for j in range(GEO.frame_cells(s, at, nd, cells)):
+        for j in range(GEO.candidate_cells(s, at, nd, cells)):
             cell = cells[j]
             if (GEO.room_mask(s, t, at, nd, cell) >> (v - 1)) & 1:
                 best = max(best, base if nd == 0 else
