@@ -61,6 +61,15 @@ def room_mask(s, t, at, n_dice, cell):
 
 
 @njit(inline="always")
+def centre_out(i):
+    """The i-th row of a room from the centre outward: mid, mid + 1, mid - 1, mid + 2, ...
+    (GRID is odd: the first die goes to the centre). Scans that stop once a room's dice are
+    all found visit the rows in this order."""
+    mid = C.GRID // 2
+    return mid + ((i + 1) >> 1) if i & 1 else mid - (i >> 1)
+
+
+@njit(inline="always")
 def room_rows(s, at, n_dice, occ):
     """Fill occ[r + 1] with bit c set for each occupied column (r, c) of a room (occ[0] and
     occ[GRID + 1] stay 0: a row of margin either side); return (first, last) occupied row,
@@ -70,11 +79,10 @@ def room_rows(s, at, n_dice, occ):
         occ[i] = 0
     lo, hi = C.GRID, -1
     found = 0
-    mid = C.GRID // 2  # GRID is odd (the first die goes to the centre): rows mid, mid+1, mid-1..
     for i in range(C.GRID):
         if found >= n_dice:
             break
-        r = mid + ((i + 1) >> 1) if i & 1 else mid - (i >> 1)
+        r = centre_out(i)
         base = at + r * C.GRID
         bits = 0
         for c in range(C.GRID):  # without branches: which cells are occupied is unpredictable
@@ -180,11 +188,10 @@ def bbox(s, at, n_dice):
     the scan stops once they are all found."""
     r0, c0, r1, c1 = C.GRID, C.GRID, -1, -1
     found = 0
-    mid = C.GRID // 2  # GRID is odd (the first die goes to the centre): rows mid, mid+1, mid-1..
     for i in range(C.GRID):
         if found >= n_dice:
             break
-        r = mid + ((i + 1) >> 1) if i & 1 else mid - (i >> 1)
+        r = centre_out(i)
         base = at + r * C.GRID
         for c in range(C.GRID):
             h = s[base + c]
