@@ -199,6 +199,45 @@ def test_CUBIST_R12_adjacent_or_on_top_never_diagonal():
                      (2, cell(0, 0))}
 
 
+def test_CUBIST_R11_R12_candidate_cells_are_every_cell_a_die_may_reach():
+    """The listing's cells (geometry.candidate_cells: occupied columns and the empty cells
+    orthogonally next to one, from the rooms' row masks) against a brute force over all 81
+    cells, on random connected rooms touching every edge of the grid; occupied_cells too."""
+    rng = np.random.default_rng(11)
+    s, t = start()
+    at = S.room_at(B0, 0)
+    out = np.zeros(C.NCELL, np.int32)
+    for trial in range(300):
+        s[at:at + C.NCELL] = 0
+        s[at + S.VOFF:at + S.VOFF + C.NCELL] = 0
+        cells = {int(rng.integers(C.NCELL))}  # any start: Gris may have taken the centre
+        for _ in range(int(rng.integers(0, 30))):
+            r, c = divmod(sorted(cells)[int(rng.integers(len(cells)))], C.GRID)
+            dr, dc = ((-1, 0), (1, 0), (0, -1), (0, 1))[int(rng.integers(4))]
+            if 0 <= r + dr < C.GRID and 0 <= c + dc < C.GRID:
+                cells.add((r + dr) * C.GRID + c + dc)
+        empty_room = trial % 10 == 0
+        n = 0
+        for x in ([] if empty_room else sorted(cells)):
+            h = int(rng.integers(1, 4))
+            s[at + x], s[at + S.VOFF + x] = h, int(rng.integers(1, C.NVAL + 1))
+            n += h
+        occupied = [x for x in range(C.NCELL) if s[at + x] > 0]
+
+        def near(x):
+            r, c = divmod(x, C.GRID)
+            return any(0 <= r + dr < C.GRID and 0 <= c + dc < C.GRID
+                       and s[at + (r + dr) * C.GRID + c + dc] > 0
+                       for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)))
+
+        want = [C.CENTRE] if n == 0 else [x for x in range(C.NCELL)
+                                          if s[at + x] > 0 or near(x)]
+        got = list(out[:GEO.candidate_cells(s, at, n, out)])
+        assert got == want
+        assert {x for x in range(C.NCELL) if GEO.room_mask(s, t, at, n, x)} <= set(got)
+        assert list(out[:GEO.occupied_cells(s, at, n, out)]) == occupied
+
+
 def test_CUBIST_R13_plus_or_minus_one_without_wrap():
     s, t = start()
     clear_warehouse(s)
