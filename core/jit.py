@@ -79,6 +79,19 @@ def _set_cache_dir() -> None:
 _set_cache_dir()
 
 import numba  # noqa: E402  (must follow the cache-dir setting)
+from numba import types as _types  # noqa: E402
+from numba.core.registry import CPUDispatcher  # noqa: E402
+
+
+class _Dispatcher(CPUDispatcher):
+    """numba's CPU dispatcher, except that a compiled caller's constant arguments (a literal
+    `False`, a module constant) compile as their plain types: numba would otherwise compile the
+    callee, and every function it links, once per distinct constant (three copies of a plan's
+    value table), and each copy costs its whole compile again."""
+
+    def get_call_template(self, args, kws):
+        return super().get_call_template(tuple(_types.unliteral(a) for a in args),
+                                         {k: _types.unliteral(v) for k, v in kws.items()})
 
 
 def njit(fn=None, **kw):
@@ -89,8 +102,16 @@ def njit(fn=None, **kw):
     kw.setdefault("cache", True)
     kw.setdefault("_nrt", True)
     if fn is None:
-        return numba.njit(**kw)
-    return numba.njit(**kw)(fn)
+        return lambda f: njit(f, **kw)
+    if numba.config.DISABLE_JIT:
+        return fn
+    cache = kw.pop("cache")
+    disp = _Dispatcher(py_func=fn, locals={},
+                       targetoptions={**kw, "nopython": True, "boundscheck": None})
+    if cache:
+        disp.enable_caching()
+    return disp
+
 
 if os.environ.get("NUMBA_DISABLE_JIT") == "1":
     import warnings
@@ -98,7 +119,6 @@ if os.environ.get("NUMBA_DISABLE_JIT") == "1":
     # Interpreted uint64 scalars warn on the wrap-around that the compiled RNG relies on.
     warnings.filterwarnings("ignore", "overflow encountered", RuntimeWarning)
 
-from numba import types as _types  # noqa: E402
 from numba.extending import intrinsic as _intrinsic  # noqa: E402
 
 

@@ -99,25 +99,18 @@ def same(a, b):
     return True
 
 
-def _play_batch(t, n_players, seeds, kernels, params, check):
-    """Play len(seeds) games with fixed seat strategies; records[g, seat, :], errors[g]."""
+def _play_batch(t, n_players, seeds, kernels, params, check, tr):
+    """Play len(seeds) games with fixed seat strategies; records[g, seat, :], errors[g]. tr is
+    no_trace() or, for one game, a trace buffer that records its events. (The one compiled
+    entry: each compiled caller of the step re-optimises all of its machine code.)"""
     g_n = seeds.shape[0]
     rec = np.zeros((g_n, n_players, NREC))  # noqa: F821
     errors = np.zeros(g_n, np.int32)
     opts = np.zeros(MAX_OPTIONS, np.int32)  # noqa: F821
-    tr = np.zeros((1, EVW), np.int32)
     for g in range(g_n):
         errors[g] = play_one(t, n_players, seeds[g], kernels, params, opts, tr,  # noqa: F821
                              check, rec[g])
     return rec, errors
-
-
-def _play_traced(t, n_players, seed, kernels, params, check, tr):
-    """One game recording every event and the state after it into the trace buffer tr."""
-    rec = np.zeros((n_players, NREC))  # noqa: F821
-    opts = np.zeros(MAX_OPTIONS, np.int32)  # noqa: F821
-    err = play_one(t, n_players, seed, kernels, params, opts, tr, check, rec)  # noqa: F821
-    return rec, err
 
 
 def compiled_for(fn: Callable, game: str, namespace: dict[str, Any], **options: Any) -> Callable:
@@ -149,14 +142,14 @@ def _namespace(game: Game, decide: Callable) -> dict[str, Any]:
 
 
 class Loop:
-    """A game's compiled loop: `play_game` (one game, optionally traced) and `run_batch`."""
+    """A game's compiled loop: `play_game` (one game, optionally traced) and `run_batch`, both
+    through the one compiled `play_batch`."""
 
     def __init__(self, game: Game, decide: Callable) -> None:
         namespace = _namespace(game, decide)
         namespace["play_steps"] = compiled_for(_play_steps, game.name, namespace, _nrt=False)
-        namespace["play_one"] = self.play_one = compiled_for(_play_one, game.name, namespace)
+        namespace["play_one"] = compiled_for(_play_one, game.name, namespace, inline="always")
         self.play_batch = compiled_for(_play_batch, game.name, namespace)
-        self.play_traced = compiled_for(_play_traced, game.name, namespace)
         self.flatten = game.rules.flatten
         self.state_size = game.engine.state_size
 
@@ -165,16 +158,17 @@ class Loop:
                   max_events: int = 6000) -> GameResult:
         """Play one game with the given seat kernels; optionally record its trace."""
         tr = trace_buffer(max_events, self.state_size) if trace else no_trace()
-        rec, err = self.play_traced(self.flatten(tables), n_players, np.int64(seed),
-                                    kernels.astype(np.int32), params.astype(np.float64), check,
-                                    tr)
-        return GameResult(rec, int(err), tr if trace else None)
+        rec, err = self.play_batch(self.flatten(tables), n_players, np.array([seed], np.int64),
+                                   kernels.astype(np.int32), params.astype(np.float64), check,
+                                   tr)
+        return GameResult(rec[0], int(err[0]), tr if trace else None)
 
     def run_batch(self, tables: Any, n_players: int, seeds: np.ndarray, kernels: np.ndarray,
                   params: np.ndarray, check: bool = False) -> tuple[np.ndarray, np.ndarray]:
         """Play one game per seed with fixed seat kernels: (records[g, seat, :], errors[g])."""
         return self.play_batch(self.flatten(tables), n_players, np.asarray(seeds, np.int64),
-                               kernels.astype(np.int32), params.astype(np.float64), check)
+                               kernels.astype(np.int32), params.astype(np.float64), check,
+                               no_trace())
 
 
 def bind(game: Game, decide: Callable) -> Loop:

@@ -26,6 +26,7 @@ import numpy as np
 
 from core.common.game import Game
 from core.common.loop import Loop, compiled_for
+from core.common.trace import no_trace
 from core.jit import njit
 from strategies.common.registry import MAX_PARAMS, RESERVED, Registry, UnknownStrategy
 
@@ -112,7 +113,7 @@ def runner(loop: Loop) -> Callable[..., tuple[np.ndarray, np.ndarray]]:
                 or not params.flags.writeable):
             params = np.array(params, np.float64)  # a copy: its tallies are not read back
         return loop.play_batch(loop.flatten(tables), n_players, np.asarray(seeds, np.int64),
-                               np.asarray(kernels, np.int32), params, check)
+                               np.asarray(kernels, np.int32), params, check, no_trace())
     return run_batch
 
 

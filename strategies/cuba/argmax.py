@@ -3,11 +3,20 @@ noise a plan's `variety` adds to the option values of its shaping decisions."""
 import numpy as np
 
 from core.cuba.actions import MAX_OPTIONS
-from core.jit import njit
+from core.jit import njit, stack_array
 from strategies.common.variety import noise
 
 NEG = -1e18  # below every value: where a search for the best starts
-NO_NOISE = np.zeros(MAX_OPTIONS)  # the noise of a deterministic choice (look-ahead, variety 0)
+
+
+@njit(inline="always")
+def no_noise():
+    """The noise of a deterministic choice (look-ahead, variety 0): zeros on the caller's stack.
+    (Not a module constant: numba compiles a read-only array argument as another type, and
+    every plan choice it reaches would compile twice.)"""
+    z = stack_array(MAX_OPTIONS, 0, np.float64)
+    z[:] = 0.0
+    return z
 
 
 @njit(_nrt=False)

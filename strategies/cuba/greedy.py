@@ -20,7 +20,7 @@ from strategies.cuba import heuristic
 from strategies.cuba import plan
 from strategies.cuba import politics
 from strategies.cuba import values
-from strategies.cuba.argmax import NEG, NO_NOISE, better, draw_noise
+from strategies.cuba.argmax import NEG, better, draw_noise, no_noise
 from strategies.cuba.plan import W
 from strategies.cuba.values import V, V_SIZE
 
@@ -98,11 +98,12 @@ def complete(params, s, t, me, opts, tr):
     """Finish me's turn in place with the plan's own choices (heuristic.plan_choice; a field
     that cannot change the evaluation is not chosen with care)."""
     steps = 0
+    zeros = no_noise()
     while in_turn(s, me) and steps < MAX_TAIL:
         n = actions.legal(s, t, opts)
         i = 0
         if n > 1 and not any_field(s, t):
-            i = heuristic.plan_choice(params, s, t, opts, n, NO_NOISE)
+            i = heuristic.plan_choice(params, s, t, opts, n, zeros)
         rules.apply(s, t, opts[i], tr)
         steps += 1
 
@@ -136,7 +137,7 @@ def choose(params, s, t, opts, n, rng):
     me = s[G.CUR]
     dk = s[G.DK]
     if dk == DK.BID or dk == DK.TRADE_STEP:
-        return heuristic.plan_choice(params, s, t, opts, n, NO_NOISE)
+        return heuristic.plan_choice(params, s, t, opts, n, no_noise())
     if any_field(s, t):
         return n - 1  # every field evaluates the same: the first looked at (the last) wins
     # scratch on the stack, reused for every option (see core.jit)
