@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 import sim.cli as cli
@@ -43,6 +44,18 @@ def assert_one_line_error(result, problem: str) -> None:
     assert len(lines) == 1, result.stderr
     assert lines[0].startswith("error: ") and "; " in lines[0], lines[0]
     assert problem in lines[0], lines[0]
+
+
+def assert_main_fails(main, args: list[str], problem: str, capsys) -> None:
+    """A `python -m` tool's main(args) exits 2 printing only one line `error: <problem>; <fix>`
+    on stderr, containing problem."""
+    with pytest.raises(SystemExit) as exit_info:
+        main(args)
+    assert exit_info.value.code == 2
+    out = capsys.readouterr()
+    lines = out.err.splitlines()
+    assert out.out == "" and len(lines) == 1 and lines[0].startswith("error: ")
+    assert problem in lines[0] and "; " in lines[0]
 
 
 def compiled_env() -> dict[str, str]:

@@ -7,6 +7,7 @@ import itertools
 import pytest
 
 from sim import compile_profile
+from tests.sim.helpers import assert_main_fails
 
 
 def test_nested_compiles_are_split_into_own_and_inclusive_seconds():
@@ -40,13 +41,7 @@ def test_nested_compiles_are_split_into_own_and_inclusive_seconds():
     (["cuba"], "the compile profile needs the JIT"),  # the test suite runs interpreted
 ])
 def test_bad_input_is_one_line_and_exit_2(args, problem, capsys):
-    with pytest.raises(SystemExit) as exit_info:
-        compile_profile.main(args)
-    assert exit_info.value.code == 2
-    out = capsys.readouterr()
-    lines = out.err.splitlines()
-    assert out.out == "" and len(lines) == 1 and lines[0].startswith("error: ")
-    assert problem in lines[0] and "; " in lines[0]
+    assert_main_fails(compile_profile.main, args, problem, capsys)
 
 
 def test_the_temporary_cache_folder_does_not_outlive_the_call(monkeypatch, capsys):

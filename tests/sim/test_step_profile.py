@@ -6,6 +6,7 @@ import pytest
 
 from core import games as catalogue
 from sim import step_profile
+from tests.sim.helpers import assert_main_fails
 
 
 def test_profile_counts_every_step_by_kind_and_reports_them():
@@ -30,10 +31,4 @@ def test_profile_counts_every_step_by_kind_and_reports_them():
     (["cuba", "--games", "0"], "--games 0 is too small"),
 ])
 def test_bad_input_is_one_line_and_exit_2(args, problem, capsys):
-    with pytest.raises(SystemExit) as exit_info:
-        step_profile.main(args)
-    assert exit_info.value.code == 2
-    out = capsys.readouterr()
-    lines = out.err.splitlines()
-    assert out.out == "" and len(lines) == 1 and lines[0].startswith("error: ")
-    assert problem in lines[0] and "; " in lines[0]
+    assert_main_fails(step_profile.main, args, problem, capsys)
