@@ -7,8 +7,8 @@ caller's constant or read-only argument shows up here).
     python -m sim.compile_profile GAME [--players N] [--top N] [--signatures]
 
 It compiles into a fresh temporary cache folder (deleted afterwards), so it measures a cold
-compile whatever the machine's cache holds (run it as its own process, as above). Compiling in another process at the same time
-slows it: compare two commits alternately or side by side under the same load.
+compile whatever the machine's cache holds (run it as its own process, as above). Compiling in
+another process at the same time slows it: compare two commits side by side under equal load.
 """
 from __future__ import annotations
 

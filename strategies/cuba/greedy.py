@@ -94,11 +94,10 @@ def any_field(s, t):
 
 
 @njit(_nrt=False)
-def complete(params, s, t, me, opts, tr):
-    """Finish me's turn in place with the plan's own choices (heuristic.plan_choice; a field
-    that cannot change the evaluation is not chosen with care)."""
+def complete(params, s, t, me, opts, tr, zeros):
+    """Finish me's turn in place with the plan's own choices (heuristic.plan_choice, with the
+    zero noise `zeros`; a field that cannot change the evaluation is not chosen with care)."""
     steps = 0
-    zeros = no_noise()
     while in_turn(s, me) and steps < MAX_TAIL:
         n = actions.legal(s, t, opts)
         i = 0
@@ -109,12 +108,12 @@ def complete(params, s, t, me, opts, tr):
 
 
 @njit(_nrt=False)
-def outlook(params, s, t, me, vt, tr, s2, opts, inner):
+def outlook(params, s, t, me, vt, tr, s2, opts, inner, zeros):
     """Value of s for me. A pending sub-decision of me's turn is searched one ply (a market
     visit is not: it is finished with the plan's choices), then the turn is finished.
-    s2, opts and inner are scratch (a state, two option lists)."""
+    s2, opts and inner are scratch (a state, two option lists); zeros the plan's zero noise."""
     if not in_turn(s, me) or s[G.DK] == DK.TRADE_STEP:
-        complete(params, s, t, me, opts, tr)
+        complete(params, s, t, me, opts, tr, zeros)
         return evaluate(params, s, t, me, vt)
     n = actions.legal(s, t, opts)
     if any_field(s, t):
@@ -123,7 +122,7 @@ def outlook(params, s, t, me, vt, tr, s2, opts, inner):
     for i in range(n - 1, -1, -stride(n, max(1, int(params[BREADTH])))):
         copy_into(s2, s)
         rules.apply(s2, t, opts[i], tr)
-        complete(params, s2, t, me, inner, tr)
+        complete(params, s2, t, me, inner, tr, zeros)
         best = max(best, evaluate(params, s2, t, me, vt))
     return best
 
@@ -148,12 +147,13 @@ def choose(params, s, t, opts, n, rng):
     opts2 = stack_array(MAX_OPTIONS, 0, np.int32)
     opts3 = stack_array(MAX_OPTIONS, 0, np.int32)
     noise = stack_array(MAX_OPTIONS, 0, np.float64)
+    zeros = no_noise()  # once per decision, for every look-ahead's plan choices
     draw_noise(params[W.VARIETY] if dk == DK.CHARACTER else 0.0, rng, noise, n)
     best = NEG
     bi = 0
     for i in range(n - 1, -1, -1):  # last first: ties keep 'pass' or 'done'
         copy_into(s2, s)
         rules.apply(s2, t, opts[i], tr)
-        v = outlook(params, s2, t, me, vt, tr, s3, opts2, opts3)
+        v = outlook(params, s2, t, me, vt, tr, s3, opts2, opts3, zeros)
         best, bi = better(v + noise[i], i, best, bi)
     return bi
