@@ -1,5 +1,6 @@
 """core.inline_copy: numba's inliner copies a callee's blocks with one memo (its scope once),
 and compiles the same code as without it."""
+import inspect
 import os
 import subprocess
 import sys
@@ -58,17 +59,8 @@ if sys.argv[1] == "patched":
 import numba
 from numba.core import inline_closurecall
 
-@numba.njit(inline="always")
-def branchy(x):
-    total = 0
-    for i in range(x):
-        if i % 3 == 0:
-            total += i
-        elif i % 3 == 1:
-            total -= 1
-        else:
-            total *= 2
-    return total
+BRANCHY
+branchy = numba.njit(inline="always")(_branchy)
 
 @numba.njit(inline="always")
 def twice(x):
@@ -86,7 +78,7 @@ print(outer.inspect_llvm(outer.signatures[0]))
 def test_compiles_the_same_code_as_numbas_own_copy(tmp_path):
     """The same LLVM IR for nested inlined functions with and without the shared memo."""
     script = tmp_path / "inline.py"
-    script.write_text(SCRIPT)
+    script.write_text(SCRIPT.replace("BRANCHY", inspect.getsource(_branchy)))
     env = dict(os.environ, NUMBA_DISABLE_JIT="0", PYTHONPATH=str(ROOT),
                NUMBA_CACHE_DIR=str(tmp_path / "cache"))
     outs = {}
