@@ -8,7 +8,7 @@ import pytest
 
 from sim import backends, identity, trials, tune
 from sim.errors import UserError
-from tests.sim.helpers import assert_one_line_error, run_cli
+from tests.sim.helpers import assert_one_line_error, run_cli, run_compiled
 
 BUILDER = """
 mode = "strategy"
@@ -111,10 +111,12 @@ def test_a_trials_column_means_agree_with_its_win_share(tmp_path, field):
     assert recorded["identity"]["builds"][0] > 0
 
 
+@pytest.mark.compiled("cuba")
 def test_a_tune_writes_the_best_trial_that_keeps_the_identity(tmp_path, monkeypatch):
     """A first study records each trial's buildings; a second, the same trials (Optuna's
     first ten are seeded random draws) under a bound that the unconstrained best breaks,
-    writes the best of the trials that keep it."""
+    writes the best of the trials that keep it. (Compiled: greedy games interpreted took
+    over a minute.)"""
     import optuna
 
     monkeypatch.setenv("MEEPLAB_PRESETS", str(tmp_path / "presets"))
@@ -124,9 +126,8 @@ def test_a_tune_writes_the_best_trial_that_keeps_the_identity(tmp_path, monkeypa
 
     def studied(rule: str, name: str) -> tuple[optuna.Study, str]:
         path = write(tmp_path / f"{name}.toml", rule, text)
-        result = run_cli("tune", path, "--out", tmp_path / name, "--workers", "1",
-                         "--trials", "5")
-        assert result.exit_code == 0, result.output
+        result = run_compiled("tune", path, "--out", tmp_path / name, "--workers", "1",
+                              "--trials", "5")
         return optuna.load_study(study_name="meeplab-tune", storage=f"sqlite:///"
                                  f"{tmp_path / name / tune.STUDY_FILE}"), result.stdout
 
