@@ -37,6 +37,8 @@ times 16 plus a card count (mine), a salesman category or resource kind (hires),
 card types packed 4 bits each as type + 1 (pay).
 """
 
+import numpy as np
+
 from core.common.layout import enum
 from core.common.options import enc, payload_of, tag_of
 from core.jit import njit
@@ -46,7 +48,6 @@ from core.siberia.codes import M, SW, T
 from core.siberia.state import DK, G, O, P
 
 MAX_OPTIONS = 256
-SCRATCH = MAX_OPTIONS - C.NTYPES  # opts[SCRATCH:] is scratch space for pay_options
 
 # option tags: what an option does (keys as tests and kernels name them)
 OT = enum("OT", ("DISCOVER", "NO_DISCOVERY", "DRAW", "SKIP", "MINE", "HIRE_WORKER",
@@ -197,12 +198,12 @@ def pays(rules, hand, nx, inv):
 
 
 @njit(inline="always")
-def bit_options(opts, n, code, bits):
-    """Append code | i for each set bit i of bits, lowest first; return n."""
-    while bits:
-        opts[n] = code | S.lowest_bit(bits)
-        bits &= bits - 1
-        n += 1
+def bit_options(opts, n, code, bits, width):
+    """Append code | i for each set bit i < width of bits, lowest first; return n. (Each is
+    written and counted when set: a fixed trip count, no unpredictable loop exit.)"""
+    for i in range(width):
+        opts[n] = code | i
+        n += (bits >> i) & 1
     return n
 
 
@@ -236,58 +237,58 @@ def main_options(s, t, opts):
         n += max(last - lo + 1, 0)
     opts[n] = option(OT.HIRE_WORKER, 0)
     n += worker
-    n = bit_options(opts, n, option(OT.HIRE_SALESMAN, 0), salesmen)
-    return bit_options(opts, n, option(OT.HIRE_INVESTOR, 0), investors)
+    n = bit_options(opts, n, option(OT.HIRE_SALESMAN, 0), salesmen, C.NSYM)
+    return bit_options(opts, n, option(OT.HIRE_INVESTOR, 0), investors, C.NRES)
 
 
 @njit(inline="always")
-def multisets(opts, m, k, only_x, need_x, n):
-    """Append one pay option per multiset of k cards (k <= 3) of the m card types listed in
-    opts[SCRATCH:]: only cards showing X, or any cards with at least one showing X (need_x),
-    or any cards; in lexicographic order of the list. A list entry is the type | 1 << 8 when
-    it shows X | its count in hand << 16. (Every candidate is written and counted when legal:
-    no unpredictable branch on the third card.)"""
-    for i in range(m):
-        e1 = opts[SCRATCH + i]
-        x1 = (e1 >> 8) & 1
-        if only_x and x1 == 0:
-            continue
-        c1 = (e1 & 0xFF) + 1
+def above(ty):
+    """Bit set of the card types after type ty."""
+    return -(np.int64(2) << ty)
+
+
+@njit(inline="always")
+def multisets(opts, n, k, hand, twice, thrice, xs, only_x, need_x):
+    """Append one pay option per multiset of k cards (1 <= k <= 3) from the hand, in ascending
+    order of the cards' types (the first card, then the second, then the third): only cards
+    showing X, or any cards with at least one showing X (need_x), or any cards. hand, twice,
+    thrice: the bit sets of the types held at least once, twice, three times; xs: the types
+    showing X. Each next card is drawn from a bit set of what may follow the cards before it,
+    so only legal multisets are visited."""
+    code = option(OT.PAY, 0)
+    first = hand & xs if only_x or (k == 1 and need_x) else hand
+    while first:
+        ty1 = S.lowest_bit(first)
+        first &= first - 1
+        c1 = code | (ty1 + 1)
         if k == 1:
-            if x1 == 1 or not need_x:
-                opts[n] = option(OT.PAY, c1)
-                n += 1
+            opts[n] = c1
+            n += 1
             continue
-        for j in range(i, m):
-            e2 = opts[SCRATCH + j]
-            x2 = (e2 >> 8) & 1
-            if (j == i and ((e1 >> 16) & 0xFF) < 2) or (only_x and x2 == 0):
-                continue
-            c12 = c1 | ((e2 & 0xFF) + 1) << CARD_BITS
+        x1 = (xs >> ty1) & 1 == 1
+        # the second card: a later type, or another of the same
+        second = (hand & above(ty1)) | (twice & (np.int64(1) << ty1))
+        if only_x or (k == 2 and need_x and not x1):
+            second &= xs
+        while second:
+            ty2 = S.lowest_bit(second)
+            second &= second - 1
+            c12 = c1 | (ty2 + 1) << CARD_BITS
             if k == 2:
-                if x1 == 1 or x2 == 1 or not need_x:
-                    opts[n] = option(OT.PAY, c12)
-                    n += 1
+                opts[n] = c12
+                n += 1
                 continue
-            any_x = (x1 | x2) == 1 or not need_x
-            for l in range(j, m):  # branch-free: write always, count when legal
-                e3 = opts[SCRATCH + l]
-                x3 = (e3 >> 8) & 1
-                used = (1 if l == i else 0) + (1 if l == j else 0)
-                opts[n] = option(OT.PAY, c12 | ((e3 & 0xFF) + 1) << (2 * CARD_BITS))
-                n += (((e3 >> 16) & 0xFF) > used) & ((x3 == 1) | any_x) & (
-                    (x3 == 1) | (not only_x))
+            # the third card: a later type, or one more of the second's type
+            more = thrice if ty2 == ty1 else twice
+            third = (hand & above(ty2)) | (more & (np.int64(1) << ty2))
+            if only_x or (need_x and not x1 and (xs >> ty2) & 1 == 0):
+                third &= xs
+            while third:
+                ty3 = S.lowest_bit(third)
+                third &= third - 1
+                opts[n] = c12 | (ty3 + 1) << (2 * CARD_BITS)
+                n += 1
     return n
-
-
-@njit(inline="always")
-def sized_multisets(opts, m, k, only_x, need_x, n):
-    """multisets() with the usual sizes 2 and 3 as constants (unrolled loop nests)."""
-    if k == 3:
-        return multisets(opts, m, 3, only_x, need_x, n)
-    if k == 2:
-        return multisets(opts, m, 2, only_x, need_x, n)
-    return multisets(opts, m, k, only_x, need_x, n)
 
 
 @njit(inline="always")
@@ -296,19 +297,22 @@ def pay_options(s, t, opts):
     b = S.pbase(s[G.CUR])
     x = s[G.SYMBOL]
     all_x, any_form, need_x = payment_sizes(s, t, b, x)
-    m = 0
-    types = s[b + P.TYPES]
-    x_types = S.symbol_types(x)
-    while types:  # the types in hand, in opts[SCRATCH:]
+    hand = np.int64(s[b + P.TYPES])
+    twice = np.int64(0)
+    thrice = np.int64(0)
+    types = hand
+    while types:
         ty = S.lowest_bit(types)
         types &= types - 1
-        opts[SCRATCH + m] = ty | ((x_types >> ty) & 1) << 8 | s[b + P.HAND + ty] << 16
-        m += 1
+        count = s[b + P.HAND + ty]
+        twice |= np.int64(count >= 2) << ty
+        thrice |= np.int64(count >= 3) << ty
+    xs = np.int64(S.symbol_types(x))
     n = 0
     if any_form > 0:
-        n = sized_multisets(opts, m, any_form, False, need_x, n)
+        n = multisets(opts, n, any_form, hand, twice, thrice, xs, False, need_x)
     if all_x > 0 and all_x != any_form:  # of equal size, the all-X multisets are listed
-        n = sized_multisets(opts, m, all_x, True, False, n)
+        n = multisets(opts, n, all_x, hand, twice, thrice, xs, True, False)
     return n
 
 

@@ -217,6 +217,71 @@ def test_SIB_R8_every_payment_multiset_once() -> None:
     assert s[S.O.DISCARD + GW] >= 1 and s[S.O.DISCARD + GS] >= 1  # face up to the discards
 
 
+def reference_payments(hand: list[int], x: int, investor: bool, two_any: bool,
+                       misc: dict[str, int]) -> list[int]:
+    """The pay payloads of SIB-R8/R9 by plain enumeration: every multiset of hand cards of the
+    combination's sizes, ascending by card type; the '1 showing X + any' (or, with the investor
+    and investor_two_any, 'any') form first, then the all-X form when its size differs."""
+    from itertools import combinations_with_replacement
+
+    def shows(ty: int) -> bool:
+        return ty // C.NPERSON == x or C.WORKER + ty % C.NPERSON == x
+
+    def sets(k: int, keep) -> list[int]:
+        found = []
+        for combo in combinations_with_replacement(sorted(set(hand)), k):
+            if all(combo.count(ty) <= hand.count(ty) for ty in combo) and keep(combo):
+                found.append(paid(*combo))
+        return found
+
+    saved = misc["investor_saves"] if investor else 0
+    all_x = misc["combo_match"] - saved
+    if investor and not two_any:
+        any_form = 0
+    elif saved:
+        any_form = misc["combo_any"]
+    else:
+        any_form = misc["combo_any"] + 1
+    out = []
+    if any_form > 0:
+        out += sets(any_form, lambda c: saved > 0 or any(shows(ty) for ty in c))
+    if all_x > 0 and all_x != any_form:
+        out += sets(all_x, lambda c: all(shows(ty) for ty in c))
+    return out
+
+
+@pytest.mark.parametrize("two_any", [True, False])
+def test_SIB_R8_R9_pay_options_are_every_multiset_in_order(two_any: bool) -> None:
+    """The pay lister (bit sets of the types held once, twice, three times) gives exactly the
+    plain enumeration's multisets in its order, for random hands, every symbol, with and
+    without the investor."""
+    misc = {key: int(load_tables().misc[getattr(C.M, key.upper())])
+            for key in ("combo_match", "combo_any", "investor_saves")}
+    rng = np.random.default_rng(8)
+    s0, t = start(3, investor_two_any=two_any)
+    p = s0[S.G.CUR]
+    b = S.pbase(p)
+    checked = 0
+    while checked < 400:
+        hand = [int(ty) for ty in rng.integers(0, C.NTYPES, rng.integers(1, 9))]
+        s = s0.copy()
+        try:
+            set_hand(s, p, hand)
+        except ValueError:  # more of a type than the pile and the discards hold
+            continue
+        x = int(rng.integers(0, C.NSYM))
+        investor = x < C.NRES and rng.random() < 0.4
+        s[b + S.P.INVESTORS + x] = 1 if investor else 0  # a payment is only listed, not checked
+        s[S.G.SYMBOL] = x
+        s[S.G.DK] = S.DK.PAY
+        opts = np.zeros(A.MAX_OPTIONS, np.int32)
+        n = A.legal(s, t, opts)
+        assert [A.payload(o) for o in opts[:n]] == reference_payments(
+            hand, x, investor, two_any, misc), (hand, x, investor)
+        assert all(A.tag(o) == A.OT.PAY for o in opts[:n])
+        checked += 1
+
+
 @pytest.mark.parametrize("two_any", [True, False])
 def test_SIB_R9_SIB_Q2_investor_saves_the_first_card(two_any: bool) -> None:
     s, t = start(3, investor_two_any=two_any)
