@@ -22,22 +22,20 @@ kernel must not read them; core/jamaica/hidden.py redraws them.
 
 Option encoding: `tag << TAG_SHIFT | payload` (tags OT).
 """
-import numpy as np
-
 from core.common.layout import enum
 from core.common.options import enc, payload_of, tag_of
 from core.jamaica import codes as C
+from core.jamaica import routes
 from core.jamaica import state as S
 from core.jamaica.codes import SW, T
 from core.jamaica.state import DK, G, O, P
-from core.jit import njit, stack_array
+from core.jit import njit
 
 MAX_OPTIONS = 64
 OT = enum("OT", ("KEEP", "SWAP", "CARD", "HOLD", "END", "DIRECTION", "SHIP", "POWDER",
                  "REROLL", "TAKE_HOLD", "TAKE_CARD", "BLIND", "GIVE", "PASS", "PAY"))
 TAG_SHIFT = 8
-RACE_SHIFT = 6  # a route end: space | race << RACE_SHIFT
-MAX_PATHS = 16
+RACE_SHIFT = routes.RACE_SHIFT  # a route end: space | race << RACE_SHIFT
 
 
 @njit(inline="always")
@@ -64,78 +62,31 @@ def controller(s, ship):
     return s[G.CAPTAIN] if S.is_ghost(s, ship) else ship
 
 
-# --- the track (JAM-R11, R14, R21) -------------------------------------------------------------
-
-@njit(inline="always")
-def step_race(x, y, race, forward, can_finish):
-    """Race phase after one step from x to y (JAM-R21); a finish stops the move."""
-    if race == C.FINISHED:
-        return race
-    if forward:
-        if y == 0:
-            return C.FINISHED if race == C.RACING and can_finish else C.START
-        if x == 0:
-            return C.RACING
-        return race
-    if x == 0:
-        return C.PRE_START
-    if y == 0:
-        return C.START
-    return race
-
-
-@njit(inline="always")
-def add_end(opts, n, code):
-    """Append a route end unless listed; return n."""
-    for i in range(n):
-        if opts[i] == code:
-            return n
-    opts[n] = code
-    return n + 1
-
-
-@njit(inline="always")
-def payable(s, t, ship, x):
-    """Whether ship can pay space x's full cost (JAM-R13): free at Port Royal and lairs."""
-    kind = t[T.SPACE_KIND + x]
-    if kind == C.PORT:
-        return S.amount(s, ship, C.GOLD) >= t[T.SPACE_COST + x]
-    if kind == C.SEA:
-        return S.amount(s, ship, C.FOOD) >= t[T.SPACE_COST + x]
-    return True
-
+# --- the track (JAM-R11, R14, R21; core/jamaica/routes.py) -----------------------------------
 
 @njit(_nrt=False)
 def route_ends(s, t, ship, forward, steps, fallback, opts):
     """Write the distinct ends (OT.END: space | race << RACE_SHIFT) of a move of `steps` in a
     direction (JAM-R11), or of a shortage fallback: backward to the first space whose full
-    cost the ship can pay (JAM-R14); one per branch at forks and merges. Returns how many."""
+    cost the ship can pay (JAM-R14); one per branch at forks and merges. Returns how many.
+    A die move's ends come from the rules vector's table (routes.py), anything else from a
+    search."""
     b = S.pbase(ship)
+    pos = s[b + P.POS]
+    race = s[b + P.RACE]
     can_finish = not S.is_ghost(s, ship)
-    at = stack_array(MAX_PATHS, 0, np.int32)
-    race = stack_array(MAX_PATHS, 0, np.int32)
-    left = stack_array(MAX_PATHS, 0, np.int32)
-    at[0] = s[b + P.POS]
-    race[0] = s[b + P.RACE]
-    left[0] = steps
-    top = 1
-    n = 0
-    edges = T.NEXT if forward else T.PREV
-    while top > 0:
-        top -= 1
-        x, r, k = at[top], race[top], left[top]
-        for i in range(2):
-            y = t[edges + 2 * x + i]
-            if y < 0:
-                continue
-            r2 = step_race(x, y, r, forward, can_finish)
-            done = r2 == C.FINISHED or (payable(s, t, ship, y) if fallback else k == 1)
-            if done:
-                n = add_end(opts, n, option(OT.END, y | r2 << RACE_SHIFT))
-            elif top < MAX_PATHS:
-                at[top], race[top], left[top] = y, r2, k - 1
-                top += 1
-    return n
+    code = option(OT.END, 0)
+    if not fallback and 1 <= steps <= C.DIE_MAX:
+        at = T.ROUTES + routes.entry(pos, race, steps, forward, can_finish)
+        n = t[at]
+        if n >= 0:
+            for i in range(routes.MAX_ENDS):  # all copied, the first n count
+                opts[i] = code | t[at + 1 + i]
+            return n
+    gold = S.amount(s, ship, C.GOLD) if fallback else 0
+    food = S.amount(s, ship, C.FOOD) if fallback else 0
+    return routes.search(t, T.NEXT if forward else T.PREV, T.SPACE_KIND, T.SPACE_COST, pos,
+                         race, steps, forward, can_finish, fallback, gold, food, code, opts)
 
 
 # --- holds (JAM-R10, JAM-Q4, JAM-Q7) ---------------------------------------------------------

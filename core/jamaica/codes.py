@@ -32,6 +32,14 @@ SYMBOL_NAMES = ("none", "gold", "food", "gunpowder", "forward", "backward")
 # --- race phases (JAM-R21) -------------------------------------------------------------------
 START, PRE_START, RACING, FINISHED = 0, 1, 2, 3
 RACE_NAMES = ("start", "pre_start", "racing", "finished")
+NRACES = len(RACE_NAMES)
+
+# --- moves (JAM-R6, R11): the action dice, and the table of every die move's ends ------------
+DIE_MAX = 6         # the action dice show 1..DIE_MAX
+MAX_ROUTE_ENDS = 3  # ends of a move the table holds (more: searched; the printed board has 2)
+# one entry per (space, race phase, steps, direction, whether the ship can finish): the count,
+# then the ends (core/jamaica/routes.py)
+ROUTE_TABLE = NSPACES * NRACES * DIE_MAX * 4 * (1 + MAX_ROUTE_ENDS)
 
 # --- treasure cards (§8.4): kinds, and the powers -----------------------------------------------
 POWER, VALUE, CURSED = 0, 1, 2
@@ -134,4 +142,5 @@ T = block("T", (
     ("TREASURE_KIND", NTREASURES, "POWER, VALUE or CURSED"),
     ("TREASURE_VALUE", NTREASURES, "the power (MORGAN..SIXTH_HOLD) or the points (cursed < 0)"),
     ("POWER_CARD", NPOWERS, "the treasure card carrying each power (INFERRED)"),
+    ("ROUTES", ROUTE_TABLE, "the ends of every die move (INFERRED from NEXT, routes.py)"),
 ))

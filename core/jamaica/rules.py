@@ -391,8 +391,8 @@ def step_round_start(s, t, tr):
     """JAM-R6: the Captain rolls the two action dice and places them."""
     s[G.ROUND] += 1
     log(tr, s, EV.ROUND, s[G.CAPTAIN], s[G.ROUND], 0, 0, 0)
-    s[G.DIE_M] = 1 + draw_below(s, 6)
-    s[G.DIE_E] = 1 + draw_below(s, 6)
+    s[G.DIE_M] = 1 + draw_below(s, C.DIE_MAX)
+    s[G.DIE_E] = 1 + draw_below(s, C.DIE_MAX)
     s[G.CHOOSER] = 0
     s[G.STEP] = ST.CHOOSE
     if s[G.DIE_M] == s[G.DIE_E]:

@@ -1,8 +1,8 @@
 """Jamaica rules data: configs/games/jamaica.toml -> validated int32 tables (see codes.py).
 
-The board's backward edges and each space's distance to Port Royal are INFERRED from the
-forward edges here, and the card carrying each power from the treasure cards, so the file
-states each fact once.
+The board's backward edges, each space's distance to Port Royal and the ends of every die move
+are INFERRED from the forward edges here, and the card carrying each power from the treasure
+cards, so the file states each fact once.
 """
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ import numpy as np
 from core.common import tables as common
 from core.common.tables import STATUS_LABELS, i32  # noqa: F401 (re-exported)
 from core.jamaica import codes as C
+from core.jamaica import routes
 
 
 class JamaicaTables(NamedTuple):
@@ -34,6 +35,7 @@ class JamaicaTables(NamedTuple):
     treasure_kind: np.ndarray   # int32[NTREASURES]
     treasure_value: np.ndarray  # int32[NTREASURES] power code or points
     power_card: np.ndarray      # int32[NPOWERS] the card carrying each power (INFERRED)
+    routes: np.ndarray          # int32[ROUTE_TABLE] every die move's ends (INFERRED, routes.py)
 
 
 DEFAULT_PATH = Path(__file__).resolve().parents[2] / "configs/games/jamaica.toml"
@@ -151,8 +153,9 @@ def _board(raw: dict) -> dict[str, np.ndarray]:
     togo[0] = 1 + min(togo[y] for y in nxt[0])
     pad = [v for e in nxt for v in (e + [-1])[:2]]
     back = [v for p in prev for v in (p + [-1])[:2]]
+    ends = routes.table(i32(pad), i32(back), i32(kind), i32(cost))
     return {"space_kind": i32(kind), "space_cost": i32(cost), "space_score": i32(score),
-            "next": i32(pad), "prev": i32(back), "togo": i32(togo)}
+            "next": i32(pad), "prev": i32(back), "togo": i32(togo), "routes": ends}
 
 
 def _deck(raw: dict) -> np.ndarray:

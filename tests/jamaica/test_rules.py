@@ -7,6 +7,7 @@ import pytest
 
 from core.jamaica import actions as A
 from core.jamaica import codes as C
+from core.jamaica import routes
 from core.jamaica import rules as R
 from core.jamaica import state as S
 from core.jamaica.check import check_state
@@ -442,6 +443,41 @@ def test_JAM_R21_race_phases(x, race, forward, steps, end) -> None:
     n = A.route_ends(s, t, 0, forward, steps, False, opts)
     p = int(A.payload(opts[0]))
     assert n == 1 and (p & 63, p >> A.RACE_SHIFT) == end
+
+
+def searched_ends(s, t, ship: int, forward: bool, steps: int) -> list[int]:
+    """The ends of a die move by the track search itself (routes.search)."""
+    opts = np.zeros(A.MAX_OPTIONS, np.int32)
+    b = S.pbase(ship)
+    n = routes.search(t, T.NEXT if forward else T.PREV, T.SPACE_KIND, T.SPACE_COST,
+                      s[b + P.POS], s[b + P.RACE], steps, forward, not S.is_ghost(s, ship),
+                      False, 0, 0, A.option(A.OT.END, 0), opts)
+    return [int(o) for o in opts[:n]]
+
+
+def test_JAM_R11_R21_every_die_move_reads_its_searched_ends_from_the_table() -> None:
+    """The route table (T.ROUTES, built from the board on load) gives every die move from every
+    space and race phase, both directions, for a ship and for the Ghost Ship, exactly the ends
+    the track search finds, in its order; an entry marked -1 (more ends than it holds) is
+    searched."""
+    s, t = start(3)
+    opts = np.zeros(A.MAX_OPTIONS, np.int32)
+    for ghost in (False, True):
+        s[G.GHOST] = 0 if ghost else -1
+        for x in range(C.NSPACES):
+            for race in range(C.NRACES):
+                place(s, 0, x, race)
+                for forward in (True, False):
+                    for steps in range(1, C.DIE_MAX + 1):
+                        n = A.route_ends(s, t, 0, forward, steps, False, opts)
+                        assert [int(o) for o in opts[:n]] == searched_ends(
+                            s, t, 0, forward, steps), (ghost, x, race, forward, steps)
+    place(s, 0, 10, C.RACING)
+    s[G.GHOST] = -1
+    at = T.ROUTES + routes.entry(10, C.RACING, 3, True, True)
+    t[at] = -1
+    n = A.route_ends(s, t, 0, True, 3, False, opts)
+    assert n >= 1 and [int(o) for o in opts[:n]] == searched_ends(s, t, 0, True, 3)
 
 
 def test_JAM_R22_a_finish_stops_and_the_round_is_completed() -> None:
