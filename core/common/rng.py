@@ -7,35 +7,20 @@ from core.jit import njit
 DEAL_STREAM = 99  # the deal's stream; seat p draws from stream p
 
 
-GOLDEN = np.uint64(0x9E3779B97F4A7C15)  # splitmix64's step
-
-
 @njit(inline="always")
-def mix(z):
-    """splitmix64's output function of the state z: 64 random bits."""
+def rng_next(rng):
+    """Advance the uint64 state in rng[0]; return 64 random bits."""
+    rng[0] += np.uint64(0x9E3779B97F4A7C15)
+    z = rng[0]
     z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
     z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
     return z ^ (z >> np.uint64(31))
 
 
 @njit(inline="always")
-def below(bits, n):
-    """A uniform integer in [0, n) from 64 random bits, n < 2**32 (multiply-shift: no
-    division)."""
-    return np.int64(((bits >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
-
-
-@njit(inline="always")
-def rng_next(rng):
-    """Advance the uint64 state in rng[0]; return 64 random bits."""
-    rng[0] += GOLDEN
-    return mix(rng[0])
-
-
-@njit(inline="always")
 def rng_below(rng, n):
-    """A uniform integer in [0, n) for n < 2**32."""
-    return below(rng_next(rng), n)
+    """A uniform integer in [0, n) for n < 2**32 (multiply-shift: no division)."""
+    return np.int64(((rng_next(rng) >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
 
 
 @njit(_nrt=False)
@@ -55,17 +40,12 @@ def deal_rng(seed):
 
 @njit(_nrt=False)
 def shuffle(rng, a, n):
-    """Fisher-Yates shuffle of a[:n], drawing as rng_below does. (The stream's state stays in a
-    local until the end: the writes to a could alias rng[0] for all the compiler knows, which
-    would put a memory round trip on every draw.)"""
-    z = rng[0]
+    """Fisher-Yates shuffle of a[:n]."""
     for i in range(n - 1, 0, -1):
-        z += GOLDEN
-        j = below(mix(z), i + 1)
+        j = rng_below(rng, i + 1)
         tmp = a[i]
         a[i] = a[j]
         a[j] = tmp
-    rng[0] = z
 
 
 @njit(_nrt=False)

@@ -12,7 +12,7 @@ import numpy as np
 from core.common.layout import Decision, block, decisions, enum
 from core.common.rng import DEAL_STREAM, rng_below, rng_seed, shuffle
 from core.common.stored_rng import SLOTS, save_stream
-from core.jit import njit, stack_array
+from core.jit import njit
 from core.siberia import codes as C
 from core.siberia.codes import M, T
 
@@ -176,7 +176,7 @@ def take_supply(s, at, bits_at, x):
 def new_game(t, n_players, seed):
     """The dealt state before the first turn. Deal randomness comes only from `seed`."""
     s = np.zeros(STATE_SIZE, np.int32)
-    rng = stack_array(1, 0, np.uint64)  # no allocation (see core.jit)
+    rng = np.zeros(1, np.uint64)
     rng_seed(rng, seed, DEAL_STREAM)
     s[G.NP] = n_players
     s[G.PHASE] = PH.SETUP
