@@ -95,41 +95,37 @@ def route_ends(s, t, ship, forward, steps, fallback, opts):
 def load_holds(s, t, ship, kind, opts):
     """The holds a load of `kind` may go into: the first empty hold (the 6th only when no other
     is empty under sixth_hold_last; else both are offered), or when none is empty each hold of
-    another kind (to be emptied first); 0 when every hold holds `kind` (the load is lost)."""
+    another kind (to be emptied first); 0 when every hold holds `kind` (the load is lost).
+    (Loops of fixed length without exits: the holds' contents are a coin toss to a branch
+    predictor.)"""
     b = S.pbase(ship)
-    open_ = S.holds_open(s, t, ship)
+    sixth = S.holds_open(s, t, ship) > C.SIXTH
     first = -1
-    for h in range(C.SIXTH):
-        if s[b + P.HOLD_KIND + h] == C.EMPTY:
-            first = h
-            break
-    sixth = open_ > C.SIXTH and s[b + P.HOLD_KIND + C.SIXTH] == C.EMPTY
-    n = 0
+    for h in range(C.SIXTH - 1, -1, -1):  # the last written is the first empty
+        first = h if s[b + P.HOLD_KIND + h] == C.EMPTY else first
+    sixth_empty = sixth and s[b + P.HOLD_KIND + C.SIXTH] == C.EMPTY
     if first >= 0:
         opts[0] = option(OT.HOLD, first)
-        n = 1
-        if sixth and t[T.SWITCHES + SW.SIXTH_HOLD_LAST] == 0 and not S.is_ghost(s, ship):
+        if sixth_empty and t[T.SWITCHES + SW.SIXTH_HOLD_LAST] == 0 and not S.is_ghost(s, ship):
             opts[1] = option(OT.HOLD, C.SIXTH)
-            n = 2
-        return n
-    if sixth:
+            return 2
+        return 1
+    if sixth_empty:
         opts[0] = option(OT.HOLD, C.SIXTH)
         return 1
-    for h in range(open_):
+    n = 0
+    for h in range(C.SIXTH):  # holds alike (kind and tokens) are one option: the first
         k = s[b + P.HOLD_KIND + h]
-        if k == kind:
-            continue
-        same = False
-        for i in range(n):  # holds alike (kind, tokens, 6th or not) are one option
-            g = payload(opts[i])
-            same |= (s[b + P.HOLD_KIND + g] == k and s[b + P.HOLD_N + g] == s[b + P.HOLD_N + h]
-                     and (g == C.SIXTH) == (h == C.SIXTH))
-        if not same:
-            opts[n] = option(OT.HOLD, h)
-            n += 1
-            if S.is_ghost(s, ship):
-                return n
-    return n
+        m = s[b + P.HOLD_N + h]
+        alike = False
+        for g in range(h):
+            alike |= (s[b + P.HOLD_KIND + g] == k) & (s[b + P.HOLD_N + g] == m)
+        opts[n] = option(OT.HOLD, h)
+        n += (k != kind) & (not alike)
+    if sixth:  # never alike a hold of the first five
+        opts[n] = option(OT.HOLD, C.SIXTH)
+        n += s[b + P.HOLD_KIND + C.SIXTH] != kind
+    return min(n, 1) if S.is_ghost(s, ship) else n  # the ghost: the first only
 
 
 @njit(_nrt=False)

@@ -215,6 +215,51 @@ def test_JAM_R10_a_load_no_hold_can_take_is_lost() -> None:
     assert S.amount(s, 0, C.GOLD) == 5
 
 
+def reference_holds(kinds: list[int], tokens: list[int], kind: int, sixth_open: bool,
+                    sixth_last: bool, ghost: bool) -> list[int]:
+    """JAM-R10/Q7 read plainly: the first empty of the five holds (and the empty 6th beside it
+    unless sixth_hold_last, never for the ghost), else the empty 6th, else every hold of
+    another kind, holds alike (kind, tokens, 6th or not) once; the ghost takes the first."""
+    empties = [h for h in range(C.SIXTH) if kinds[h] == C.EMPTY]
+    sixth_empty = sixth_open and kinds[C.SIXTH] == C.EMPTY
+    if empties:
+        return empties[:1] + ([C.SIXTH] if sixth_empty and not sixth_last and not ghost else [])
+    if sixth_empty:
+        return [C.SIXTH]
+    listed, seen = [], set()
+    for h in range(C.NHOLDS if sixth_open else C.SIXTH):
+        key = (kinds[h], tokens[h], h == C.SIXTH)
+        if kinds[h] != kind and key not in seen:
+            seen.add(key)
+            listed.append(h)
+    return listed[:1] if ghost else listed
+
+
+@pytest.mark.parametrize("sixth_last", [True, False])
+def test_JAM_R10_Q7_load_holds_match_the_plain_reading(sixth_last: bool) -> None:
+    """The hold lister (fixed-length loops) against reference_holds on random holds, with and
+    without the 6th Hold, for ships and the Ghost Ship."""
+    rng = np.random.default_rng(10)
+    s0, t = start(3, sixth_hold_last=sixth_last)
+    opts = np.zeros(A.MAX_OPTIONS, np.int32)
+    for _ in range(600):
+        s = s0.copy()
+        b = S.pbase(0)
+        kinds = [int(k) for k in rng.choice([C.EMPTY, C.GOLD, C.FOOD, C.POWDER], C.NHOLDS,
+                                            p=[0.1, 0.3, 0.3, 0.3])]
+        tokens = [0 if k == C.EMPTY else int(rng.integers(1, 4)) for k in kinds]
+        s[b + P.HOLD_KIND:b + P.HOLD_KIND + C.NHOLDS] = kinds
+        s[b + P.HOLD_N:b + P.HOLD_N + C.NHOLDS] = tokens
+        sixth_open = bool(rng.random() < 0.5)
+        s[O.TOWNER + S.power_card(t, C.SIXTH_HOLD)] = 0 if sixth_open else -1  # -1: the pile
+        ghost = bool(rng.random() < 0.2)
+        s[G.GHOST] = 0 if ghost else -1
+        kind = int(rng.integers(C.GOLD, C.POWDER + 1))
+        n = A.load_holds(s, t, 0, kind, opts)
+        assert [int(A.payload(o)) for o in opts[:n]] == reference_holds(
+            kinds, tokens, kind, sixth_open, sixth_last, ghost), (kinds, tokens, kind)
+
+
 def test_JAM_R11_move_exactly_the_die_and_choose_at_a_fork() -> None:
     s, t = start(3)
     place(s, 0, 4)
