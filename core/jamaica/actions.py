@@ -151,10 +151,12 @@ def smallest_hold(s, ship, kind):
     """The hold of `kind` with the fewest tokens (JAM-Q4 smallest_first), -1 none."""
     b = S.pbase(ship)
     best = -1
-    for h in range(C.NHOLDS):
-        if s[b + P.HOLD_KIND + h] == kind and (
-                best < 0 or s[b + P.HOLD_N + h] < s[b + P.HOLD_N + best]):
-            best = h
+    least = 1 << 30
+    for h in range(C.NHOLDS):  # selects, not branches: the first of the fewest
+        n = s[b + P.HOLD_N + h]
+        better = (s[b + P.HOLD_KIND + h] == kind) & (n < least)
+        best = h if better else best
+        least = n if better else least
     return best
 
 

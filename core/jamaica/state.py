@@ -167,9 +167,8 @@ def amount(s, ship, kind):
     """Tokens of `kind` in ship's holds."""
     b = pbase(ship)
     n = 0
-    for h in range(C.NHOLDS):
-        if s[b + P.HOLD_KIND + h] == kind:
-            n += s[b + P.HOLD_N + h]
+    for h in range(C.NHOLDS):  # no branch on the holds' contents
+        n += s[b + P.HOLD_N + h] * (s[b + P.HOLD_KIND + h] == kind)
     return n
 
 
