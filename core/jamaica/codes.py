@@ -39,7 +39,8 @@ DIE_MAX = 6         # the action dice show 1..DIE_MAX
 MAX_ROUTE_ENDS = 3  # ends of a move the table holds (more: searched; the printed board has 2)
 # one entry per (space, race phase, steps, direction, whether the ship can finish): the count,
 # then the ends (core/jamaica/routes.py)
-ROUTE_TABLE = NSPACES * NRACES * DIE_MAX * 4 * (1 + MAX_ROUTE_ENDS)
+ROUTE_KEYS = NSPACES * NRACES * DIE_MAX * 2 * 2
+ROUTE_TABLE = ROUTE_KEYS * (1 + MAX_ROUTE_ENDS)
 
 # --- treasure cards (§8.4): kinds, and the powers -----------------------------------------------
 POWER, VALUE, CURSED = 0, 1, 2

@@ -94,9 +94,19 @@ def search(board, edges, kind_at, cost_at, pos, race, steps, forward, can_finish
 
 @njit(inline="always")
 def entry(pos, race, steps, forward, can_finish):
-    """Offset in the route table of a die move (1 <= steps <= DIE_MAX)."""
-    key = ((pos * NRACES + race) * C.DIE_MAX + steps - 1) * 4 + 2 * forward + can_finish
+    """Offset in the route table of a die move (1 <= steps <= DIE_MAX): its key (one of
+    C.ROUTE_KEYS, `move_of` decodes it) times SLOTS."""
+    key = (((pos * NRACES + race) * C.DIE_MAX + steps - 1) * 2 + forward) * 2 + can_finish
     return key * SLOTS
+
+
+@njit(inline="always")
+def move_of(key):
+    """(pos, race, steps, forward, can_finish) of a route table key (entry's inverse)."""
+    can_finish, key = key % 2, key // 2
+    forward, key = key % 2, key // 2
+    steps, key = key % C.DIE_MAX + 1, key // C.DIE_MAX
+    return key // NRACES, key % NRACES, steps, forward, can_finish
 
 
 @njit
@@ -104,18 +114,14 @@ def _fill(board, n_spaces, out):
     """The route table of a board (NEXT, PREV, SPACE_KIND, SPACE_COST one after the other)
     into out; a move with more than MAX_ENDS ends gets the count -1 (search it)."""
     opts = np.zeros(MAX_PATHS * 2, np.int32)
-    for pos in range(n_spaces):
-        for race in range(NRACES):
-            for steps in range(1, C.DIE_MAX + 1):
-                for forward in range(2):
-                    for can_finish in range(2):
-                        edges = 0 if forward == 1 else 2 * n_spaces
-                        n = search(board, edges, 4 * n_spaces, 5 * n_spaces, pos, race, steps,
-                                   forward == 1, can_finish == 1, False, 0, 0, 0, opts)
-                        at = entry(pos, race, steps, forward, can_finish)
-                        out[at] = n if n <= MAX_ENDS else -1
-                        for i in range(min(n, MAX_ENDS)):
-                            out[at + 1 + i] = opts[i]
+    for key in range(C.ROUTE_KEYS):
+        pos, race, steps, forward, can_finish = move_of(key)
+        n = search(board, 0 if forward == 1 else 2 * n_spaces, 4 * n_spaces, 5 * n_spaces, pos,
+                   race, steps, forward == 1, can_finish == 1, False, 0, 0, 0, opts)
+        at = key * SLOTS
+        out[at] = n if n <= MAX_ENDS else -1
+        for i in range(min(n, MAX_ENDS)):
+            out[at + 1 + i] = opts[i]
 
 
 def table(nxt: np.ndarray, prev: np.ndarray, kind: np.ndarray, cost: np.ndarray) -> np.ndarray:

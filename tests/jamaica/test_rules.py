@@ -505,6 +505,8 @@ def test_JAM_R11_R21_every_die_move_reads_its_searched_ends_from_the_table() -> 
     space and race phase, both directions, for a ship and for the Ghost Ship, exactly the ends
     the track search finds, in its order; an entry marked -1 (more ends than it holds) is
     searched."""
+    assert all(routes.entry(*routes.move_of(key)) == key * routes.SLOTS
+               for key in range(C.ROUTE_KEYS))  # every entry of the table is one move's
     s, t = start(3)
     opts = np.zeros(A.MAX_OPTIONS, np.int32)
     for ghost in (False, True):
