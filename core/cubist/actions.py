@@ -34,6 +34,7 @@ from core.common.layout import enum
 from core.common.options import enc, payload_of, tag_of
 from core.cubist import codes as C
 from core.cubist import geometry as GEO
+from core.cubist import placements as PL
 from core.cubist import state as S
 from core.cubist.codes import M, SW, T
 from core.cubist.state import DK, G, O, P, VOFF
@@ -198,11 +199,9 @@ def place_options(s, t, b, opts, n):
         return n
     cells = stack_array(NCELL, 0, np.int32)
     for room in range(2):
-        at = S.room_at(b, room)
-        nd = s[b + P.ROOM_N + room]
-        for j in range(GEO.candidate_cells(s, at, nd, cells)):
+        for j in range(PL.cells(s, b, room, cells)):
             cell = cells[j]
-            mask = GEO.room_mask(s, t, at, nd, cell) & any_value
+            mask = PL.mask(s, b, room, cell) & any_value
             if mask == 0:
                 continue
             dest = room << CELL_BITS | cell

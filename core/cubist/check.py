@@ -9,6 +9,7 @@ from core.common.errors import (  # noqa: F401 (loop codes re-exported)
 )
 from core.cubist import codes as C
 from core.cubist import geometry as GEO
+from core.cubist import placements as PL
 from core.cubist import state as S
 from core.cubist.codes import M, SW, T
 from core.cubist.state import G, O, P, VOFF
@@ -45,6 +46,31 @@ def check_room(s, t, b, room):
                 return ERR_ROOM
     if n != s[b + P.ROOM_N + room] or not GEO.connected(s, at):
         return ERR_ROOM
+    return kept_placements(s, t, b, room)
+
+
+@njit
+def kept_placements(s, t, b, room):
+    """0 or ERR_ROOM: the placements kept for the room (core.cubist.placements) are the
+    room's own, word for word."""
+    at = S.room_at(b, room)
+    n = s[b + P.ROOM_N + room]
+    rw, fw = PL.rows_at(b, room), PL.fits_at(b, room)
+    for r in range(C.GRID):
+        bits = 0
+        for c in range(C.GRID):
+            if n > 0 and PL.reaches(s, at, r * C.GRID + c):
+                bits |= 1 << c
+        if s[rw + r] != bits:
+            return ERR_ROOM
+    for w in range(C.FIT_WORDS):
+        word = 0
+        for i in range(C.FIT_PER_WORD):
+            cell = w * C.FIT_PER_WORD + i
+            if cell < C.NCELL and n > 0 and PL.reaches(s, at, cell):
+                word |= GEO.room_mask(s, t, at, n, cell) << (i * C.NVAL)
+        if s[fw + w] != word:
+            return ERR_ROOM
     return OK
 
 

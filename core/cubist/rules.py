@@ -11,6 +11,7 @@ from core.common.trace import log_out_of_line as log
 from core.cubist import actions
 from core.cubist import codes as C
 from core.cubist import geometry as GEO
+from core.cubist import placements as PL
 from core.cubist import state as S
 from core.cubist.actions import MAX_OPTIONS, OT  # MAX_OPTIONS: literal size for stack_array
 from core.cubist.codes import EV, M, SW, T
@@ -36,12 +37,13 @@ def take_src(s, b, src):
 
 
 @njit(inline="always")
-def put_die(s, b, room, cell, v):
+def put_die(s, t, b, room, cell, v):
     """A die of value v onto a work-room column."""
     at = S.room_at(b, room)
     s[at + cell] += 1
     s[at + VOFF + cell] = v
     s[b + P.ROOM_N + room] += 1
+    PL.put(s, t, b, room, cell)
 
 
 @njit(inline="always")
@@ -159,6 +161,7 @@ def use_artist(s, t, tr, me, slot, param):
         at = S.room_at(b, room)
         v = actions.lift(s, at, cell)
         s[b + P.ROOM_N + room] -= 1
+        PL.lift(s, t, b, room, cell)
         if kind == C.GRIS:
             s[b + P.SUPPLY] += 1
             log(tr, s, EV.REMOVE, me, room, cell, v, 0)
@@ -227,6 +230,7 @@ def complete(s, t, tr, me, room, slot):
         s[at + VOFF + cell] = 0
     s[b + P.SUPPLY] += s[b + P.ROOM_N + room]
     s[b + P.ROOM_N + room] = 0
+    PL.clear(s, b, room)
     h = s[b + P.HELD_N]
     s[b + P.HELD + h] = card
     s[b + P.HELD_N] = h + 1
@@ -269,6 +273,7 @@ def abandon(s, t, tr, me, room):
         s[at + VOFF + cell] = 0
     n = s[b + P.ROOM_N + room]
     s[b + P.ROOM_N + room] = 0
+    PL.clear(s, b, room)
     s[b + P.ABANDONS] += 1
     log(tr, s, EV.ABANDON, me, room, n, 0, 0)
 
@@ -427,7 +432,7 @@ def step3(s, t, tr, o):
         src = x >> actions.SRC_SHIFT
         room, cell = actions.dest(x)
         v = take_src(s, b, src)
-        put_die(s, b, room, cell, v)
+        put_die(s, t, b, room, cell, v)
         log(tr, s, EV.PLACE, me, room, cell, v | (1 if src >= 8 else 0) << 4, 0)
     elif kind == OT.RECRUIT:
         slot, v, c = x & 3, (x >> 2) & 7, x >> 5
@@ -466,7 +471,7 @@ def apply_pascin(s, t, o, tr):
     """CUBIST §6.1 Pascin: the lifted die at its new position."""
     me = s[G.CUR]
     room, cell = actions.dest(actions.payload(o))
-    put_die(s, S.pbase(me), room, cell, s[G.MOVE_V])
+    put_die(s, t, S.pbase(me), room, cell, s[G.MOVE_V])
     log(tr, s, EV.MOVE, me, s[G.MOVE_FROM], room * C.NCELL + cell, s[G.MOVE_V], 0)
     s[G.MOVE_V] = 0
     s[G.MOVE_FROM] = 0

@@ -62,6 +62,11 @@ P = block("P", (
     ("ROOM_N", 2, "dice per work room"),
     ("ROOM_H", 2 * C.NCELL, "column height per work-room cell"),
     ("ROOM_V", 2 * C.NCELL, "column value per work-room cell (0 empty)"),
+    ("ROOM_ROWS", 2 * C.GRID, "per room and row, bit c set where a die may go by CUBIST-R11, "
+     "R12: an occupied column or an empty cell next to one, none in an empty room "
+     "(core.cubist.placements keeps it)"),
+    ("ROOM_FITS", 2 * C.FIT_WORDS, "per room, geometry.room_mask of each cell in ROOM_ROWS "
+     "(else 0), NVAL bits a cell, FIT_PER_WORD cells a word"),
     ("HELD", C.MAX_HELD, "completed installation cards, in order (-1 none)"),
     ("HELD_N", 1, "completed installation cards"),
     ("CD_A", C.MAX_HELD * C.MAX_SPACES, "value of the die on each space (first of a/b)"),

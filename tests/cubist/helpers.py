@@ -6,6 +6,7 @@ import numpy as np
 
 from core.common.trace import no_trace
 from core.cubist import actions as A
+from core.cubist import placements as PL
 from core.cubist import codes as C
 from core.cubist import rules as R
 from core.cubist import state as S
@@ -54,8 +55,9 @@ def cell(dr: int, dc: int) -> int:
 
 
 def build(s: np.ndarray, room: int, columns: dict[tuple[int, int], tuple[int, int]],
-          p: int = 0) -> None:
-    """Put columns {(dr, dc): (value, height)} into an empty room, dice from the supply."""
+          p: int = 0, t: np.ndarray | None = None) -> None:
+    """Put columns {(dr, dc): (value, height)} into an empty room, dice from the supply; the
+    placements the state keeps for the room are rebuilt under t (default: the default rules)."""
     b = S.pbase(p)
     at = S.room_at(b, room)
     for (dr, dc), (v, h) in columns.items():
@@ -64,6 +66,7 @@ def build(s: np.ndarray, room: int, columns: dict[tuple[int, int], tuple[int, in
         s[at + S.VOFF + c] = v
         s[b + P.ROOM_N + room] += h
         s[b + P.SUPPLY] -= h
+    PL.rebuild(s, rules() if t is None else t, b, room)
 
 
 def card_index(card_id: str, section: str = "installations") -> int:

@@ -11,10 +11,11 @@ from core.common.trace import events
 from core.cubist import actions as A
 from core.cubist import codes as C
 from core.cubist import geometry as GEO
+from core.cubist import placements as PL
 from core.cubist import rules as R
 from core.cubist import state as S
 from core.cubist import trace as TRC
-from core.cubist.check import ERR_ROOM, check_state
+from core.cubist.check import ERR_ROOM, check_room, check_state
 from core.cubist.codes import EV, T
 from core.cubist.state import DK, G, O, P
 from core.cubist.tables import load_tables
@@ -238,6 +239,45 @@ def test_CUBIST_R11_R12_candidate_cells_are_every_cell_a_die_may_reach():
         assert list(out[:GEO.occupied_cells(s, at, n, out)]) == occupied
 
 
+@pytest.mark.parametrize("adjacency", ["strict", "lenient"])
+def test_CUBIST_R11_R14_kept_placements_follow_every_put_lift_and_clear(adjacency):
+    """The placements the state keeps per room (core.cubist.placements: the cells a die may
+    reach and each cell's values) equal the room's own (geometry.candidate_cells, room_mask)
+    after random puts, lifts of a removable die (Gris, Pascin) and emptied rooms."""
+    rng = np.random.default_rng(5)
+    s, t = start(adjacency=adjacency)
+    at = S.room_at(B0, 0)
+    out = np.zeros(C.NCELL, np.int32)
+    kept = np.zeros(C.NCELL, np.int32)
+    for step in range(600):
+        n = int(s[B0 + P.ROOM_N])
+        got = list(kept[:PL.cells(s, B0, 0, kept)])
+        assert got == list(out[:GEO.candidate_cells(s, at, n, out)])
+        assert [PL.mask(s, B0, 0, x) for x in got] == [GEO.room_mask(s, t, at, n, x)
+                                                       for x in got]
+        assert check_room(s, t, B0, 0) == 0
+        lifts = [x for x in range(C.NCELL) if GEO.removable(s, t, at, x)]
+        roll = rng.random()
+        if roll < 0.02:
+            s[at:at + C.NCELL] = 0
+            s[at + S.VOFF:at + S.VOFF + C.NCELL] = 0
+            s[B0 + P.ROOM_N] = 0
+            PL.clear(s, B0, 0)
+        elif roll < 0.3 and lifts:
+            x = lifts[int(rng.integers(len(lifts)))]
+            A.lift(s, at, x)
+            s[B0 + P.ROOM_N] -= 1
+            PL.lift(s, t, B0, 0, x)
+        else:
+            places = [(x, v) for x in got for v in range(1, C.NVAL + 1)
+                      if (PL.mask(s, B0, 0, x) >> (v - 1)) & 1]
+            if places:
+                x, v = places[int(rng.integers(len(places)))]
+                R.put_die(s, t, B0, 0, x, v)
+    s[PL.fits_at(B0, 0) + 3] ^= 1 << 2  # a kept mask gone stale: the checker sees it
+    assert check_room(s, t, B0, 0) == ERR_ROOM
+
+
 def test_CUBIST_R13_plus_or_minus_one_without_wrap():
     s, t = start()
     clear_warehouse(s)
@@ -252,13 +292,13 @@ def test_CUBIST_R13_Q1_strict_every_neighbour_lenient_one():
     for adjacency, ok in (("strict", False), ("lenient", True)):
         s, t = start(adjacency=adjacency)
         clear_warehouse(s)
-        build(s, 0, {(0, -1): (3, 1), (1, -1): (4, 1), (1, 0): (5, 1)})
+        build(s, 0, {(0, -1): (3, 1), (1, -1): (4, 1), (1, 0): (5, 1)}, t=t)
         give(s, 4)
         # cell (0, 0) touches the 3 and the 5: a 4 fits both
         assert place(3, 0, cell(0, 0)) in tagged(s, t, "place")
         s2, t2 = start(adjacency=adjacency)
         clear_warehouse(s2)
-        build(s2, 1, {(0, 0): (3, 1), (0, 2): (5, 1)})
+        build(s2, 1, {(0, 0): (3, 1), (0, 2): (5, 1)}, t=t2)
         give(s2, 4, 6)
         assert place(3, 1, cell(0, 1)) in tagged(s2, t2, "place")  # 4 between 3 and 5
         assert (place(5, 1, cell(0, 1)) in tagged(s2, t2, "place")) == ok  # 6: +-1 of the 5 only
@@ -283,7 +323,7 @@ def test_CUBIST_R15_touching_columns_differ_by_one_checked():
     assert check_state(s, t) == ERR_ROOM
     s2, t2 = start(adjacency="lenient")
     clear_warehouse(s2)
-    build(s2, 0, {(0, 0): (3, 2), (0, 1): (5, 1)})
+    build(s2, 0, {(0, 0): (3, 2), (0, 1): (5, 1)}, t=t2)
     assert check_state(s2, t2) == 0
 
 
