@@ -189,7 +189,7 @@ def place_options(s, t, b, opts, n):
     srcs = stack_array(NSRC, 0, np.int32)  # the card dice, each face a source
     m = 0
     any_value = ware
-    for k in range(C.MAX_HELD * C.MAX_SPACES):
+    for k in range(S.card_spaces(s, b)):
         if s[b + P.CD_ON + k]:
             for f in range(faces(s, b, k)):
                 srcs[m] = S.card_die_src(k, f)
@@ -224,7 +224,7 @@ def recruit_options(s, t, me, b, opts, n):
     for v in range(C.NVAL):
         have[v] = 0
         dice += s[b + P.WARE + v]
-    for k in range(C.MAX_HELD * C.MAX_SPACES):
+    for k in range(S.card_spaces(s, b)):
         if s[b + P.CD_ON + k]:
             a, c = s[b + P.CD_A + k], s[b + P.CD_B + k]
             have[a - 1] += 1
@@ -283,7 +283,7 @@ def use_options(s, t, me, b, opts, n):
                         n = use_param(opts, n, slot, room << CELL_BITS | cell)
         elif kind == C.FRESNAYE or kind == C.POPOVA:
             step, signs = modify_steps(s, t, card)
-            for src in range(8 + 2 * C.MAX_HELD * C.MAX_SPACES):
+            for src in range(8 + 2 * S.card_spaces(s, b)):
                 if src < C.NVAL:
                     if s[b + P.WARE + src] == 0:
                         continue
@@ -341,7 +341,7 @@ def museum_options(s, t, b, opts, n):
     take."""
     museum = s[G.MUSEUM]
     want = 0
-    for k in range(C.MAX_HELD * C.MAX_SPACES):
+    for k in range(S.card_spaces(s, b)):
         if s[b + P.CD_ON + k]:
             want |= 1 << (s[b + P.CD_A + k] - 1) | 1 << (s[b + P.CD_B + k] - 1)
     if want == 0:
@@ -354,7 +354,7 @@ def museum_options(s, t, b, opts, n):
         for v in range(C.NVAL):
             if (fits >> v) & 1 and GEO.stays_completable(s, t, museum, cell, v + 1):
                 cells[v] |= 1 << cell
-    for k in range(C.MAX_HELD * C.MAX_SPACES):
+    for k in range(S.card_spaces(s, b)):
         if s[b + P.CD_ON + k] == 0:
             continue
         for f in range(faces(s, b, k)):

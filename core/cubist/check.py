@@ -99,6 +99,8 @@ def check_players(s, t, np_):
             n += s[b + P.ROOM_N + room]
         for k in range(C.MAX_HELD * C.MAX_SPACES):
             n += s[b + P.CD_ON + k]
+            if s[b + P.CD_ON + k] and k >= S.card_spaces(s, b):
+                return ERR_DICE  # a die on a card not held
         if p == s[G.CUR]:
             n += 1 if s[G.MOVE_V] > 0 else 0
             for v in range(C.NVAL):

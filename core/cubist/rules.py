@@ -111,7 +111,7 @@ def recruit(s, t, tr, me, slot, v, from_ware, from_cards, from_pending):
     s[b + P.WARE + v - 1] -= from_ware
     s[O.PENDING + v - 1] -= from_pending
     left = from_cards
-    for k in range(C.MAX_HELD * C.MAX_SPACES):
+    for k in range(S.card_spaces(s, b)):
         if left > 0 and s[b + P.CD_ON + k] and (s[b + P.CD_A + k] == v or
                                                  s[b + P.CD_B + k] == v):
             s[b + P.CD_ON + k] = 0

@@ -167,6 +167,13 @@ def src_value(s, b, src):
 
 
 @njit(inline="always")
+def card_spaces(s, b):
+    """The card-die spaces in use: those of the completed cards (the later ones never hold a
+    die, which the checker keeps)."""
+    return s[b + P.HELD_N] * C.MAX_SPACES
+
+
+@njit(inline="always")
 def card_die_src(k, face):
     """The source code of card die k showing face 0/1."""
     return 8 + 2 * k + face

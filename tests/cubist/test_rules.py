@@ -15,7 +15,7 @@ from core.cubist import placements as PL
 from core.cubist import rules as R
 from core.cubist import state as S
 from core.cubist import trace as TRC
-from core.cubist.check import ERR_ROOM, check_room, check_state
+from core.cubist.check import ERR_DICE, ERR_ROOM, check_room, check_state
 from core.cubist.codes import EV, T
 from core.cubist.state import DK, G, O, P
 from core.cubist.tables import load_tables
@@ -580,6 +580,19 @@ def test_CUBIST_R25_card_dice_to_rooms_artists_and_alone_to_the_museum():
     x = museum[0]
     play(s, t, "museum", x)
     assert s[B0 + P.MUSEUM] == 1 and s[B0 + P.CD_ON] == 0
+
+
+def test_CUBIST_R22_R25_card_dice_only_on_the_spaces_of_held_cards():
+    """The listers read the card-die spaces of the held cards only (state.card_spaces); a die
+    on a later space is a checker error."""
+    s, t = complete_i03()
+    play(s, t, "complete", 0)
+    assert S.card_spaces(s, B0) == C.MAX_SPACES and check_state(s, t) == 0
+    k = S.card_spaces(s, B0)
+    s[B0 + P.CD_A + k] = s[B0 + P.CD_B + k] = 2
+    s[B0 + P.CD_ON + k] = 1
+    s[B0 + P.SUPPLY] -= 1
+    assert check_state(s, t) == ERR_DICE
 
 
 def test_CUBIST_R24_abandon_all_dice_to_artists_or_supply():
