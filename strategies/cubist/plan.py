@@ -25,7 +25,7 @@ from core.cubist.state import G, O, P
 from core.jit import njit, stack_array
 from strategies.common.spec import Param
 from strategies.cubist import values
-from strategies.cubist.values import W
+from strategies.cubist.values import LAYS, W  # LAYS: a literal size for stack_array
 
 KERNEL = "plan"
 DESCRIPTION = ("heuristic: scores each step with the plan's weights (installations' fit, "
@@ -56,10 +56,13 @@ UNSET = -1e17
 
 
 @njit
-def die_worth(w, s, t, b, v, cache):
+def die_worth(w, s, t, b, v, cache, lays):
     """values.best_place of value v, computed once per decision."""
     if cache[v - 1] < UNSET:
-        cache[v - 1] = values.best_place(w, s, t, b, v, cache[WORTHS:])
+        room_worth(w, s, t, b, 0, cache)
+        room_worth(w, s, t, b, 1, cache)
+        cache[v - 1] = values.best_place(w, s, t, b, v, cache[WORTHS:], lays,
+                                         cache[ROOM_FIT:ROOM_FIT + 2], True)
     return cache[v - 1]
 
 
@@ -76,16 +79,17 @@ def room_worth(w, s, t, b, room, cache):
 
 
 @njit
-def use_value(w, s, t, b, slot, param, cache):
+def use_value(w, s, t, b, slot, param, cache, lays):
     """What using the artist card in `slot` with `param` adds (values.py)."""
     card = s[O.ART + slot]
     kind = t[T.ART_KIND + card]
     if kind == C.BOCCIONI:
-        return die_worth(w, s, t, b, t[T.ART_V2 + card] if param else t[T.ART_V1 + card], cache)
+        v = t[T.ART_V2 + card] if param else t[T.ART_V1 + card]
+        return die_worth(w, s, t, b, v, cache, lays)
     if kind == C.MARC:
-        return die_worth(w, s, t, b, param + 1, cache)
+        return die_worth(w, s, t, b, param + 1, cache, lays)
     if kind == C.MALEVICH:
-        return die_worth(w, s, t, b, t[T.ART_V1 + card], cache)
+        return die_worth(w, s, t, b, t[T.ART_V1 + card], cache, lays)
     if kind == C.GRIS or kind == C.PASCIN:
         room, cell = actions.dest(param)
         g = values.remove_gain(w, s, t, b, room, cell, cache[WORTHS:])
@@ -93,7 +97,7 @@ def use_value(w, s, t, b, slot, param, cache):
             at = S.room_at(b, room)
             v = actions.lift(s, at, cell)
             s[b + P.ROOM_N + room] -= 1
-            g += values.best_place(w, s, t, b, v, cache[WORTHS:])
+            g += values.best_place(w, s, t, b, v, cache[WORTHS:], lays, cache, False)
             s[b + P.ROOM_N + room] += 1
             actions.unlift(s, at, cell, v)
         return g
@@ -103,12 +107,12 @@ def use_value(w, s, t, b, slot, param, cache):
             return 0.05
         old = src + 1
         nv = old + t[T.ART_V1 + card] if sign == 0 else old - t[T.ART_V1 + card]
-        return die_worth(w, s, t, b, nv, cache) - die_worth(w, s, t, b, old, cache)
-    return die_worth(w, s, t, b, (param & 7) + 1, cache)
+        return die_worth(w, s, t, b, nv, cache, lays) - die_worth(w, s, t, b, old, cache, lays)
+    return die_worth(w, s, t, b, (param & 7) + 1, cache, lays)
 
 
 @njit
-def option_value(w, s, t, b, me, o, cache):
+def option_value(w, s, t, b, me, o, cache, lays):
     """The plan's worth of main (or preroll) option o; ending the turn is 0."""
     kind = actions.tag(o)
     x = actions.payload(o)
@@ -121,9 +125,8 @@ def option_value(w, s, t, b, me, o, cache):
         room, cell = actions.dest(x)
         n = s[b + P.ROOM_N + room]
         g = room_worth(w, s, t, b, room, cache) if n == 0 else \
-            values.fit_with(w, s, t, S.room_at(b, room), n, cell, S.src_value(s, b, src),
-                            cache[WORTHS:]) \
-            - room_worth(w, s, t, b, room, cache)
+            values.fit_added(w, s, t, b, room, cell, S.src_value(s, b, src), cache[WORTHS:],
+                             lays) - room_worth(w, s, t, b, room, cache)
         return g - w[W.CARD_DIE_KEEP] if src >= 8 else g
     if kind == OT.RECRUIT:
         slot, v, c = x & 3, (x >> 2) & 7, x >> 5
@@ -132,9 +135,9 @@ def option_value(w, s, t, b, me, o, cache):
         worth = values.artist_worth(w, t, card)
         if s[O.ART_OWNER + slot] >= 0 and s[O.ART_OWNER + slot] != me:
             worth += w[W.BUMP]
-        return worth - (k - c) * die_worth(w, s, t, b, v, cache) - c * w[W.CARD_DIE_KEEP]
+        return worth - (k - c) * die_worth(w, s, t, b, v, cache, lays) - c * w[W.CARD_DIE_KEEP]
     if kind == OT.USE:
-        return 0.1 + use_value(w, s, t, b, x & 3, x >> actions.USE_SHIFT, cache)
+        return 0.1 + use_value(w, s, t, b, x & 3, x >> actions.USE_SHIFT, cache, lays)
     if kind == OT.ABANDON:
         n = s[b + P.ROOM_N + x]
         return -w[W.ABANDON] * room_worth(w, s, t, b, x, cache) - 0.01 * n
@@ -149,11 +152,14 @@ def best_option(w, s, t, opts, n):
     cache = stack_array(CACHE, 0, np.float64)
     for i in range(WORTHS):
         cache[i] = -1e18
+    lays = stack_array(LAYS, 0, np.int32)  # the rooms' plan placements, found once
+    lays[values.BUILT] = 0
+    lays[values.BUILT + 1] = 0
     values.display_worths(w, s, t, cache[WORTHS:])
     best = 0
     top = -1e18
     for i in range(n):
-        v = option_value(w, s, t, b, me, opts[i], cache)
+        v = option_value(w, s, t, b, me, opts[i], cache, lays)
         if v > top:
             top = v
             best = i

@@ -13,6 +13,7 @@ import numpy as np
 from core.cubist import actions
 from core.cubist import codes as C
 from core.cubist import geometry as GEO
+from core.cubist import placements as PL
 from core.cubist import state as S
 from core.cubist.codes import M, SW, T
 from core.cubist.codes import MAX_DISPLAY, NCELL  # literal sizes for stack_array
@@ -133,6 +134,81 @@ def fit_with(w, s, t, at, n_dice, cell, v, worths):
     return after
 
 
+# --- a room's plan placements, for valuing many placements of one decision ---------------
+# Per room: per display slot a count, then where the card's plan can lie around the room (an
+# orientation k and the plan's top-left cell, from `inside`), so that the room's fit with one
+# more die is a lookup per placement (fit_added) instead of a search (fit_with).
+MAX_LAYS = C.NORIENT * C.PLAN_CELLS  # orientations x offsets: the most a card can have
+SLOT_LAYS = MAX_LAYS + 1
+ROOM_LAYS = C.MAX_DISPLAY * SLOT_LAYS
+BUILT = 2 * ROOM_LAYS  # per room: 1 once its placements are found
+LAYS = BUILT + 2       # a literal size for stack_array
+PAD = C.PLAN  # a plan's top-left cell lies at most PLAN - 1 cells above or left of the room
+
+
+@njit
+def find_lays(s, t, at, n_dice, lays, room):
+    """A room's plan placements into lays: per display slot whose card takes more than the
+    room's n_dice > 0 dice, every orientation and offset whose plan holds the room (k | (top +
+    PAD) << 8 | (left + PAD) << 16)."""
+    r0, c0, rows, cols = GEO.bbox(s, at, n_dice)
+    orients = C.NORIENT if t[T.SWITCHES + SW.ALLOW_MIRROR] == 1 else C.NORIENT // 2
+    for slot in range(C.MAX_DISPLAY):
+        at_slot = room * ROOM_LAYS + slot * SLOT_LAYS
+        m = 0
+        card = s[O.DISPLAY + slot]
+        if card >= 0 and t[T.INST_DICE + card] > n_dice:
+            for o in range(orients):
+                k = card * C.NORIENT + o
+                pr, pc = t[T.INST_SHAPE + 2 * k], t[T.INST_SHAPE + 2 * k + 1]
+                for dr in range(pr - rows + 1):
+                    for dc in range(pc - cols + 1):
+                        if inside(s, t, at, r0, c0, rows, cols, k, dr, dc):
+                            lays[at_slot + 1 + m] = k | (r0 - dr + PAD) << 8 | \
+                                (c0 - dc + PAD) << 16
+                            m += 1
+        lays[at_slot] = m
+
+
+@njit
+def holds(t, lays, at_slot, r, c, h, v):
+    """Whether one of a slot's plan placements also holds a column of height h showing v at
+    room cell (r, c)."""
+    for i in range(lays[at_slot]):
+        x = lays[at_slot + 1 + i]
+        k = x & 255
+        lr, lc = r - ((x >> 8) & 255) + PAD, c - (x >> 16) + PAD
+        if 0 <= lr < t[T.INST_SHAPE + 2 * k] and 0 <= lc < t[T.INST_SHAPE + 2 * k + 1]:
+            pc = k * C.PLAN_CELLS + lr * C.PLAN + lc
+            fix = t[T.INST_FIX + pc]
+            if h <= t[T.INST_H + pc] and (fix == 0 or fix == v):
+                return True
+    return False
+
+
+@njit
+def fit_added(w, s, t, b, room, cell, v, worths, lays):
+    """fit_with for a room of the engine's own state (not under a look-ahead's edit) from its
+    plan placements, found once per decision: the same value."""
+    at = S.room_at(b, room)
+    n = s[b + P.ROOM_N + room]
+    if lays[BUILT + room] == 0:
+        find_lays(s, t, at, n, lays, room)
+        lays[BUILT + room] = 1
+    n1 = n + 1
+    h = s[at + cell] + 1
+    r, c = cell // C.GRID, cell % C.GRID
+    best = -w[W.DEAD] * n1
+    for slot in range(C.MAX_DISPLAY):
+        card = s[O.DISPLAY + slot]
+        if card < 0 or t[T.INST_DICE + card] < n1:
+            continue
+        x = worths[slot] * n1 / t[T.INST_DICE + card]
+        if x > best and holds(t, lays, room * ROOM_LAYS + slot * SLOT_LAYS, r, c, h, v):
+            best = x
+    return best
+
+
 @njit
 def place_gain(w, s, t, b, room, cell, v, worths):
     """How much placing a die of value v at a room cell raises the room's fit."""
@@ -144,19 +220,31 @@ def place_gain(w, s, t, b, room, cell, v, worths):
 
 
 @njit
-def best_place(w, s, t, b, v, worths):
-    """The most a die of value v adds to a room now (0 when it fits nowhere usefully)."""
+def best_place(w, s, t, b, v, worths, lays, bases, own):
+    """The most a die of value v adds to a room now (0 when it fits nowhere usefully). own:
+    the state is the engine's (its kept placements, the decision's plan placements in lays
+    and the rooms' fits in bases, fresh_room's for an empty one, hold), not a look-ahead's
+    edit, whose room fits are found here."""
     best = 0.0
     cells = stack_array(NCELL, 0, np.int32)
     for room in range(2):
         at = S.room_at(b, room)
         nd = s[b + P.ROOM_N + room]
-        base = fresh_room(s, t, worths) if nd == 0 else fit(w, s, t, at, nd, worths)
-        for j in range(GEO.candidate_cells(s, at, nd, cells)):
+        if own:
+            base = bases[room]
+        else:
+            base = fresh_room(s, t, worths) if nd == 0 else fit(w, s, t, at, nd, worths)
+        m = PL.cells(s, b, room, cells) if own else GEO.candidate_cells(s, at, nd, cells)
+        for j in range(m):
             cell = cells[j]
-            if (GEO.room_mask(s, t, at, nd, cell) >> (v - 1)) & 1:
-                best = max(best, base if nd == 0 else
-                           fit_with(w, s, t, at, nd, cell, v, worths) - base)
+            mask = PL.mask(s, b, room, cell) if own else GEO.room_mask(s, t, at, nd, cell)
+            if (mask >> (v - 1)) & 1:
+                if nd == 0:
+                    best = max(best, base)
+                elif own:
+                    best = max(best, fit_added(w, s, t, b, room, cell, v, worths, lays) - base)
+                else:
+                    best = max(best, fit_with(w, s, t, at, nd, cell, v, worths) - base)
     return best
 
 
