@@ -15,6 +15,7 @@ from core.cubist import placements as PL
 from core.cubist import state as S
 from core.cubist.actions import MAX_OPTIONS, OT  # MAX_OPTIONS: literal size for stack_array
 from core.cubist.codes import EV, M, SW, T
+from core.cubist.codes import NCELL  # a literal size for stack_array
 from core.cubist.state import DK, G, O, P, PH, VOFF
 from core.jit import njit, stack_array
 import numpy as np
@@ -219,18 +220,30 @@ def trigger(s, t, tr, p, reason):
 
 
 @njit(_nrt=False)
+def empty_room(s, b, room, pending):
+    """A room's columns emptied, their dice counted per value in O.PENDING when `pending`
+    (only the cells its kept placements list can hold dice), and its kept placements
+    cleared; its dice count is the caller's."""
+    at = S.room_at(b, room)
+    cells = stack_array(NCELL, 0, np.int32)
+    for j in range(PL.cells(s, b, room, cells)):
+        cell = cells[j]
+        if pending and s[at + cell] > 0:
+            s[O.PENDING + s[at + VOFF + cell] - 1] += s[at + cell]
+        s[at + cell] = 0
+        s[at + VOFF + cell] = 0
+    PL.clear(s, b, room)
+
+
+@njit(_nrt=False)
 def complete(s, t, tr, me, room, slot):
     """CUBIST-R22: the dice back to the supply, the card taken, the display refilled, a die
     from the supply on each museum-die space."""
     b = S.pbase(me)
-    at = S.room_at(b, room)
     card = s[O.DISPLAY + slot]
-    for cell in range(C.NCELL):
-        s[at + cell] = 0
-        s[at + VOFF + cell] = 0
+    empty_room(s, b, room, False)
     s[b + P.SUPPLY] += s[b + P.ROOM_N + room]
     s[b + P.ROOM_N + room] = 0
-    PL.clear(s, b, room)
     h = s[b + P.HELD_N]
     s[b + P.HELD + h] = card
     s[b + P.HELD_N] = h + 1
@@ -265,15 +278,9 @@ def abandon(s, t, tr, me, room):
     """CUBIST-R24: every die of the room leaves it at once; they await artist cards (the
     abandon decision) or go to the supply."""
     b = S.pbase(me)
-    at = S.room_at(b, room)
-    for cell in range(C.NCELL):
-        if s[at + cell] > 0:
-            s[O.PENDING + s[at + VOFF + cell] - 1] += s[at + cell]
-        s[at + cell] = 0
-        s[at + VOFF + cell] = 0
+    empty_room(s, b, room, True)
     n = s[b + P.ROOM_N + room]
     s[b + P.ROOM_N + room] = 0
-    PL.clear(s, b, room)
     s[b + P.ABANDONS] += 1
     log(tr, s, EV.ABANDON, me, room, n, 0, 0)
 
