@@ -220,23 +220,25 @@ def recruit_options(s, t, me, b, opts, n):
     """CUBIST-R17, R18, R25: (slot, value, card dice used) for every artist card the
     warehouse and card dice can take."""
     have = stack_array(NVAL, 0, np.int32)  # card dice that can show each value
-    dice = 0
     for v in range(C.NVAL):
         have[v] = 0
-        dice += s[b + P.WARE + v]
     for k in range(S.card_spaces(s, b)):
         if s[b + P.CD_ON + k]:
             a, c = s[b + P.CD_A + k], s[b + P.CD_B + k]
             have[a - 1] += 1
-            dice += 1
             if c != a:
                 have[c - 1] += 1
-    if dice == 0:
+    most = 0  # the most dice of one value
+    for v in range(C.NVAL):
+        most = max(most, s[b + P.WARE + v] + have[v])
+    if most == 0:
         return n  # every artist card takes at least one die
     for slot in range(C.MAX_ARTISTS_UP):
         if recruit_need(s, t, slot, me, C.NVAL) == 0:
             continue  # no value can take it (recruit_need: the highest value is the least bound)
         k = t[T.ART_DICE + s[O.ART + slot]]
+        if most < k:
+            continue
         low = s[O.ART_VALUE + slot] if s[O.ART_OWNER + slot] >= 0 else 1
         for v in range(low, C.NVAL + 1):
             w = s[b + P.WARE + v - 1]
