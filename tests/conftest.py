@@ -33,6 +33,9 @@ def pytest_collection_modifyitems(config, items):
     """With pytest-xdist (`-n 2 --dist loadgroup`, as `make test` runs): a game's compiled tests
     share a worker, so each engine compiles on one core (a cold numba cache compiles each game
     once, the two cores on different games) while the interpreted tests fill the gaps."""
+    asked_for_soak = "soak" in (config.getoption("markexpr") or "")
     for item in items:
         if item.get_closest_marker("compiled"):
             item.add_marker(pytest.mark.xdist_group(_game_of(item) or "compiled"))
+        if item.get_closest_marker("soak") and not asked_for_soak:
+            item.add_marker(pytest.mark.skip(reason="long run: pytest -m soak"))

@@ -2,7 +2,8 @@
 
 - `soak`: random games over every player count the rules allow and every switch value (the
   defaults, each non-default value on its own, then random combinations), invariant checker
-  on: zero errors, every switch value covered;
+  on: zero errors, every switch value covered. `make test` plays a tenth of the games
+  (`SOAK_SIZES`: every config and player count still played); `pytest -m soak` all of them;
 - `records`: per-seat records and full traces identical compiled and interpreted;
 - `traced_random_game`: one checked, traced random game for a game's own trace assertions.
 
@@ -21,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pytest
 
 from core.common.game import Game
 from core.common.trace import EVW
@@ -28,6 +30,9 @@ from core import games as catalogue
 from strategies.common.bound import Bound, bound
 
 ROOT = Path(__file__).resolve().parents[1]
+
+# A soak test's `scale`: the share of its games played. The full soak is a long run.
+SOAK_SIZES = [pytest.param(0.1, id="tenth"), pytest.param(1.0, id="full", marks=pytest.mark.soak)]
 
 
 def run_compiled(script: str, *args: str, timeout: int = 900) -> dict:
@@ -114,8 +119,11 @@ def soak(game: str, games_per_batch: int, n_random: int, extra: str | None = Non
 
 
 def assert_soak(game: str, games_per_batch: int, n_random: int, extra: str | None = None,
-                min_games: int = 20_000) -> dict:
-    """Run the soak compiled and check it; returns its output (for game-specific counts)."""
+                min_games: int = 20_000, scale: float = 1.0) -> dict:
+    """Run the soak compiled and check it, `scale` of its games (batches of at least one game);
+    returns its output (for game-specific counts)."""
+    games_per_batch = max(1, round(games_per_batch * scale))
+    min_games = round(min_games * scale)
     out = run_compiled(f"""
         import json, sys
         from tests.engines import soak

@@ -160,11 +160,9 @@ def test_bench_worker_reports_json(capsys):
 
 @pytest.mark.soak
 @pytest.mark.compiled
-def test_bench_json_compiled(request):
+def test_bench_json_compiled():
     """The whole bench with the JIT on, in a subprocess. Slow on a cold numba cache, so it
     runs only when asked for: pytest -m soak."""
-    if "soak" not in (request.config.getoption("markexpr") or ""):
-        pytest.skip("slow (compiles the engine): run with -m soak")
     env = {k: v for k, v in os.environ.items() if k != "NUMBA_DISABLE_JIT"}
     done = subprocess.run([sys.executable, "-m", "sim.cli", "bench", "cuba", "--games", "2000",
                            "--json"], cwd=ROOT, env=env, capture_output=True, text=True,

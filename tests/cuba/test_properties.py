@@ -19,7 +19,7 @@ from core.cuba import state as S
 from core.cuba.check import check_state
 from core.cuba.play import R_SCORE, R_VP
 from core.cuba.tables import SWITCH_OPTIONS, flatten, load_tables
-from tests.engines import assert_records_match, assert_soak, traced_random_game
+from tests.engines import SOAK_SIZES, assert_records_match, assert_soak, traced_random_game
 
 # the interpreted uint64 RNG wraps on purpose
 pytestmark = pytest.mark.filterwarnings("ignore:overflow encountered:RuntimeWarning")
@@ -51,8 +51,9 @@ def test_random_games_finish_clean_and_vp_matches_trace(seed: int, n_players: in
 
 
 @pytest.mark.compiled
-def test_compiled_random_games_every_switch_no_invariant_errors() -> None:
-    assert_soak("cuba", games_per_batch=180, n_random=8)
+@pytest.mark.parametrize("scale", SOAK_SIZES)
+def test_compiled_random_games_every_switch_no_invariant_errors(scale: float) -> None:
+    assert_soak("cuba", games_per_batch=180, n_random=8, scale=scale)
 
 
 @pytest.mark.compiled

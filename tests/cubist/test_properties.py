@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from core.cubist import codes as C
 from core.cubist.play import R_SCORE, REC
 from core.cubist.tables import SWITCH_OPTIONS, load_tables
-from tests.engines import (assert_records_match, assert_scores_match_trace, assert_soak,
+from tests.engines import (SOAK_SIZES, assert_records_match, assert_scores_match_trace, assert_soak,
                            traced_random_game)
 
 SWITCHES = st.fixed_dictionaries({name: st.sampled_from(opts)
@@ -34,8 +34,9 @@ def test_random_games_finish_clean_and_points_match_trace(seed: int, n_players: 
 
 
 @pytest.mark.compiled
-def test_compiled_random_games_every_switch_no_invariant_errors() -> None:
-    assert_soak("cubist", games_per_batch=420, n_random=5)
+@pytest.mark.parametrize("scale", SOAK_SIZES)
+def test_compiled_random_games_every_switch_no_invariant_errors(scale: float) -> None:
+    assert_soak("cubist", games_per_batch=420, n_random=5, scale=scale)
 
 
 @pytest.mark.compiled

@@ -24,7 +24,7 @@ from core.santiago.check import check_state
 from core.santiago.play import R, R_SCORE, record_columns
 from core.santiago.tables import SWITCH_OPTIONS, flatten, load_tables
 from strategies.common.variants import loaders
-from tests.engines import assert_records_match, assert_soak, traced_random_game
+from tests.engines import SOAK_SIZES, assert_records_match, assert_soak, traced_random_game
 
 variant_tables = loaders(tables)[0]
 
@@ -91,10 +91,11 @@ def forbid_broken(overrides: dict, rec: np.ndarray) -> dict[str, int]:
 
 
 @pytest.mark.compiled
-def test_compiled_random_games_every_switch_no_invariant_errors() -> None:
-    out = assert_soak("santiago", games_per_batch=300, n_random=4,
+@pytest.mark.parametrize("scale", SOAK_SIZES)
+def test_compiled_random_games_every_switch_no_invariant_errors(scale: float) -> None:
+    out = assert_soak("santiago", games_per_batch=300, n_random=4, scale=scale,
                       extra="tests.santiago.test_properties:forbid_broken")
-    assert out["counts"]["forbid_games"] >= 900 and out["counts"]["broken"] == 0
+    assert out["counts"]["forbid_games"] >= 900 * scale and out["counts"]["broken"] == 0
 
 
 @pytest.mark.compiled

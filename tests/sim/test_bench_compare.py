@@ -45,10 +45,8 @@ def test_without_git_the_error_says_so(monkeypatch):
 
 @pytest.mark.soak
 @pytest.mark.compiled
-def test_compare_to_head_times_both_alternately_and_cleans_up(request):
+def test_compare_to_head_times_both_alternately_and_cleans_up():
     """Slow: the checkout's path is new every time, so numba compiles it afresh (minutes)."""
-    if "soak" not in (request.config.getoption("markexpr") or ""):
-        pytest.skip("slow (compiles the other commit's engine): run with -m soak")
     before = bench_folders()
     result = run_cli("bench", "siberia", "--players", "2", "--games", "3", "--rounds", "2",
                      "--compare-to", "HEAD", "--json")
