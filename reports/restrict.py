@@ -97,10 +97,24 @@ def lines(table: pd.DataFrame, top: int = 3) -> list[str]:
     return out
 
 
+def ranking_note(ranking: Mapping[str, Any]) -> Note:
+    """What a `top` run says of its first K: resolved, or the pairs still overlapping."""
+    k = ranking["top"]
+    if ranking["met"]:
+        return Note(f"Run with top = {k}: deals were added to the elements whose rank among "
+                    f"the first {k} was open until no interval of the first {k} overlapped "
+                    f"another ({ranking['rounds']} rounds). Stopping on separation makes the "
+                    "intervals slightly optimistic; a second seed is the check.")
+    pairs = "; ".join(" / ".join(p) for p in ranking["overlapping"])
+    return Note(f"Run with top = {k}: the first {k} are not resolved, max_games per element "
+                f"was reached with these intervals still overlapping: {pairs}.", warning=True)
+
+
 def write(run: Run, restricted: Mapping[str, tuple[str, str]],
-          tallies: Mapping[str, tuple[int, int]], out_dir: Path) -> Written:
+          tallies: Mapping[str, tuple[int, int]], out_dir: Path,
+          ranking: Mapping[str, Any] | None = None) -> Written:
     """Analyse a restricted-play run and write its page (index.html), chart and
-    restricted.csv into out_dir."""
+    restricted.csv into out_dir; `ranking`: the run's `top` report, if it had one."""
     df, errors = valid_games(run.results)
     table = strength(df, restricted, tallies)
     info = run.info
@@ -124,6 +138,9 @@ def write(run: Run, restricted: Mapping[str, tuple[str, str]],
     if errors:
         method.items.append(Note(f"{errors} games ended in an engine error and are left out.",
                                  warning=True))
+    top = ranking is not None and "top" in ranking
+    if top:
+        ranked.items.insert(0, ranking_note(ranking))
     if info.status != "complete":
         ranked.items.insert(0, Note(f"This run is {info.status}: the page covers its "
                                     f"{info.shards} finished shards only.", warning=True))
@@ -133,5 +150,8 @@ def write(run: Run, restricted: Mapping[str, tuple[str, str]],
                        f"{strategy}, {players} players", sections, footer(info, df))
     index, figures = write_output(out_dir, page, sections, {"restricted": table})
     data: dict[str, Any] = {"elements": records(table)}
+    if top:
+        data["ranking"] = dict(ranking)
     plt.close("all")
-    return Written(out_dir, index, figures, lines(table), data)
+    return Written(out_dir, index, figures,
+                   lines(table, max(3, ranking["top"]) if top else 3), data)

@@ -342,6 +342,10 @@ def tournament(
         precision: Annotated[str | None, typer.Option(
             "--precision", help="Add deals until every strategy's 95% interval on its win "
                                 "share is within +-P (0.005 or 0.5%).", show_default=False)] = None,
+        top: Annotated[int | None, typer.Option(
+            "--top", help="Add deals until the K best strategies stand apart (their intervals "
+                          "overlap no other's) or max_games per matchup.",
+            show_default=False)] = None,
         variant: VariantOpt = None,
         ) -> Summary:
     """Play a tournament from a config into a run directory (Parquet results, manifest)."""
@@ -352,7 +356,7 @@ def tournament(
         _check_run_options(games, workers, seed, scheduler, dask_local)
         cfg = config_mod.load(config, games=games, seed=seed, variants=variant or [],
                               precision=config_mod.parse_precision(precision)
-                              if precision else None)
+                              if precision else None, top=top)
         run_dir = out or Path("runs") / config.stem
         try:
             outcome = runner.run(cfg, run_dir, resume=resume, workers=workers,
@@ -696,6 +700,10 @@ def restrict(
         precision: Annotated[str | None, typer.Option(
             "--precision", help="Add deals until every restricted seat's 95% interval is "
                                 "within +-P (0.005 or 0.5%).", show_default=False)] = None,
+        top: Annotated[int | None, typer.Option(
+            "--top", help="Add deals, only to the elements that need them, until the K "
+                          "strongest stand apart (their intervals overlap no other's) or "
+                          "max_games per element.", show_default=False)] = None,
         ) -> Summary:
     """Restricted play: what a seat loses when forbidden each element (building, card, ...)."""
     from sim import config as config_mod
@@ -704,7 +712,7 @@ def restrict(
     with user_errors():
         _check_run_options(games, workers, seed, None, None)
         cfg = restrict_mod.load(config, games=games, seed=seed, precision=config_mod.
-                                parse_precision(precision) if precision else None)
+                                parse_precision(precision) if precision else None, top=top)
         where = out or Path("runs") / config.stem
         with _stoppable(f"meeplab restrict {config} --out {where} --resume",
                         f"{where}/run.log"):

@@ -25,7 +25,11 @@ DEFAULTS: dict[str, Any] = {
     "game": "cuba", "format": None, "strategies": None, "baseline": None, "matchups": None,
     "players": None, "seatings": "rotations", "games": 1000, "seed": 0, "precision": None,
     "max_games": 200_000, "shard_games": None, "variant": {}, "variant_name": None,
+    "top": None,
 }
+# keys left out of a config's values (and so of its hash) while unset: run directories made
+# before the key existed still resume
+UNSET_DROPPED = ("top",)
 # default games per shard: games / 8 (several shards per matchup keep every worker busy on a
 # small run) within these bounds (big shards keep the per-file cost small on a large run)
 SHARD_GAMES = (500, 10_000)
@@ -225,7 +229,8 @@ def _lineups(check: _Checker, v: dict[str, Any], known: list[str],
 
 def load(path: str | Path, games: int | None = None, seed: int | None = None,
          precision: float | None = None, variants: Sequence[str] = (),
-         raw: dict[str, Any] | None = None, names: Sequence[str] = ()) -> Config:
+         raw: dict[str, Any] | None = None, names: Sequence[str] = (),
+         top: int | None = None) -> Config:
     """Read and check a tournament config; command-line values override the file's. `raw`:
     the config's values when they do not come from the file (a job derived from another
     config: `meeplab metagame`, `meeplab restrict`), `path` names it; `names`: strategy
@@ -236,7 +241,7 @@ def load(path: str | Path, games: int | None = None, seed: int | None = None,
     if unknown:
         raise check.fail(f"unknown key '{unknown[0]}'", f"use: {', '.join(DEFAULTS)}")
     v = DEFAULTS | raw
-    overrides = {"games": games, "seed": seed, "precision": precision}
+    overrides = {"games": games, "seed": seed, "precision": precision, "top": top}
     v |= {k: x for k, x in overrides.items() if x is not None}
     game = get_game(check.choice("game", v["game"], tuple(game_names())))
     if v["format"] is None:
@@ -256,6 +261,13 @@ def load(path: str | Path, games: int | None = None, seed: int | None = None,
             raise check.fail(f"precision = {p!r} is not a half-width between 0 and 0.5",
                              "write e.g. precision = 0.005 (+-0.5 percentage points)")
         v["precision"] = float(p)
+    if v["top"] is not None:
+        check.integer("top", v["top"], 1, limits.MAX_TOP)
+        if v["precision"] is not None:
+            raise check.fail("precision and top are both set",
+                             "keep one: precision (every interval within +-P) or top (the "
+                             "first K ranked apart)")
+    if v["precision"] is not None or v["top"] is not None:
         if v["max_games"] < v["games"]:
             raise check.fail(f"max_games {v['max_games']} is below games {v['games']}",
                              "raise max_games (the cap on games per matchup)")
@@ -267,4 +279,7 @@ def load(path: str | Path, games: int | None = None, seed: int | None = None,
     if len(set(keys)) != len(keys):
         dup = next(k for k in keys if keys.count(k) > 1)
         raise check.fail(f"matchup {dup} is listed twice", "list each lineup once")
+    for key in UNSET_DROPPED:
+        if v[key] is None:
+            del v[key]
     return Config(str(path), v, tuple(matchups))

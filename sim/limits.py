@@ -12,6 +12,7 @@ from sim.errors import UserError
 MAX_SEED = 2**63 - 1
 MAX_GAMES = 999_999_999
 MAX_BOOTSTRAP = 100_000
+MAX_TOP = 1_000          # `top`: the ranks a run resolves
 MAX_THINK_MS = 3_600_000  # an hour per decision
 
 

@@ -4,7 +4,8 @@ A restrict config names a game, a strategy, a player count and the elements to t
 groups of the game's declared elements, core.common.elements; all by default). It becomes a
 tournament of one matchup per element, `<strategy>~<element>` against players - 1 seats of
 `<strategy>`, every seating rotated on the same deals (strategies.common.restrict), played by
-sim.runner (shards, resume, backends, precision) and analysed by reports.restrict.
+sim.runner (shards, resume, backends, precision, `top`: deals added only to the elements whose
+rank among the first K is not yet resolved) and analysed by reports.restrict.
 """
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from typing import Any
 
 from core import games as catalogue
 from sim import config as config_mod
-from sim import runner
+from sim import runner, stats
 from sim.config import Config
 from sim.errors import UserError
 from sim.games import get as get_game
@@ -22,13 +23,13 @@ from strategies.common.restrict import element_of, restricted_name
 
 # the restrict config's own keys; the others are a tournament config's
 OWN = ("strategy", "players", "elements")
-PASSED = ("game", "games", "seed", "precision", "max_games", "shard_games", "variant",
+PASSED = ("game", "games", "seed", "precision", "top", "max_games", "shard_games", "variant",
           "variant_name")
 REPORT_DIR = "report"
 
 
 def load(path: Path, games: int | None = None, seed: int | None = None,
-         precision: float | None = None) -> Config:
+         precision: float | None = None, top: int | None = None) -> Config:
     """The tournament of a restrict config (UserError naming the file on bad input)."""
     raw = config_mod.read_toml(Path(path))
     where = str(path)
@@ -66,7 +67,7 @@ def load(path: Path, games: int | None = None, seed: int | None = None,
     tournament = {k: raw[k] for k in PASSED if k in raw} | {
         "format": "matchups", "matchups": [[n] + [strategy] * (players - 1) for n in names]}
     return config_mod.load(path, games=games, seed=seed, precision=precision, raw=tournament,
-                           names=names)
+                           names=names, top=top)
 
 
 def restricted(cfg: Config) -> dict[str, tuple[str, str]]:
@@ -76,6 +77,14 @@ def restricted(cfg: Config) -> dict[str, tuple[str, str]]:
         base, element = element_of(m.lineup[0])
         out[m.lineup[0]] = (base, element or "")
     return out
+
+
+def by_loss(cfg: Config) -> Callable[[list[stats.Interval]], list[stats.Interval]]:
+    """The job's ranking for `top`: the restricted seats, the lowest win share (the largest
+    loss) first; the unrestricted seats' row is not ranked."""
+    names = set(restricted(cfg))
+    return lambda rows: sorted((r for r in rows if r.strategy in names),
+                               key=lambda r: r.win_share)
 
 
 def tallies(manifest: dict[str, Any]) -> dict[str, tuple[int, int]]:
@@ -101,7 +110,10 @@ def run(cfg: Config, run_dir: Path, resume: bool = False, workers: int | None = 
     from reports.runs import load_run, read_manifest
 
     outcome = runner.run(cfg, run_dir, resume=resume, workers=workers, scheduler=scheduler,
-                         dask_local=dask_local)
+                         dask_local=dask_local, ranked=by_loss(cfg))
     echo(runner.describe(outcome, cfg)[0])
-    return page.write(load_run(run_dir), restricted(cfg), tallies(read_manifest(run_dir)),
-                      run_dir / REPORT_DIR)
+    if outcome.precision and "top" in outcome.precision:
+        echo(runner.ranking_line(outcome.precision))
+    manifest = read_manifest(run_dir)
+    return page.write(load_run(run_dir), restricted(cfg), tallies(manifest),
+                      run_dir / REPORT_DIR, manifest.get("precision"))

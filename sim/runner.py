@@ -4,7 +4,8 @@ The plan is a function of the resolved config alone: round 1 plays `games` games
 matchup; with `precision` set, further rounds add deals (the same to every matchup) until
 every strategy's 95% interval on its win share is within +-precision, or `max_games` per
 matchup is reached. With per_entry (a meta-game), the target is each strategy's win share
-within each matchup, and each matchup grows on its own until its entries meet it. A round's
+within each matchup, and each matchup grows on its own until its entries meet it. With `top`
+set, each matchup grows on its own until the ranking's first K stand apart (sim.ranking). A round's
 deals are cut into shards at multiples of the shard size, so a resumed run replays the same
 rounds, skips the finished shards and ends with the same table.
 """
@@ -25,8 +26,9 @@ from typing import Any
 import numpy as np
 from tqdm import tqdm
 
-from sim import backends, schedule, shard, stats, store
+from sim import backends, ranking, schedule, shard, stats, store
 from sim.config import Config
+from sim.errors import UserError
 from sim.games import get as get_game
 
 LOG = logging.getLogger("meeplab.run")
@@ -55,7 +57,8 @@ class Outcome:
     shards: int
     errors: int                 # games that ended in an engine error
     intervals: list[stats.Interval]
-    precision: dict[str, Any] | None   # target, widest, met, rounds, games per matchup
+    precision: dict[str, Any] | None   # target, widest, met, rounds, games per matchup (or
+                                       # with top: top, met, overlapping, ranking, ...)
 
 
 def header(cfg: Config) -> dict[str, Any]:
@@ -187,9 +190,10 @@ class _Run:
     """One invocation: the store, the backend, the progress bar."""
 
     def __init__(self, cfg: Config, st: store.RunStore, backend: backends.Backend,
-                 bar: tqdm, show: bool, per_entry: bool = False) -> None:
+                 bar: tqdm, show: bool, per_entry: bool = False,
+                 ranked: ranking.Ranked = ranking.by_win_share) -> None:
         self.cfg, self.store, self.backend, self.bar, self.show = cfg, st, backend, bar, show
-        self.per_entry = per_entry
+        self.per_entry, self.ranked = per_entry, ranked
         self.head = st.manifest
         self.played = 0
         self.idle = False   # no shard in flight: the backend may shut down gently
@@ -243,7 +247,7 @@ class _Run:
 
     def rounds(self) -> dict[str, Any] | None:
         """Play round after round until the plan is complete; the precision report."""
-        cfg, precision = self.cfg, self.cfg["precision"]
+        cfg, precision, top = self.cfg, self.cfg["precision"], self.cfg.values.get("top")
         starts, stops, rounds = [0] * len(cfg.matchups), [cfg["games"]] * len(cfg.matchups), 0
         while True:
             rounds += 1
@@ -251,11 +255,17 @@ class _Run:
             self.bar.refresh()
             LOG.info("round %d: games %d..%d per matchup", rounds, min(starts), max(stops))
             self.play(plan_round(cfg, starts, stops))
-            if precision is None:
+            if precision is None and top is None:
                 return None
             rows = intervals(self.store.done, [
                 k for k, e in self.store.done.items() if in_plan(cfg, e, stops)],
                 self.per_entry)
+            if top is not None:
+                grown, report = ranking.next_stops(cfg, rows, stops, top, self.ranked)
+                if grown == stops:
+                    return report | {"rounds": rounds, "games_per_matchup": max(stops)}
+                starts, stops = stops, grown
+                continue
             widest = stats.widest(rows)
             grown = self.grown(rows, stops, widest)
             if grown == stops:
@@ -303,13 +313,18 @@ def warm_up(cfg: Config, head: dict[str, Any]) -> None:
 
 def run(cfg: Config, run_dir: Path, resume: bool = False, workers: int | None = None,
         scheduler: str | None = None, dask_local: int | None = None,
-        progress: bool | None = None, per_entry: bool = False) -> Outcome:
+        progress: bool | None = None, per_entry: bool = False,
+        ranked: ranking.Ranked = ranking.by_win_share) -> Outcome:
     """Play (or complete, with resume) the tournament into run_dir; with per_entry,
-    `precision` applies to each strategy's win share in each matchup (a meta-game's entries).
+    `precision` applies to each strategy's win share in each matchup (a meta-game's entries);
+    with `top`, `ranked` orders the win-share intervals best first (default: highest share).
 
     Raises UserError on a run-directory conflict, RunInterrupted on Ctrl-C/SIGTERM and
     ShardFailed when a worker fails; finished shards are always kept.
     """
+    if per_entry and cfg.values.get("top") is not None:
+        raise UserError(f"{cfg.path}: top ranks strategies, not a meta-game's profile entries",
+                        "drop top (precision sets a meta-game's accuracy)")
     began = time.perf_counter()
     st = store.RunStore.open(run_dir, header(cfg), resume)
     local = not (scheduler or dask_local)
@@ -335,7 +350,7 @@ def run(cfg: Config, run_dir: Path, resume: bool = False, workers: int | None = 
         bar = tqdm(total=done_games, initial=done_games, unit="game", unit_scale=True,
                    desc=st.manifest["run_id"], disable=not show, file=sys.stderr,
                    dynamic_ncols=True, smoothing=0.1)
-        r = _Run(cfg, st, backend, bar, show, per_entry)
+        r = _Run(cfg, st, backend, bar, show, per_entry, ranked)
         try:
             st.save(status="running")
             report = r.rounds()
@@ -369,6 +384,18 @@ def run(cfg: Config, run_dir: Path, resume: bool = False, workers: int | None = 
                    len(st.done), errors, rows, report)
 
 
+def ranking_line(p: dict[str, Any]) -> str:
+    """The summary's line on a `top` run: resolved, or which pairs still overlap."""
+    head = f"top {p['top']}: "
+    if p["met"]:
+        return (head + f"resolved after {p['rounds']} rounds (no interval of the first "
+                f"{p['top']} overlaps another; up to {p['games_per_matchup']} games per matchup)")
+    pairs = ", ".join(f"{a} / {b}" for a, b in p["overlapping"][:4])
+    more = f" and {len(p['overlapping']) - 4} more" if len(p["overlapping"]) > 4 else ""
+    return (head + f"not resolved after {p['rounds']} rounds, max_games per matchup hit "
+            f"({p['games_per_matchup']}); still overlapping: {pairs}{more}")
+
+
 def summary_data(outcome: Outcome) -> dict[str, Any]:
     """The end-of-run summary as plain data (`tournament --json`)."""
     o = outcome
@@ -391,7 +418,9 @@ def describe(outcome: Outcome, cfg: Config) -> list[str]:
     for i in o.intervals:
         lines.append(f"  {i.strategy:<{width}}  {i.games:>9}  {i.win_share:>9.4f}  "
                      f"{f'[{i.lo:.4f}, {i.hi:.4f}]':>21}")
-    if o.precision:
+    if o.precision and "top" in o.precision:
+        lines.append(ranking_line(o.precision))
+    elif o.precision:
         p = o.precision
         state = "reached" if p["met"] else "not reached: max_games per matchup hit"
         lines.append(f"precision +-{p['target']:g}: {state} after {p['rounds']} rounds "

@@ -1,0 +1,78 @@
+"""Adding deals until a ranking's top K is resolved (`top = K` in a tournament or restrict
+config, `--top K`).
+
+After each round the ranked rows (best first: a tournament's strategies by win share, restricted
+play's elements by the win share their seat loses) are checked pairwise: each of the first K
+must have a 95% interval that overlaps no other row's, so that both the set of the top K and
+their order stand. A matchup grows while a strategy in its lineup is still in an overlapping
+pair, towards the half-width that would separate the pair at its current estimates (half their
+distance), by MIN_STEP to MAX_STEP times its games per round (early estimates are noisy) and
+never past `max_games`. Rows that tie exactly with no spread (two elements a strategy never uses: the same
+games, a loss of exactly 0) do not overlap, so they never hold a run up.
+
+Stopping when intervals no longer overlap is a sequential rule: the final intervals are a
+little optimistic, as with `precision`. A second seed is the honest check of a ranking.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from sim import stats
+from sim.config import Config
+
+MAX_STEP = 4.0  # a round at most quadruples a matchup's games...
+MIN_STEP = 1.5  # ...and adds at least half (each round waits for its last shard)
+
+Ranked = Callable[[list[stats.Interval]], list[stats.Interval]]
+
+
+def by_win_share(rows: list[stats.Interval]) -> list[stats.Interval]:
+    """A tournament's ranking: every strategy, highest win share first."""
+    return sorted(rows, key=lambda r: -r.win_share)
+
+
+def overlapping(ranked: Sequence[stats.Interval], k: int) -> list[tuple[str, str]]:
+    """The pairs (a ranked in the first k, b any other row) whose intervals overlap."""
+    pairs = []
+    for i, a in enumerate(ranked[:k]):
+        for b in ranked[i + 1:]:
+            if a.lo < b.hi and b.lo < a.hi:
+                pairs.append((a.strategy, b.strategy))
+    return pairs
+
+
+def targets(ranked: Sequence[stats.Interval], k: int) -> dict[str, float]:
+    """Per strategy still in an overlapping pair: the half-width that would separate its
+    closest such pair at the current estimates."""
+    share = {r.strategy: r.win_share for r in ranked}
+    out: dict[str, float] = {}
+    for a, b in overlapping(ranked, k):
+        gap = abs(share[a] - share[b]) / 2
+        for name in (a, b):
+            out[name] = min(out.get(name, math.inf), gap)
+    return out
+
+
+def next_stops(cfg: Config, rows: list[stats.Interval], stops: list[int], k: int,
+               ranked: Ranked) -> tuple[list[int], dict[str, Any]]:
+    """The next round's games per matchup (equal to `stops` when the run is done) and the
+    ranking report: top, met, the still overlapping pairs, the ranking."""
+    order = ranked(rows)
+    want = targets(order, k)
+    half = {r.strategy: r.half_width for r in order}
+    cap = cfg["max_games"]
+    grown = []
+    for m, stop in zip(cfg.matchups, stops):
+        names = [n for n in dict.fromkeys(m.lineup) if n in want]
+        if not names or stop >= cap:
+            grown.append(stop)
+            continue
+        factor = max((half[n] / want[n]) ** 2 * 1.1 if want[n] > 0 else math.inf
+                     for n in names)
+        grown.append(min(cap, max(math.ceil(stop * min(factor, MAX_STEP)),
+                                  math.ceil(stop * MIN_STEP))))
+    pairs = overlapping(order, k)
+    return grown, {"top": k, "met": not pairs, "overlapping": [list(p) for p in pairs],
+                   "ranking": [r.strategy for r in order[:k]]}
