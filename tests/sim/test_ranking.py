@@ -119,3 +119,26 @@ def test_a_top_job_stops_on_its_ranking_and_resumes_to_the_same_table(tmp_path):
     again = run_compiled("restrict", path, "--top", "1", "--out", run, "--workers", "2",
                          "--resume", "--json")
     assert json.loads(again.stdout.strip().splitlines()[-1])["elements"] == summary["elements"]
+
+
+@pytest.mark.compiled("cuba")
+def test_a_top_tournament_grows_only_the_matchups_of_open_strategies(tmp_path):
+    path = write_config(tmp_path / "t.toml", game="cuba", format="round-robin",
+                        strategies=["random", "greedy", "builder"], players=2, games=8,
+                        max_games=64, top=1, seed=3)
+    run = tmp_path / "run"
+    done = run_compiled("tournament", path, "--out", run, "--workers", "1", "--json")
+    summary = json.loads(done.stdout.strip().splitlines()[-1])
+    report = summary["precision"]
+    assert report["top"] == 1 and len(report["ranking"]) == 1
+    manifest = json.loads((run / "manifest.json").read_text())
+    games = {}
+    for entry in manifest["shards"].values():
+        games[entry["matchup"]] = games.get(entry["matchup"], 0) + entry["games"]
+    assert all(8 <= g <= 64 for g in games.values())
+    if report["met"]:
+        leader = report["ranking"][0]
+        shares = {r["strategy"]: r for r in summary["win_shares"]}
+        assert all(shares[leader]["lo"] >= r["hi"] for n, r in shares.items() if n != leader)
+    else:
+        assert max(games.values()) == 64
