@@ -227,6 +227,26 @@ def _lineups(check: _Checker, v: dict[str, Any], known: list[str],
     return schedule.lineups(fmt, v["players"], v["strategies"], v["baseline"])
 
 
+def restricted_names(v: dict[str, Any], game: Game, known: Sequence[str]) -> list[str]:
+    """The config's restricted strategy names (`<strategy>~<element>`, as `meeplab restrict`
+    plays them) whose strategy is known and whose element the game declares."""
+    from core import games as catalogue
+    from strategies.common.restrict import element_of
+
+    elements = catalogue.get(game.name).elements
+    lists = [v["strategies"]] + (v["matchups"] if isinstance(v["matchups"], list) else [])
+    used = [v["baseline"]] + [n for x in lists if isinstance(x, list) for n in x]
+    out = []
+    for name in used:
+        if not isinstance(name, str):
+            continue
+        base, element = element_of(name)
+        if (element is not None and base in known and elements is not None
+                and element in elements.names and name not in out):
+            out.append(name)
+    return out
+
+
 def load(path: str | Path, games: int | None = None, seed: int | None = None,
          precision: float | None = None, variants: Sequence[str] = (),
          raw: dict[str, Any] | None = None, names: Sequence[str] = (),
@@ -273,7 +293,8 @@ def load(path: str | Path, games: int | None = None, seed: int | None = None,
                              "raise max_games (the cap on games per matchup)")
     _variant(check, game, v, variants)
     bounds = game.player_range(game.load_tables(v["variant"] or None))
-    lineup_list = _lineups(check, v, game.strategy_names() + list(names), bounds)
+    known = game.strategy_names() + list(names)
+    lineup_list = _lineups(check, v, known + restricted_names(v, game, known), bounds)
     matchups = schedule.build(lineup_list, v["seatings"])
     keys = [m.key for m in matchups]
     if len(set(keys)) != len(keys):
