@@ -230,21 +230,12 @@ def _lineups(check: _Checker, v: dict[str, Any], known: list[str],
 def restricted_names(v: dict[str, Any], game: Game, known: Sequence[str]) -> list[str]:
     """The config's restricted strategy names (`<strategy>~<element>`, as `meeplab restrict`
     plays them) whose strategy is known and whose element the game declares."""
-    from core import games as catalogue
-    from strategies.common.restrict import element_of
+    from strategies.common.restrict import SEP
 
-    elements = catalogue.get(game.name).elements
     lists = [v["strategies"]] + (v["matchups"] if isinstance(v["matchups"], list) else [])
     used = [v["baseline"]] + [n for x in lists if isinstance(x, list) for n in x]
-    out = []
-    for name in used:
-        if not isinstance(name, str):
-            continue
-        base, element = element_of(name)
-        if (element is not None and base in known and elements is not None
-                and element in elements.names and name not in out):
-            out.append(name)
-    return out
+    return list(dict.fromkeys(n for n in used if isinstance(n, str) and SEP in n
+                              and game.knows(n, known)))
 
 
 def load(path: str | Path, games: int | None = None, seed: int | None = None,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -54,6 +54,17 @@ class Game:
     # name, kernel, description, params of every strategy, for `meeplab strategies`
     strategy_info: Callable[[], list[dict[str, object]]]
     registry: Registry                                        # kernels and presets
+
+    def knows(self, name: str, extra: Sequence[str] = ()) -> bool:
+        """Whether `name` is a strategy of the game (a registered name, or one of `extra`),
+        also forbidden an element the game declares (`<strategy>~<element>`)."""
+        from strategies.common.restrict import element_of
+
+        base, element = element_of(name)
+        if base not in self.strategy_names() and base not in extra:
+            return False
+        elements = catalogue.get(self.name).elements
+        return element is None or (elements is not None and element in elements.names)
 
 
 def _shown(path: Path) -> str:

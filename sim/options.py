@@ -123,12 +123,14 @@ def check_players(players: int, bounds: tuple[int, int]) -> None:
 
 
 def seat_strategies(text: str, players: int, game: Game) -> list[str]:
-    """'a,b,c,d' (one per seat) or 'a' (every seat) -> one registered name per seat."""
+    """'a,b,c,d' (one per seat) or 'a' (every seat) -> one strategy name per seat (restricted
+    names `<strategy>~<element>` too)."""
     names = [n.strip() for n in text.split(",")]
-    known = game.strategy_names()
     for name in names:
-        if name not in known:
-            raise UserError(f"unknown strategy '{name}'", f"use one of: {', '.join(known)}")
+        if not game.knows(name):
+            raise UserError(f"unknown strategy '{name}'", f"use one of: "
+                            f"{', '.join(game.strategy_names())} (also <name>~<element>: "
+                            "forbidden an element, see meeplab restrict)")
     if len(names) == 1:
         return names * players
     if len(names) != players:

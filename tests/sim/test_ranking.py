@@ -6,7 +6,6 @@ import json
 
 import pytest
 
-from sim import config as config_mod
 from sim import ranking
 from sim import restrict as restrict_mod
 from sim.stats import Interval
@@ -144,27 +143,3 @@ def test_a_top_tournament_grows_only_the_matchups_of_open_strategies(tmp_path):
     else:
         assert max(games.values()) == 64
 
-
-@pytest.mark.parametrize("name, known", [
-    ("builder~building:monastery", True),
-    ("greedy~character:mayor", True),
-    ("builder~building:palace", False),     # no such element
-    ("wizard~building:dam", False),         # no such strategy
-    ("builder~", False),
-])
-def test_a_tournament_accepts_restricted_strategies_of_known_elements(tmp_path, name, known):
-    path = write_config(tmp_path / "t.toml", game="cuba", format="matchups",
-                        matchups=[[name, "builder", "builder"]], games=3)
-    if known:
-        cfg = config_mod.load(path)
-        assert cfg.matchups[0].lineup[0] == name
-    else:
-        assert_one_line_error(run_cli("tournament", path, "--out", tmp_path / "run"),
-                              f"unknown strategy '{name}'")
-
-
-@pytest.mark.parametrize("value", [5, "builder", [5], {"a": 1}])
-def test_odd_matchups_values_are_still_one_line_errors(tmp_path, value):
-    path = write_config(tmp_path / "t.toml", game="cuba", format="matchups", matchups=value,
-                        games=3)
-    assert_one_line_error(run_cli("tournament", path, "--out", tmp_path / "run"), "matchups")
