@@ -7,8 +7,8 @@ must have a 95% interval that overlaps no other row's, so that both the set of t
 their order stand. A matchup grows while a strategy in its lineup is still in an overlapping
 pair, towards the half-width that would separate the pair at its current estimates (half their
 distance), by MIN_STEP to MAX_STEP times its games per round (early estimates are noisy) and
-never past `max_games`. Rows that tie exactly with no spread (two elements a strategy never uses: the same
-games, a loss of exactly 0) do not overlap, so they never hold a run up.
+never past `max_games`. Rows that tie exactly with no spread (two elements a strategy never
+uses: the same games, a loss of exactly 0) do not overlap, so they never hold a run up.
 
 Stopping when intervals no longer overlap is a sequential rule: the final intervals are a
 little optimistic, as with `precision`. A second seed is the honest check of a ranking.
