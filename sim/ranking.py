@@ -3,7 +3,7 @@ config, `--top K`).
 
 After each round the ranked rows (best first: a tournament's strategies by win share, restricted
 play's elements by the win share their seat loses) are checked pairwise: each of the first K
-must have a 95% interval that overlaps no other row's, so that both the set of the top K and
+must have a 95% interval (win share +- half-width, over deals) that overlaps no other row's, so that both the set of the top K and
 their order stand. A matchup grows while a strategy in its lineup is still in an overlapping
 pair, towards the half-width that would separate the pair at its current estimates (half their
 distance), by MIN_STEP to MAX_STEP times its games per round (early estimates are noisy) and
@@ -34,11 +34,13 @@ def by_win_share(rows: list[stats.Interval]) -> list[stats.Interval]:
 
 
 def overlapping(ranked: Sequence[stats.Interval], k: int) -> list[tuple[str, str]]:
-    """The pairs (a ranked in the first k, b any other row) whose intervals overlap."""
+    """The pairs (a ranked in the first k, b below it) whose 95% intervals overlap: the normal
+    intervals win share +- half-width over deals (for a restricted seat the paired interval of
+    its page), not the Wilson bounds, which ignore the pairing within a deal."""
     pairs = []
     for i, a in enumerate(ranked[:k]):
         for b in ranked[i + 1:]:
-            if a.lo < b.hi and b.lo < a.hi:
+            if abs(a.win_share - b.win_share) < a.half_width + b.half_width:
                 pairs.append((a.strategy, b.strategy))
     return pairs
 
