@@ -98,16 +98,21 @@ def lines(table: pd.DataFrame, top: int = 3) -> list[str]:
 
 
 def ranking_note(ranking: Mapping[str, Any]) -> Note:
-    """What a `top` run says of its first K: resolved, or the pairs still overlapping."""
+    """What a `top` run says of its first K: resolved, or the pairs still overlapping, and
+    the neighbours among them whose order stays open."""
     k = ranking["top"]
+    tied = "; ".join(" / ".join(p) for p in ranking.get("tied", []))
+    within = (f" Within the first {k} these neighbours' intervals overlap, so their order is "
+              f"open: {tied}." if tied else "")
     if ranking["met"]:
-        return Note(f"Run with top = {k}: deals were added to the elements whose rank among "
-                    f"the first {k} was open until no interval of the first {k} overlapped "
-                    f"another ({ranking['rounds']} rounds). Stopping on separation makes the "
-                    "intervals slightly optimistic; a second seed is the check.")
+        return Note(f"Run with top = {k}: deals were added to the elements whose place among "
+                    f"the first {k} was open until no interval of the first {k} overlapped one "
+                    f"below them ({ranking['rounds']} rounds).{within} Stopping on separation "
+                    "makes the intervals slightly optimistic; a second seed is the check.")
     pairs = "; ".join(" / ".join(p) for p in ranking["overlapping"])
     return Note(f"Run with top = {k}: the first {k} are not resolved, max_games per element "
-                f"was reached with these intervals still overlapping: {pairs}.", warning=True)
+                f"was reached with these intervals still overlapping: {pairs}.{within}",
+                warning=True)
 
 
 def write(run: Run, restricted: Mapping[str, tuple[str, str]],

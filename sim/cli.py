@@ -343,8 +343,9 @@ def tournament(
             "--precision", help="Add deals until every strategy's 95% interval on its win "
                                 "share is within +-P (0.005 or 0.5%).", show_default=False)] = None,
         top: Annotated[int | None, typer.Option(
-            "--top", help="Add deals until the K best strategies stand apart (their intervals "
-                          "overlap no other's) or max_games per matchup.",
+            "--top", help="Add deals until the K best strategies stand apart from the rest "
+                          "(no interval of theirs overlaps one below them) or max_games "
+                          "per matchup.",
             show_default=False)] = None,
         variant: VariantOpt = None,
         ) -> Summary:
@@ -702,8 +703,9 @@ def restrict(
                                 "within +-P (0.005 or 0.5%).", show_default=False)] = None,
         top: Annotated[int | None, typer.Option(
             "--top", help="Add deals, only to the elements that need them, until the K "
-                          "strongest stand apart (their intervals overlap no other's) or "
-                          "max_games per element.", show_default=False)] = None,
+                          "strongest stand apart from the rest (no interval of theirs "
+                          "overlaps one below them) or max_games per element.",
+            show_default=False)] = None,
         ) -> Summary:
     """Restricted play: what a seat loses when forbidden each element (building, card, ...)."""
     from sim import config as config_mod

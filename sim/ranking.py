@@ -3,12 +3,15 @@ config, `--top K`).
 
 After each round the ranked rows (best first: a tournament's strategies by win share, restricted
 play's elements by the win share their seat loses) are checked pairwise: each of the first K
-must have a 95% interval (win share +- half-width, over deals) that overlaps no other row's, so that both the set of the top K and
-their order stand. A matchup grows while a strategy in its lineup is still in an overlapping
-pair, towards the half-width that would separate the pair at its current estimates (half their
-distance), by MIN_STEP to MAX_STEP times its games per round (early estimates are noisy) and
-never past `max_games`. Rows that tie exactly with no spread (two elements a strategy never
-uses: the same games, a loss of exactly 0) do not overlap, so they never hold a run up.
+must have a 95% interval (win share +- half-width, over deals) that overlaps no interval of a
+row below the K, so that the set of the K best stands. Within the K, overlapping neighbours are
+reported as tied but hold nothing up: two elements of nearly equal strength would otherwise
+take every game `max_games` allows and still not be ordered. A matchup grows while a strategy
+in its lineup is still in an open pair, towards the half-width that would separate the pair at
+its current estimates (half their distance), by MIN_STEP to MAX_STEP times its games per round
+(early estimates are noisy) and never past `max_games`. Rows that tie exactly with no spread
+(two elements a strategy never uses: the same games, a loss of exactly 0) do not overlap, so
+they never hold a run up.
 
 Stopping when intervals no longer overlap is a sequential rule: the final intervals are a
 little optimistic, as with `precision`. A second seed is the honest check of a ranking.
@@ -33,16 +36,21 @@ def by_win_share(rows: list[stats.Interval]) -> list[stats.Interval]:
     return sorted(rows, key=lambda r: -r.win_share)
 
 
+def apart(a: stats.Interval, b: stats.Interval) -> bool:
+    """Whether two rows' 95% intervals are disjoint: the normal intervals win share +-
+    half-width over deals (for a restricted seat the paired interval of its page), not the
+    Wilson bounds, which ignore the pairing within a deal."""
+    return abs(a.win_share - b.win_share) >= a.half_width + b.half_width
+
+
 def overlapping(ranked: Sequence[stats.Interval], k: int) -> list[tuple[str, str]]:
-    """The pairs (a ranked in the first k, b below it) whose 95% intervals overlap: the normal
-    intervals win share +- half-width over deals (for a restricted seat the paired interval of
-    its page), not the Wilson bounds, which ignore the pairing within a deal."""
-    pairs = []
-    for i, a in enumerate(ranked[:k]):
-        for b in ranked[i + 1:]:
-            if abs(a.win_share - b.win_share) < a.half_width + b.half_width:
-                pairs.append((a.strategy, b.strategy))
-    return pairs
+    """The open pairs: a among the first k, b below the first k, intervals overlapping."""
+    return [(a.strategy, b.strategy) for a in ranked[:k] for b in ranked[k:] if not apart(a, b)]
+
+
+def tied(ranked: Sequence[stats.Interval], k: int) -> list[tuple[str, str]]:
+    """Neighbours within the first k whose intervals overlap: their order is not resolved."""
+    return [(a.strategy, b.strategy) for a, b in zip(ranked[:k], ranked[1:k]) if not apart(a, b)]
 
 
 def targets(ranked: Sequence[stats.Interval], k: int) -> dict[str, float]:
@@ -60,7 +68,7 @@ def targets(ranked: Sequence[stats.Interval], k: int) -> dict[str, float]:
 def next_stops(cfg: Config, rows: list[stats.Interval], stops: list[int], k: int,
                ranked: Ranked) -> tuple[list[int], dict[str, Any]]:
     """The next round's games per matchup (equal to `stops` when the run is done) and the
-    ranking report: top, met, the still overlapping pairs, the ranking."""
+    ranking report: top, met, the still overlapping pairs, the ranking, its tied neighbours."""
     order = ranked(rows)
     want = targets(order, k)
     half = {r.strategy: r.half_width for r in order}
@@ -77,4 +85,5 @@ def next_stops(cfg: Config, rows: list[stats.Interval], stops: list[int], k: int
                                   math.ceil(stop * MIN_STEP))))
     pairs = overlapping(order, k)
     return grown, {"top": k, "met": not pairs, "overlapping": [list(p) for p in pairs],
-                   "ranking": [r.strategy for r in order[:k]]}
+                   "ranking": [r.strategy for r in order[:k]],
+                   "tied": [list(p) for p in tied(order, k)]}

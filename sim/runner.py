@@ -385,15 +385,24 @@ def run(cfg: Config, run_dir: Path, resume: bool = False, workers: int | None = 
 
 
 def ranking_line(p: dict[str, Any]) -> str:
-    """The summary's line on a `top` run: resolved, or which pairs still overlap."""
-    head = f"top {p['top']}: "
+    """The summary's line on a `top` run: resolved or which pairs still overlap, and the
+    neighbours among the first K whose order stays open."""
+    head, k = f"top {p['top']}: ", p["top"]
     if p["met"]:
-        return (head + f"resolved after {p['rounds']} rounds (no interval of the first "
-                f"{p['top']} overlaps another; up to {p['games_per_matchup']} games per matchup)")
-    pairs = ", ".join(f"{a} / {b}" for a, b in p["overlapping"][:4])
-    more = f" and {len(p['overlapping']) - 4} more" if len(p["overlapping"]) > 4 else ""
-    return (head + f"not resolved after {p['rounds']} rounds, max_games per matchup hit "
-            f"({p['games_per_matchup']}); still overlapping: {pairs}{more}")
+        line = (head + f"resolved after {p['rounds']} rounds (no interval of the first {k} "
+                f"overlaps one below them; up to {p['games_per_matchup']} games per matchup)")
+    else:
+        line = (head + f"not resolved after {p['rounds']} rounds, max_games per matchup hit "
+                f"({p['games_per_matchup']}); still overlapping: {pair_list(p['overlapping'])}")
+    if p.get("tied"):
+        line += f"; tied within the first {k}: {pair_list(p['tied'])}"
+    return line
+
+
+def pair_list(pairs: list[list[str]], shown: int = 4) -> str:
+    """'a / b, c / d' for the first `shown` pairs, and how many more."""
+    text = ", ".join(f"{a} / {b}" for a, b in pairs[:shown])
+    return text + (f" and {len(pairs) - shown} more" if len(pairs) > shown else "")
 
 
 def summary_data(outcome: Outcome) -> dict[str, Any]:

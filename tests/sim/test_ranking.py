@@ -1,4 +1,5 @@
-"""`top = K`: deals are added only where the first K of a ranking still overlap (sim.ranking),
+"""`top = K`: deals are added only where the first K of a ranking still overlap a row below
+them (sim.ranking),
 the key's checks, and a compiled restrict job that stops on it and resumes to the same table."""
 from __future__ import annotations
 
@@ -27,14 +28,17 @@ def job(tmp_path, **change):
     return restrict_mod.load(write_config(tmp_path / "r.toml", **(JOB | change)))
 
 
-def test_only_pairs_reaching_into_the_first_k_count():
+def test_only_pairs_across_the_line_below_the_first_k_are_open():
     ranked = [row("a", 0.10, 0.01), row("b", 0.15, 0.03), row("c", 0.17, 0.01),
               row("d", 0.30, 0.01), row("e", 0.30, 0.0), row("f", 0.30, 0.0)]
     assert ranking.overlapping(ranked, 1) == []
     assert ranking.overlapping(ranked, 2) == [("b", "c")]
-    assert ranking.overlapping(ranked, 3) == [("b", "c")]
-    # d overlaps e and f; e and f tie exactly with no spread: not an overlap
-    assert ranking.overlapping(ranked, 5) == [("b", "c"), ("d", "e"), ("d", "f")]
+    # b and c are both among the first three: a tie, not an open pair
+    assert ranking.overlapping(ranked, 3) == []
+    assert ranking.tied(ranked, 3) == [("b", "c")]
+    # d overlaps f; e and f tie exactly with no spread: not an overlap
+    assert ranking.overlapping(ranked, 5) == [("d", "f")]
+    assert ranking.tied(ranked, 5) == [("b", "c"), ("d", "e")]
     assert ranking.targets(ranked, 2) == pytest.approx({"b": 0.01, "c": 0.01})
 
 
@@ -53,7 +57,7 @@ def test_next_round_grows_only_the_open_elements_within_its_bounds(tmp_path):
     assert grown[index[names[0]]] == 12 and grown[index[names[3]]] == 12
     assert grown[index[names[1]]] == grown[index[names[2]]] == 48
     assert report == {"top": 2, "met": False, "ranking": names[:2],
-                      "overlapping": [[names[1], names[2]]]}
+                      "overlapping": [[names[1], names[2]]], "tied": []}
     # at the cap they stop growing; a small overlap grows by at least half
     capped = [100 if i in (index[names[1]], index[names[2]]) else 12 for i in range(4)]
     assert ranking.next_stops(cfg, rows, capped, 2, order)[0] == capped
@@ -63,6 +67,24 @@ def test_next_round_grows_only_the_open_elements_within_its_bounds(tmp_path):
     apart = rows[:2] + [row(names[2], 0.30, 0.02)] + rows[3:]
     grown, report = ranking.next_stops(cfg, apart, stops, 2, order)
     assert grown == stops and report["met"] and report["overlapping"] == []
+    # the saw mill and the hotel both among the first three: a tie that holds nothing up
+    grown, report = ranking.next_stops(cfg, rows, stops, 3, order)
+    assert grown == stops and report["met"] and report["tied"] == [[names[1], names[2]]]
+
+
+def test_the_summary_and_the_page_name_open_pairs_and_ties():
+    from reports.restrict import ranking_note
+    from sim.runner import ranking_line
+    done = {"top": 3, "met": True, "overlapping": [], "ranking": ["a", "b", "c"],
+            "tied": [["b", "c"]], "rounds": 2, "games_per_matchup": 40}
+    assert ranking_line(done) == ("top 3: resolved after 2 rounds (no interval of the first 3 "
+                                  "overlaps one below them; up to 40 games per matchup); tied "
+                                  "within the first 3: b / c")
+    assert "their order is open: b / c." in ranking_note(done).text
+    assert not ranking_note(done).warning
+    open_ = done | {"met": False, "tied": [], "overlapping": [["c", "d"], ["c", "e"]]}
+    assert ranking_line(open_).endswith("still overlapping: c / d, c / e")
+    assert ranking_note(open_).warning and "c / d; c / e." in ranking_note(open_).text
 
 
 def test_a_tournament_ranks_by_the_highest_win_share():
