@@ -9,7 +9,9 @@ reported as tied but hold nothing up: two elements of nearly equal strength woul
 take every game `max_games` allows and still not be ordered. A matchup grows while a strategy
 in its lineup is still in an open pair, towards the half-width that would separate the pair at
 its current estimates (half their distance), by MIN_STEP to MAX_STEP times its games per round
-(early estimates are noisy) and never past `max_games`. Rows that tie exactly with no spread
+(early estimates are noisy) and never past `max_games`. Where an open strategy plays in several
+matchups (a round robin) every matchup grows alike: its win share pools its matchups by their
+games, and growing some would tilt its field. Rows that tie exactly with no spread
 (two elements a strategy never uses: the same games, a loss of exactly 0) do not overlap, so
 they never hold a run up.
 
@@ -19,7 +21,8 @@ little optimistic, as with `precision`. A second seed is the honest check of a r
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from sim import stats
@@ -65,6 +68,14 @@ def targets(ranked: Sequence[stats.Interval], k: int) -> dict[str, float]:
     return out
 
 
+def pooled(cfg: Config, names: Iterable[str]) -> bool:
+    """Whether one of these strategies plays in more than one matchup: its win share pools
+    them by their games, so they must grow alike or its field would tilt towards the grown
+    ones (a round robin; restricted play has one matchup per element)."""
+    seen = Counter(n for m in cfg.matchups for n in set(m.lineup))
+    return any(seen[n] > 1 for n in names)
+
+
 def next_stops(cfg: Config, rows: list[stats.Interval], stops: list[int], k: int,
                ranked: Ranked) -> tuple[list[int], dict[str, Any]]:
     """The next round's games per matchup (equal to `stops` when the run is done) and the
@@ -72,17 +83,17 @@ def next_stops(cfg: Config, rows: list[stats.Interval], stops: list[int], k: int
     order = ranked(rows)
     want = targets(order, k)
     half = {r.strategy: r.half_width for r in order}
+    factor = {n: (half[n] / want[n]) ** 2 * 1.1 if want[n] > 0 else math.inf for n in want}
+    every = pooled(cfg, want)
     cap = cfg["max_games"]
     grown = []
     for m, stop in zip(cfg.matchups, stops):
-        names = [n for n in dict.fromkeys(m.lineup) if n in want]
+        names = list(want) if every else [n for n in dict.fromkeys(m.lineup) if n in want]
         if not names or stop >= cap:
             grown.append(stop)
             continue
-        factor = max((half[n] / want[n]) ** 2 * 1.1 if want[n] > 0 else math.inf
-                     for n in names)
-        grown.append(min(cap, max(math.ceil(stop * min(factor, MAX_STEP)),
-                                  math.ceil(stop * MIN_STEP))))
+        step = min(max(factor[n] for n in names), MAX_STEP)
+        grown.append(min(cap, max(math.ceil(stop * step), math.ceil(stop * MIN_STEP))))
     pairs = overlapping(order, k)
     return grown, {"top": k, "met": not pairs, "overlapping": [list(p) for p in pairs],
                    "ranking": [r.strategy for r in order[:k]],

@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from sim import config as config_mod
 from sim import ranking
 from sim import restrict as restrict_mod
 from sim.stats import Interval
@@ -143,8 +144,25 @@ def test_a_top_job_stops_on_its_ranking_and_resumes_to_the_same_table(tmp_path):
     assert json.loads(again.stdout.strip().splitlines()[-1])["elements"] == summary["elements"]
 
 
+def test_a_round_robin_grows_every_matchup_alike(tmp_path):
+    """Each strategy plays in two of the three matchups: growing only some would tilt the
+    field its pooled win share stands for."""
+    path = write_config(tmp_path / "t.toml", game="cuba", format="round-robin",
+                        strategies=["random", "greedy", "builder"], players=2, games=8,
+                        max_games=64)
+    cfg = config_mod.load(path)
+    assert ranking.pooled(cfg, ["greedy"])
+    rows = [row("builder", 0.70, 0.02), row("greedy", 0.50, 0.10), row("random", 0.45, 0.10)]
+    grown, report = ranking.next_stops(cfg, rows, [8, 8, 8], 1, ranking.by_win_share)
+    assert report["met"] and grown == [8, 8, 8]
+    grown, report = ranking.next_stops(cfg, rows, [8, 8, 8], 2, ranking.by_win_share)
+    assert report["overlapping"] == [["greedy", "random"]]
+    assert len(set(grown)) == 1 and grown[0] == 32  # 4x: the largest step, in every matchup
+    assert not ranking.pooled(job(tmp_path), [restricted(e) for e in ELEMENTS])
+
+
 @pytest.mark.compiled("cuba")
-def test_a_top_tournament_grows_only_the_matchups_of_open_strategies(tmp_path):
+def test_a_top_tournament_stops_on_its_ranking_with_equal_matchups(tmp_path):
     path = write_config(tmp_path / "t.toml", game="cuba", format="round-robin",
                         strategies=["random", "greedy", "builder"], players=2, games=8,
                         max_games=64, top=1, seed=3)
@@ -154,10 +172,10 @@ def test_a_top_tournament_grows_only_the_matchups_of_open_strategies(tmp_path):
     report = summary["precision"]
     assert report["top"] == 1 and len(report["ranking"]) == 1
     manifest = json.loads((run / "manifest.json").read_text())
-    games = {}
+    games: dict[int, int] = {}
     for entry in manifest["shards"].values():
         games[entry["matchup"]] = games.get(entry["matchup"], 0) + entry["games"]
-    assert all(8 <= g <= 64 for g in games.values())
+    assert len(set(games.values())) == 1 and 8 <= min(games.values()) <= 64
     if report["met"]:
         leader = report["ranking"][0]
         shares = {r["strategy"]: r for r in summary["win_shares"]}
@@ -166,4 +184,3 @@ def test_a_top_tournament_grows_only_the_matchups_of_open_strategies(tmp_path):
                    for n, r in shares.items() if n != leader)
     else:
         assert max(games.values()) == 64
-
