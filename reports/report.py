@@ -17,7 +17,7 @@ from typing import Any
 
 import pandas as pd
 
-from reports import fmt, headline, plots, ratings, stats
+from reports import fmt, headline, plots, ratings, stats, stopping
 from reports.games import Sections, game_sections
 from reports.html import Figure, Item, Note, Section, Table, render_page
 from reports.runs import Run, RunDataError, RunInfo, load_run
@@ -356,6 +356,9 @@ def build_report(run: Run, out_dir: Path | None = None, n_boot: int | None = N_B
     if replays is not None:
         section, told = replays_section(replays, run, out)
         sections.insert(-1, section)
+    stopped = stopping.note(info.stopping, "matchup")
+    if stopped is not None:
+        sections[0].items.insert(0, stopped)
     if info.status != "complete":
         sections[0].items.insert(0, Note(
             f"This run is {info.status}: the report covers its {info.shards} finished shards "

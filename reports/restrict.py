@@ -18,7 +18,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-from reports import fmt, plots, stats
+from reports import fmt, plots, stats, stopping
 from reports.html import Figure, Note, Section, Table, render_page
 from reports.report import Written, footer, records, valid_games, write_output
 from reports.runs import Run
@@ -97,29 +97,12 @@ def lines(table: pd.DataFrame, top: int = 3) -> list[str]:
     return out
 
 
-def ranking_note(ranking: Mapping[str, Any]) -> Note:
-    """What a `top` run says of its first K: resolved, or the pairs still overlapping, and
-    the neighbours among them whose order stays open."""
-    k = ranking["top"]
-    tied = "; ".join(" / ".join(p) for p in ranking.get("tied", []))
-    within = (f" Within the first {k} these neighbours' intervals overlap, so their order is "
-              f"open: {tied}." if tied else "")
-    if ranking["met"]:
-        return Note(f"Run with top = {k}: deals were added to the elements whose place among "
-                    f"the first {k} was open until no interval of the first {k} overlapped one "
-                    f"below them ({ranking['rounds']} rounds).{within} Stopping on separation "
-                    "makes the intervals slightly optimistic; a second seed is the check.")
-    pairs = "; ".join(" / ".join(p) for p in ranking["overlapping"])
-    return Note(f"Run with top = {k}: the first {k} are not resolved, max_games per element "
-                f"was reached with these intervals still overlapping: {pairs}.{within}",
-                warning=True)
-
-
 def write(run: Run, restricted: Mapping[str, tuple[str, str]],
           tallies: Mapping[str, tuple[int, int]], out_dir: Path,
           ranking: Mapping[str, Any] | None = None) -> Written:
     """Analyse a restricted-play run and write its page (index.html), chart and
-    restricted.csv into out_dir; `ranking`: the run's `top` report, if it had one."""
+    restricted.csv into out_dir; `ranking`: the run's `top` or `precision` report, if it
+    had one."""
     df, errors = valid_games(run.results)
     table = strength(df, restricted, tallies)
     info = run.info
@@ -144,8 +127,9 @@ def write(run: Run, restricted: Mapping[str, tuple[str, str]],
         method.items.append(Note(f"{errors} games ended in an engine error and are left out.",
                                  warning=True))
     top = ranking is not None and "top" in ranking
-    if top:
-        ranked.items.insert(0, ranking_note(ranking))
+    told = stopping.note(ranking, "element")
+    if told is not None:
+        ranked.items.insert(0, told)
     if info.status != "complete":
         ranked.items.insert(0, Note(f"This run is {info.status}: the page covers its "
                                     f"{info.shards} finished shards only.", warning=True))

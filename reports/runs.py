@@ -65,6 +65,7 @@ class RunInfo:
     assumed: tuple[str, ...] = ()
     assumed_note: str = ""
     search: tuple[str, ...] = ()  # strategies played by a search kernel (manifest "search")
+    stopping: dict[str, Any] | None = None  # the last round's precision or top report
 
     @property
     def variant(self) -> str:
@@ -172,7 +173,8 @@ def run_info(run_dir: Path, manifest: dict[str, Any]) -> RunInfo:
         config_hash=manifest.get("config_hash"), rules_data_hash=manifest.get("rules_data_hash"),
         package_version=manifest.get("package_version"), shards=len(manifest["shards"]),
         config=config, assumed=assumed, assumed_note=note,
-        search=tuple(str(x) for x in manifest.get("search") or ()))
+        search=tuple(str(x) for x in manifest.get("search") or ()),
+        stopping=manifest["precision"] if isinstance(manifest.get("precision"), dict) else None)
 
 
 # --- results ---------------------------------------------------------------------------------

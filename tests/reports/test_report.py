@@ -3,6 +3,7 @@ run and on a real small tournament run."""
 from __future__ import annotations
 
 import io
+import json
 import re
 from pathlib import Path
 
@@ -259,6 +260,19 @@ def test_unfinished_run_is_flagged(tmp_path):
     assert "This run is running: the report covers its 4 finished shards only." in html
     assert "This run is" not in (report(synth.write(tmp_path / "done", df), n_boot=20)
                                  .index.read_text())
+
+
+def test_a_top_run_says_how_it_stopped(tmp_path):
+    df = synth.results(LINEUPS, 3, STRENGTH)
+    path = synth.write(tmp_path / "run", df)
+    manifest = json.loads((path / "manifest.json").read_text())
+    manifest["precision"] = {"top": 1, "met": False, "overlapping": [["rush", "cafe"]],
+                             "ranking": ["rush"], "tied": [], "rounds": 4,
+                             "games_per_matchup": 64}
+    (path / "manifest.json").write_text(json.dumps(manifest))
+    html = report(path, n_boot=20, by_game=BY_GAME).index.read_text()
+    assert ("Run with top = 1: the first 1 are not resolved, max_games per matchup was reached "
+            "with these intervals still overlapping: rush / cafe.") in html
 
 
 def test_heatmaps_and_box_plots_explain_themselves(synthetic_report):

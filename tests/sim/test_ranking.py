@@ -7,9 +7,12 @@ import json
 
 import pytest
 
+from reports import stopping
+from reports.stopping import ranking_note
 from sim import config as config_mod
 from sim import ranking
 from sim import restrict as restrict_mod
+from sim.runner import ranking_line
 from sim.stats import Interval
 from tests.sim.helpers import assert_one_line_error, run_cli, run_compiled, write_config
 
@@ -74,18 +77,29 @@ def test_next_round_grows_only_the_open_elements_within_its_bounds(tmp_path):
 
 
 def test_the_summary_and_the_page_name_open_pairs_and_ties():
-    from reports.restrict import ranking_note
-    from sim.runner import ranking_line
     done = {"top": 3, "met": True, "overlapping": [], "ranking": ["a", "b", "c"],
             "tied": [["b", "c"]], "rounds": 2, "games_per_matchup": 40}
     assert ranking_line(done) == ("top 3: resolved after 2 rounds (no interval of the first 3 "
                                   "overlaps one below them; up to 40 games per matchup); tied "
                                   "within the first 3: b / c")
-    assert "their order is open: b / c." in ranking_note(done).text
-    assert not ranking_note(done).warning
+    assert "their order is open: b / c." in ranking_note(done, "element").text
+    assert not ranking_note(done, "element").warning
     open_ = done | {"met": False, "tied": [], "overlapping": [["c", "d"], ["c", "e"]]}
     assert ranking_line(open_).endswith("still overlapping: c / d, c / e")
-    assert ranking_note(open_).warning and "c / d; c / e." in ranking_note(open_).text
+    page = ranking_note(open_, "element")
+    assert page.warning and "c / d; c / e." in page.text
+    assert stopping.note(open_, "matchup") == ranking_note(open_, "matchup")
+
+
+def test_a_precision_run_and_a_fixed_run_on_the_page():
+    reached = {"target": 0.01, "widest": 0.0093, "met": True, "rounds": 3,
+               "games_per_matchup": 900}
+    told = stopping.note(reached, "matchup")
+    assert told is not None and not told.warning
+    assert "precision +-0.01" in told.text and "900 games per matchup" in told.text
+    short = stopping.note(reached | {"met": False, "widest": 0.02}, "matchup")
+    assert short is not None and short.warning and "+-0.0200" in short.text
+    assert stopping.note(None, "matchup") is None
 
 
 def test_a_tournament_ranks_by_the_highest_win_share():
