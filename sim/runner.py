@@ -6,8 +6,9 @@ every strategy's 95% interval on its win share is within +-precision, or `max_ga
 matchup is reached. With per_entry (a meta-game), the target is each strategy's win share
 within each matchup, and each matchup grows on its own until its entries meet it. With `top`
 set, the matchups grow until the ranking's first K stand apart from the rest (sim.ranking:
-alike where a ranked strategy plays in several, else only the open ones). A round's deals are cut into shards at multiples of the shard size, so a resumed run replays the
-same rounds, skips the finished shards and ends with the same table.
+alike where a ranked strategy plays in several, else only the open ones). A round's deals
+are cut into shards at multiples of the shard size, so a resumed run replays the same
+rounds, skips the finished shards and ends with the same table.
 """
 from __future__ import annotations
 
