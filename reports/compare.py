@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from reports import fmt, plots, stats, sweep
+from reports import fmt, plots, restrict_compare, stats, sweep
 from reports.games import Sections, game_sections
 from reports.html import Figure, Note, Section, Table, render_page
 from reports.runs import Run, RunDataError, load_run
@@ -202,6 +202,13 @@ def design_warnings(frames: dict[str, pd.DataFrame]) -> list[str]:
     return out
 
 
+def first_k(run: Run) -> int:
+    """How many first elements a restricted-play comparison holds to: the baseline's `top`,
+    else restrict_compare.TOP."""
+    stopping = run.info.stopping or {}
+    return int(stopping.get("top", restrict_compare.TOP))
+
+
 def compare(run_dirs: list[str | Path], out_dir: Path | None = None, title: str | None = None,
             by_game: Mapping[str, Sections] | None = None) -> Written:
     """Load two or more runs of one game and write their comparison (RunDataError on bad
@@ -222,6 +229,12 @@ def compare(run_dirs: list[str | Path], out_dir: Path | None = None, title: str 
     secs, tables = sections(frames, runs)
     warnings = design_warnings(frames)
     secs[0].items[:0] = [Note(w.removeprefix("warning: "), warning=True) for w in warnings]
+    restricted = restrict_compare.section(frames, first_k(runs[0]))
+    lines: list[str] = []
+    if restricted is not None:
+        secs.insert(1, restricted[0])
+        tables |= restricted[1]
+        lines = restricted[2] + [""]
     secs += per_run_game_sections(games[0], frames, by_game or {})
     title = title or f"meeplab comparison: {' vs '.join(names)}"
     subtitle = f"{games[0]}: baseline {names[0]}"
@@ -231,7 +244,7 @@ def compare(run_dirs: list[str | Path], out_dir: Path | None = None, title: str 
     out = out_dir or default_out(paths)
     index, figures = write_output(out, page, secs, tables)
     data = {"runs": names, "warnings": warnings} | {k: records(t) for k, t in tables.items()}
-    return Written(out, index, figures, warnings + terminal_lines(tables, names), data)
+    return Written(out, index, figures, warnings + lines + terminal_lines(tables, names), data)
 
 
 def _text(cells: pd.DataFrame, left: int) -> list[str]:
