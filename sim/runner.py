@@ -390,8 +390,9 @@ def ranking_line(p: dict[str, Any]) -> str:
     neighbours among the first K whose order stays open."""
     head, k = f"top {p['top']}: ", p["top"]
     if p["met"]:
-        line = (head + f"resolved after {p['rounds']} rounds (no interval of the first {k} "
-                f"overlaps one below them; up to {p['games_per_matchup']} games per matchup)")
+        line = (head + f"resolved after {p['rounds']} rounds (no interval of the first {k}, "
+                f"win share +- half-width over deals, overlaps one below them; up to "
+                f"{p['games_per_matchup']} games per matchup)")
     else:
         line = (head + f"not resolved after {p['rounds']} rounds, max_games per matchup hit "
                 f"({p['games_per_matchup']}); still overlapping: {pair_list(p['overlapping'])}")

@@ -79,9 +79,10 @@ def test_next_round_grows_only_the_open_elements_within_its_bounds(tmp_path):
 def test_the_summary_and_the_page_name_open_pairs_and_ties():
     done = {"top": 3, "met": True, "overlapping": [], "ranking": ["a", "b", "c"],
             "tied": [["b", "c"]], "rounds": 2, "games_per_matchup": 40}
-    assert ranking_line(done) == ("top 3: resolved after 2 rounds (no interval of the first 3 "
-                                  "overlaps one below them; up to 40 games per matchup); tied "
-                                  "within the first 3: b / c")
+    assert ranking_line(done) == ("top 3: resolved after 2 rounds (no interval of the first "
+                                  "3, win share +- half-width over deals, overlaps one below "
+                                  "them; up to 40 games per matchup); tied within the first "
+                                  "3: b / c")
     assert "their order is open: b / c." in ranking_note(done, "element").text
     assert not ranking_note(done, "element").warning
     open_ = done | {"met": False, "tied": [], "overlapping": [["c", "d"], ["c", "e"]]}
