@@ -31,11 +31,14 @@ def restricted_names(df: pd.DataFrame) -> dict[str, tuple[str, str]]:
 
 def tables(frames: Mapping[str, pd.DataFrame]) -> dict[str, pd.DataFrame] | None:
     """Each run's ranked element table (reports.restrict.strength) indexed by element, or
-    None unless every run is restricted play of one strategy."""
+    None unless every run is restricted play: restricted seats of one strategy against that
+    strategy alone (a tournament that merely lists a restricted name is not)."""
     out = {}
     for name, df in frames.items():
         restricted = restricted_names(df)
-        if not restricted or len({s for s, _ in restricted.values()}) != 1:
+        bases = {s for s, _ in restricted.values()}
+        others = set(df["strategy"].astype(str).unique()) - set(restricted)
+        if len(bases) != 1 or not others <= bases:
             return None
         out[name] = strength(df, restricted).set_index("element")
     return out

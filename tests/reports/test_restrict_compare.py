@@ -48,6 +48,9 @@ def test_runs_that_are_not_restricted_play_get_no_section():
                           "cluster": ["0/0", "0/0"], "win_share": [1.0, 0.0]})
     assert restrict_compare.section({"a": plain, "b": plain}) is None
     assert restrict_compare.section({"a": synthetic(3), "b": plain}) is None
+    # a tournament that lists a restricted name among other strategies is not restricted play
+    mixed = pd.concat([synthetic(3), plain.assign(strategy=["builder", "builder"])])
+    assert restrict_compare.section({"a": mixed, "b": synthetic(4)}) is None
 
 
 def test_meeplab_compare_of_two_restrict_runs_prints_whether_the_ranking_holds(tmp_path):
