@@ -34,12 +34,14 @@ def ranking_note(ranking: Mapping[str, Any], unit: str) -> Note:
 def precision_note(p: Mapping[str, Any], unit: str) -> Note:
     """A `precision` run: the target reached, or max_games hit first."""
     head = f"Run with precision +-{p['target']:g}: deals were added in {p['rounds']} rounds"
+    widest = p.get("widest")
+    wide = f"+-{widest:.4f}" if isinstance(widest, (int, float)) else "unknown"
     if p["met"]:
-        return Note(f"{head} until every 95% interval was within it (widest "
-                    f"+-{p['widest']:.4f}, {p['games_per_matchup']} games per {unit}). "
-                    "Stopping on precision makes the intervals slightly optimistic.")
+        return Note(f"{head} until every 95% interval was within it (widest {wide}, "
+                    f"{p['games_per_matchup']} games per {unit}). Stopping on precision makes "
+                    "the intervals slightly optimistic.")
     return Note(f"{head}, but max_games per {unit} ({p['games_per_matchup']}) was reached "
-                f"first: the widest interval is +-{p['widest']:.4f}.", warning=True)
+                f"first: the widest interval is {wide}.", warning=True)
 
 
 def note(stopping: Mapping[str, Any] | None, unit: str) -> Note | None:

@@ -101,6 +101,8 @@ def test_a_precision_run_and_a_fixed_run_on_the_page():
     short = stopping.note(reached | {"met": False, "widest": 0.02}, "matchup")
     assert short is not None and short.warning and "+-0.0200" in short.text
     assert stopping.note(None, "matchup") is None
+    nothing = stopping.note(reached | {"met": False, "widest": None}, "matchup")
+    assert nothing is not None and "widest interval is unknown" in nothing.text
 
 
 def test_a_tournament_ranks_by_the_highest_win_share():
