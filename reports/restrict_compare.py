@@ -58,20 +58,18 @@ def stability(ranked: Mapping[str, pd.DataFrame], k: int) -> pd.DataFrame:
         tau, p = (st.kendalltau(base.loss[common], t.loss[common]) if name != names[0]
                   else (math.nan, math.nan))
         moves = (t["rank"][common] - base["rank"][common]).abs()
-        most = moves.idxmax() if len(common) else ""
+        largest = int(moves.max()) if len(common) else 0
         rows.append({"run": name, "first": list(t.index[:k]),
                      "same_first": set(t.index[:k]) == first, "elements": len(common),
-                     "kendall_tau": float(tau), "p": float(p),
-                     "largest_move": int(moves.max()) if len(common) else 0,
-                     "moved_most": most if len(common) and moves.max() > 0 else ""})
+                     "kendall_tau": float(tau), "p": float(p), "largest_move": largest,
+                     "moved_most": moves.idxmax() if largest else ""})
     return pd.DataFrame(rows)
 
 
 def side_by_side(ranked: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
-    """Element, then each run's rank and loss [95%], in the baseline's order."""
-    names = list(ranked)
-    order = list(ranked[names[0]].index)
-    order += [e for t in list(ranked.values())[1:] for e in t.index if e not in order]
+    """Element, then each run's rank and loss [95%], in the baseline's order (then the
+    elements only later runs measured)."""
+    order = list(dict.fromkeys(e for t in ranked.values() for e in t.index))
     out = pd.DataFrame({"element": order})
     for name, t in ranked.items():
         out[f"{name} rank"] = [str(int(t["rank"][e])) if e in t.index else "-" for e in order]

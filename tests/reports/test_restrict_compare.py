@@ -43,6 +43,17 @@ def test_a_run_with_another_strongest_element_differs():
     assert "the first 1 differ: a: building:strong; b: building:overrated" in found[2][0]
 
 
+def test_elements_the_baseline_lacks_are_listed_once_after_its_own():
+    base = synthetic(3)
+    base = base[base["strategy"] != "greedy~building:a"]
+    found = restrict_compare.section({"a": base, "b": synthetic(4), "c": synthetic(5)}, k=1)
+    assert found is not None
+    wide = found[1]["restricted"]
+    assert wide["element"].tolist().count("building:a") == 1
+    assert wide["element"].iloc[-1] == "building:a" and wide["a rank"].iloc[-1] == "-"
+    assert found[1]["restricted_stability"]["elements"].tolist() == [len(PLANTED) - 1] * 3
+
+
 def test_runs_that_are_not_restricted_play_get_no_section():
     plain = pd.DataFrame({"strategy": ["greedy", "builder"], "players": 2,
                           "cluster": ["0/0", "0/0"], "win_share": [1.0, 0.0]})
