@@ -231,8 +231,44 @@ else:
     monotonic_ns = _monotonic_ns
 
 
+# Whole-array helpers without the runtime a slice copy or comparison needs. Interpreted, each
+# is numpy's own operation (the same values): a loop of Python steps per item was most of an
+# interpreted game's time where states are copied (look-ahead) or traced.
+
 @njit(inline="always")
-def copy_into(dst, src):
-    """dst[:] = src for 1-D arrays, without the runtime a slice copy needs."""
+def _copy_into(dst, src):
+    """dst[:] = src for 1-D arrays."""
     for i in range(src.shape[0]):
         dst[i] = src[i]
+
+
+@njit(inline="always")
+def _copy_to_row(dst, row, start, src):
+    """dst[row, start:start + len(src)] = src (dst 2-D, src 1-D)."""
+    for k in range(src.shape[0]):
+        dst[row, start + k] = src[k]
+
+
+@njit(inline="always")
+def _equal(a, b):
+    """Whether the 1-D arrays a and b (of a's length at least) hold the same values."""
+    for i in range(a.shape[0]):
+        if a[i] != b[i]:
+            return False
+    return True
+
+
+if os.environ.get("NUMBA_DISABLE_JIT") == "1":
+    def copy_into(dst, src):
+        """dst[:] = src for 1-D arrays (interpreted: numpy's slice copy)."""
+        dst[:src.shape[0]] = src
+
+    def copy_to_row(dst, row, start, src):
+        """dst[row, start:start + len(src)] = src (interpreted: numpy's slice copy)."""
+        dst[row, start:start + src.shape[0]] = src
+
+    def equal(a, b):
+        """Whether a and b hold the same values (interpreted: numpy's comparison)."""
+        return bool((a == b[:a.shape[0]]).all())
+else:
+    copy_into, copy_to_row, equal = _copy_into, _copy_to_row, _equal

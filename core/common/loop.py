@@ -27,7 +27,7 @@ from core.common.errors import ERR_ILLEGAL, ERR_STUCK, OK
 from core.common.game import Game
 from core.common.rng import seed_seats
 from core.common.trace import EVW, no_trace, trace_buffer
-from core.jit import copy_into, njit, stack_array, unmanaged
+from core.jit import copy_into, equal, njit, stack_array, unmanaged
 
 MAX_STEPS = 20000  # decision points per game before a game counts as stuck (ERR_STUCK)
 MAX_SEATS = 8  # the per-seat scratch's size (no game seats more)
@@ -78,7 +78,7 @@ def _play_steps(s, t, opts, tr, kernels, params, rngs, decisions, check):
                 copy_into(before, s)
             i = decide(kernels[p], params[p], s, t, opts, n, rngs[p])  # noqa: F821
             decisions[p] += 1
-            if check and (i < 0 or i >= n or not same(before, s)):
+            if check and (i < 0 or i >= n or not equal(before, s)):
                 err = ERR_ILLEGAL
                 break
         apply(s, t, opts[i], tr)  # noqa: F821
@@ -87,16 +87,6 @@ def _play_steps(s, t, opts, tr, kernels, params, rngs, decisions, check):
             if err != OK:
                 break
     return err
-
-
-@njit(_nrt=False, inline="always")
-def same(a, b):
-    """Whether the 1-D arrays a and b hold the same values (np.array_equal without the
-    runtime)."""
-    for i in range(a.shape[0]):
-        if a[i] != b[i]:
-            return False
-    return True
 
 
 def _play_batch(t, n_players, seeds, kernels, params, check, tr):

@@ -14,7 +14,7 @@ from typing import IO, Any, NamedTuple
 
 import numpy as np
 
-from core.jit import njit
+from core.jit import copy_to_row, njit
 
 EVW = 6  # event columns before the state snapshot
 
@@ -35,8 +35,7 @@ def log(tr, s, code, p, a, b, c, d):
     tr[i, 4] = c
     tr[i, 5] = d
     tr[0, 0] = i
-    for k in range(s.shape[0]):  # a slice copy would need numba's runtime
-        tr[i, EVW + k] = s[k]
+    copy_to_row(tr, i, EVW, s)
 
 
 @njit(_nrt=False)
