@@ -7,7 +7,8 @@
     RUN_DIR/run.log                the run's log, workers included
 
 Every file is written under a hidden temporary name and renamed, so a killed run leaves only
-whole files; a failed write (read-only or full disk) removes its temporary file. A shard file
+whole files; a failed write (read-only or full disk) removes its temporary file, and Ctrl-C or
+SIGTERM during a write (of a shard: until it is also recorded) waits for it to end. A shard file
 carries its manifest entry in its Parquet metadata: a shard renamed just before a kill, but not
 yet in the manifest, is adopted by --resume. The manifest records each shard's row count and
 the SHA-256 of its file; --resume checks every listed shard against them and plays a missing
@@ -21,7 +22,11 @@ import errno
 import hashlib
 import json
 import os
+import signal
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -59,9 +64,43 @@ def write_failed(path: Path, exc: OSError) -> WriteFailed:
     return WriteFailed(f"cannot write {path} ({exc.strerror or exc})", fix)
 
 
+_deferring = False
+
+
+@contextmanager
+def interrupts_deferred() -> Iterator[None]:
+    """Hold Ctrl-C and SIGTERM until the block has run, then act on them as before: a write
+    and its record in the manifest happen whole or not at all, and no temporary file is left
+    behind by a signal. Only the main thread receives signals; elsewhere this does nothing."""
+    global _deferring
+    if _deferring or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    signums = (signal.SIGINT, signal.SIGTERM)
+    old = {s: signal.signal(s, lambda signum, frame: caught.append(signum)) for s in signums}
+    _deferring = True
+    try:
+        yield
+    finally:
+        _deferring = False
+        for s, handler in old.items():
+            signal.signal(s, handler)
+        for s in dict.fromkeys(caught):
+            if callable(old[s]):
+                old[s](s, None)
+            elif old[s] == signal.SIG_DFL:
+                os.kill(os.getpid(), s)
+
+
 def write_atomic(path: Path, data: bytes) -> None:
     """Write data to a hidden temporary file next to path, fsync it and rename it to path
-    (WriteFailed on an OS error, the temporary file removed)."""
+    (WriteFailed on an OS error, the temporary file removed; a signal waits for the end)."""
+    with interrupts_deferred():
+        _write_atomic(path, data)
+
+
+def _write_atomic(path: Path, data: bytes) -> None:
     tmp = path.with_name(f".{path.name}.tmp{os.getpid()}")
     try:
         with open(tmp, "wb") as f:
@@ -235,11 +274,13 @@ class RunStore:
 
     def add(self, entry: dict[str, Any], data: bytes) -> None:
         """Write a shard file atomically and record it with its content hash (manifest saved
-        at most once a second; a shard missing from a stale manifest is adopted on resume)."""
-        write_atomic(self.results / entry["file"], data)
-        self.done[entry["id"]] = entry | {"sha256": content_hash(data)}
-        if time.monotonic() - self._saved > 1.0:
-            self.save()
+        at most once a second; a shard missing from a stale manifest is adopted on resume).
+        A signal waits until the shard is both written and recorded."""
+        with interrupts_deferred():
+            write_atomic(self.results / entry["file"], data)
+            self.done[entry["id"]] = entry | {"sha256": content_hash(data)}
+            if time.monotonic() - self._saved > 1.0:
+                self.save()
 
     def save(self, **fields: Any) -> None:
         """Update fields and write the manifest atomically."""

@@ -1,0 +1,66 @@
+"""A signal arriving while a run writes a file waits for the write: the file and its manifest
+record land whole, no temporary file stays behind, and the signal then acts as before."""
+from __future__ import annotations
+
+import os
+import signal
+from pathlib import Path
+
+import pytest
+
+from sim import store
+
+
+@pytest.fixture
+def signal_during_fsync(monkeypatch) -> list[int]:
+    """Every fsync of the store sends the process SIGINT (as Ctrl-C would) before it syncs."""
+    sent: list[int] = []
+    real = os.fsync
+
+    def fsync(fd: int) -> None:
+        sent.append(fd)
+        os.kill(os.getpid(), signal.SIGINT)
+        real(fd)
+
+    monkeypatch.setattr(store.os, "fsync", fsync)
+    return sent
+
+
+def test_ctrl_c_mid_write_waits_for_the_file(signal_during_fsync, tmp_path):
+    path = tmp_path / "a.bin"
+    with pytest.raises(KeyboardInterrupt):
+        store.write_atomic(path, b"whole")
+    assert signal_during_fsync
+    assert path.read_bytes() == b"whole"
+    assert [p.name for p in tmp_path.iterdir()] == ["a.bin"]
+
+
+def test_ctrl_c_mid_shard_records_it(signal_during_fsync, tmp_path):
+    (tmp_path / store.RESULTS).mkdir()
+    st = store.RunStore(tmp_path, {"shards": {}})
+    entry = {"id": "s1", "file": "s1.parquet", "games": 3}
+    with pytest.raises(KeyboardInterrupt):
+        st.add(entry, b"rows")
+    assert len(signal_during_fsync) == 2     # the shard, then the manifest: both before the stop
+    assert store.read_manifest(tmp_path)["shards"]["s1"]["sha256"] == store.content_hash(b"rows")
+    assert sorted(p.name for p in (tmp_path / store.RESULTS).iterdir()) == ["s1.parquet"]
+    assert not list(tmp_path.glob(".*"))
+
+
+def test_sigterm_handler_runs_after_the_write(tmp_path, monkeypatch):
+    got: list[bool] = []
+    old = signal.signal(signal.SIGTERM, lambda signum, frame: got.append(path.exists()))
+    try:
+        path = tmp_path / "b.bin"
+        monkeypatch.setattr(store.os, "fsync",
+                            lambda fd: os.kill(os.getpid(), signal.SIGTERM))
+        store.write_atomic(path, b"x")
+    finally:
+        signal.signal(signal.SIGTERM, old)
+    assert got == [True]
+
+
+def test_a_failed_write_still_raises_its_error(tmp_path):
+    with pytest.raises(store.WriteFailed):
+        store.write_atomic(tmp_path / "missing" / "c.bin", b"x")
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
