@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 
 from reports import stats
+from reports.files import write_whole
 from reports.html import Figure, Note, Section, Table, render_page
 from reports.plots import plt, png
 
@@ -120,10 +121,6 @@ def write(df: pd.DataFrame, rungs: Sequence[str], game: str, out_dir: Path) -> t
     html, csv = out_dir / "ladder.html", out_dir / "ladder.csv"
     page = render_page(f"meeplab ladder: {game}", f"{players} players, "
                        f"{df['game_id'].nunique()} games", sections, [("rungs", list(rungs))])
-    tmp = html.with_suffix(".html.tmp")
-    tmp.write_text(page, encoding="utf-8")
-    tmp.replace(html)
-    tmp = csv.with_suffix(".csv.tmp")
-    matrix.to_csv(tmp, index=False)
-    tmp.replace(csv)
+    write_whole(csv, matrix.to_csv(index=False).encode())
+    write_whole(html, page.encode())
     return html, csv

@@ -5,10 +5,7 @@ count) and the other tables as CSV; `build` returns the terminal summary lines t
 """
 from __future__ import annotations
 
-import errno
-import os
 import platform
-import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import metadata
@@ -18,6 +15,7 @@ from typing import Any
 import pandas as pd
 
 from reports import fmt, headline, plots, ratings, stats, stopping
+from reports.files import disk_full, write_whole
 from reports.games import Sections, game_sections
 from reports.html import Figure, Item, Note, Section, Table, render_page
 from reports.runs import Run, RunDataError, RunInfo, load_run
@@ -312,25 +310,12 @@ def write_output(out_dir: Path, page: str, sections: list[Section],
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
         for path, data in files:
-            replace_file(path, data)
+            write_whole(path, data)
     except OSError as exc:
-        fix = ("free disk space and run the report again" if exc.errno == errno.ENOSPC
+        fix = ("free disk space and run the report again" if disk_full(exc)
                else "choose a writable directory with --out")
         raise RunDataError(f"cannot write to {out_dir} ({exc.strerror or exc})", fix) from exc
     return index, figures
-
-
-def replace_file(path: Path, data: bytes) -> None:
-    """Write data to a temporary file in path's folder and rename it to path; the temporary
-    file is removed when writing fails."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def valid_games(df: pd.DataFrame) -> tuple[pd.DataFrame, int]:

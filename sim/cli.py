@@ -1,6 +1,7 @@
 """The `meeplab` command line: play one game with a readable log, benchmark the engine."""
 from __future__ import annotations
 
+import io
 import json
 import sys
 import textwrap
@@ -17,6 +18,7 @@ try:  # recent typer vendors click as typer._click
 except ImportError:  # older typer depends on click
     from click.exceptions import ClickException, UsageError
 
+from reports.files import check_writable, disk_full, write_whole
 from reports.text import text_table
 from sim import bench as bench_mod, limits
 from sim.cli_app import App, Summary, complete_from, emit
@@ -78,13 +80,21 @@ def limit_thinking(setup: Setup, ms: float) -> None:
     setup.params[seats, search.THINK_MS] = ms
 
 
-def open_trace(path: Path) -> IO[str]:
-    """The trace file opened for writing (UserError when it cannot be)."""
+def trace_error(path: Path, exc: OSError) -> UserError:
+    """The one-line error of a trace file that cannot be written."""
+    fix = ("free disk space and run the command again" if disk_full(exc)
+           else "choose a writable path for --trace")
+    return UserError(f"cannot write trace file {path} ({exc.strerror or exc})", fix)
+
+
+def write_trace(path: Path, write: Callable[[IO[str]], None]) -> None:
+    """The trace that `write` prints, written to path whole (UserError when it cannot be)."""
+    text = io.StringIO()
+    write(text)
     try:
-        return open(path, "w", encoding="utf-8")
+        write_whole(path, text.getvalue().encode())
     except OSError as exc:
-        raise UserError(f"cannot write trace file {path} ({exc.strerror})",
-                        "choose a writable path for --trace") from exc
+        raise trace_error(path, exc) from exc
 
 
 def column(setup: Setup, records: np.ndarray, name: str) -> np.ndarray:
@@ -164,7 +174,11 @@ def play(game: GameArg,
         if think_ms is not None:
             limit_thinking(setup, think_ms)
         header = trace_header(setup, seed) if trace else None
-        out = open_trace(trace) if trace else None
+        if trace:
+            try:   # before the game, which a search seat can make long
+                check_writable(trace)
+            except OSError as exc:
+                raise trace_error(trace, exc) from exc
     g = setup.game
     result = g.play_game(setup.tables, players, seed, setup.kernels, setup.params,
                          check=check, trace=bool(trace or html) or not (quiet or as_json))
@@ -175,9 +189,10 @@ def play(game: GameArg,
             typer.echo(line)
         typer.echo("")
     final = final_summary(setup, result.records, result.error)
-    if out is not None:
-        with out:
-            g.trace.write_jsonl(out, header, result.trace, setup.tables, players, final)
+    if trace is not None:
+        with user_errors():
+            write_trace(trace, lambda out: g.trace.write_jsonl(
+                out, header, result.trace, setup.tables, players, final))
     if html is not None:
         from sim import replay as replay_mod
 

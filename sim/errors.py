@@ -9,6 +9,8 @@ from typing import Any, NoReturn, TypeVar
 
 import typer
 
+from reports.files import disk_full
+
 USAGE_EXIT = 2
 
 
@@ -34,7 +36,7 @@ def fail(message: str, code: int = USAGE_EXIT) -> NoReturn:
 def os_error(exc: OSError) -> UserError:
     """An OS error (a path that cannot be read or written, a full disk) as a UserError."""
     where = f" {exc.filename}" if exc.filename else ""
-    if exc.errno == errno.ENOSPC:
+    if disk_full(exc):
         fix = "free disk space and run the command again"
     elif exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
         fix = "choose a writable location (--out)"

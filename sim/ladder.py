@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from sim import config as config_mod
-from sim import runner
+from sim import runner, store
 from sim.games import get as get_game
 
 CONFIG = "ladder.toml"
@@ -48,9 +48,7 @@ def write_config(game: str, players: int, games: int, seed: int, run_dir: Path) 
             f'seatings = "rotations"\ngames = {games}\nseed = {seed}\n')
     run_dir.mkdir(parents=True, exist_ok=True)
     path = run_dir / CONFIG
-    tmp = path.with_suffix(".toml.tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(path)
+    store.write_atomic(path, text.encode())
     return path
 
 

@@ -18,15 +18,9 @@ the manifest.
 """
 from __future__ import annotations
 
-import errno
 import hashlib
 import json
-import os
-import signal
-import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -35,6 +29,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from reports.files import disk_full, interrupts_deferred, write_whole
 from sim import stats
 from sim.errors import UserError
 
@@ -57,62 +52,19 @@ class WriteFailed(UserError):
 
 def write_failed(path: Path, exc: OSError) -> WriteFailed:
     """The one-line error for a failed write of path."""
-    if exc.errno == errno.ENOSPC:
+    if disk_full(exc):
         fix = "free disk space, then run the command again (a tournament with --resume)"
     else:
         fix = "choose a writable directory with --out"
     return WriteFailed(f"cannot write {path} ({exc.strerror or exc})", fix)
 
 
-_deferring = False
-
-
-@contextmanager
-def interrupts_deferred() -> Iterator[None]:
-    """Hold Ctrl-C and SIGTERM until the block has run, then act on them as before: a write
-    and its record in the manifest happen whole or not at all, and no temporary file is left
-    behind by a signal. Only the main thread receives signals; elsewhere this does nothing."""
-    global _deferring
-    if _deferring or threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    caught: list[int] = []
-    signums = (signal.SIGINT, signal.SIGTERM)
-    old = {s: signal.signal(s, lambda signum, frame: caught.append(signum)) for s in signums}
-    _deferring = True
-    try:
-        yield
-    finally:
-        _deferring = False
-        for s, handler in old.items():
-            signal.signal(s, handler)
-        for s in dict.fromkeys(caught):
-            if callable(old[s]):
-                old[s](s, None)
-            elif old[s] == signal.SIG_DFL:
-                os.kill(os.getpid(), s)
-
-
 def write_atomic(path: Path, data: bytes) -> None:
-    """Write data to a hidden temporary file next to path, fsync it and rename it to path
-    (WriteFailed on an OS error, the temporary file removed; a signal waits for the end)."""
-    with interrupts_deferred():
-        _write_atomic(path, data)
-
-
-def _write_atomic(path: Path, data: bytes) -> None:
-    tmp = path.with_name(f".{path.name}.tmp{os.getpid()}")
+    """Write data to path whole (reports.files.write_whole: a hidden temporary file, synced and
+    renamed; a signal waits for the end); WriteFailed on an OS error."""
     try:
-        with open(tmp, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
+        write_whole(path, data)
     except OSError as exc:
-        try:
-            tmp.unlink(missing_ok=True)
-        except OSError:
-            pass
         raise write_failed(path, exc) from exc
 
 

@@ -22,6 +22,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from reports.files import disk_full, write_whole
+
 TRACE_FORMAT, TRACE_VERSION = "meeplab-trace", 1
 GAMES = ("cuba", "santiago", "siberia", "jamaica", "cubist")
 TRACE_FIX = "give a file written by 'meeplab play GAME --trace FILE.jsonl'"
@@ -244,8 +246,9 @@ def write(path: str | Path, trace: Trace, title: str | None = None) -> Path:
     """Write the page of `trace` to `path` (TraceError when it cannot be written)."""
     path, text = Path(path), page(trace, title)
     try:
-        path.write_text(text, encoding="utf-8")
+        write_whole(path, text.encode())
     except OSError as exc:
-        raise TraceError(f"cannot write {path} ({exc.strerror})",
-                         "choose a writable path for --html") from exc
+        fix = ("free disk space and run the command again" if disk_full(exc)
+               else "choose a writable path for --html")
+        raise TraceError(f"cannot write {path} ({exc.strerror or exc})", fix) from exc
     return path

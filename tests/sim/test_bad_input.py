@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from reports import files
 from sim import store
 from tests.sim.helpers import (RANDOM_MATCHUPS, ROOT, assert_one_line_error, run_cli,
                                write_config)
@@ -168,7 +169,7 @@ def test_full_disk_during_a_tournament(small, tmp_path, monkeypatch):
     """The first shard write fails: exit 2 in one line, the manifest says failed, no temporary
     file is left, and --resume (disk freed) completes the run."""
     run_dir = tmp_path / "run"
-    monkeypatch.setattr(store.os, "fsync", fsync_fails_for(".parquet.tmp"))
+    monkeypatch.setattr(files.os, "fsync", fsync_fails_for(".parquet.tmp"))
     result = run_cli("tournament", small, "--out", run_dir, "--workers", "1")
     assert_one_line_error(result, "(No space left on device); free disk space")
     assert store.read_manifest(run_dir)["status"] == "failed"
@@ -181,20 +182,39 @@ def test_full_disk_during_a_tournament(small, tmp_path, monkeypatch):
 def test_full_disk_during_a_report(finished, monkeypatch):
     """index.html is written last and whole: a full disk leaves neither a partial page nor a
     temporary file."""
-    import reports.report as report_mod
-
     real = os.replace
 
     def replace(src, dst):
         if str(dst).endswith("index.html"):
             raise OSError(errno.ENOSPC, "No space left on device")
         real(src, dst)
-    monkeypatch.setattr(report_mod.os, "replace", replace)
+    monkeypatch.setattr(files.os, "replace", replace)
     result = run_cli("report", finished, "--bootstrap", "20")
     assert_one_line_error(result, "(No space left on device); free disk space")
     out = finished / "report"
     assert not (out / "index.html").exists()
     assert not [p for p in out.iterdir() if p.name.startswith(".")]
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="needs /proc")
+@pytest.mark.parametrize("option", ["--trace", "--html"])
+def test_full_disk_while_play_writes_its_file(tmp_path, monkeypatch, option):
+    """The game's trace or replay page cannot be written whole: one line, exit 2, the file
+    that was there before unchanged and no temporary file left."""
+    path = tmp_path / ("game.jsonl" if option == "--trace" else "game.html")
+    path.write_text("an earlier game\n")
+    monkeypatch.setattr(files.os, "fsync", fsync_fails_for(f".{path.name}.tmp"))
+    result = run_cli("play", "siberia", "--players", "3", "--seed", "2", "--quiet", option,
+                     path)
+    assert_one_line_error(result, f"{path} (No space left on device); free disk space")
+    assert path.read_text() == "an earlier game\n"
+    assert [p.name for p in tmp_path.iterdir()] == [path.name]
+
+
+def test_read_only_trace_is_refused_before_the_game(read_only):
+    result = run_cli("play", "siberia", "--players", "3", "--trace", read_only / "g.jsonl")
+    assert_one_line_error(result, "choose a writable path for --trace")
+    assert "Final standings" not in result.stdout
 
 
 TINY_TUNE = """mode = "strategy"

@@ -1,13 +1,14 @@
-"""A signal arriving while a run writes a file waits for the write: the file and its manifest
-record land whole, no temporary file stays behind, and the signal then acts as before."""
+"""A signal arriving while a run writes a shard waits for the write: the file and its manifest
+record land whole, no temporary file stays behind, and the signal then acts as before (the
+writer itself: tests/reports/test_files.py)."""
 from __future__ import annotations
 
 import os
 import signal
-from pathlib import Path
 
 import pytest
 
+from reports import files
 from sim import store
 
 
@@ -22,17 +23,8 @@ def signal_during_fsync(monkeypatch) -> list[int]:
         os.kill(os.getpid(), signal.SIGINT)
         real(fd)
 
-    monkeypatch.setattr(store.os, "fsync", fsync)
+    monkeypatch.setattr(files.os, "fsync", fsync)
     return sent
-
-
-def test_ctrl_c_mid_write_waits_for_the_file(signal_during_fsync, tmp_path):
-    path = tmp_path / "a.bin"
-    with pytest.raises(KeyboardInterrupt):
-        store.write_atomic(path, b"whole")
-    assert signal_during_fsync
-    assert path.read_bytes() == b"whole"
-    assert [p.name for p in tmp_path.iterdir()] == ["a.bin"]
 
 
 def test_ctrl_c_mid_shard_records_it(signal_during_fsync, tmp_path):
@@ -52,7 +44,7 @@ def test_sigterm_handler_runs_after_the_write(tmp_path, monkeypatch):
     old = signal.signal(signal.SIGTERM, lambda signum, frame: got.append(path.exists()))
     try:
         path = tmp_path / "b.bin"
-        monkeypatch.setattr(store.os, "fsync",
+        monkeypatch.setattr(files.os, "fsync",
                             lambda fd: os.kill(os.getpid(), signal.SIGTERM))
         store.write_atomic(path, b"x")
     finally:

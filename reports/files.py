@@ -1,0 +1,75 @@
+"""Writing a file whole: under a hidden temporary name in its folder, synced, then renamed over
+the target, so a full disk, a read-only folder or Ctrl-C never leaves a partial file or a
+temporary one, and never damages the file it would have replaced. Every file the lab writes
+goes through it (run shards and manifests, reports, ladder pages, replay pages, traces, tuned
+presets); only a tune's SQLite study and the run logs, which grow as they go, do not."""
+from __future__ import annotations
+
+import errno
+import os
+import signal
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+_deferring = False
+
+
+@contextmanager
+def interrupts_deferred() -> Iterator[None]:
+    """Hold Ctrl-C and SIGTERM until the block has run, then act on them as before: a write
+    (and whatever the caller records with it) happens whole or not at all. Only the main
+    thread receives signals; elsewhere, or nested, this does nothing."""
+    global _deferring
+    if _deferring or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    signums = (signal.SIGINT, signal.SIGTERM)
+    old = {s: signal.signal(s, lambda signum, frame: caught.append(signum)) for s in signums}
+    _deferring = True
+    try:
+        yield
+    finally:
+        _deferring = False
+        for s, handler in old.items():
+            signal.signal(s, handler)
+        for s in dict.fromkeys(caught):
+            if callable(old[s]):
+                old[s](s, None)
+            elif old[s] == signal.SIG_DFL:
+                os.kill(os.getpid(), s)
+
+
+def write_whole(path: Path, data: bytes) -> None:
+    """Write data to path whole (see the module); OSError when it cannot be, with nothing
+    left behind and an earlier file at path untouched."""
+    with interrupts_deferred():
+        tmp = path.with_name(f".{path.name}.tmp{os.getpid()}")
+        try:
+            with open(tmp, "wb") as f:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, path)
+        except BaseException:
+            try:
+                tmp.unlink(missing_ok=True)
+            except OSError:
+                pass
+            raise
+
+
+def check_writable(path: Path) -> None:
+    """OSError unless a file can be created in path's folder (before long work that ends by
+    writing path); creates nothing that stays."""
+    probe = path.with_name(f".{path.name}.tmp{os.getpid()}")
+    with open(probe, "wb"):
+        pass
+    probe.unlink()
+
+
+def disk_full(exc: OSError) -> bool:
+    """Whether exc says the disk (or the file size or quota allowed) is full."""
+    return exc.errno in (errno.ENOSPC, errno.EFBIG, errno.EDQUOT)
