@@ -635,16 +635,21 @@ def museum_state(card_id, filled):
 
 
 def brute_completable(s, t):
+    """Whether some values 1-6 on the museum's empty plan cells make every pair of plan cells
+    that touch edge to edge differ by exactly 1: every assignment tried (as numpy rows)."""
     museum = s[G.MUSEUM]
     plan = [c for c in range(C.MCELL) if t[T.MUS_H + museum * C.MCELL + c]]
     empty = [c for c in plan if s[O.MUS_H + c] == 0]
-    for values in itertools.product(range(1, 7), repeat=len(empty)):
-        val = {c: int(s[O.MUS_V + c]) for c in plan}
-        val.update(zip(empty, values))
-        if all(abs(val[a] - val[b]) == 1 for a in plan for b in plan
-               if a < b and (b - a == C.MCOLS or (b - a == 1 and b % C.MCOLS))):
-            return True
-    return False
+    values = np.zeros((6 ** len(empty), C.MCELL), np.int64)
+    values[:] = s[O.MUS_V:O.MUS_V + C.MCELL]
+    values[:, empty] = np.array(list(itertools.product(range(1, 7), repeat=len(empty))),
+                                np.int64).reshape(len(values), len(empty))
+    fits = np.ones(len(values), bool)
+    for a in plan:
+        for b in plan:
+            if a < b and (b - a == C.MCOLS or (b - a == 1 and b % C.MCOLS)):
+                fits &= np.abs(values[:, a] - values[:, b]) == 1
+    return bool(fits.any())
 
 
 def test_CUBIST_R27_completability_matches_brute_force_on_constructed_museums():
