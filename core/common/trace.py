@@ -46,9 +46,11 @@ def record(tr, s, code, p, a, b, c, d):
 
 @njit(inline="always")
 def log_out_of_line(tr, s, code, p, a, b, c, d):
-    """`log` with only its one comparison inlined (the play loop stays small)."""
+    """`log` with only its one comparison inlined (the play loop stays small). The event's
+    fields go as int64, so `record` compiles once, not once per mix of argument types."""
     if tr.shape[0] > 1:
-        record(tr, s, code, p, a, b, c, d)
+        record(tr, s, np.int64(code), np.int64(p), np.int64(a), np.int64(b), np.int64(c),
+               np.int64(d))
 
 
 def no_trace() -> np.ndarray:
