@@ -26,7 +26,8 @@ def interrupts_deferred() -> Iterator[None]:
         yield
         return
     caught: list[int] = []
-    signums = (signal.SIGINT, signal.SIGTERM)
+    # a handler set outside Python (getsignal None) could not be put back: left alone
+    signums = [s for s in (signal.SIGINT, signal.SIGTERM) if signal.getsignal(s) is not None]
     old = {s: signal.signal(s, lambda signum, frame: caught.append(signum)) for s in signums}
     _deferring = True
     try:
@@ -62,8 +63,10 @@ def write_whole(path: Path, data: bytes) -> None:
 
 
 def check_writable(path: Path) -> None:
-    """OSError unless a file can be created in path's folder (before long work that ends by
-    writing path); creates nothing that stays."""
+    """OSError unless path can be written: not a folder, and a file can be created in its
+    folder (checked before long work that ends by writing path); creates nothing that stays."""
+    if path.is_dir():
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
     probe = path.with_name(f".{path.name}.tmp{os.getpid()}")
     with open(probe, "wb"):
         pass

@@ -80,11 +80,12 @@ def limit_thinking(setup: Setup, ms: float) -> None:
     setup.params[seats, search.THINK_MS] = ms
 
 
-def trace_error(path: Path, exc: OSError) -> UserError:
-    """The one-line error of a trace file that cannot be written."""
+def output_error(option: str, path: Path, exc: OSError) -> UserError:
+    """The one-line error of a file of `play` (--trace, --html) that cannot be written."""
     fix = ("free disk space and run the command again" if disk_full(exc)
-           else "choose a writable path for --trace")
-    return UserError(f"cannot write trace file {path} ({exc.strerror or exc})", fix)
+           else f"choose a writable path for {option}")
+    what = "trace file " if option == "--trace" else ""
+    return UserError(f"cannot write {what}{path} ({exc.strerror or exc})", fix)
 
 
 def write_trace(path: Path, write: Callable[[IO[str]], None]) -> None:
@@ -94,7 +95,7 @@ def write_trace(path: Path, write: Callable[[IO[str]], None]) -> None:
     try:
         write_whole(path, text.getvalue().encode())
     except OSError as exc:
-        raise trace_error(path, exc) from exc
+        raise output_error("--trace", path, exc) from exc
 
 
 def column(setup: Setup, records: np.ndarray, name: str) -> np.ndarray:
@@ -174,11 +175,12 @@ def play(game: GameArg,
         if think_ms is not None:
             limit_thinking(setup, think_ms)
         header = trace_header(setup, seed) if trace else None
-        if trace:
+        for option, path in (("--trace", trace), ("--html", html)):
             try:   # before the game, which a search seat can make long
-                check_writable(trace)
+                if path is not None:
+                    check_writable(path)
             except OSError as exc:
-                raise trace_error(trace, exc) from exc
+                raise output_error(option, path, exc) from exc
     g = setup.game
     result = g.play_game(setup.tables, players, seed, setup.kernels, setup.params,
                          check=check, trace=bool(trace or html) or not (quiet or as_json))

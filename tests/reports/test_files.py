@@ -43,6 +43,8 @@ def test_check_writable_creates_nothing(tmp_path):
     assert list(tmp_path.iterdir()) == []
     with pytest.raises(OSError):
         files.check_writable(tmp_path / "missing" / "x.jsonl")
+    with pytest.raises(IsADirectoryError):
+        files.check_writable(tmp_path)
 
 
 def test_ctrl_c_during_a_write_waits_for_it(tmp_path, monkeypatch):

@@ -211,9 +211,18 @@ def test_full_disk_while_play_writes_its_file(tmp_path, monkeypatch, option):
     assert [p.name for p in tmp_path.iterdir()] == [path.name]
 
 
-def test_read_only_trace_is_refused_before_the_game(read_only):
-    result = run_cli("play", "siberia", "--players", "3", "--trace", read_only / "g.jsonl")
-    assert_one_line_error(result, "choose a writable path for --trace")
+@pytest.mark.parametrize("option", ["--trace", "--html"])
+def test_read_only_output_of_play_is_refused_before_the_game(read_only, option):
+    result = run_cli("play", "siberia", "--players", "3", option, read_only / "g.out")
+    assert_one_line_error(result, f"choose a writable path for {option}")
+    assert "Final standings" not in result.stdout
+
+
+@pytest.mark.parametrize("option", ["--trace", "--html"])
+def test_a_folder_as_output_of_play_is_refused_before_the_game(tmp_path, option):
+    result = run_cli("play", "siberia", "--players", "3", option, tmp_path)
+    assert_one_line_error(result, f"{tmp_path} (Is a directory); choose a writable path for "
+                                  f"{option}")
     assert "Final standings" not in result.stdout
 
 
