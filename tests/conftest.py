@@ -39,3 +39,26 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.xdist_group(_game_of(item) or "compiled"))
         if item.get_closest_marker("soak") and not asked_for_soak:
             item.add_marker(pytest.mark.skip(reason="long run: pytest -m soak"))
+
+
+@pytest.fixture
+def ctrl_c_in_fsync(monkeypatch) -> list[int]:
+    """Every fsync of reports.files (the writer of every output) first sends the process
+    SIGINT, as a Ctrl-C in the middle of a write would; Ctrl-C raises KeyboardInterrupt during
+    the test (a pytest-xdist worker otherwise ignores SIGINT). The list collects the fsyncs."""
+    import signal
+
+    from reports import files
+
+    sent: list[int] = []
+    real = os.fsync
+
+    def fsync(fd: int) -> None:
+        sent.append(fd)
+        os.kill(os.getpid(), signal.SIGINT)
+        real(fd)
+
+    monkeypatch.setattr(files.os, "fsync", fsync)
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield sent
+    signal.signal(signal.SIGINT, old)

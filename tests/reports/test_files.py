@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import errno
 import os
-from pathlib import Path
 
 import pytest
 
@@ -47,17 +46,10 @@ def test_check_writable_creates_nothing(tmp_path):
         files.check_writable(tmp_path)
 
 
-def test_ctrl_c_during_a_write_waits_for_it(tmp_path, monkeypatch):
-    import signal
-
-    real = os.fsync
-
-    def fsync(fd: int) -> None:
-        os.kill(os.getpid(), signal.SIGINT)
-        real(fd)
-    monkeypatch.setattr(files.os, "fsync", fsync)
+def test_ctrl_c_during_a_write_waits_for_it(tmp_path, ctrl_c_in_fsync):
     path = tmp_path / "a.bin"
     with pytest.raises(KeyboardInterrupt):
         files.write_whole(path, b"whole")
+    assert ctrl_c_in_fsync
     assert path.read_bytes() == b"whole"
-    assert [p.name for p in Path(tmp_path).iterdir()] == ["a.bin"]
+    assert [p.name for p in tmp_path.iterdir()] == ["a.bin"]

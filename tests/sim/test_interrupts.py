@@ -12,28 +12,13 @@ from reports import files
 from sim import store
 
 
-@pytest.fixture
-def signal_during_fsync(monkeypatch) -> list[int]:
-    """Every fsync of the store sends the process SIGINT (as Ctrl-C would) before it syncs."""
-    sent: list[int] = []
-    real = os.fsync
-
-    def fsync(fd: int) -> None:
-        sent.append(fd)
-        os.kill(os.getpid(), signal.SIGINT)
-        real(fd)
-
-    monkeypatch.setattr(files.os, "fsync", fsync)
-    return sent
-
-
-def test_ctrl_c_mid_shard_records_it(signal_during_fsync, tmp_path):
+def test_ctrl_c_mid_shard_records_it(ctrl_c_in_fsync, tmp_path):
     (tmp_path / store.RESULTS).mkdir()
     st = store.RunStore(tmp_path, {"shards": {}})
     entry = {"id": "s1", "file": "s1.parquet", "games": 3}
     with pytest.raises(KeyboardInterrupt):
         st.add(entry, b"rows")
-    assert len(signal_during_fsync) == 2     # the shard, then the manifest: both before the stop
+    assert len(ctrl_c_in_fsync) == 2     # the shard, then the manifest: both before the stop
     assert store.read_manifest(tmp_path)["shards"]["s1"]["sha256"] == store.content_hash(b"rows")
     assert sorted(p.name for p in (tmp_path / store.RESULTS).iterdir()) == ["s1.parquet"]
     assert not list(tmp_path.glob(".*"))
@@ -52,7 +37,8 @@ def test_sigterm_handler_runs_after_the_write(tmp_path, monkeypatch):
     assert got == [True]
 
 
-def test_a_failed_write_still_raises_its_error(tmp_path):
+def test_a_failed_write_still_raises_its_error_and_restores_the_handlers(tmp_path):
+    before = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
     with pytest.raises(store.WriteFailed):
         store.write_atomic(tmp_path / "missing" / "c.bin", b"x")
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    assert (signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)) == before
