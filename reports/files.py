@@ -44,8 +44,8 @@ def interrupts_deferred() -> Iterator[None]:
 
 
 def write_whole(path: Path, data: bytes) -> None:
-    """Write data to path whole (see the module); OSError when it cannot be, with nothing
-    left behind and an earlier file at path untouched."""
+    """Write data to path whole (see the module); OSError (its filename path) when it cannot
+    be, with nothing left behind and an earlier file at path untouched."""
     with interrupts_deferred():
         tmp = path.with_name(f".{path.name}.tmp{os.getpid()}")
         try:
@@ -54,11 +54,14 @@ def write_whole(path: Path, data: bytes) -> None:
                 f.flush()
                 os.fsync(f.fileno())
             os.replace(tmp, path)
-        except BaseException:
+        except BaseException as exc:
             try:
                 tmp.unlink(missing_ok=True)
             except OSError:
                 pass
+            if isinstance(exc, OSError) and exc.errno is not None:
+                # named after the file asked for, not the temporary one
+                raise OSError(exc.errno, exc.strerror, str(path)) from exc
             raise
 
 

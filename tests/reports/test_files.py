@@ -23,7 +23,7 @@ def test_a_failed_write_keeps_the_old_file_and_leaves_no_temporary(tmp_path, mon
     monkeypatch.setattr(files.os, "fsync", fail_with(code))
     with pytest.raises(OSError) as info:
         files.write_whole(path, b"new" * 1000)
-    assert info.value.errno == code
+    assert info.value.errno == code and info.value.filename == str(path)
     assert files.disk_full(info.value) == (code != errno.EIO)
     assert path.read_bytes() == b"old"
     assert [p.name for p in tmp_path.iterdir()] == ["page.html"]
