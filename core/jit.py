@@ -23,19 +23,24 @@ import time
 from pathlib import Path
 
 _ROOT = Path(__file__).resolve().parents[1]
-# pure-Python modules of the game packages: editing them must not invalidate the cache
+# the games' pure-Python modules (trace decoding, rules-data loading): editing them must not
+# invalidate the cache; a file of these names that compiles anything (core/common/trace.py's
+# log) is hashed all the same
 _NEVER_COMPILED = {"trace.py", "tables.py"}
+_COMPILES = (b"njit", b"compiled_for")
 
 
-def source_hash() -> str:
-    """Short hash of every .py file under core/ and strategies/."""
+def source_hash(root: Path = _ROOT) -> str:
+    """Short hash of every .py file under core/ and strategies/ (of root) that may hold
+    compiled code."""
     h = hashlib.sha256()
     for pkg in ("core", "strategies"):
-        for path in sorted((_ROOT / pkg).rglob("*.py")):
-            if path.name in _NEVER_COMPILED:
+        for path in sorted((root / pkg).rglob("*.py")):
+            data = path.read_bytes()
+            if path.name in _NEVER_COMPILED and not any(c in data for c in _COMPILES):
                 continue
-            h.update(str(path.relative_to(_ROOT)).encode())
-            h.update(path.read_bytes())
+            h.update(str(path.relative_to(root)).encode())
+            h.update(data)
     return h.hexdigest()[:16]
 
 

@@ -86,3 +86,26 @@ def test_a_games_compiled_tests_share_one_worker(request) -> None:
     if not getattr(request.config.option, "loadgroup", False):
         pytest.skip("not under pytest-xdist with --dist loadgroup")
     assert request.node.nodeid.endswith("@cuba"), request.node.nodeid
+
+
+def test_source_hash_covers_every_file_that_compiles(tmp_path):
+    """A game's trace decoder can change without a recompile; core/common/trace.py, whose
+    `log` is compiled into every engine, cannot (its change once reused stale machine code)."""
+    from core.jit import source_hash
+
+    files = {"core/common/trace.py": "from core.jit import njit\n@njit\ndef log(): pass\n",
+             "core/cuba/trace.py": "def decode(): pass\n",
+             "core/cuba/rules.py": "from core.jit import njit\n",
+             "strategies/common/dispatch.py": "compiled_for(f, 'g', {})\n"}
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    before = source_hash(tmp_path)
+    changed = {}
+    for name in files:
+        path = tmp_path / name
+        path.write_text(files[name] + "# edited\n")
+        changed[name] = source_hash(tmp_path) != before
+        path.write_text(files[name])
+    assert changed == {"core/common/trace.py": True, "core/cuba/trace.py": False,
+                       "core/cuba/rules.py": True, "strategies/common/dispatch.py": True}
