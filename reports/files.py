@@ -76,6 +76,10 @@ def check_writable(path: Path) -> None:
     probe.unlink()
 
 
-def disk_full(exc: OSError) -> bool:
-    """Whether exc says the disk (or the file size or quota allowed) is full."""
-    return exc.errno in (errno.ENOSPC, errno.EFBIG, errno.EDQUOT)
+FREE_SPACE = "free disk space and run the command again"
+
+
+def write_fix(exc: OSError, otherwise: str, full: str = FREE_SPACE) -> str:
+    """The fix an error line suggests for a failed write: `full` when exc says the disk (or
+    the file size or quota allowed) is full, else `otherwise`."""
+    return full if exc.errno in (errno.ENOSPC, errno.EFBIG, errno.EDQUOT) else otherwise

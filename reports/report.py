@@ -15,7 +15,7 @@ from typing import Any
 import pandas as pd
 
 from reports import fmt, headline, plots, ratings, stats, stopping
-from reports.files import disk_full, write_whole
+from reports.files import write_fix, write_whole
 from reports.games import Sections, game_sections
 from reports.html import Figure, Item, Note, Section, Table, render_page
 from reports.runs import Run, RunDataError, RunInfo, load_run
@@ -312,8 +312,8 @@ def write_output(out_dir: Path, page: str, sections: list[Section],
         for path, data in files:
             write_whole(path, data)
     except OSError as exc:
-        fix = ("free disk space and run the report again" if disk_full(exc)
-               else "choose a writable directory with --out")
+        fix = write_fix(exc, "choose a writable directory with --out",
+                        "free disk space and run the report again")
         raise RunDataError(f"cannot write to {out_dir} ({exc.strerror or exc})", fix) from exc
     return index, figures
 

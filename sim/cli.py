@@ -18,7 +18,7 @@ try:  # recent typer vendors click as typer._click
 except ImportError:  # older typer depends on click
     from click.exceptions import ClickException, UsageError
 
-from reports.files import check_writable, disk_full, write_whole
+from reports.files import check_writable, write_fix, write_whole
 from reports.text import text_table
 from sim import bench as bench_mod, limits
 from sim.cli_app import App, Summary, complete_from, emit
@@ -82,10 +82,9 @@ def limit_thinking(setup: Setup, ms: float) -> None:
 
 def output_error(option: str, path: Path, exc: OSError) -> UserError:
     """The one-line error of a file of `play` (--trace, --html) that cannot be written."""
-    fix = ("free disk space and run the command again" if disk_full(exc)
-           else f"choose a writable path for {option}")
     what = "trace file " if option == "--trace" else ""
-    return UserError(f"cannot write {what}{path} ({exc.strerror or exc})", fix)
+    return UserError(f"cannot write {what}{path} ({exc.strerror or exc})",
+                     write_fix(exc, f"choose a writable path for {option}"))
 
 
 def write_trace(path: Path, write: Callable[[IO[str]], None]) -> None:
@@ -176,9 +175,10 @@ def play(game: GameArg,
             limit_thinking(setup, think_ms)
         header = trace_header(setup, seed) if trace else None
         for option, path in (("--trace", trace), ("--html", html)):
+            if path is None:
+                continue
             try:   # before the game, which a search seat can make long
-                if path is not None:
-                    check_writable(path)
+                check_writable(path)
             except OSError as exc:
                 raise output_error(option, path, exc) from exc
     g = setup.game

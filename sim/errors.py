@@ -9,7 +9,7 @@ from typing import Any, NoReturn, TypeVar
 
 import typer
 
-from reports.files import disk_full
+from reports.files import write_fix
 
 USAGE_EXIT = 2
 
@@ -36,12 +36,8 @@ def fail(message: str, code: int = USAGE_EXIT) -> NoReturn:
 def os_error(exc: OSError) -> UserError:
     """An OS error (a path that cannot be read or written, a full disk) as a UserError."""
     where = f" {exc.filename}" if exc.filename else ""
-    if disk_full(exc):
-        fix = "free disk space and run the command again"
-    elif exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
-        fix = "choose a writable location (--out)"
-    else:
-        fix = "check the path"
+    fix = write_fix(exc, "choose a writable location (--out)"
+                    if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS) else "check the path")
     return UserError(f"cannot use{where} ({exc.strerror or exc})", fix)
 
 

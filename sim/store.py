@@ -29,7 +29,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from reports.files import disk_full, interrupts_deferred, write_whole
+from reports.files import interrupts_deferred, write_fix, write_whole
 from sim import stats
 from sim.errors import UserError
 
@@ -52,10 +52,8 @@ class WriteFailed(UserError):
 
 def write_failed(path: Path, exc: OSError) -> WriteFailed:
     """The one-line error for a failed write of path."""
-    if disk_full(exc):
-        fix = "free disk space, then run the command again (a tournament with --resume)"
-    else:
-        fix = "choose a writable directory with --out"
+    fix = write_fix(exc, "choose a writable directory with --out",
+                    "free disk space, then run the command again (a tournament with --resume)")
     return WriteFailed(f"cannot write {path} ({exc.strerror or exc})", fix)
 
 

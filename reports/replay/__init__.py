@@ -22,7 +22,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from reports.files import disk_full, write_whole
+from reports.files import write_fix, write_whole
 
 TRACE_FORMAT, TRACE_VERSION = "meeplab-trace", 1
 GAMES = ("cuba", "santiago", "siberia", "jamaica", "cubist")
@@ -248,7 +248,6 @@ def write(path: str | Path, trace: Trace, title: str | None = None) -> Path:
     try:
         write_whole(path, text.encode())
     except OSError as exc:
-        fix = ("free disk space and run the command again" if disk_full(exc)
-               else "choose a writable path for --html")
-        raise TraceError(f"cannot write {path} ({exc.strerror or exc})", fix) from exc
+        raise TraceError(f"cannot write {path} ({exc.strerror or exc})",
+                         write_fix(exc, "choose a writable path for --html")) from exc
     return path
