@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -13,11 +14,11 @@ import pyarrow as pa
 import pytest
 
 from sim import store
-from tests.sim.helpers import ROOT, compiled_env, meeplab, run_compiled, write_config
+from tests.sim.helpers import ROOT, compiled_env, run_compiled, write_config
 
 pytestmark = pytest.mark.compiled("cuba")
 # 2 matchups (4 and 3 players), 2 x 6,000 games in 50 shards of 240 games; the named plans,
-# not random seats: random games are so fast that a run could end before a signal arrives
+# not random seats, so that shards are still in flight when a signal arrives
 PLANS = ["shipping_rush", "factory_cafe", "money_and_laws", "builder"]
 CONFIG = dict(format="matchups", matchups=[PLANS, PLANS[:3]], games=6_000, shard_games=240,
               seed=11)
@@ -56,19 +57,35 @@ def test_dask_local_equals_local(config_file, reference, tmp_path):
     assert_same(tmp_path / "run", reference)
 
 
-def _default_sigint() -> None:
-    """In the child: Ctrl-C's default action. A pytest-xdist worker ignores SIGINT, the child
-    would inherit that, and Python then never raises KeyboardInterrupt."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
+# `meeplab` whose run stores 3 shards, then holds the next until a Ctrl-C has arrived (wherever
+# it lands), so the signal always comes mid-run however late this test's process is scheduled;
+# its own Ctrl-C handler, since a pytest-xdist worker's children inherit SIGINT ignored
+HELD_RUN = """
+import signal, time
+from sim import store
+from sim.cli import main
+add, stored, signalled = store.RunStore.add, [], []
+def interrupt(signum, frame):
+    signalled.append(signum)
+    raise KeyboardInterrupt
+def held(self, entry, data):
+    while len(stored) >= 3 and not signalled:
+        time.sleep(0.02)
+    add(self, entry, data)
+    stored.append(entry["id"])
+signal.signal(signal.SIGINT, interrupt)
+store.RunStore.add = held
+main()
+"""
 
 
 def start_and_stop(config_file: Path, run_dir: Path, sig: int) -> subprocess.CompletedProcess:
-    """Start a 2-worker run in its own process group; once 3 shards exist, send sig to the
-    whole group (as a terminal's Ctrl-C does) and wait for it to end."""
-    proc = subprocess.Popen(meeplab("tournament", config_file, "--out", run_dir, "--workers", "2"),
+    """Start a 2-worker run (HELD_RUN) in its own process group; once 3 shards exist, send sig
+    to the whole group (as a terminal's Ctrl-C does) and wait for it to end."""
+    args = ["tournament", str(config_file), "--out", str(run_dir), "--workers", "2"]
+    proc = subprocess.Popen([sys.executable, "-c", HELD_RUN, *args],
                             cwd=ROOT, env=compiled_env(), stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, start_new_session=True,
-                            preexec_fn=_default_sigint)
+                            stderr=subprocess.PIPE, text=True, start_new_session=True)
     deadline = time.monotonic() + 200
     while len(list((run_dir / "results").glob("*.parquet"))) < 3:
         assert proc.poll() is None, proc.communicate()
