@@ -1,9 +1,13 @@
 """The one place that decides how engine and strategy code is compiled.
 
-`njit` is numba's njit with cache=True. The on-disk cache lives in a folder keyed by a hash of
-the compiled packages' source (core/, strategies/), because numba only checks the timestamp of
-the file holding a cached function, not of the functions it calls: a change in a callee (a
-strategy kernel called from the play loop) would otherwise reuse stale machine code.
+`njit` is numba's njit with cache=True. The on-disk cache is split into one folder per game
+(`<game>-<hash>`) and one for the shared code (`common-<hash>`), each keyed by a hash of the
+source it can depend on: a game's folder by its own packages (core/<game>/, strategies/<game>/)
+and the shared ones (everything else under core/ and strategies/), the shared folder by the
+shared ones alone. numba only checks the timestamp of the file holding a cached function, not of
+the functions it calls, so the key is what keeps a change in a callee (a strategy kernel called
+from the play loop) from reusing stale machine code; keying it per game means an edit to one
+game's engine or strategies recompiles that game only. Games import nothing of each other.
 
 Hot functions that neither allocate nor return arrays compile with `njit(_nrt=False)` (numba's
 runtime off): each array they pass on then costs no reference-counting call, which in the Cuba
@@ -15,6 +19,7 @@ any allocation, so a decision function needs the runtime for nothing.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import shutil
@@ -23,6 +28,8 @@ import time
 from pathlib import Path
 
 _ROOT = Path(__file__).resolve().parents[1]
+_PACKAGES = ("core", "strategies")
+COMMON = "common"   # the cache group of code shared by every game
 # the games' pure-Python modules (trace decoding, rules-data loading): editing them must not
 # invalidate the cache; a file of these names that compiles anything (core/common/trace.py's
 # log) is hashed all the same
@@ -30,66 +37,160 @@ _NEVER_COMPILED = {"trace.py", "tables.py"}
 _COMPILES = (b"njit", b"compiled_for")
 
 
-def source_hash(root: Path = _ROOT) -> str:
-    """Short hash of every .py file under core/ and strategies/ (of root) that may hold
-    compiled code."""
-    h = hashlib.sha256()
-    for pkg in ("core", "strategies"):
+def _group_of_path(rel: Path) -> str:
+    """The cache group of a source file (relative to the root): the game whose package holds
+    it, or COMMON."""
+    parts = rel.parts
+    return parts[1] if len(parts) > 2 and parts[0] in _PACKAGES and parts[1] != COMMON \
+        else COMMON
+
+
+def source_hashes(root: Path = _ROOT) -> dict[str, str]:
+    """Short hash of every cache group: COMMON over the shared .py files under core/ and
+    strategies/ that may hold compiled code, each game over those and its own packages."""
+    per_group: dict[str, hashlib._Hash] = {}
+    for pkg in _PACKAGES:
         for path in sorted((root / pkg).rglob("*.py")):
             data = path.read_bytes()
             if path.name in _NEVER_COMPILED and not any(c in data for c in _COMPILES):
                 continue
-            h.update(str(path.relative_to(root)).encode())
+            rel = path.relative_to(root)
+            h = per_group.setdefault(_group_of_path(rel), hashlib.sha256())
+            h.update(str(rel).encode())
             h.update(data)
-    return h.hexdigest()[:16]
+    common = per_group.pop(COMMON, hashlib.sha256()).hexdigest()
+    out = {COMMON: common[:16]}
+    for group, h in per_group.items():
+        out[group] = hashlib.sha256((common + h.hexdigest()).encode()).hexdigest()[:16]
+    return out
 
 
-KEEP_CACHES = 8             # source versions whose compiled code is kept at least...
+def source_hash(root: Path = _ROOT) -> str:
+    """Short hash of every .py file under core/ and strategies/ (of root) that may hold
+    compiled code (all groups together)."""
+    return hashlib.sha256(repr(sorted(source_hashes(root).items())).encode()).hexdigest()[:16]
+
+
+@functools.cache
+def _hashes() -> dict[str, str]:
+    """This process's group hashes, taken once (files edited while it runs change nothing)."""
+    return source_hashes()
+
+
+def cache_base() -> Path:
+    """The folder holding every group's cache folder: $NUMBA_CACHE_DIR when set, else
+    meeplab/numba in the user's cache folder ($XDG_CACHE_HOME or ~/.cache)."""
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return Path(os.environ["NUMBA_CACHE_DIR"])
+    return Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "meeplab" / "numba"
+
+
+def cache_folder(group: str) -> Path:
+    """The cache folder of a group (a game's name or COMMON) for the source as it is now."""
+    hashes = _hashes()
+    return cache_base() / f"{group}-{hashes.get(group, hashes[COMMON])}"
+
+
+def group_of(fn) -> str:
+    """The cache group of a Python function: the game named by `compiled_for` (its
+    `cache_group`), else the game whose package defines it, else COMMON."""
+    group = getattr(fn, "cache_group", None)
+    if group:
+        return group
+    parts = (getattr(fn, "__module__", "") or "").split(".")
+    return parts[1] if len(parts) > 2 and parts[0] in _PACKAGES and parts[1] != COMMON \
+        else COMMON
+
+
+KEEP_CACHES = 8             # source versions of a group whose compiled code is kept at least...
 KEEP_SECONDS = 7 * 86400    # ...and any used within this time
 
 
+def _version_group(name: str) -> str | None:
+    """The group of a cache folder called `<group>-<16 hex digits>` (or a bare 16 hex digits,
+    the layout of older versions: group ""), None for any other name."""
+    group, _, digest = name.rpartition("-")
+    if len(digest) == 16 and all(c in "0123456789abcdef" for c in digest):
+        return group
+    return None
+
+
 def prune_caches(folder: Path, keep: int = KEEP_CACHES, seconds: float = KEEP_SECONDS) -> None:
-    """Delete the cache folders of old source versions: every <16 hex digits> folder in
+    """Delete the cache folders of old source versions: per group, every version folder in
     `folder` beyond the `keep` most recently used ones and unused for `seconds`."""
     now = time.time()
     try:
-        versions = [d for d in folder.iterdir() if d.is_dir() and len(d.name) == 16
-                    and all(c in "0123456789abcdef" for c in d.name)]
-        versions.sort(key=lambda d: d.stat().st_mtime, reverse=True)
-        for old in versions[keep:]:
-            if now - old.stat().st_mtime > seconds:
-                shutil.rmtree(old, ignore_errors=True)
+        groups: dict[str, list[Path]] = {}
+        for d in folder.iterdir():
+            group = _version_group(d.name)
+            if d.is_dir() and group is not None:
+                groups.setdefault(group, []).append(d)
+        for versions in groups.values():
+            versions.sort(key=lambda d: d.stat().st_mtime, reverse=True)
+            for old in versions[keep:]:
+                if now - old.stat().st_mtime > seconds:
+                    shutil.rmtree(old, ignore_errors=True)
     except OSError:
         pass  # a cache that cannot be tidied is still a cache
 
 
-def _set_cache_dir() -> None:
-    """Point numba's cache at the source-keyed folder, also when numba was imported first
-    (numba reads the environment once at import; its cache locators read numba.config). The
-    folder's time stamp marks it used; old versions' folders are pruned."""
-    if "NUMBA_CACHE_DIR" not in os.environ:
-        base = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "meeplab"
-        here = base / "numba" / source_hash()
-        try:
-            here.mkdir(parents=True, exist_ok=True)
-            os.utime(here)
-        except OSError:
-            pass  # numba reports an unwritable cache itself
-        prune_caches(here.parent)
-        os.environ["NUMBA_CACHE_DIR"] = str(here)
-    if "numba" in sys.modules:
-        sys.modules["numba"].config.CACHE_DIR = os.environ["NUMBA_CACHE_DIR"]
+@functools.cache
+def _mark_used(folder: Path) -> None:
+    """Create a group's folder and stamp it used (once per process)."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        os.utime(folder)
+    except OSError:
+        pass  # numba reports an unwritable cache itself
 
 
-_set_cache_dir()
+if os.environ.get("NUMBA_DISABLE_JIT") != "1":
+    prune_caches(cache_base())
 
 import numba  # noqa: E402  (must follow the cache-dir setting)
 from numba import types as _types  # noqa: E402
+from numba.core.caching import (  # noqa: E402
+    CompileResultCacheImpl,
+    FunctionCache,
+    UserProvidedCacheLocator,
+)
 from numba.core.registry import CPUDispatcher  # noqa: E402
 
 from core import inline_copy  # noqa: E402
 
 inline_copy.apply()  # the same machine code, compiled faster (see core/inline_copy.py)
+
+
+class _GroupLocator(UserProvidedCacheLocator):
+    """numba's locator for a cache folder of its own, with the folder of the function's group
+    (`cache_folder`) in place of numba.config.CACHE_DIR."""
+
+    def __init__(self, py_func, py_file):
+        super().__init__(py_func, py_file)
+        folder = cache_folder(group_of(py_func))
+        _mark_used(folder)
+        self._cache_path = str(folder / self.get_suitable_cache_subpath(py_file))
+
+    @classmethod
+    def from_function(cls, py_func, py_file):
+        if not os.path.exists(py_file):
+            return None
+        self = cls(py_func, py_file)
+        try:
+            self.ensure_cache_path()
+        except OSError:
+            return None  # an unwritable cache: numba compiles without one
+        return self
+
+
+class _GroupCacheImpl(CompileResultCacheImpl):
+    _locator_classes = [_GroupLocator]
+
+
+class _GroupCache(FunctionCache):
+    """numba's function cache, kept in the function's group folder."""
+
+    _impl_class = _GroupCacheImpl
 
 
 class _Dispatcher(CPUDispatcher):
@@ -118,7 +219,7 @@ def njit(fn=None, **kw):
     disp = _Dispatcher(py_func=fn, locals={},
                        targetoptions={**kw, "nopython": True, "boundscheck": None})
     if cache:
-        disp.enable_caching()
+        disp._cache = _GroupCache(fn)
     return disp
 
 

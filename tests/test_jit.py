@@ -1,5 +1,6 @@
 """core.jit: the numba cache lives in a folder keyed by the engine source."""
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -9,35 +10,79 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_cache_dir_is_set_even_when_numba_was_imported_first(tmp_path):
-    script = ("import numba, core.jit, os; "
-              "print(numba.config.CACHE_DIR == os.environ['NUMBA_CACHE_DIR'], "
-              "core.jit.source_hash() in numba.config.CACHE_DIR)")
-    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
-    env["XDG_CACHE_HOME"] = str(tmp_path)
-    out = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, text=True,
-                         capture_output=True, check=True).stdout.split()
-    assert out == ["True", "True"]
-
-
 def test_prune_caches_keeps_recent_and_young_versions(tmp_path):
-    """Old source versions' compiled code is deleted: beyond the newest `keep` and unused
-    for `seconds`; other folders are never touched."""
-    import os
+    """Old source versions' compiled code is deleted: per game, beyond the newest `keep` and
+    unused for `seconds`; other folders are never touched."""
     import time
 
     from core.jit import prune_caches
 
     now = time.time()
-    ages = {f"{i:016x}": days for i, days in enumerate([0, 1, 10, 20, 30])}
-    for name, days in ages.items():
+    days = [0, 1, 10, 20, 30]
+    names = [f"{group}{i:016x}" for group in ("cuba-", "common-", "") for i in range(5)]
+    for name in names:
         (tmp_path / name).mkdir()
         (tmp_path / name / "x.nbi").write_text("x")
-        os.utime(tmp_path / name, (now - days * 86400,) * 2)
+        os.utime(tmp_path / name, (now - days[int(name[-1])] * 86400,) * 2)
     (tmp_path / "not-a-version").mkdir()
     prune_caches(tmp_path, keep=2, seconds=5 * 86400)
     left = sorted(p.name for p in tmp_path.iterdir())
-    assert left == sorted([f"{0:016x}", f"{1:016x}", "not-a-version"])
+    assert left == sorted([f"{group}{i:016x}" for group in ("cuba-", "common-", "")
+                           for i in (0, 1)] + ["not-a-version"])
+
+
+def _run(src: Path, cache: Path, code: str) -> str:
+    """Run `code` against the source tree `src` with the JIT on, its cache in `cache`; numba's
+    cache messages (what it loaded, what it saved)."""
+    env = dict(os.environ, PYTHONPATH=str(src), NUMBA_CACHE_DIR=str(cache),
+               NUMBA_DEBUG_CACHE="1", NUMBA_DISABLE_JIT="0")
+    return subprocess.run([sys.executable, "-c", code], cwd=src, env=env, text=True,
+                          capture_output=True, check=True).stdout
+
+
+def test_editing_one_game_recompiles_that_game_only(tmp_path):
+    """The cache is keyed per game: after an edit to a Jamaica strategy, Cuba's compiled code
+    loads from the cache; after an edit to Cuba's rules or to shared code, it compiles again."""
+    src = tmp_path / "src"
+    for pkg in ("core", "strategies"):
+        shutil.copytree(ROOT / pkg, src / pkg, ignore=shutil.ignore_patterns("__pycache__"))
+    cache = tmp_path / "cache"
+    cuba = "import core.cuba.state as s; s.pbase(1)"
+
+    def edit(rel: str) -> None:
+        with open(src / rel, "a") as f:
+            f.write("# edited\n")
+
+    assert "data saved" in _run(src, cache, cuba)
+    assert "data loaded" in _run(src, cache, cuba)
+    edit(next(str(p.relative_to(src)) for p in sorted((src / "strategies/jamaica").glob("*.py"))
+              if p.name != "__init__.py"))
+    out = _run(src, cache, cuba)
+    assert "data loaded" in out and "data saved" not in out
+    for rel in ("core/cuba/rules.py", "core/common/rng.py"):
+        edit(rel)
+        assert "data saved" in _run(src, cache, cuba), rel
+    groups = sorted(p.name.rpartition("-")[0] for p in cache.iterdir())
+    assert groups == ["common", "common", "cuba", "cuba", "cuba"]
+
+
+def test_a_function_is_cached_in_its_games_folder():
+    """A game package's function, and a shared function compiled for a game (compiled_for),
+    belong to that game's cache group; other shared code to the common group."""
+    import types
+
+    from core.games import names
+    from core.jit import COMMON, group_of
+
+    fn = types.FunctionType((lambda: 0).__code__, {"__name__": "strategies.jamaica.plan"})
+    fn.__module__ = "strategies.jamaica.plan"
+    assert group_of(fn) == "jamaica"
+    fn.__module__ = "core.common.loop"
+    assert group_of(fn) == COMMON
+    fn.cache_group = "cuba"
+    assert group_of(fn) == "cuba"
+    # compiled_for takes the group from the name it is given: `<game>` or `<game>_<suffix>`
+    assert all("_" not in name for name in names())
 
 
 STACK_SCRIPT = """

@@ -106,11 +106,13 @@ def _play_batch(t, n_players, seeds, kernels, params, check, tr):
 def compiled_for(fn: Callable, game: str, namespace: dict[str, Any], **options: Any) -> Callable:
     """fn with its module's globals plus `namespace`, compiled and cached under a per-game
     name: how a function written once calls each game's own compiled functions. (The module's
-    globals carry __name__, which numba's cache needs for the function's module.)"""
+    globals carry __name__, which numba's cache needs for the function's module.) `game` is the
+    game's name, or the name then `_` and a suffix; the game is the function's cache group."""
     scope = {**fn.__globals__, **namespace}
     copy = types.FunctionType(fn.__code__, scope, f"{game}{fn.__name__}", fn.__defaults__)
     copy.__qualname__ = copy.__name__
     copy.__doc__ = fn.__doc__
+    copy.cache_group = game.split("_")[0]
     return njit(copy, **options)
 
 
