@@ -102,6 +102,11 @@ def group_of(fn) -> str:
         else COMMON
 
 
+def interpreted() -> bool:
+    """Whether compiled functions run as plain Python here (NUMBA_DISABLE_JIT=1)."""
+    return os.environ.get("NUMBA_DISABLE_JIT") == "1"
+
+
 KEEP_CACHES = 8             # source versions of a group whose compiled code is kept at least...
 KEEP_SECONDS = 7 * 86400    # ...and any used within this time
 
@@ -144,7 +149,7 @@ def _mark_used(folder: Path) -> None:
         pass  # numba reports an unwritable cache itself
 
 
-if os.environ.get("NUMBA_DISABLE_JIT") != "1":
+if not interpreted():
     prune_caches(cache_base())
 
 import numba  # noqa: E402  (must follow the cache-dir setting)

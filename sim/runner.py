@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 from tqdm import tqdm
 
-from sim import backends, ranking, schedule, shard, stats, store
+from sim import backends, compiling, ranking, schedule, shard, stats, store
 from sim.config import Config
 from sim.errors import UserError
 from sim.games import get as get_game
@@ -60,6 +60,7 @@ class Outcome:
     intervals: list[stats.Interval]
     precision: dict[str, Any] | None   # target, widest, met, rounds, games per matchup (or
                                        # with top: top, met, overlapping, ranking, ...)
+    compile_seconds: float = 0.0       # compiling the engine, when this run compiled it
 
 
 def header(cfg: Config) -> dict[str, Any]:
@@ -340,11 +341,10 @@ def run(cfg: Config, run_dir: Path, resume: bool = False, workers: int | None = 
             print(f"warning: {len(st.damaged)} shards of {run_dir} are missing or damaged "
                   f"({', '.join(st.damaged[:3])}{', ...' if len(st.damaged) > 3 else ''}); "
                   "playing them again", file=sys.stderr, flush=True)
-        if show and not scheduler:
-            print("loading the compiled engine (compiling takes a minute or two after a code "
-                  "change)...", file=sys.stderr, flush=True)
+        compiled = 0.0
         if not scheduler:   # a remote cluster's workers load their own engine
-            warm_up(cfg, st.manifest)
+            compiled = compiling.load_engine(get_game(cfg["game"]),
+                                             lambda: warm_up(cfg, st.manifest), show)
         backend = backends.make(workers, scheduler, dask_local)
         LOG.info("backend %s, %d workers", backend.name, backend.workers)
         done_games = sum(e["games"] for e in st.done.values())
@@ -379,10 +379,11 @@ def run(cfg: Config, run_dir: Path, resume: bool = False, workers: int | None = 
         errors = sum(e["errors"] for e in st.done.values())
         st.save(status="complete", games=games, precision=report and finite(report),
                 win_shares=[finite(vars(i)) for i in rows])
-        seconds = time.perf_counter() - began
-        LOG.info("complete: %d games, %d played in %.1f s", games, r.played, seconds)
+        seconds = time.perf_counter() - began - compiled
+        LOG.info("complete: %d games, %d played in %.1f s%s", games, r.played, seconds,
+                 f" (and {compiled:.1f} s compiling)" if compiled else "")
     return Outcome(run_dir, games, r.played, seconds, backend.name, backend.workers,
-                   len(st.done), errors, rows, report)
+                   len(st.done), errors, rows, report, compiled)
 
 
 def ranking_line(p: dict[str, Any]) -> str:
@@ -422,7 +423,9 @@ def describe(outcome: Outcome, cfg: Config) -> list[str]:
     o, rate = outcome, outcome.played / max(outcome.seconds, 1e-9)
     lines = [f"{Path(cfg.path).stem}: {o.games} games in {o.shards} shards; this run played "
              f"{o.played} in {o.seconds:.1f} s ({rate:.0f} games/s, {o.backend}, "
-             f"{o.workers} workers)"]
+             f"{o.workers} workers)"
+             + (f"; compiling the engine took {o.compile_seconds:.0f} s more"
+                if o.compile_seconds else "")]
     width = max([8] + [len(i.strategy) for i in o.intervals])
     lines.append(f"  {'strategy':<{width}}  {'games':>9}  {'win share':>9}  "
                  f"{'95% interval (Wilson)':>21}")
