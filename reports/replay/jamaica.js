@@ -76,7 +76,7 @@
       D.text(g, hx + 28, y + 80, hold ? hold.kind : "", {"font-size": 9, "text-anchor": "middle"});
     });
     const powers = (pl.powers || []).map(nice).join(", ");
-    const down = extra.shown.length ? `face down: ${extra.shown.map(nice).join(", ")}` : `${pl.face_down_treasures} face down`;
+    const down = extra.shown.length ? `${extra.shown.map(nice).join(", ")} (turned up at the end)` : `${pl.face_down_treasures} face down`;
     D.text(g, x + 8, y + 100, `treasures: ${down}${powers ? `; ${powers}` : ""}`, {"font-size": 11});
     if (extra.hand !== undefined) {
       D.text(g, x + 8, y + 118, `hand ${extra.hand} · deck ${extra.deck} · discards ${extra.discards}${extra.laid ? " · card laid face down" : ""}`, {"font-size": 11});
