@@ -151,6 +151,7 @@ CHANGES: dict[str, dict[str, tuple[str, ...]]] = {
                       "players.revealed"),
         "compass": ("captain",),
         "end_trigger": (),
+        "show": (),
         "score": (),
         "game_end": ("phase",),
     },

@@ -17,8 +17,9 @@ takes a choice with a single option without asking. Per round:
 
 Hidden information: the other seats' hands (P.HAND) and face-down cards (P.CHOSEN), every deck
 order (P.DECK), the treasure pile (O.TPILE), which face-down treasures the other ships hold
-(O.TOWNER of value and cursed cards), the cards out of the game, and the stream (G.RNG). A
-kernel must not read them; core/jamaica/hidden.py redraws them.
+(O.TOWNER of a card lying face down, O.TFACE, that the seat does not know, O.TSEEN: S.sees_card;
+the Ghost Ship's lair cards are unseen by everyone, JAM-V1.3), the cards out of the game, and
+the stream (G.RNG). A kernel must not read them; core/jamaica/hidden.py redraws them.
 
 Option encoding: `tag << TAG_SHIFT | payload` (tags OT).
 """
@@ -163,12 +164,6 @@ def smallest_hold(s, ship, kind):
 # --- combat (JAM-R15..R20) -------------------------------------------------------------------
 
 @njit(inline="always")
-def face_down(t, c):
-    """Whether treasure card c lies face down (value and cursed cards)."""
-    return t[T.TREASURE_KIND + c] != C.POWER
-
-
-@njit(inline="always")
 def stealable(s, t, c, loser):
     """Whether card c may be taken from the loser (never the ghost's Lady Beth, JAM-V1)."""
     return s[O.TOWNER + c] == loser and not (
@@ -186,10 +181,11 @@ def spoils_decider(s, winner, loser):
 
 @njit(_nrt=False)
 def spoils_options(s, t, opts):
-    """JAM-R19: take one hold's contents, take one treasure card (powers by name, face-down
-    cards blind or by name under blind_steal = look), give one cursed card (the most negative,
-    or any under give_cursed = player_choice; never by the ghost), or nothing (JAM-Q1; also
-    when nothing else is possible)."""
+    """JAM-R19: take one hold's contents, take one treasure card (face-up cards by name,
+    face-down ones, the Ghost Ship's lair cards too (JAM-V1.3), blind: one option that draws
+    one of them at random; by name under blind_steal = look, JAM-Q5), give one cursed card
+    (the most negative, or any under give_cursed = player_choice; never by the ghost), or
+    nothing (JAM-Q1; also when nothing else is possible)."""
     w, l = s[G.WINNER], s[G.LOSER]
     bl = S.pbase(l)
     n = 0
@@ -201,7 +197,7 @@ def spoils_options(s, t, opts):
     blind = False
     for c in range(C.NTREASURES):
         if stealable(s, t, c, l):
-            if face_down(t, c) and not look:
+            if S.face_down(s, c) and not look:
                 blind = True
             else:
                 opts[n] = option(OT.TAKE_CARD, c)

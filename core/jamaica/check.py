@@ -58,13 +58,28 @@ def check_cards(s, t):
 
 @njit
 def check_treasures(s, t):
-    """Pile cards are marked in the pile, owners are ships, tokens match the pile."""
+    """Pile cards are marked in the pile, owners are ships, tokens match the pile; a card
+    lies as its ship may lay it (JAM-V1.3: a player shows its powers and knows its cards,
+    only the Ghost Ship holds lair cards face down), unheld cards neither lie nor are known."""
     in_pile = 0
     for c in range(C.NTREASURES):
         w = s[O.TOWNER + c]
+        face, seen = s[O.TFACE + c], s[O.TSEEN + c]
         if w == S.IN_PILE:
             in_pile += 1
         elif w != S.OUT and not 0 <= w < s[G.NSHIPS]:
+            return ERR_TREASURES
+        if w < 0:
+            if face != C.FACE_UP or seen != 0:
+                return ERR_TREASURES
+        elif face < C.FACE_UP or face > C.FACE_DOWN_LAIR or seen >> s[G.NP] != 0:
+            return ERR_TREASURES
+        elif S.is_ghost(s, w):
+            power = t[T.TREASURE_KIND + c] == C.POWER
+            if (face == C.FACE_UP and not power) or (face == C.FACE_DOWN and power):
+                return ERR_TREASURES
+        elif face != (C.FACE_UP if t[T.TREASURE_KIND + c] == C.POWER else C.FACE_DOWN) \
+                or (seen >> w) & 1 == 0:
             return ERR_TREASURES
     if in_pile != s[G.TPILE_N]:
         return ERR_TREASURES

@@ -48,6 +48,11 @@ TREASURE_KINDS = ("power", "value", "cursed")
 MORGAN, SABRE, BETH, SIXTH_HOLD = 0, 1, 2, 3
 POWER_NAMES = ("morgans_map", "sarans_sabre", "lady_beth", "sixth_hold")
 NPOWERS = 4
+# how a treasure card lies at its ship (JAM-R13, R19, JAM-V1.3): a player shows its powers
+# and keeps value and cursed cards face down; the Ghost Ship's lair cards lie face down
+# whatever their kind, unseen by the players (so everyone knows a FACE_DOWN card is a value or
+# cursed card, while a FACE_DOWN_LAIR card may be anything)
+FACE_UP, FACE_DOWN, FACE_DOWN_LAIR = 0, 1, 2
 
 COLOURS = ("yellow", "red", "green", "blue", "white", "black")  # black: the Ghost Ship (JAM-V1)
 
@@ -116,7 +121,7 @@ EV = enum("EV", (
     "SABRE",        # (holder, ship whose die is rolled again)
     "RESULT",       # (winner or -1 for a tie, loser or -1)
     "TAKE_HOLD",    # (winner, loser, kind, tokens)
-    "TAKE_CARD",    # (winner, loser, card or -1 face down)
+    "TAKE_CARD",    # (winner, loser, card or -1 face down at the winner, 1 taken blind)
     "GIVE_CURSED",  # (winner, loser)
     "PASS",         # (winner): takes nothing (JAM-Q1)
     "GHOST_DIR",    # (captain, direction 4 forward / 5 backward, chosen 0/1)
@@ -126,6 +131,7 @@ EV = enum("EV", (
     "END_TRIGGER",  # (p): the round is finished, then the game ends
     "SCORE",        # (p, source, amount)
     "GAME_END",     # (-, rounds)
+    "SHOW",         # (ship, card): a face-down treasure turned up for the scoring (JAM-R23)
 ))
 
 # --- the flat rules vector: one field per table (tables.py) --------------------------------

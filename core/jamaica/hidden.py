@@ -4,9 +4,10 @@
 - the other seats' hands, cards laid face down and decks: their cards not on the discard pile,
   dealt again into hand, face-down card and deck with the same sizes;
 - its own deck order;
-- the treasure cards it has not seen: the pile, the cards out of the game and the other ships'
-  face-down treasures (value and cursed cards; the face-up powers are public), dealt again with
-  the same counts, face-down slots taking only face-down kinds;
+- the treasure cards it cannot see: the pile, the cards out of the game and the other ships'
+  face-down treasures it does not know (the face-up powers are public; a card it held or
+  looked at it knows), dealt again with the same counts: a player's face-down slot takes a
+  value or cursed card, a Ghost Ship's lair slot (JAM-V1.3: face down, unseen) any card;
 - the game's random stream (dice, combat die, reshuffles, blind steals to come).
 
 It reads only what `me` may see, so a search determinizes with it.
@@ -16,10 +17,10 @@ import numpy as np
 from core.common.hidden import sort_slice
 from core.common.rng import rng_next, shuffle
 from core.common.stored_rng import save_stream
-from core.jamaica import actions
 from core.jamaica import codes as C
 from core.jamaica.codes import NCARDS, NTREASURES  # sizes by name: stack_array wants literals
 from core.jamaica import state as S
+from core.jamaica.codes import T
 from core.jamaica.state import G, O, P
 from core.jit import njit, stack_array
 
@@ -53,45 +54,61 @@ def redeal_cards(s, q, rng, keep_hand):
         i += 1
 
 
+SEEN_BITS = C.MAX_PLAYERS   # a slot key: (face * SHIPS + owner) << SEEN_BITS | who knows it
+SHIPS = S.SHIP_MASK + 1
+
+
 @njit
 def redeal_treasures(s, t, me, rng):
-    """The treasure cards `me` has not seen, dealt again with the same counts."""
+    """The treasure cards `me` cannot see (S.sees_card), dealt again with the same counts:
+    every face-down slot of another ship keeps how it lies and who knows its card, a FACE_DOWN
+    slot takes only a value or cursed card (players show their powers), a Ghost Ship's lair
+    slot (FACE_DOWN_LAIR, JAM-V1.3) any card; the rest fill the pile, then the box."""
     pool = stack_array(NTREASURES, 0, np.int32)
+    slots = stack_array(NTREASURES, 0, np.int32)
     n = 0
+    m = 0
     for c in range(C.NTREASURES):
-        w = s[O.TOWNER + c]
-        if w < 0 or (w != me and actions.face_down(t, c)):
+        if not S.sees_card(s, me, c):
             pool[n] = c
             n += 1
-    # the other ships' face-down slots by owner, in a canonical order: which card lies in which
-    # slot is what `me` cannot see, so it must not shape the deal
-    owners = stack_array(NTREASURES, 0, np.int32)
-    m = 0
-    for i in range(n):
-        if s[O.TOWNER + pool[i]] >= 0:
-            owners[m] = s[O.TOWNER + pool[i]]
-            m += 1
-    sort_slice(owners, 0, m)
+            w = s[O.TOWNER + c]
+            if w >= 0:
+                slots[m] = ((s[O.TFACE + c] * SHIPS + w) << SEEN_BITS) \
+                    | s[O.TSEEN + c]
+                m += 1
+    # which card lies in which slot is what `me` cannot see, so the slots are dealt in a
+    # canonical order (FACE_DOWN before FACE_DOWN_LAIR: the narrower first, so the deal fits)
+    sort_slice(slots, 0, m)
     shuffle(rng, pool, n)
-    # face-down slots of other ships first, from the face-down kinds of the pool
     used = stack_array(NTREASURES, 0, np.int32)
     for i in range(n):
         used[i] = 0
     for i in range(m):
+        key = slots[i] >> SEEN_BITS
+        owner = key % SHIPS
+        face = key // SHIPS
         for j in range(n):
-            if used[j] == 0 and actions.face_down(t, pool[j]):
+            c = pool[j]
+            if used[j] == 0 and (face == C.FACE_DOWN_LAIR
+                                 or t[T.TREASURE_KIND + c] != C.POWER):
                 used[j] = 1
-                s[O.TOWNER + pool[j]] = owners[i]
+                s[O.TOWNER + c] = owner
+                s[O.TFACE + c] = face
+                s[O.TSEEN + c] = slots[i] & ((1 << SEEN_BITS) - 1)
                 break
     pile = 0
     for j in range(n):
         if used[j] == 0:
+            c = pool[j]
+            s[O.TFACE + c] = C.FACE_UP
+            s[O.TSEEN + c] = 0
             if pile < s[G.TPILE_N]:
-                s[O.TOWNER + pool[j]] = S.IN_PILE
-                s[O.TPILE + pile] = pool[j]
+                s[O.TOWNER + c] = S.IN_PILE
+                s[O.TPILE + pile] = c
                 pile += 1
             else:
-                s[O.TOWNER + pool[j]] = S.OUT
+                s[O.TOWNER + c] = S.OUT
 
 
 @njit

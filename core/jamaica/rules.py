@@ -53,8 +53,18 @@ def count(s, ship, slot, k):
 
 
 @njit(inline="always")
+def to_player(s, t, c, p):
+    """Treasure card c comes to player p, who looks at it (JAM-R13, R19): a power is laid face
+    up and works at once (§8.4), a value or cursed card face down."""
+    s[O.TOWNER + c] = p
+    s[O.TFACE + c] = C.FACE_UP if t[T.TREASURE_KIND + c] == C.POWER else C.FACE_DOWN
+    s[O.TSEEN + c] |= 1 << p
+
+
+@njit(inline="always")
 def draw_treasure(s, t, tr, ship):
-    """A lair with its token: the token goes, the ship takes the top treasure card."""
+    """A lair with its token: the token goes, the ship takes the top treasure card; the Ghost
+    Ship's lies face down, unseen by the players (JAM-V1.3)."""
     x = s[S.pbase(ship) + P.POS]
     s[O.TOKEN + x] = 0
     if s[G.TPILE_N] == 0:
@@ -62,17 +72,27 @@ def draw_treasure(s, t, tr, ship):
     s[G.TPILE_N] -= 1
     c = s[O.TPILE + s[G.TPILE_N]]
     s[O.TPILE + s[G.TPILE_N]] = 0
-    s[O.TOWNER + c] = ship
+    if S.is_ghost(s, ship):
+        s[O.TOWNER + c] = ship
+        s[O.TFACE + c] = C.FACE_DOWN_LAIR
+        s[O.TSEEN + c] = 0
+    else:
+        to_player(s, t, c, ship)
     count(s, ship, P.LAIRS, 1)
-    log(tr, s, EV.TREASURE, ship, -1 if actions.face_down(t, c) else c, x, 0, 0)
+    log(tr, s, EV.TREASURE, ship, -1 if S.face_down(s, c) else c, x, 0, 0)
 
 
 @njit(_nrt=False)
 def pass_card(s, t, c, to):
-    """Treasure card c changes hands; the 6th Hold takes its contents along (§8.4), of which
-    the Ghost Ship keeps only doubloons (JAM-V1)."""
+    """Treasure card c changes hands. A player looks at it (to_player); at the Ghost Ship it
+    lies as it lay (a stolen power face up, any other card face down) and whoever knew it
+    still knows it. A face-up 6th Hold takes its contents along (§8.4), of which the Ghost
+    Ship keeps only doubloons (JAM-V1); a face-down one (the ghost's lair card) holds none."""
     frm = s[O.TOWNER + c]
-    s[O.TOWNER + c] = to
+    if S.is_ghost(s, to):
+        s[O.TOWNER + c] = to
+    else:
+        to_player(s, t, c, to)
     if t[T.TREASURE_KIND + c] == C.POWER and t[T.TREASURE_VALUE + c] == C.SIXTH_HOLD:
         bf, bt = S.pbase(frm), S.pbase(to)
         kind = s[bf + P.HOLD_KIND + C.SIXTH]
@@ -330,6 +350,10 @@ def step_result(s, t, tr):
     s[G.STEP] = ST.COST
     s[G.DK] = DK.SPOILS
     s[G.CUR] = actions.spoils_decider(s, w, loser)
+    if t[T.SWITCHES + SW.BLIND_STEAL] == 1:  # JAM-Q5 look: the decider sees what it may take
+        for c in range(C.NTREASURES):
+            if actions.stealable(s, t, c, loser) and S.face_down(s, c):
+                s[O.TSEEN + c] |= 1 << s[G.CUR]
 
 
 # ---------------------------------------------------------------- arrival and costs
@@ -498,8 +522,13 @@ def step_ghost(s, t, tr):
 
 @njit(_nrt=False)
 def end_game(s, t, tr):
-    """JAM-R23: one score event per player and source; the game is over."""
+    """JAM-R23: the face-down treasures are shown (players', then the Ghost Ship's), one
+    score event per player and source; the game is over."""
     if tr.shape[0] > 1:
+        for q in range(s[G.NSHIPS]):
+            for c in range(C.NTREASURES):
+                if s[O.TOWNER + c] == q and S.face_down(s, c):
+                    log(tr, s, EV.SHOW, q, c, 0, 0, 0)
         out = stack_array(NSRC, 0, np.int64)  # score_by_source fills every entry
         for p in range(s[G.NP]):
             S.score_by_source(s, t, p, out)
@@ -701,20 +730,21 @@ def apply_spoils(s, t, o, tr):
         if not S.is_ghost(s, w) or res == C.GOLD:
             start_load(s, t, tr, w, res, n, ST.COST)
     elif kind == OT.TAKE_CARD or kind == OT.BLIND:
-        if kind == OT.BLIND:
+        if kind == OT.BLIND:  # JAM-R19 (b), JAM-Q5 random: one face-down card at random
             n = 0
             for c in range(C.NTREASURES):
-                if actions.stealable(s, t, c, l) and actions.face_down(t, c):
+                if actions.stealable(s, t, c, l) and S.face_down(s, c):
                     n += 1
             k = draw_below(s, n)
             for c in range(C.NTREASURES):
-                if actions.stealable(s, t, c, l) and actions.face_down(t, c):
+                if actions.stealable(s, t, c, l) and S.face_down(s, c):
                     if k == 0:
                         x = c
                     k -= 1
         pass_card(s, t, x, w)
         count(s, w, P.STOLEN, 1)
-        log(tr, s, EV.TAKE_CARD, w, l, -1 if actions.face_down(t, x) else x, 0, 0)
+        log(tr, s, EV.TAKE_CARD, w, l, -1 if S.face_down(s, x) else x,
+            1 if kind == OT.BLIND else 0, 0)
     elif kind == OT.GIVE:
         pass_card(s, t, x, l)
         count(s, w, P.CURSES_GIVEN, 1)

@@ -123,6 +123,8 @@ P = block("P", (
 O = block("O", (
     ("TPILE", C.NTREASURES, "treasure pile, drawn from the end (order hidden)"),
     ("TOWNER", C.NTREASURES, "ship holding each treasure card, -1 in the pile, -2 out"),
+    ("TFACE", C.NTREASURES, "how a held card lies: C.FACE_UP, FACE_DOWN, FACE_DOWN_LAIR"),
+    ("TSEEN", C.NTREASURES, "bit q: seat q knows which card this is (a face-down card)"),
     ("TOKEN", C.NSPACES, "1 where a treasure token lies (JAM-R2)"),
     ("PLAYERS", C.MAX_SHIPS * P.SIZE, "one P block per ship"),
 ), start=G.SIZE)
@@ -152,8 +154,23 @@ def power_card(t, power):
 
 @njit(inline="always")
 def has_power(s, t, ship, power):
-    """Whether ship holds the treasure with `power`."""
-    return s[O.TOWNER + power_card(t, power)] == ship
+    """Whether ship holds the treasure with `power` face up (a power lying face down, the
+    Ghost Ship's lair card, has no effect: JAM-V1.3)."""
+    c = power_card(t, power)
+    return (s[O.TOWNER + c] == ship) & (s[O.TFACE + c] == C.FACE_UP)
+
+
+@njit(inline="always")
+def face_down(s, c):
+    """Whether treasure card c lies face down at its ship."""
+    return s[O.TFACE + c] != C.FACE_UP
+
+
+@njit(inline="always")
+def sees_card(s, q, c):
+    """Whether seat q may see which card treasure c is: a held card face up, or one it
+    knows (its own, one it held or looked at)."""
+    return s[O.TOWNER + c] >= 0 and (s[O.TFACE + c] == C.FACE_UP or (s[O.TSEEN + c] >> q) & 1 == 1)
 
 
 @njit(inline="always")

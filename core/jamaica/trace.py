@@ -2,8 +2,9 @@
 
 The buffer, the JSON-lines file and the row helpers are core.common.trace's; this module
 decodes Jamaica's events and states. Only what every player may see is decoded: face-down
-treasures are shown as such (their values appear in the score events at the end), hands and
-cards laid face down are never shown.
+treasures (value and cursed cards, and every card the Ghost Ship takes at a lair, JAM-V1.3)
+are shown as such until the end's `show` events name them, hands and cards laid face down are
+never shown.
 """
 from __future__ import annotations
 
@@ -59,11 +60,10 @@ def _ship_state(s: np.ndarray, tables: JamaicaTables, p: int) -> dict[str, Any]:
     b = _pbase(p)
     holds = [{"kind": C.RES_NAMES[k], "tokens": int(n)} if k else None
              for k, n in zip(P.view(s, "HOLD_KIND", b), P.view(s, "HOLD_N", b))]
-    owner = O.view(s, "TOWNER")
-    powers = [treasure_name(c, tables) for c in range(C.NTREASURES)
-              if owner[c] == p and tables.treasure_kind[c] == C.POWER]
-    hidden = sum(1 for c in range(C.NTREASURES)
-                 if owner[c] == p and tables.treasure_kind[c] != C.POWER)
+    held = [c for c, w in enumerate(O.view(s, "TOWNER")) if w == p]
+    face = O.view(s, "TFACE")
+    powers = [treasure_name(c, tables) for c in held if face[c] == C.FACE_UP]
+    hidden = sum(1 for c in held if face[c] != C.FACE_UP)
     return {
         "space": int(s[b + P.POS]),
         "race": C.RACE_NAMES[s[b + P.RACE]],
@@ -148,7 +148,7 @@ def _fields(tables: JamaicaTables) -> dict[int, tuple[tuple[str, Callable[[int],
         EV.SABRE: (("rerolled", num),),
         EV.RESULT: (("loser", optional), ("attacker", num), ("defender", num)),
         EV.TAKE_HOLD: (("loser", num), ("kind", res), ("tokens", num)),
-        EV.TAKE_CARD: (("loser", num), ("card", treasure)),
+        EV.TAKE_CARD: (("loser", num), ("card", treasure), ("blind", bool)),
         EV.GIVE_CURSED: (("loser", num),),
         EV.PASS: (),
         EV.GHOST_DIR: (("direction", lambda v: C.SYMBOL_NAMES[v]), ("chosen", bool)),
@@ -158,6 +158,7 @@ def _fields(tables: JamaicaTables) -> dict[int, tuple[tuple[str, Callable[[int],
         EV.END_TRIGGER: (("round", num),),
         EV.SCORE: (("source", lambda v: C.SRC_NAMES[v]), ("amount", num)),
         EV.GAME_END: (("rounds", num),),
+        EV.SHOW: (("card", treasure),),
     }
 
 
@@ -204,8 +205,9 @@ def _clauses(who: Callable[[int], str], tables: JamaicaTables
         EV.RESULT: lambda d: "the fight is a tie" if d["loser"] is None
                              else f"wins the fight against {who(d['loser'])}",
         EV.TAKE_HOLD: lambda d: f"takes {d['tokens']} {d['kind']} from {who(d['loser'])}",
-        EV.TAKE_CARD: lambda d: f"takes a treasure from {who(d['loser'])}: "
-                                f"{d['card'].replace('_', ' ')}",
+        EV.TAKE_CARD: lambda d: f"takes a treasure from {who(d['loser'])}"
+                                + (" blind" if d["blind"] else "")
+                                + f": {d['card'].replace('_', ' ')}",
         EV.GIVE_CURSED: lambda d: f"gives a cursed treasure to {who(d['loser'])}",
         EV.PASS: lambda d: "takes nothing",
         EV.GHOST_DIR: lambda d: f"sends the Ghost Ship {d['direction']}"
@@ -216,6 +218,7 @@ def _clauses(who: Callable[[int], str], tables: JamaicaTables
         EV.END_TRIGGER: lambda d: f"the game ends after round {d['round']}",
         EV.SCORE: lambda d: f"{d['amount']:+d} from {d['source']}",
         EV.GAME_END: lambda d: "game over",
+        EV.SHOW: lambda d: f"shows {d['card'].replace('_', ' ')}",
     }
 
 

@@ -117,9 +117,10 @@ def new_ship(s, t, tr, cont):
 @njit(_nrt=False)
 def depart(s, t, tr, cause, cont):
     """SDC-R17: the ship departs. After the last ship the game ends (SDC-R20); else the value
-    marker returns to its start (shown with the departure) and the roller (SDC-Q10: the
-    active player, the start player, or who last delivered to this ship, else the active
-    player) rolls the next ship."""
+    marker returns to its start (shown with the departure) and the roller rolls the next ship:
+    after a full ship (SDC-R16, also a ship placed full under SDC-Q12 false) the active player
+    (SDC-R17.4); after a flag or building departure as SDC-Q10 says (the active player, the
+    start player, or who last delivered to this ship, else the active player)."""
     s[G.SHIPS] += 1
     for k in range(C.NDICE):
         s[O.DICE + k] = -1
@@ -130,7 +131,8 @@ def depart(s, t, tr, cause, cont):
     if last:
         end_game(s, t, tr)
         return
-    roller = t[T.SWITCHES + SW.NEW_SHIP_ROLLER]
+    full = cause == DEP.SHIP_FULL or cause == DEP.ZERO_DEMAND
+    roller = 0 if full else t[T.SWITCHES + SW.NEW_SHIP_ROLLER]
     if roller == 1:
         s[G.ROLLER] = s[G.START]
     elif roller == 2 and s[G.LAST_DELIVERER] >= 0:

@@ -1,6 +1,7 @@
 // Jamaica: the track (spaces 0..49, Port Royal at 0) with every ship, the lairs still holding
 // a treasure token, the dice, and per ship its holds, face-up powers, face-down treasures (a
-// count), hand, deck and discards. The drawn score and the curve are each seat's public points
+// count; the Ghost Ship's lair cards among them, JAM-V1.3) and, once the end's `show` events
+// turn them up, their names, hand, deck and discards. The drawn score and the curve are each seat's public points
 // (JAM-R23 as if the game ended now, from what everyone sees): its space's value (from the
 // page's rules values), its doubloons, and the treasure cards shown so far (the end's
 // `score` events); at the last event, the final line's scores.
@@ -75,7 +76,8 @@
       D.text(g, hx + 28, y + 80, hold ? hold.kind : "", {"font-size": 9, "text-anchor": "middle"});
     });
     const powers = (pl.powers || []).map(nice).join(", ");
-    D.text(g, x + 8, y + 100, `treasures: ${pl.face_down_treasures} face down${powers ? `; ${powers}` : ""}`, {"font-size": 11});
+    const down = extra.shown.length ? `${extra.shown.map(nice).join(", ")} (turned up at the end)` : `${pl.face_down_treasures} face down`;
+    D.text(g, x + 8, y + 100, `treasures: ${down}${powers ? `; ${powers}` : ""}`, {"font-size": 11});
     if (extra.hand !== undefined) {
       D.text(g, x + 8, y + 118, `hand ${extra.hand} · deck ${extra.deck} · discards ${extra.discards}${extra.laid ? " · card laid face down" : ""}`, {"font-size": 11});
       D.text(g, x + 8, y + 136, extra.revealed === null ? "" : `revealed card ${extra.revealed}`, {"font-size": 11, "font-weight": 700});
@@ -104,6 +106,11 @@
     return ctx.jamaicaShown;
   }
 
+  // per event, the face-down cards each ship has shown so far (the end's `show` events)
+  function shownCards(ctx, k, ship) {
+    return ctx.events.slice(0, k + 1).filter(e => e.name === "show" && e.player === ship).map(e => e.card);
+  }
+
   function publicPoints(s, k, ctx) {
     if (!ctx.rules.space_value) throw new Error("the page holds no Jamaica space values; write it with meeplab play --html or meeplab replay");
     if (k === ctx.events.length - 1) return ctx.final.scores.slice();
@@ -122,8 +129,8 @@
       track(svg, s, ctx);
       centre(svg, s, ctx);
       const boards = s.players.map((pl, p) => [pl, ctx.colours[p], `${ctx.label(p)} ${ctx.header.strategies[p] || ""}${s.captain === p ? " · captain" : ""}`,
-        {now: s.captain === p, hand: pl.hand_size, deck: pl.deck, discards: (pl.discards || []).length, laid: pl.card_face_down, revealed: pl.revealed}]);
-      if (s.ghost) boards.push([s.ghost, "#111", "Ghost Ship", {}]);
+        {now: s.captain === p, hand: pl.hand_size, deck: pl.deck, discards: (pl.discards || []).length, laid: pl.card_face_down, revealed: pl.revealed, shown: shownCards(ctx, k, p)}]);
+      if (s.ghost) boards.push([s.ghost, "#111", "Ghost Ship", {shown: shownCards(ctx, k, s.players.length)}]);
       boards.forEach(([pl, colour, name, extra], i) => ship(svg, pl, 10 + (i % 3) * 396, 390 + Math.floor(i / 3) * 160, colour, name, extra));
     },
   });

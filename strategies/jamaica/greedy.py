@@ -32,8 +32,8 @@ SPITE = NW
 @njit
 def position(w, s, t, q, me):
     """What ship q's position is worth, seen by `me`: progress and the finish, doubloons
-    (which score) and the other tokens at the plan's weights, treasures (its own by value,
-    others' face-down cards at their average)."""
+    (which score) and the other tokens at the plan's weights, treasures (powers face up and the
+    cards it knows by worth, the others' face-down cards at their average)."""
     v = w[W.MOVE] * (t[T.TOGO + 0] * 2 - S.togo(s, t, q)) + S.space_value(s, t, q)
     if s[S.pbase(q) + P.RACE] == C.FINISHED:
         v += w[W.FINISH]
@@ -41,13 +41,12 @@ def position(w, s, t, q, me):
         + w[W.POWDER] * S.amount(s, q, C.POWDER)
     for c in range(C.NTREASURES):
         if s[O.TOWNER + c] == q:
-            k = t[T.TREASURE_KIND + c]
-            if k == C.POWER:
-                v += values.POWER_WORTH[t[T.TREASURE_VALUE + c]]
-            elif q == me:
-                v += t[T.TREASURE_VALUE + c]
-            else:
+            if not S.sees_card(s, me, c):
                 v += values.BLIND_WORTH
+            elif t[T.TREASURE_KIND + c] == C.POWER:
+                v += values.POWER_WORTH[t[T.TREASURE_VALUE + c]]
+            else:
+                v += t[T.TREASURE_VALUE + c]
     return v
 
 

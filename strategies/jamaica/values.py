@@ -140,7 +140,7 @@ def wealth(s, t, q):
     """A ship's visible standing: doubloons in holds, progress, face-down cards."""
     n = 0
     for c in range(C.NTREASURES):
-        if s[O.TOWNER + c] == q and actions.face_down(t, c):
+        if s[O.TOWNER + c] == q and S.face_down(s, c):
             n += 1
     return S.amount(s, q, C.GOLD) + (t[T.TOGO + 0] - S.togo(s, t, q)) / 2.0 + BLIND_WORTH * n
 

@@ -71,8 +71,10 @@ def set_holds(s: np.ndarray, ship: int, holds: list[tuple[int, int]]) -> None:
         s[b + P.HOLD_N + h] = n
 
 
-def give_treasure(s: np.ndarray, t: np.ndarray, c: int, ship: int) -> None:
-    """Treasure card c to ship, taken from the pile (its token too) or the box."""
+def give_treasure(s: np.ndarray, t: np.ndarray, c: int, ship: int, lair: bool = False) -> None:
+    """Treasure card c to ship, taken from the pile (its token too) or the box: as a player
+    lays it (powers face up, the others face down, known to the ship), or with `lair` as the
+    Ghost Ship takes it at a lair (face down, unseen, JAM-V1.3)."""
     if s[O.TOWNER + c] == S.IN_PILE:
         pile = [int(x) for x in s[O.TPILE:O.TPILE + s[G.TPILE_N]] if x != c]
         s[O.TPILE:O.TPILE + C.NTREASURES] = 0
@@ -83,6 +85,9 @@ def give_treasure(s: np.ndarray, t: np.ndarray, c: int, ship: int) -> None:
                 s[O.TOKEN + x] = 0
                 break
     s[O.TOWNER + c] = ship
+    power = t[C.T.TREASURE_KIND + c] == C.POWER
+    s[O.TFACE + c] = C.FACE_DOWN_LAIR if lair else C.FACE_UP if power else C.FACE_DOWN
+    s[O.TSEEN + c] = 0 if lair or S.is_ghost(s, ship) else 1 << ship
 
 
 def card_of(t: np.ndarray, kind: int, value: int) -> int:

@@ -9,7 +9,7 @@ from core.santiago import actions as A
 from core.santiago import codes as C
 from core.santiago import state as S
 from core.santiago.check import check_state
-from core.santiago.rules import end_game
+from core.santiago.rules import depart, end_game
 from core.santiago.tables import SWITCH_IDS, SWITCH_OPTIONS, load_raw, load_tables
 from tests.santiago.helpers import (
     B, K, at_drive, choose, drive_to, flat_tables, give_goods, goods, new, pv, tags,
@@ -149,31 +149,75 @@ def test_sdc_q9_alonso_b_replaces_phase2() -> None:
         assert s[S.G.DK] == dk
 
 
-def test_sdc_q10_new_ship_roller() -> None:
-    for roller, who in (("active_player", 1), ("start_player", 0), ("last_deliverer", 1)):
-        t = flat_tables(new_ship_roller=roller)
-        s = at_drive(t, 3, dice=(1, 0, 0, 0, -1))
-        drive_to(s, t, K["maria"])
-        choose(s, t, A.OT.STAY)
-        drive_to(s, t, C.HARBOUR)               # player 1 fills the ship
-        choose(s, t, A.OT.DELIVER, (C.SU << A.AMOUNT_SHIFT) | 1)
-        assert s[S.G.DK] == S.DK.SHIP and s[S.G.CUR] == who
+ROLLERS = ("active_player", "start_player", "last_deliverer")
 
 
-def test_sdc_q10_last_deliverer_rolls_after_a_flag_departure() -> None:
-    """SDC-Q10 last_deliverer: after the chequered flag, who delivered the ship's last good
-    rolls (player 1), not the active player (0)."""
-    for roller, who in (("active_player", 0), ("last_deliverer", 1)):
-        t = flat_tables(new_ship_roller=roller)
-        s = at_drive(t, 3, dice=(2, 0, 0, 0, -1))
-        s[S.G.VALUE] = 4                        # the next flag is the chequered one
-        drive_to(s, t, C.HARBOUR)
-        choose(s, t, A.OT.PASS)                 # player 0
-        choose(s, t, A.OT.DELIVER, (C.SU << A.AMOUNT_SHIFT) | 1)  # player 1
-        choose(s, t, A.OT.PASS)                 # player 2
-        choose(s, t, A.OT.PASS)                 # player 1: all passed, the marker moves on
-        assert s[S.G.SHIPS] == 1 and s[S.G.DK] == S.DK.SHIP and s[S.G.CUR] == who
-        assert s[S.G.LAST_DELIVERER] == -1      # the new ship has no deliverer yet
+def _active_is_player_1(t: np.ndarray, dice: tuple[int, ...]) -> np.ndarray:
+    """Player 0 (the start player) stays at Maria: player 1 is active."""
+    s = at_drive(t, 3, dice=dice)
+    drive_to(s, t, K["maria"])
+    choose(s, t, A.OT.STAY)
+    assert s[S.G.ACTIVE] == 1 and s[S.G.START] == 0
+    return s
+
+
+@pytest.mark.parametrize("roller", ROLLERS)
+def test_sdc_q10_sdc_r17_4_full_ship_the_active_player_rolls(roller: str) -> None:
+    """SDC-R16 / SDC-R17.4: after a full ship the active player (1) rolls whatever SDC-Q10
+    says, though the start player is 0 and player 2 delivered the last good."""
+    t = flat_tables(new_ship_roller=roller)
+    s = _active_is_player_1(t, (1, 0, 0, 0, -1))
+    give_goods(s, 2, C.SU, 1)
+    drive_to(s, t, C.HARBOUR)
+    choose(s, t, A.OT.PASS)                                    # player 1
+    choose(s, t, A.OT.DELIVER, (C.SU << A.AMOUNT_SHIFT) | 1)   # player 2 fills the ship
+    assert s[S.G.SHIPS] == 1 and s[S.G.DK] == S.DK.SHIP and s[S.G.CUR] == 1
+
+
+@pytest.mark.parametrize("roller,who", list(zip(ROLLERS, (1, 0, 2))))
+def test_sdc_q10_chequered_flag_departure(roller: str, who: int) -> None:
+    """SDC-Q10 after the chequered flag (SDC-R18): the active player 1, the start player 0,
+    or player 2 who delivered the ship's last good."""
+    t = flat_tables(new_ship_roller=roller)
+    s = _active_is_player_1(t, (2, 0, 0, 0, -1))
+    give_goods(s, 2, C.SU, 1)
+    s[S.G.VALUE] = 4                        # the next flag is the chequered one
+    drive_to(s, t, C.HARBOUR)
+    choose(s, t, A.OT.PASS)                                    # player 1
+    choose(s, t, A.OT.DELIVER, (C.SU << A.AMOUNT_SHIFT) | 1)   # player 2
+    while s[S.G.DK] == S.DK.DELIVER:        # everyone passes: the marker moves on
+        choose(s, t, A.OT.PASS)
+    assert s[S.G.SHIPS] == 1 and s[S.G.DK] == S.DK.SHIP and s[S.G.CUR] == who
+    assert s[S.G.LAST_DELIVERER] == -1      # the new ship has no deliverer yet
+
+
+@pytest.mark.parametrize("roller,who", list(zip(ROLLERS, (1, 0, 2))))
+def test_sdc_q10_building_departure(roller: str, who: int) -> None:
+    """SDC-Q10 after a building empties the ship (SDC-R19, the customs office): the active
+    player 1, the start player 0, or player 2 who delivered to it last."""
+    t = flat_tables(new_ship_roller=roller)
+    s = _active_is_player_1(t, (0, 0, 3, 0, -1))
+    s[S.G.LAST_DELIVERER] = 2
+    drive_to(s, t, K["miguel"])             # blue: customs office B12
+    choose(s, t, A.OT.MOVE, B["customs_office"])
+    choose(s, t, A.OT.ZERO, C.TO)
+    assert s[S.G.SHIPS] == 1 and s[S.G.DK] == S.DK.SHIP and s[S.G.CUR] == who
+
+
+@pytest.mark.parametrize("roller", ROLLERS)
+def test_sdc_q10_every_departure_cause(roller: str) -> None:
+    """SDC-Q10 applies to flag and building departures only; a full ship, also one placed
+    full under SDC-Q12 = false, is rolled by the active player (SDC-R17.4)."""
+    t = flat_tables(new_ship_roller=roller)
+    option = {"active_player": 1, "start_player": 0, "last_deliverer": 2}[roller]
+    expect = {C.DEP.SHIP_FULL: 1, C.DEP.ZERO_DEMAND: 1,
+              C.DEP.CHEQUERED_FLAG: option, C.DEP.BUILDING: option}
+    for cause, who in expect.items():
+        s = at_drive(t, 3)
+        s[S.G.ACTIVE] = 1
+        s[S.G.LAST_DELIVERER] = 2
+        depart(s, t, no_trace(), cause, S.ST.TURN_END)
+        assert s[S.G.DK] == S.DK.SHIP and s[S.G.ROLLER] == who, C.DEP.keys[cause]
 
 
 def test_sdc_q11_first_ship_roller() -> None:
