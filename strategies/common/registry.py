@@ -18,6 +18,7 @@ Every problem in a presets file is one line: what is wrong, where, and how to fi
 from __future__ import annotations
 
 import functools
+import math
 import os
 import tomllib
 from collections.abc import Sequence
@@ -102,15 +103,18 @@ def _encode(where: str, param: Param, value: object) -> float:
             raise PresetError(f"{where}: parameter '{param.name}' = {value!r} is not a choice; "
                               f"use one of: {', '.join(param.choices)}")
         return float(param.choices.index(value))
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise PresetError(f"{where}: parameter '{param.name}' = {value!r} is not a number; "
-                          f"write a number such as 1.0")
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(
+            value):
+        raise PresetError(f"{where}: parameter '{param.name}' = {value!r} is not a (finite) "
+                          f"number; write a number such as 1.0")
+    low, high = (f"{x:,}" if float(x).is_integer() and abs(x) >= 1e4 else f"{x:g}"
+                 for x in (param.low or 0, param.high or 0))
     if param.low is not None and value < param.low:
         raise PresetError(f"{where}: parameter '{param.name}' = {value!r} is below "
-                          f"{param.low:g}; write a number of at least {param.low:g}")
+                          f"{low}; write a number of at least {low}")
     if param.high is not None and value > param.high:
         raise PresetError(f"{where}: parameter '{param.name}' = {value!r} is above "
-                          f"{param.high:g}; write a number of at most {param.high:g}")
+                          f"{high}; write a number of at most {high}")
     return float(value)
 
 
