@@ -10,8 +10,9 @@ Two modes (`mode` in the config):
   field strategies (`games` games each) and its win share is their probability-weighted
   mean (a best response to the mix). A `[variant]` table (or list of variant files), as in
   a tournament config, plays every trial under those rules. Best result: a preset file
-  `<presets dir>/<preset>.toml` (default configs/strategies/<game>.d/, which the registry
-  reads), listed by `meeplab strategies` and playable by name.
+  `OUT/<preset>.toml`, or installed into the user's presets folder (the registry's
+  user_dirs(), never the package), listed by `meeplab strategies` and playable by name; none
+  when the best trial is the start preset's own values.
 - `variant`: search variant values (switches and numeric rules-data paths) of a base
   tournament to minimise an imbalance index of the strategies' win shares (spread_sd,
   max_minus_min or gini). Best result: a variant file `OUT/<name>.toml` for `--variant FILE`.

@@ -103,9 +103,11 @@ def _encode(where: str, param: Param, value: object) -> float:
             raise PresetError(f"{where}: parameter '{param.name}' = {value!r} is not a choice; "
                               f"use one of: {', '.join(param.choices)}")
         return float(param.choices.index(value))
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(
-            value):
-        raise PresetError(f"{where}: parameter '{param.name}' = {value!r} is not a (finite) "
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise PresetError(f"{where}: parameter '{param.name}' = {value!r} is not a number; "
+                          f"write a number such as 1.0")
+    if not math.isfinite(value):
+        raise PresetError(f"{where}: parameter '{param.name}' = {value!r} is not a finite "
                           f"number; write a number such as 1.0")
     low, high = (f"{x:,}" if float(x).is_integer() and abs(x) >= 1e4 else f"{x:g}"
                  for x in (param.low or 0, param.high or 0))
