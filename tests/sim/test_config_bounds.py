@@ -131,3 +131,27 @@ def test_search_iterations_that_would_size_the_tree_wrongly(tmp_path, monkeypatc
     monkeypatch.setenv("MEEPLAB_PRESETS", str(folder))
     assert_one_line_error(run_cli("strategies", "cuba"), "parameter 'iterations' = ")
     assert problem in run_cli("strategies", "cuba").stderr
+
+
+def test_a_replayed_row_with_more_seats_than_the_game_is_refused(tmp_path):
+    """`meeplab replay RUN --row N` plays the row's game again with one seat per results row
+    of that game: a damaged results file with 6 rows for one Cuba game is refused, not
+    played on the engine's 5 seats."""
+    import dataclasses
+
+    import pandas as pd
+
+    from reports.runs import GAME_KEY, load_run
+    from sim import replay, runner
+
+    cfg = config.load(write_config(tmp_path / "t.toml", format="matchups", games=2,
+                                   matchups=[["random"] * 5]))
+    runner.run(cfg, tmp_path / "run", workers=1)
+    run = load_run(tmp_path / "run")
+    first = run.results.iloc[:5]
+    extra = first.iloc[[0]].assign(seat=5)
+    damaged = dataclasses.replace(run, results=pd.concat([first, extra], ignore_index=True))
+    assert set(GAME_KEY) <= set(damaged.results.columns)
+    with pytest.raises(UserError, match="the row's game has 6 seats in the results of .*, but "
+                                        "cuba plays 2..5"):
+        replay.replay_game(damaged, 0)
