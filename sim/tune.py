@@ -432,9 +432,10 @@ def storage_errors(out: Path) -> Iterator[None]:
     except RuntimeError as exc:   # optuna: a schema of another Optuna version
         if "schema" not in str(exc):
             raise
-        raise UserError(f"the study {db} was written by another Optuna version ({exc})",
-                        f"upgrade it: optuna storage upgrade --storage sqlite:///{db}, or "
-                        f"choose another --out") from exc
+        raise UserError(f"the study {db} has a schema this Optuna cannot read ({exc})",
+                        f"it was left as it is: upgrade an older one with `optuna storage "
+                        f"upgrade --storage sqlite:///{db.resolve()}`, or choose another --out"
+                        ) from exc
 
 
 def kept(t: Any) -> bool:

@@ -416,13 +416,25 @@ def test_an_untuned_best_trial_is_said_and_not_installed(tmp_path, user_config):
 
 # ------------------------------------------------------------------ a damaged study
 
-@pytest.mark.parametrize("damage", ["garbage", "truncated"])
-def test_a_damaged_study_is_one_line_and_left_as_it_is(tuned, tmp_path, presets, damage):
+@pytest.mark.parametrize("damage, problem", [
+    ("garbage", "is damaged (file is not a database)"),
+    ("truncated", "is damaged (database disk image is malformed)"),
+    ("another schema", "has a schema this Optuna cannot read"),
+])
+def test_a_damaged_study_is_one_line_and_left_as_it_is(tuned, tmp_path, presets, damage,
+                                                       problem):
+    import sqlite3
+
     path, _ = tuned
     db = tmp_path / "study" / tune.STUDY_FILE
-    body = b"not a database\n" if damage == "garbage" else db.read_bytes()[:3000]
-    db.write_bytes(body)
+    if damage == "another schema":
+        with sqlite3.connect(db) as con:
+            con.execute("update alembic_version set version_num = 'v99.0.0.a'")
+        con.close()
+    else:
+        db.write_bytes(b"not a database\n" if damage == "garbage" else db.read_bytes()[:3000])
+    body = db.read_bytes()
     result = run_cli("tune", path, "--out", tmp_path / "study", "--presets-dir", presets,
                      "--trials", "3", "--force")
-    assert_one_line_error(result, f"the study {db} is damaged")
-    assert "move it aside" in result.stderr and db.read_bytes() == body
+    assert_one_line_error(result, f"the study {db} {problem}")
+    assert "it was left as it is" in result.stderr and db.read_bytes() == body
