@@ -116,6 +116,10 @@ def _max_or_any(path: str, value: object) -> int:
     return _int(path, value, minimum=-1)
 
 
+def _divisor(path: str, value: object) -> int:
+    return _int(path, value, minimum=1)
+
+
 _Params = tuple[tuple[str, _Parser], ...]
 FEATURE_PARAMS: dict[str, _Params] = {  # building_param[k, 0..2], see codes.FT_*
     "return_vp": (("selector", _selector), ("max", _int), ("vp", _int)),
@@ -141,7 +145,7 @@ EFFECT_PARAMS: dict[str, _Params] = {  # statute_param[r, 0..1], see codes.EF_*
     "subsidy_open_product_fields": (("vp", _int),),
     "subsidy_kind_held": (("kind", _kind), ("cap", _int)),
     "subsidy_fifth_card": (("vp", _int),),
-    "subsidy_money": (("per", _int), ("cap", _int)),
+    "subsidy_money": (("per", _divisor), ("cap", _int)),   # VP = money // per
     "market_decrease": (("pieces", _int),),
     "market_increase": (("pieces", _int),),
     "drought": (("amount", _int),),

@@ -93,6 +93,13 @@ def test_cuba_cards_played_beyond_the_hand(tmp_path):
             g.load_tables({"misc.cards_played": n})
 
 
+def test_cuba_money_subsidy_per_zero():
+    """Statute III-6 (1 VP per full $3 held, max 7): its `per` divides the money held, so 0 is
+    refused (compiled, the division by zero raised out of the engine)."""
+    with pytest.raises(UserError, match=r"statutes.cards.III-6.per is 0; it must be >= 1"):
+        get_game("cuba").load_tables({"statutes.cards.17.per": 0})
+
+
 def test_siberia_fewest_players_above_the_most():
     """SIB-R0: misc.min_players above the players_max switch left no player count."""
     with pytest.raises(UserError, match="misc.min_players.value is 5; it must be at most 4"):
