@@ -40,7 +40,7 @@ from sim import backends, identity, schedule, trials
 from sim import config as config_mod
 from sim.errors import UserError
 from sim.store import write_atomic
-from sim.games import _shown, get as get_game, names as game_names
+from sim.games import get as get_game, names as game_names
 from sim.options import option_text, parse_variants
 
 MODES = ("strategy", "variant")
@@ -551,21 +551,21 @@ def _refusal(tune: Tune, target: Path, out: Path, force: bool,
     never replaced nor shadowed (the registry refuses a name defined twice: shipped configs,
     goldens and documented results keep their meaning); an installed one only with force.
     `install`: the option that installed it (in the fix's command)."""
-    from strategies.common.registry import PresetError, _read
+    from strategies.common.registry import ROOT, PresetError
 
     reg = get_game(tune["game"]).registry
     name = tune["preset"]
     where = reg.defined_in(name)
     if where is not None and reg.shipped(where):
         return UserError(f"preset name '{name}' is taken by the shipped strategy in "
-                         f"{_shown(where)}, which is never replaced nor shadowed",
+                         f"{where.relative_to(ROOT)}, which is never replaced nor shadowed",
                          f"tune under a new name: {_new_name(tune, out)}")
     if where is not None and where.resolve() != target.resolve():
         return UserError(f"preset '{name}' is already defined in {where}",
                          "choose another name (--preset NAME), or move that file away")
     if target.exists():
         try:
-            held = set(_read(target, tune["game"])) if target.is_file() else set()
+            held = set(reg.names_in(target)) if target.is_file() else set()
         except PresetError:
             held = set()
         if held != {name}:

@@ -250,7 +250,12 @@ class Registry:
         if name in self.kernels and not self.kernel_module(name).PARAMS:
             return self.path
         files = preset_files(self.path)
-        return next((f for f in files if f.is_file() and name in _read(f, self.game)), None)
+        return next((f for f in files if f.is_file() and name in self.names_in(f)), None)
+
+    def names_in(self, file: Path) -> list[str]:
+        """The presets one file defines for this game (PresetError when it is not a presets
+        file)."""
+        return list(_read(file, self.game))
 
     def shipped(self, file: Path) -> bool:
         """Whether a presets file comes with meeplab (the main file or <game>.d/)."""
