@@ -162,3 +162,23 @@ def test_a_replayed_row_with_more_seats_than_the_game_is_refused(tmp_path):
     with pytest.raises(UserError, match="the row's game has 6 seats in the results of .*, but "
                                         "cuba plays 2..5"):
         replay.replay_game(damaged, 0)
+
+
+def test_the_engine_entry_points_refuse_what_would_index_past_the_seats():
+    """The last guard, for any caller: the games' play_game and run_batch check the player
+    count against the rules data and the seat arrays' shapes before the compiled code runs."""
+    import numpy as np
+
+    from strategies.common.registry import MAX_PARAMS
+
+    g = get_game("cuba")
+    tables = g.load_tables(None)
+    kernels, params = g.resolve(["random"] * 6)
+    with pytest.raises(UserError, match="6 players is out of range; use 2..5 players"):
+        g.run_batch(tables, 6, np.arange(1), kernels, params)
+    with pytest.raises(UserError, match="6 players is out of range"):
+        g.play_game(tables, 6, 1, kernels, params)
+    with pytest.raises(ValueError, match="seat arrays of shape"):
+        g.run_batch(tables, 4, np.arange(1), kernels[:3], params[:3])
+    with pytest.raises(ValueError, match="seat arrays of shape"):
+        g.run_batch(tables, 4, np.arange(1), kernels[:4], np.zeros((4, MAX_PARAMS - 1)))
