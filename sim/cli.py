@@ -588,12 +588,17 @@ def tune(
             "--out", help="Study directory (default: runs/tune-<config name>).",
             show_default=False)] = None,
         install: Annotated[bool, typer.Option(
-            "--install", help="Write the tuned preset into configs/strategies/<game>.d/ "
-                              "(or --presets-dir), not only into the study directory.")
+            "--install", help="Install the tuned preset into your presets folder: the "
+                              "first directory of $MEEPLAB_PRESETS, else "
+                              "$XDG_CONFIG_HOME/meeplab/presets (~/.config/meeplab/presets).")
         ] = False,
         presets_dir: Annotated[Path | None, typer.Option(
             "--presets-dir", help="Install the tuned preset here instead (implies "
                                   "--install).", show_default=False)] = None,
+        force: Annotated[bool, typer.Option(
+            "--force", help="Replace an installed preset of the same name (a shipped one "
+                            "never), and write the best trial even when it is the start "
+                            "preset's own values.")] = False,
         ) -> None:
     """Search a strategy's parameters or a fair rule variant with Optuna (resumable)."""
     from sim import tune as tune_mod
@@ -606,13 +611,13 @@ def tune(
         plan = tune_mod.load(config, trials, games=games, preset=preset)
         where = out or Path("runs") / f"tune-{config.stem}"
         if plan["mode"] == "strategy":
-            tune_mod.presets_target(plan, presets_dir, install, where)
+            tune_mod.presets_target(plan, presets_dir, install, where, force)
         typer.echo(f"{config.stem}: {plan['mode']} tune, {tune_mod.games_per_trial(plan)} "
                    f"games per trial, study {where / tune_mod.STUDY_FILE}")
         with tune_mod.storage_errors(where):
             with _stoppable(f"meeplab tune {config} --out {where}", "the trial's output"):
                 study = tune_mod.optimise(plan, where, workers=workers, echo=typer.echo)
-            lines = tune_mod.write_best(plan, study, where, presets_dir, install)
+            lines = tune_mod.write_best(plan, study, where, presets_dir, install, force)
     for line in lines:
         typer.echo(line)
 

@@ -136,6 +136,12 @@ def parse_precision(text: str) -> float:
     return value
 
 
+def player_bounds(game: Game, variant: dict[str, Any] | None) -> tuple[int, int]:
+    """The fewest and most players of `game` under a variant's overrides (its rules data,
+    which keeps them within the engine's seats)."""
+    return game.player_range(game.load_tables(variant or None))
+
+
 def _players(check: _Checker, value: Any, bounds: tuple[int, int]) -> list[int]:
     items = value if isinstance(value, list) else [value]
     lo, hi = bounds
@@ -283,7 +289,7 @@ def load(path: str | Path, games: int | None = None, seed: int | None = None,
             raise check.fail(f"max_games {v['max_games']} is below games {v['games']}",
                              "raise max_games (the cap on games per matchup)")
     _variant(check, game, v, variants)
-    bounds = game.player_range(game.load_tables(v["variant"] or None))
+    bounds = player_bounds(game, v["variant"])
     known = game.strategy_names() + list(names)
     lineup_list = _lineups(check, v, known + restricted_names(v, game, known), bounds)
     matchups = schedule.build(lineup_list, v["seatings"])

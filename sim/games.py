@@ -67,6 +67,24 @@ class Game:
         return element is None or (elements is not None and element in elements.names)
 
 
+def _seated(fn: Callable[..., Any], player_range: Callable[[Any], tuple[int, int]],
+            width: int) -> Callable[..., Any]:
+    """`fn(tables, n_players, seed(s), kernels, params, ...)` refusing, before the compiled
+    engine indexes its per-seat arrays, a player count outside the rules data's range (which
+    each game keeps within its engine's seats) or seat arrays of another shape."""
+    @functools.wraps(fn)
+    def checked(tables: Any, n_players: int, seeds: Any, kernels: np.ndarray,
+                params: np.ndarray, *args: Any, **kwargs: Any) -> Any:
+        low, high = player_range(tables)
+        if not low <= n_players <= high:
+            raise UserError(f"{n_players} players is out of range", f"use {low}..{high} players")
+        if np.shape(kernels) != (n_players,) or np.shape(params) != (n_players, width):
+            raise ValueError(f"seat arrays of shape {np.shape(kernels)} and "
+                             f"{np.shape(params)} for {n_players} players")
+        return fn(tables, n_players, seeds, kernels, params, *args, **kwargs)
+    return checked
+
+
 def _shown(path: Path) -> str:
     """A path as the user's fix names it: relative to the checkout when inside it."""
     return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
@@ -79,7 +97,7 @@ def _facade(game: descriptor.Game) -> Game:
     from core.common.overlay import OverlayError
     from strategies.common import restrict
     from strategies.common.bound import bound
-    from strategies.common.registry import PresetError, UnknownStrategy
+    from strategies.common.registry import MAX_PARAMS, PresetError, UnknownStrategy
     from strategies.common.variants import loaders
 
     rules, strategies = game.rules, bound(game)
@@ -106,8 +124,8 @@ def _facade(game: descriptor.Game) -> Game:
         strategy_names=presets(registry.names),
         resolve=as_user_errors((UnknownStrategy,), "see the registered names")(
             presets(functools.partial(restrict.resolve, game, registry))),
-        play_game=strategies.loop.play_game,
-        run_batch=restrict.runner(strategies.loop),
+        play_game=_seated(strategies.loop.play_game, game.player_range, MAX_PARAMS),
+        run_batch=_seated(restrict.runner(strategies.loop), game.player_range, MAX_PARAMS),
         record_columns=record_columns,
         error_names=game.error_names,
         colours=game.colours,

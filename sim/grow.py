@@ -147,7 +147,7 @@ def _rounds(meta: metagame.MetaGame, g: dict[str, Any], rounds: int, out: Path,
         write_tune(path, current, g, mix, name)
         t = tune.load(path)
         study = tune.optimise(t, run_dir / "tune", workers=workers, echo=lambda _: None)
-        tune.write_best(t, study, run_dir / "tune", presets, install=True)
+        tune.write_best(t, study, run_dir / "tune", presets, install=True, force=True)
         share = float(tune.best_trial(t, study).value)
         row |= {"response": name, "response_share": share, "gain": share - value,
                 "added": share - value > g["threshold"]}

@@ -119,6 +119,12 @@ def _setup(run: Run, seats: list[str]) -> Setup:
     game = get_game(run.info.game)
     overrides = dict(run.info.overrides)
     tables = game.load_tables(overrides or None)
+    low, high = game.player_range(tables)
+    if not low <= len(seats) <= high:   # the engine's arrays hold at most `high` seats
+        raise UserError(f"the row's game has {len(seats)} seats in the results of "
+                        f"{run.info.path}, but {game.name} plays {low}..{high}",
+                        "the results file is damaged: replay another row, or play the run "
+                        "again")
     kernels, params = game.resolve(seats)
     return Setup(game, tables, Variant(run.info.variant_id if overrides else "", overrides),
                  seats, kernels, params)

@@ -10,8 +10,9 @@ Two modes (`mode` in the config):
   field strategies (`games` games each) and its win share is their probability-weighted
   mean (a best response to the mix). A `[variant]` table (or list of variant files), as in
   a tournament config, plays every trial under those rules. Best result: a preset file
-  `<presets dir>/<preset>.toml` (default configs/strategies/<game>.d/, which the registry
-  reads), listed by `meeplab strategies` and playable by name.
+  `OUT/<preset>.toml`, or installed into the user's presets folder (the registry's
+  user_dirs(), never the package), listed by `meeplab strategies` and playable by name; none
+  when the best trial is the start preset's own values.
 - `variant`: search variant values (switches and numeric rules-data paths) of a base
   tournament to minimise an imbalance index of the strategies' win shares (spread_sd,
   max_minus_min or gini). Best result: a variant file `OUT/<name>.toml` for `--variant FILE`.
@@ -26,6 +27,7 @@ import hashlib
 import json
 import math
 import re
+import shlex
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -168,6 +170,12 @@ def _strategy(path: Path, v: dict[str, Any], space: list[Space]) -> dict[str, An
     elif "players" in v:
         raise _fail(path, "players applies to a mixed field only",
                     "remove players (the lineup is [candidate, *field])")
+    else:
+        low, high = config_mod.player_bounds(get_game(v["game"]), v.get("variant"))
+        if not low <= 1 + len(field) <= high:
+            raise _fail(path, f"the lineup [candidate, *field] has {1 + len(field)} players; "
+                              f"{v['game']} plays {low}..{high}",
+                        f"list {low - 1} to {high - 1} strategies in field")
     v["preset"] = v["preset"] or f"{start_name}_tuned"
     if not NAME.fullmatch(v["preset"]) or v["preset"] in field:
         raise _fail(path, f"preset name {v['preset']!r} is not a new strategy name",
@@ -195,8 +203,7 @@ def _mixed_field(path: Path, v: dict[str, Any], known: list[str]) -> dict[str, f
         raise _fail(path, "a mixed field must map strategy names to weights >= 0 (not all 0)",
                     f"write e.g. field = {{ greedy = 0.6, builder = 0.4 }} (known: "
                     f"{', '.join(known)})")
-    game = get_game(v["game"])
-    low, high = game.player_range(game.load_tables(None))
+    low, high = config_mod.player_bounds(get_game(v["game"]), v.get("variant"))
     players = v.get("players")
     if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
         raise _fail(path, f"a mixed field needs players = {low}..{high} "
@@ -399,20 +406,36 @@ def study(tune: Tune, out: Path) -> Any:
 
 @contextmanager
 def storage_errors(out: Path) -> Iterator[None]:
-    """The study database failing to write (a full disk, a file that cannot grow) as a
-    UserError. SQLite's transactions keep what was committed: a rerun continues the study."""
+    """The study database failing as a UserError: damaged (not an SQLite file, a malformed
+    one, another Optuna's schema), it is left as it is; failing to write (a full disk, a file
+    that cannot grow), SQLite's transactions keep what was committed: a rerun continues."""
+    import sqlite3
+
     import optuna
     import sqlalchemy.exc
 
+    db = out / STUDY_FILE
     try:
         yield
-    except (sqlalchemy.exc.OperationalError, optuna.exceptions.StorageInternalError) as exc:
-        cause = exc
+    except (sqlalchemy.exc.DatabaseError, optuna.exceptions.StorageInternalError) as exc:
+        cause: BaseException = exc
         while cause.__cause__ is not None:  # optuna's error wraps SQLAlchemy's wraps SQLite's
             cause = cause.__cause__
-        raise UserError(f"cannot write the study {out / STUDY_FILE} ({cause})",
+        if isinstance(cause, sqlite3.DatabaseError) and not isinstance(
+                cause, sqlite3.OperationalError):
+            raise UserError(f"the study {db} is damaged ({cause})",
+                            "it was left as it is: move it aside (or choose another --out) to "
+                            "start a new study") from exc
+        raise UserError(f"cannot write the study {db} ({cause})",
                         "free disk space (or choose another --out), then run the command "
                         "again: the study continues from its complete trials") from exc
+    except RuntimeError as exc:   # optuna: a schema of another Optuna version
+        if "schema" not in str(exc):
+            raise
+        raise UserError(f"the study {db} has a schema this Optuna cannot read ({exc})",
+                        f"it was left as it is: upgrade an older one with `optuna storage "
+                        f"upgrade --storage sqlite:///{db.resolve()}`, or choose another --out"
+                        ) from exc
 
 
 def kept(t: Any) -> bool:
@@ -501,24 +524,92 @@ def best_trial(tune: Tune, s: Any) -> Any:
                         "the plan, or loosen an [identity] bound") from exc
 
 
-def presets_target(tune: Tune, presets_dir: Path | None, install: bool, out: Path) -> Path:
-    """Where the tuned preset goes: the study directory, or with `install` the game's
-    presets folder (or presets_dir); UserError when an installed name is taken by another
-    file."""
-    from strategies.common.registry import extra_dir
+def _rerun(tune: Tune, out: Path, *args: str) -> str:
+    """The command line that reruns this tune's study (its --games and --preset overrides
+    kept) with `args` added."""
+    raw = config_mod.read_toml(tune.path)
+    kept = [f"--games {tune['games']}"] * (raw.get("games", COMMON["games"]) != tune["games"])
+    kept += [f"--preset {tune['preset']}"] * (raw.get("preset") not in (None, tune["preset"]))
+    return " ".join(["meeplab tune", shlex.quote(str(tune.path)), "--out",
+                     shlex.quote(str(out)), *kept, *args])
+
+
+def _new_name(tune: Tune, out: Path) -> str:
+    """A command tuning under the first free name <preset>_2, _3, ... (in a new study
+    directory when `out` holds this one: the name is part of what a study plays)."""
+    taken = set(get_game(tune["game"]).strategy_names())
+    new = next(f"{tune['preset']}_{i}" for i in range(2, 1000)
+               if f"{tune['preset']}_{i}" not in taken)
+    where = Path(f"{out}-{new}") if (out / STUDY_FILE).exists() else out
+    return f"meeplab tune {shlex.quote(str(tune.path))} --out {shlex.quote(str(where))} " \
+           f"--preset {new} --install"
+
+
+def _refusal(tune: Tune, target: Path, out: Path, force: bool,
+             install: str = "--install") -> UserError | None:
+    """Why the tuned preset may not be installed as `target`, or None. A shipped preset is
+    never replaced nor shadowed (the registry refuses a name defined twice: shipped configs,
+    goldens and documented results keep their meaning); an installed one only with force.
+    `install`: the option that installed it (in the fix's command)."""
+    from strategies.common.registry import ROOT, PresetError
 
     reg = get_game(tune["game"]).registry
+    name = tune["preset"]
+    where = reg.defined_in(name)
+    if where is not None and reg.shipped(where):
+        return UserError(f"preset name '{name}' is taken by the shipped strategy in "
+                         f"{where.relative_to(ROOT)}, which is never replaced nor shadowed",
+                         f"tune under a new name: {_new_name(tune, out)}")
+    if where is not None and where.resolve() != target.resolve():
+        return UserError(f"preset '{name}' is already defined in {where}",
+                         "choose another name (--preset NAME), or move that file away")
+    if target.exists():
+        try:
+            held = set(reg.names_in(target)) if target.is_file() else set()
+        except PresetError:
+            held = set()
+        if held != {name}:
+            return UserError(f"{target} exists and does not hold just the preset '{name}'",
+                             "choose another name (--preset NAME), or move that file away")
+        if not force:
+            return UserError(f"preset '{name}' is already installed: {target}",
+                             f"replace it: {_rerun(tune, out, install, '--force')}")
+    return None
+
+
+def presets_target(tune: Tune, presets_dir: Path | None, install: bool, out: Path,
+                   force: bool = False) -> Path:
+    """Where the tuned preset goes: the study directory, or with `install` the user's presets
+    folder (presets_dir, else the first of registry.user_dirs()); UserError when the
+    installed name is taken (sim.tune._refusal)."""
+    from strategies.common.registry import EXTRA_ENV, user_dirs
+
     if not install:
         return out / f"{tune['preset']}.toml"
-    folder = presets_dir or extra_dir(reg.path)
+    folder = presets_dir or user_dirs()[0]
     if folder.exists() and not folder.is_dir():
-        raise UserError(f"--presets-dir {folder} is a file", "give a directory for the preset")
+        raise UserError(f"--presets-dir {folder} is a file" if presets_dir else
+                        f"the presets folder {folder} (${EXTRA_ENV}) is a file",
+                        "give a directory for the preset")
     target = folder / f"{tune['preset']}.toml"
-    ours = target.is_file() and f"[presets.{tune['preset']}]" in target.read_text("utf-8")
-    if tune["preset"] in get_game(tune["game"]).strategy_names() and not ours:
-        raise _fail(tune.path, f"preset name '{tune['preset']}' is already a strategy",
-                    "set preset to a new name")
+    refusal = _refusal(tune, target, out, force, f"--presets-dir {shlex.quote(str(folder))}"
+                       if presets_dir else "--install")
+    if refusal is not None:
+        raise refusal
     return target
+
+
+def _use_hint(tune: Tune, target: Path, out: Path) -> str:
+    """How to play a preset written to the study directory (commands that work as printed)."""
+    from strategies.common.registry import user_dirs
+
+    folder = user_dirs()[0]
+    refusal = _refusal(tune, folder / target.name, out, force=False)
+    if refusal is None:
+        return (f"to install it into {folder}: {_rerun(tune, out, '--install')}; to try it "
+                f"first: MEEPLAB_PRESETS={shlex.quote(str(out))} meeplab strategies "
+                f"{tune['game']}")
+    return f"not installable as it is: {refusal}"
 
 
 def _toml(value: Any) -> str:
@@ -526,9 +617,10 @@ def _toml(value: Any) -> str:
 
 
 def write_best(tune: Tune, s: Any, out: Path, presets_dir: Path | None,
-               install: bool = False) -> list[str]:
+               install: bool = False, force: bool = False) -> list[str]:
     """Write the best trial as a preset (strategy: in out/, or installed) or variant file
-    (variant), and out/trials.csv; return the summary lines."""
+    (variant), and out/trials.csv; return the summary lines. A best trial that plays the start
+    preset's own values writes no preset (unless `force`): it is not a tuned one."""
     from strategies.common.registry import preset_toml
 
     done = complete(s)
@@ -544,8 +636,16 @@ def write_best(tune: Tune, s: Any, out: Path, presets_dir: Path | None,
     lines = [f"best of {of}: trial {best.number}, "
              f"{_describe(tune, best.value, best.user_attrs)}"]
     if v["mode"] == "strategy":
-        start = next((t for t in done if t.user_attrs["values"] == {
-            sp.key: tune.start[sp.key] for sp in tune.space}), None)
+        own = {sp.key: tune.start[sp.key] for sp in tune.space}
+        start = next((t for t in done if t.user_attrs["values"] == own), None)
+        if start is not None:
+            lines.append(f"start ({v['start']}): trial {start.number}, "
+                         f"{_describe(tune, start.value, start.user_attrs)}")
+        if values == own and not force:
+            lines.append(f"no preset written: the best trial plays {v['start']}'s own values "
+                         f"(untuned), no trial beat them; run more trials (raise --trials) or "
+                         f"widen the [search] ranges")
+            return lines
         field = field_text(v)
         notes = [head, f"win share {best.value:.4f} +-{best.user_attrs['half_width']:.4f} "
                        f"(95%) against {field}"
@@ -559,19 +659,17 @@ def write_best(tune: Tune, s: Any, out: Path, presets_dir: Path | None,
                                             f"{field}")
         made = get_game(v["game"]).registry.make(v["preset"], v["kernel"], description,
                                                  tune.start | values)
-        target = presets_target(tune, presets_dir, install, out)
+        target = presets_target(tune, presets_dir, install, out, force)
         target.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(target, preset_toml(made, notes).encode())
-        if start is not None:
-            lines.append(f"start ({v['start']}): trial {start.number}, "
-                         f"{_describe(tune, start.value, start.user_attrs)}")
+        write_atomic(target, preset_toml(made, notes, v["game"]).encode())
         if not install:
-            lines.append(f"preset '{v['preset']}': {target} (to use it: run again with "
-                         f"--install, or add {target.parent} to $MEEPLAB_PRESETS)")
+            lines.append(f"preset '{v['preset']}': {target}; {_use_hint(tune, target, out)}")
             return lines
         listed = v["preset"] in get_game(v["game"]).strategy_names()
-        lines.append(f"preset '{v['preset']}': {target}" + (
-            "" if listed else f" (not listed: add {target.parent} to $MEEPLAB_PRESETS)"))
+        lines.append(f"preset '{v['preset']}' installed: {target}" + (
+            "" if listed else f" (not one of your presets folders: MEEPLAB_PRESETS="
+                              f"{shlex.quote(str(target.parent))} meeplab strategies "
+                              f"{v['game']} lists it)"))
         return lines
     switches = get_game(v["game"]).switch_options
     body = [f"# {head}", f"# {v['objective']} of the win shares: {best.value:.4f}",

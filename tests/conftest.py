@@ -5,10 +5,15 @@ compilation and the same Python code is exercised. Tests marked `compiled` run t
 subprocess with the JIT on (see tests/jit_subprocess.py).
 """
 import os
+import tempfile
 
 import pytest
 
 os.environ.setdefault("NUMBA_DISABLE_JIT", "1")
+# the registry reads the user's presets folders ($MEEPLAB_PRESETS, ~/.config/meeplab/presets):
+# never the real ones here, so a preset the user installed cannot change a test
+os.environ.pop("MEEPLAB_PRESETS", None)
+os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="meeplab-test-config-")
 
 GAMES = ("cuba", "santiago", "siberia", "jamaica", "cubist")
 

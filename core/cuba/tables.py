@@ -116,6 +116,10 @@ def _max_or_any(path: str, value: object) -> int:
     return _int(path, value, minimum=-1)
 
 
+def _divisor(path: str, value: object) -> int:
+    return _int(path, value, minimum=1)
+
+
 _Params = tuple[tuple[str, _Parser], ...]
 FEATURE_PARAMS: dict[str, _Params] = {  # building_param[k, 0..2], see codes.FT_*
     "return_vp": (("selector", _selector), ("max", _int), ("vp", _int)),
@@ -141,7 +145,7 @@ EFFECT_PARAMS: dict[str, _Params] = {  # statute_param[r, 0..1], see codes.EF_*
     "subsidy_open_product_fields": (("vp", _int),),
     "subsidy_kind_held": (("kind", _kind), ("cap", _int)),
     "subsidy_fifth_card": (("vp", _int),),
-    "subsidy_money": (("per", _int), ("cap", _int)),
+    "subsidy_money": (("per", _divisor), ("cap", _int)),   # VP = money // per
     "market_decrease": (("pieces", _int),),
     "market_increase": (("pieces", _int),),
     "drought": (("amount", _int),),
@@ -343,10 +347,26 @@ def _apply_switch_data(t: dict[str, np.ndarray], values: dict[str, object]) -> N
 
 # --- public API -------------------------------------------------------------------------------
 
+def _check_sizes(misc: np.ndarray) -> None:
+    """The misc values that index the engine's per-player and per-card arrays: players within
+    the state's seats (CUBA-R0), cards played per round within the hand (CUBA-R12)."""
+    from core.cuba.state import MAX_PLAYERS
+
+    low, high = int(misc[C.M.MIN_PLAYERS]), int(misc[C.M.MAX_PLAYERS])
+    if not 2 <= low <= high <= MAX_PLAYERS:
+        raise _err(f"misc.min_players..max_players is {low}..{high}; it must lie within "
+                   f"2..{MAX_PLAYERS} (engine capacity)")
+    if not 1 <= misc[C.M.CARDS_PLAYED] <= C.NCHARS:
+        raise _err(f"misc.cards_played.value is {misc[C.M.CARDS_PLAYED]}; it must be "
+                   f"1..{C.NCHARS} (a hand holds {C.NCHARS} characters)")
+
+
 def _base_tables(raw: object) -> dict[str, np.ndarray]:
     """Every table except `switches`, as in the file (no switch applied); validates."""
     _check_keys("the file", _table("the file", raw), _TOP_LEVEL, what="table")
-    t = {"misc": _scalars(raw, "misc", C.M.keys, "misc value", "value"),
+    misc = _scalars(raw, "misc", C.M.keys, "misc value", "value")
+    _check_sizes(misc)
+    t = {"misc": misc,
          "supply": _scalars(raw, "supply", C.KIND_NAMES, "kind", "count"),
          "char_votes": _scalars(raw, "characters", C.CHAR_NAMES, "character", "votes", 1),
          **_buildings(raw), **_statutes(raw), "ship_spots": _ships(raw),

@@ -161,7 +161,11 @@ def _base_tables(raw: object) -> dict[str, np.ndarray]:
          "investor_count": CHECK.scalars(raw, "investors", C.RES_NAMES, "resource kind",
                                          "count")}
     deck = int(t["action_count"].sum())
-    for players in (options := SWITCH_OPTIONS["players_max"][1]):
+    options = SWITCH_OPTIONS["players_max"][1]
+    if misc[C.M.MIN_PLAYERS] > min(options):   # SIB-R0: the fewest players within the most
+        raise CHECK.err(f"misc.min_players.value is {misc[C.M.MIN_PLAYERS]}; it must be at most "
+                        f"{min(options)} (switch players_max)")
+    for players in options:
         if players * int(misc[C.M.START_HAND]) > deck:
             raise CHECK.err(f"[actions] has {deck} cards, too few to deal "
                             f"{misc[C.M.START_HAND]} to {players} players")

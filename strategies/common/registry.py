@@ -2,10 +2,14 @@
 the game's compiled dispatcher.
 
 Presets are read from the game's main file `configs/strategies/<game>.toml`, then from every
-`*.toml` in the directory next to it, `configs/strategies/<game>.d/` (sorted by name; where
-`meeplab tune` writes tuned presets), then from every `*.toml` in the directories listed in
-$MEEPLAB_PRESETS (separated like PATH). Every file holds `[presets.<name>]` tables; a name
-defined twice, in one file set or across files, is an error.
+`*.toml` in the directory next to it, `configs/strategies/<game>.d/` (sorted by name; the
+shipped tuned presets), then from the user's presets folders: every `*.toml` in the
+directories listed in $MEEPLAB_PRESETS (separated like PATH), then in the default folder
+$XDG_CONFIG_HOME/meeplab/presets (~/.config/meeplab/presets). `meeplab tune --install` writes
+into the first of these user folders, never into the package. Every file holds
+`[presets.<name>]` tables; a file with `game = "<game>"` is read by that game only. A name
+defined twice, in one file set or across files, is an error: so a user preset never shadows a
+shipped one.
 
 A preset names a kernel and gives every parameter the kernel declares (spec.Param) a value. A
 kernel without parameters is also a strategy under its own name, so `random` is always there.
@@ -14,6 +18,7 @@ Every problem in a presets file is one line: what is wrong, where, and how to fi
 from __future__ import annotations
 
 import functools
+import math
 import os
 import tomllib
 from collections.abc import Sequence
@@ -44,10 +49,24 @@ def extra_dir(path: Path) -> Path:
     return path.with_suffix(".d")
 
 
+def default_user_dir() -> Path:
+    """The default user presets folder: $XDG_CONFIG_HOME/meeplab/presets, where
+    XDG_CONFIG_HOME defaults to ~/.config (a relative value is ignored, as XDG says)."""
+    base = os.environ.get("XDG_CONFIG_HOME", "")
+    root = Path(base) if os.path.isabs(base) else Path.home() / ".config"
+    return root / "meeplab" / "presets"
+
+
+def user_dirs() -> list[Path]:
+    """The user's presets folders: those $MEEPLAB_PRESETS lists, then the default one. The
+    first is where `meeplab tune --install` writes."""
+    listed = [Path(d) for d in os.environ.get(EXTRA_ENV, "").split(os.pathsep) if d]
+    return list(dict.fromkeys(listed + [default_user_dir()]))
+
+
 def preset_files(path: Path) -> list[Path]:
-    """The main presets file, then the extra files: <game>.d/*.toml and $MEEPLAB_PRESETS."""
-    dirs = [extra_dir(path)] + [Path(d) for d in os.environ.get(EXTRA_ENV, "").split(
-        os.pathsep) if d]
+    """The main presets file, then the extra files: <game>.d/*.toml and the user's folders."""
+    dirs = [extra_dir(path)] + user_dirs()
     extra = [f for d in dirs if d.is_dir() for f in sorted(d.glob("*.toml"))]
     return [path] + list(dict.fromkeys(f.resolve() for f in extra))
 
@@ -87,12 +106,17 @@ def _encode(where: str, param: Param, value: object) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise PresetError(f"{where}: parameter '{param.name}' = {value!r} is not a number; "
                           f"write a number such as 1.0")
+    if not math.isfinite(value):
+        raise PresetError(f"{where}: parameter '{param.name}' = {value!r} is not a finite "
+                          f"number; write a number such as 1.0")
+    low, high = (f"{x:,}" if float(x).is_integer() and abs(x) >= 1e4 else f"{x:g}"
+                 for x in (param.low or 0, param.high or 0))
     if param.low is not None and value < param.low:
         raise PresetError(f"{where}: parameter '{param.name}' = {value!r} is below "
-                          f"{param.low:g}; write a number of at least {param.low:g}")
+                          f"{low}; write a number of at least {low}")
     if param.high is not None and value > param.high:
         raise PresetError(f"{where}: parameter '{param.name}' = {value!r} is above "
-                          f"{param.high:g}; write a number of at most {param.high:g}")
+                          f"{high}; write a number of at most {high}")
     return float(value)
 
 
@@ -160,7 +184,8 @@ def _builtin(module: ModuleType) -> Strategy:
     return Strategy(module.KERNEL, module.KERNEL, module.DESCRIPTION, {}, np.zeros(MAX_PARAMS))
 
 
-def _read(path: Path) -> dict:
+def _read(path: Path, game: str | None = None) -> dict:
+    """The file's presets; none when it declares another game (`game = "..."`)."""
     try:
         raw = tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
@@ -168,6 +193,11 @@ def _read(path: Path) -> dict:
                           f"file") from exc
     except tomllib.TOMLDecodeError as exc:
         raise PresetError(f"{_where(path)} is not valid TOML ({exc}); fix its syntax") from exc
+    if not isinstance(raw.get("game", ""), str):
+        raise PresetError(f"{_where(path)}: game = {raw['game']!r} is not a game name; write "
+                          f"e.g. game = \"cuba\", or remove it (every game reads the file)")
+    if game is not None and raw.get("game", game) != game:
+        return {}
     presets = raw.get("presets")
     if not isinstance(presets, dict) or not presets:
         raise PresetError(f"{_where(path)} has no [presets.<name>] tables; add at least one")
@@ -198,7 +228,7 @@ class Registry:
         by_name = dict(zip(self.kernels, self.modules))
         entries: dict[str, tuple[Path, object]] = {}
         for path, _ in files:
-            for name, entry in _read(path).items():
+            for name, entry in _read(path, self.game).items():
                 if name in entries:
                     raise PresetError(f"{_where(path)}: preset '{name}' is already defined in "
                                       f"{_where(entries[name][0])}; rename one of them")
@@ -213,6 +243,24 @@ class Registry:
                  _preset(entries[name][0], name, entries[name][1], by_name, plain)
                  for name in entries}
         return {**found, **plain}
+
+    def defined_in(self, name: str) -> Path | None:
+        """The file that defines preset `name` (the main presets file for a kernel without
+        parameters: a strategy under its own name), or None."""
+        if name in self.kernels and not self.kernel_module(name).PARAMS:
+            return self.path
+        files = preset_files(self.path)
+        return next((f for f in files if f.is_file() and name in self.names_in(f)), None)
+
+    def names_in(self, file: Path) -> list[str]:
+        """The presets one file defines for this game (PresetError when it is not a presets
+        file)."""
+        return list(_read(file, self.game))
+
+    def shipped(self, file: Path) -> bool:
+        """Whether a presets file comes with meeplab (the main file or <game>.d/)."""
+        return file.resolve() == self.path.resolve() or file.resolve().parent == extra_dir(
+            self.path).resolve()
 
     def make(self, name: str, kernel: str, description: str,
              params: dict[str, float | int | str], where: str = "") -> Strategy:
@@ -263,9 +311,10 @@ def _toml_value(value: object) -> str:
     return repr(float(value)) if isinstance(value, float) else str(value)
 
 
-def preset_toml(strategy: Strategy, notes: Sequence[str] = ()) -> str:
-    """A presets file holding one strategy, `notes` as leading comment lines."""
-    lines = [f"# {n}" for n in notes]
+def preset_toml(strategy: Strategy, notes: Sequence[str] = (), game: str | None = None) -> str:
+    """A presets file holding one strategy, `notes` as leading comment lines; with `game`,
+    read by that game only."""
+    lines = [f"# {n}" for n in notes] + ([f"game = {_toml_value(game)}"] if game else [])
     lines += [f"[presets.{strategy.name}]", f"kernel = {_toml_value(strategy.kernel)}",
               f"description = {_toml_value(strategy.description)}", ""]
     if strategy.params:

@@ -48,10 +48,12 @@ from strategies.common.restrict import narrower
 from strategies.common.spec import Param
 
 KERNEL = "mcts"
+MAX_ITERATIONS = 1_000_000  # the tree's arrays are allocated per decision (~100 MB)
 DESCRIPTION = ("information-set MCTS: determinizes what the seat cannot see, searches with "
                "UCT and the rollout policy's prior, rolls out to the end or a cut-off")
 PARAMS = (
-    Param("iterations", "search iterations per decision (the budget; deterministic)", low=1),
+    Param("iterations", "search iterations per decision (the budget; deterministic)", low=1,
+          high=MAX_ITERATIONS),
     Param("exploration", "UCT exploration constant c in c * sqrt(ln(available) / visits)",
           low=0),
     Param("prior", "PUCT-style bonus of the rollout policy's choice at a node, "

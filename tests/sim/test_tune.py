@@ -4,6 +4,7 @@ continues the study, variant mode writes a variant file, extra preset files, bad
 from __future__ import annotations
 
 import tomllib
+from pathlib import Path
 
 import pytest
 
@@ -29,6 +30,15 @@ focus_a = ["none", "hotel"]
 """
 
 
+@pytest.fixture(autouse=True)
+def user_config(tmp_path, monkeypatch):
+    """The default user presets folder inside tmp_path ($XDG_CONFIG_HOME), $MEEPLAB_PRESETS
+    unset: no test reads or writes the real ~/.config."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
+    monkeypatch.delenv("MEEPLAB_PRESETS", raising=False)
+    return tmp_path / "xdg" / "meeplab" / "presets"
+
+
 @pytest.fixture
 def presets(tmp_path, monkeypatch):
     """An extra presets directory the registry reads ($MEEPLAB_PRESETS)."""
@@ -41,8 +51,9 @@ def presets(tmp_path, monkeypatch):
 def tuned(tmp_path, presets):
     path = tmp_path / "t.toml"
     path.write_text(STRATEGY)
+    # --force: with 2 trials of 4 games the best may be trial 0, the start's own values
     result = run_cli("tune", path, "--out", tmp_path / "study", "--presets-dir", presets,
-                     "--workers", "1")
+                     "--workers", "1", "--force")
     assert result.exit_code == 0, result.output
     return path, result
 
@@ -87,7 +98,7 @@ def test_a_rerun_continues_the_study_and_its_trial_count(tuned, tmp_path, preset
     path, _ = tuned
     out = tmp_path / "study"
     again = run_cli("tune", path, "--out", out, "--presets-dir", presets, "--trials", "3",
-                    "--workers", "1")
+                    "--workers", "1", "--force")
     assert again.exit_code == 0, again.output
     assert "trial 2: " in again.stdout and "trial 0: " not in again.stdout
     import optuna
@@ -95,14 +106,16 @@ def test_a_rerun_continues_the_study_and_its_trial_count(tuned, tmp_path, preset
     study = optuna.load_study(study_name="meeplab-tune",
                               storage=f"sqlite:///{out / tune.STUDY_FILE}")
     assert [t.number for t in tune.complete(study)] == [0, 1, 2]
-    done = run_cli("tune", path, "--out", out, "--presets-dir", presets, "--trials", "3")
+    done = run_cli("tune", path, "--out", out, "--presets-dir", presets, "--trials", "3",
+                   "--force")
     assert done.exit_code == 0 and "already has 3 complete trials" in done.stdout
 
 
 def test_another_config_in_the_same_study_is_refused(tuned, tmp_path, presets):
     path, _ = tuned
     path.write_text(STRATEGY.replace("games = 4", "games = 8"))
-    result = run_cli("tune", path, "--out", tmp_path / "study", "--presets-dir", presets)
+    result = run_cli("tune", path, "--out", tmp_path / "study", "--presets-dir", presets,
+                     "--force")
     assert result.exit_code == 2 and "another tune config" in result.stderr
 
 
@@ -140,6 +153,17 @@ def test_the_shipped_tune_configs_load():
         assert plan.space and tune.games_per_trial(plan) >= 1000, path
 
 
+SIBERIA = """
+mode = "strategy"
+game = "siberia"
+kernel = "plan"
+start = "staff_first"
+field = [FIELD]
+trials = 1
+games = 2
+[search]
+mine = [0.6, 1.6]
+"""
 BAD = {
     "no mode": ('kernel = "heuristic"\n', "mode None is not one of"),
     "unknown key": (STRATEGY.replace("trials = 2", "trails = 2"), "unknown key 'trails'"),
@@ -155,7 +179,25 @@ BAD = {
     "field": (STRATEGY.replace('field = ["random", "random", "random"]', 'field = ["nobody"]'),
               "field must be a non-empty list"),
     "taken name": (STRATEGY.replace('"builder_tuned_test"', '"greedy"'),
-                   "preset name 'greedy' is already a strategy"),
+                   "preset name 'greedy' is taken by the shipped strategy in "
+                   "configs/strategies/cuba.toml"),
+    "lineup above the players": (STRATEGY.replace('"random", "random", "random"]',
+                                                  '"random", "random", "random", "random", '
+                                                  '"random"]'),
+                                 "the lineup [candidate, *field] has 6 players; cuba plays 2..5"),
+    "lineup below the players": (STRATEGY.replace('"random", "random", "random"]', ']'),
+                                 "field must be a non-empty list"),
+    "siberia: 5 players without players_max = 5": (SIBERIA.replace("FIELD", '"random", ' * 4),
+                                                   "has 5 players; siberia plays 2..4"),
+    "siberia: 6 players with players_max = 5": (
+        SIBERIA.replace("FIELD", '"random", ' * 5) + "[variant]\nplayers_max = 5\n",
+        "has 6 players; siberia plays 2..5"),
+    "mixed field above the players": (
+        STRATEGY.replace('field = ["random", "random", "random"]',
+                         "players = 6\nfield = { random = 1, greedy = 1 }"),
+        "a mixed field needs players = 2..5 (got 6)"),
+    "a variant that raises the players past the engine": (
+        STRATEGY + '[variant]\n"misc.max_players" = 6\n', "must lie within 2..5"),
     "games": (STRATEGY.replace("games = 4", "games = 0"), "games = 0 is not a whole number"),
     "variant objective": (VARIANT.replace('"max_minus_min"', '"entropy"'),
                           "unknown objective 'entropy'"),
@@ -210,13 +252,15 @@ def test_without_install_the_preset_stays_in_the_study_directory(tmp_path, prese
     """The README's example on a fresh clone: the preset name is committed already, --preset
     and --games override the config, nothing is written outside --out."""
     path = tmp_path / "t.toml"
-    path.write_text(STRATEGY.replace('preset = "builder_tuned_test"', 'preset = "greedy_tuned"'))
+    path.write_text(OUTSIDE.replace('preset = "builder_tuned_test"', 'preset = "greedy_tuned"'))
     before = sorted(p.name for p in (registry.path.parent / "cuba.d").iterdir())
     result = run_cli("tune", path, "--out", tmp_path / "study", "--workers", "1", "--games",
                      "8", "--trials", "1")
     assert result.exit_code == 0, result.output
     assert (tmp_path / "study" / "greedy_tuned.toml").is_file()
-    assert "to use it: run again with --install" in result.stdout
+    assert ("not installable as it is: preset name 'greedy_tuned' is taken by the shipped "
+            "strategy in configs/strategies/cuba.d/greedy_tuned.toml" in result.stdout)
+    assert f"--out {tmp_path / 'study'}-greedy_tuned_2 --preset greedy_tuned_2" in result.stdout
     assert "t: strategy tune, 8 games per trial" in result.stdout   # the config says 4
     renamed = run_cli("tune", path, "--out", tmp_path / "other", "--workers", "1", "--games",
                       "2", "--trials", "1", "--preset", "builder_v2")
@@ -235,3 +279,162 @@ def test_bad_tune_overrides(tmp_path, args, problem):
     path = tmp_path / "t.toml"
     path.write_text(STRATEGY)
     assert_one_line_error(run_cli("tune", path, "--out", tmp_path / "s", *args), problem)
+
+
+# ------------------------------------------------------------------ installing a tuned preset
+
+# builder's own money (0.765) lies outside the range: trial 0 is not the start preset, so the
+# best trial is always a tuned one
+OUTSIDE = STRATEGY.replace("money = [0.1, 1.0]\nfocus_a = [\"none\", \"hotel\"]\n",
+                           "money = [0.1, 0.5]\n").replace("trials = 2", "trials = 1")
+SHIPPED = ROOT / "configs" / "strategies"
+
+
+def _package_files() -> dict[str, bytes]:
+    return {str(p): p.read_bytes() for p in sorted(SHIPPED.rglob("*")) if p.is_file()}
+
+
+def _shell(command: str, tmp_path, **env: str):
+    """Run a printed command line as a user would, in a shell, with meeplab on PATH."""
+    import os
+    import subprocess
+    import sys
+
+    path = os.pathsep.join([str(Path(sys.executable).parent), os.environ["PATH"]])
+    return subprocess.run(["bash", "-c", command], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=600,
+                          env=dict(os.environ, PATH=path, NUMBA_DISABLE_JIT="1", **env))
+
+
+def test_install_writes_into_the_user_folder_never_the_package(tmp_path, user_config):
+    path = tmp_path / "t.toml"
+    path.write_text(OUTSIDE)
+    before = _package_files()
+    result = run_cli("tune", path, "--out", tmp_path / "study", "--workers", "1", "--install")
+    assert result.exit_code == 0, result.output
+    installed = user_config / "builder_tuned_test.toml"
+    assert f"preset 'builder_tuned_test' installed: {installed}" in result.stdout
+    assert tomllib.loads(installed.read_text())["game"] == "cuba"
+    assert _package_files() == before
+    assert "builder_tuned_test (heuristic)" in run_cli("strategies", "cuba").stdout
+    # the file says which game it is for: another game's registry does not read it
+    assert run_cli("strategies", "siberia").exit_code == 0
+
+
+def test_an_installed_preset_is_replaced_only_with_force(tmp_path, user_config):
+    path = tmp_path / "t.toml"
+    path.write_text(OUTSIDE)
+    out = tmp_path / "study"
+    assert run_cli("tune", path, "--out", out, "--workers", "1", "--install").exit_code == 0
+    installed = user_config / "builder_tuned_test.toml"
+    kept = installed.read_bytes()
+    again = run_cli("tune", path, "--out", out, "--trials", "2", "--workers", "1", "--install")
+    assert_one_line_error(again, f"preset 'builder_tuned_test' is already installed: "
+                                 f"{installed}")
+    assert "--install --force" in again.stderr and "trial 1" not in again.stdout
+    assert installed.read_bytes() == kept
+    forced = run_cli("tune", path, "--out", out, "--trials", "2", "--workers", "1",
+                     "--install", "--force")
+    assert forced.exit_code == 0, forced.output
+    assert "trial 1: " in forced.stdout and installed.read_bytes() != kept
+
+
+def test_a_user_file_holding_other_presets_is_never_replaced(tmp_path, user_config):
+    path = tmp_path / "t.toml"
+    path.write_text(OUTSIDE)
+    user_config.mkdir(parents=True)
+    mine = user_config / "builder_tuned_test.toml"
+    mine.write_text('[presets.mine]\nkernel = "random"\ndescription = "mine"\n')
+    result = run_cli("tune", path, "--out", tmp_path / "study", "--install", "--force")
+    assert_one_line_error(result, f"{mine} exists and does not hold just the preset")
+    assert "mine" in mine.read_text() and not (tmp_path / "study").exists()
+
+
+@pytest.mark.parametrize("force", [[], ["--force"]])
+def test_a_shipped_preset_is_never_replaced_and_the_fix_runs_as_printed(tmp_path,
+                                                                        user_config, force):
+    """The issue's case: cuba-greedy.toml names the shipped greedy_tuned. --install is refused
+    before any trial, even with --force (a name defined twice is the registry's error, so a
+    shipped preset cannot be shadowed); the printed fix tunes under a free name."""
+    path = tmp_path / "t.toml"
+    path.write_text(OUTSIDE.replace('"builder_tuned_test"', '"greedy_tuned"'))
+    before = _package_files()
+    result = run_cli("tune", path, "--out", tmp_path / "study", "--install", *force)
+    assert_one_line_error(result, "preset name 'greedy_tuned' is taken by the shipped strategy "
+                                  "in configs/strategies/cuba.d/greedy_tuned.toml")
+    fix = result.stderr.split("tune under a new name: ")[1].strip()
+    assert fix == (f"meeplab tune {path} --out {tmp_path / 'study'} --preset greedy_tuned_2 "
+                   "--install")
+    done = _shell(fix, tmp_path, XDG_CONFIG_HOME=str(tmp_path / "xdg"))
+    assert done.returncode == 0, done.stderr
+    assert (user_config / "greedy_tuned_2.toml").is_file()
+    assert _package_files() == before
+
+
+def test_without_install_the_printed_hints_run_as_printed(tmp_path, user_config):
+    path = tmp_path / "t.toml"
+    path.write_text(OUTSIDE)
+    out = tmp_path / "study"
+    result = run_cli("tune", path, "--out", out, "--workers", "1", "--games", "8")
+    assert result.exit_code == 0, result.output
+    hint = result.stdout.splitlines()[-1]
+    install = hint.split(f"to install it into {user_config}: ")[1].split("; to try it")[0]
+    first = hint.split("to try it first: ")[1]
+    assert install == f"meeplab tune {path} --out {out} --games 8 --install"
+    tried = _shell(first, tmp_path, XDG_CONFIG_HOME=str(tmp_path / "xdg"))
+    assert tried.returncode == 0 and "builder_tuned_test (heuristic)" in tried.stdout
+    assert not user_config.exists()
+    done = _shell(install, tmp_path, XDG_CONFIG_HOME=str(tmp_path / "xdg"))
+    assert done.returncode == 0, done.stderr
+    assert "already has 1 complete trials" in done.stdout
+    assert (user_config / "builder_tuned_test.toml").read_text() == (
+        out / "builder_tuned_test.toml").read_text()
+
+
+def test_install_goes_to_the_first_meeplab_presets_folder(tmp_path, presets, user_config):
+    path = tmp_path / "t.toml"
+    path.write_text(OUTSIDE)
+    result = run_cli("tune", path, "--out", tmp_path / "study", "--workers", "1", "--install")
+    assert result.exit_code == 0, result.output
+    assert (presets / "builder_tuned_test.toml").is_file() and not user_config.exists()
+
+
+def test_an_untuned_best_trial_is_said_and_not_installed(tmp_path, user_config):
+    """One trial: the best is trial 0, the start preset's own values, not a tuned preset."""
+    path = tmp_path / "t.toml"
+    path.write_text(STRATEGY.replace("trials = 2", "trials = 1"))
+    out = tmp_path / "study"
+    result = run_cli("tune", path, "--out", out, "--workers", "1", "--install")
+    assert result.exit_code == 0, result.output
+    assert ("no preset written: the best trial plays builder's own values (untuned)"
+            in result.stdout)
+    assert not user_config.exists() and not (out / "builder_tuned_test.toml").exists()
+    assert (out / tune.TRIALS_FILE).is_file()
+    forced = run_cli("tune", path, "--out", out, "--install", "--force")
+    assert forced.exit_code == 0 and (user_config / "builder_tuned_test.toml").is_file()
+
+
+# ------------------------------------------------------------------ a damaged study
+
+@pytest.mark.parametrize("damage, problem", [
+    ("garbage", "is damaged (file is not a database)"),
+    ("truncated", "is damaged (database disk image is malformed)"),
+    ("another schema", "has a schema this Optuna cannot read"),
+])
+def test_a_damaged_study_is_one_line_and_left_as_it_is(tuned, tmp_path, presets, damage,
+                                                       problem):
+    import sqlite3
+
+    path, _ = tuned
+    db = tmp_path / "study" / tune.STUDY_FILE
+    if damage == "another schema":
+        with sqlite3.connect(db) as con:
+            con.execute("update alembic_version set version_num = 'v99.0.0.a'")
+        con.close()
+    else:
+        db.write_bytes(b"not a database\n" if damage == "garbage" else db.read_bytes()[:3000])
+    body = db.read_bytes()
+    result = run_cli("tune", path, "--out", tmp_path / "study", "--presets-dir", presets,
+                     "--trials", "3", "--force")
+    assert_one_line_error(result, f"the study {db} {problem}")
+    assert "it was left as it is" in result.stderr and db.read_bytes() == body
