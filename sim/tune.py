@@ -543,7 +543,8 @@ def write_best(tune: Tune, s: Any, out: Path, presets_dir: Path | None,
     of = (plural(len(done), "trial") if not tune.identity else
           f"the {sum(map(kept, done))} of {len(done)} trials that keep the identity")
     head = (f"tuned by `meeplab tune {rel}`: {plural(len(done), 'trial')} of "
-            f"{plural(games_per_trial(tune), 'game')} on the same deals (seed {v['seed']}); best of {of}: trial {best.number}")
+            f"{plural(games_per_trial(tune), 'game')} on the same deals (seed {v['seed']}); "
+            f"best of {of}: trial {best.number}")
     lines = [f"best of {of}: trial {best.number}, "
              f"{_describe(tune, best.value, best.user_attrs)}"]
     if v["mode"] == "strategy":
