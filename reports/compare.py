@@ -19,9 +19,9 @@ import pandas as pd
 from reports import fmt, plots, restrict_compare, stats, sweep
 from reports.games import Sections, game_sections
 from reports.html import Figure, Note, Section, Table, render_page
-from reports.runs import Run, RunDataError, load_run
-from reports.report import Written, footer, records, valid_games, write_output
-from reports.text import text_table
+from reports.runs import Run, RunDataError, drop_everywhere, load_run
+from reports.report import EXCLUDED, Written, footer, records, write_output
+from reports.text import plural, text_table
 
 BALANCE = {"spread_sd": "spread (sd)", "max_minus_min": "max - min", "gini": "Gini"}
 METRICS = {"win_share": ("win share", 3), "score": ("mean score", 2)}
@@ -144,7 +144,8 @@ def sections(frames: dict[str, pd.DataFrame], runs: list[Run]) -> tuple[list[Sec
         d = deltas[metric]
         significant = int(d["significant"].sum())
         out.append(Section(f"delta-{metric}", f"Differences in {title}", [
-            Note(f"{significant} of {len(d)} differences are significant after Holm "
+            Note(f"{significant} of {plural(len(d), 'difference')} "
+                 f"{'is' if significant == 1 else 'are'} significant after Holm "
                  f"correction (alpha 0.05). Test: {test}."),
             Table("", delta_cells(d, digits), highlight=d["significant"].tolist())]))
     out += [
@@ -202,6 +203,17 @@ def design_warnings(frames: dict[str, pd.DataFrame]) -> list[str]:
     return out
 
 
+def excluded_warnings(runs: list[Run], names: list[str], lost: int) -> list[str]:
+    """Per run that left games out, its sentence; and the deal groups left out of the others
+    to keep them paired."""
+    out = [f"warning: {n}: {r.excluded.sentence(f'{EXCLUDED}.csv')}"
+           for n, r in zip(names, runs) if r.excluded]
+    if lost:
+        out.append(f"warning: the same deals are left out of every run, so that the runs stay "
+                   f"paired ({plural(lost, 'deal group')} in all)")
+    return out
+
+
 def first_k(run: Run) -> int:
     """How many first elements a restricted-play comparison holds to: the baseline's `top`,
     else restrict_compare.TOP."""
@@ -225,10 +237,14 @@ def compare(run_dirs: list[str | Path], out_dir: Path | None = None, title: str 
         raise RunDataError(f"the runs are of different games ({', '.join(games)})",
                            "compare runs of one game")
     names = run_labels(runs)
-    frames = {name: valid_games(run.results)[0] for name, run in zip(names, runs)}
+    paired, lost = drop_everywhere(runs)
+    frames = {name: run.results for name, run in zip(names, paired)}
     secs, tables = sections(frames, runs)
-    warnings = design_warnings(frames)
+    warnings = design_warnings(frames) + excluded_warnings(runs, names, lost)
     secs[0].items[:0] = [Note(w.removeprefix("warning: "), warning=True) for w in warnings]
+    if any(r.excluded for r in runs):
+        tables[EXCLUDED] = pd.concat([r.excluded.table().assign(run=n)
+                                      for n, r in zip(names, runs)], ignore_index=True)
     restricted = restrict_compare.section(frames, first_k(runs[0]))
     lines: list[str] = []
     if restricted is not None:

@@ -18,6 +18,8 @@ from reports import stats
 from reports.files import write_whole
 from reports.html import Figure, Note, Section, Table, render_page
 from reports.plots import plt, png
+from reports.runs import Excluded
+from reports.text import plural
 
 
 def field_matrix(df: pd.DataFrame, rungs: Sequence[str]) -> pd.DataFrame:
@@ -94,15 +96,18 @@ def _cells(table: pd.DataFrame) -> pd.DataFrame:
     return out.astype(str)
 
 
-def write(df: pd.DataFrame, rungs: Sequence[str], game: str, out_dir: Path) -> tuple[Path, Path]:
-    """Write ladder.html (self-contained) and ladder.csv (the matrix) into out_dir."""
+def write(df: pd.DataFrame, rungs: Sequence[str], game: str, out_dir: Path,
+          excluded: Excluded | None = None) -> tuple[Path, Path]:
+    """Write ladder.html (self-contained) and ladder.csv (the matrix) into out_dir, and
+    excluded.csv when the run left games out (`excluded`, from reports.runs.load_run)."""
     matrix = field_matrix(df, rungs)
     ladder = steps(df, rungs)
     above = matrix["win_lo"] > matrix["fair"]
     players = int(df["players"].iloc[0])
     sections = [
         Section("matrix", "One against the field", [
-            Note(f"Each candidate against {players - 1} copies of each field strategy, in "
+            Note(f"Each candidate against {plural(players - 1, 'copy', 'copies')} of each field "
+                 "strategy, in "
                  "every seat rotation on duplicate deals. Highlighted: the 95% interval lies "
                  "above the fair share 1 / players."),
             Figure("matrix", "Win share against each field", matrix_plot(matrix, rungs)),
@@ -117,10 +122,15 @@ def write(df: pd.DataFrame, rungs: Sequence[str], game: str, out_dir: Path) -> t
                  "effect, deal groups as units (reports/stats.py)."),
             Note("Rungs, lowest first: " + ", ".join(rungs) + ".")]),
     ]
+    if excluded:
+        sections[0].items.insert(0, Note(excluded.notice("excluded.csv"), warning=True))
     out_dir.mkdir(parents=True, exist_ok=True)
     html, csv = out_dir / "ladder.html", out_dir / "ladder.csv"
+    if excluded:
+        write_whole(out_dir / "excluded.csv", excluded.table().to_csv(index=False).encode())
     page = render_page(f"meeplab ladder: {game}", f"{players} players, "
-                       f"{df['game_id'].nunique()} games", sections, [("rungs", list(rungs))])
+                       f"{plural(df['game_id'].nunique(), 'game')}", sections,
+                       [("rungs", list(rungs))])
     write_whole(csv, matrix.to_csv(index=False).encode())
     write_whole(html, page.encode())
     return html, csv

@@ -25,10 +25,11 @@ import pandas as pd
 
 from reports import alpharank, fmt, plots
 from reports.html import Figure, Note, Section, Table, render_page
-from reports.report import Written, footer, valid_games, write_output
+from reports.report import (EXCLUDED_METHOD, Written, excluded_notes, excluded_tables, footer,
+                            write_output)
 from reports.runs import Run, RunDataError, load_run
 from reports.symmetric_game import Solution, SymmetricGame, multisets
-from reports.text import text_table
+from reports.text import plural, text_table
 
 META_DIR = "metagame"
 N_BOOT = 200
@@ -300,16 +301,16 @@ def methods(a: Analysis, rows: int, errors: int, seatings: str) -> list[Note]:
              "point estimate), the regrets are those of the point estimate's mix under the "
              "replicate's payoffs; percentile intervals."),
         Note("Verdict rule: " + VERDICT_RULE),
-    ] + ([Note(f"{errors} games ended in an engine error and are left out.", warning=True)]
+    ] + ([Note(EXCLUDED_METHOD + f" This run left out {plural(errors, 'game')}.")]
          if errors else [])
 
 
 def analyse_run(run: Run, n_boot: int = N_BOOT) -> tuple[Analysis, pd.DataFrame, int]:
-    """The meta-game analysis of a loaded run, its valid rows and its engine errors."""
+    """The meta-game analysis of a loaded run, its rows and how many games it left out."""
     info = run.info
     matchups = info.config.get("matchups") or []
     names, players = population([{"lineup": x} for x in matchups])
-    df, errors = valid_games(run.results)
+    df, errors = run.results, run.excluded.games
     indexed = [{"index": i, "lineup": x} for i, x in enumerate(matchups)]
     return analyse(deals(df, names, indexed), names, players, n_boot, info.seed or 0), df, errors
 
@@ -325,6 +326,7 @@ def page(run: Run, a: Analysis, df: pd.DataFrame, errors: int,
     if info.status != "complete":
         summary.items.insert(0, Note(f"This run is {info.status}: finished shards only.",
                                      warning=True))
+    summary.items[:0] = excluded_notes(run)
     sections = [summary,
                 Section("payoffs", "Payoff table", [Table(
                     "Win share of each strategy in each profile (± 95% half-width)",
@@ -333,15 +335,17 @@ def page(run: Run, a: Analysis, df: pd.DataFrame, errors: int,
                     a, len(df), errors, str(info.config.get("seatings", "rotations"))))]
     title = f"meeplab meta-game: {info.game} run {info.name}"
     subtitle = (f"{len(a.game.strategies)} strategies, {a.game.players} players, "
-                f"{len(a.game.profiles)} profiles, {df['game_id'].nunique()} games")
+                f"{len(a.game.profiles)} profiles, {plural(df['game_id'].nunique(), 'game')}")
     html = render_page(title, subtitle, sections, footer(info, df))
     out = out_dir or info.path / META_DIR
     index, figures = write_output(out, html, sections, {
-        "payoffs": a.payoffs, "equilibrium": a.strategies})
+        "payoffs": a.payoffs, "equilibrium": a.strategies} | excluded_tables(run))
     data = {"verdict": a.verdict, "explanation": a.explanation,
             "epsilon": a.solution.epsilon,
-            "strategies": a.strategies.to_dict("records")}
-    return Written(out, index, figures, terminal_lines(a), data)
+            "strategies": a.strategies.to_dict("records"),
+            "excluded": run.excluded.sentence(str(out / "excluded.csv"))}
+    lines = terminal_lines(a) + (["warning: " + data["excluded"]] if run.excluded else [])
+    return Written(out, index, figures, lines, data)
 
 
 def write(run_dir: str | Path, out_dir: Path | None = None, n_boot: int = N_BOOT) -> Written:
@@ -370,13 +374,14 @@ def compare_variants(run_dirs: list[Path], names: list[str], out: Path,
                      n_boot: int | None = None) -> Written:
     """Each variant's meta-game page, then SWEEP/compare/ (index.html, metagame.csv): the
     variants side by side by their meta-game (n_boot: default N_BOOT)."""
-    rows, analyses = [], []
+    rows, analyses, left_out = [], [], []
     for name, run_dir in zip(names, run_dirs):
         run = load_run(run_dir)
         a, df, errors = analyse_run(run, N_BOOT if n_boot is None else n_boot)
-        page(run, a, df, errors)
+        written = page(run, a, df, errors)
         rows.append(variant_row(name, a))
         analyses.append(a)
+        left_out += [f"{name}: {written.data['excluded']}"] if run.excluded else []
     table = pd.DataFrame(rows)
     # grown populations (sweep --grow) differ: every name, "–" where a variant lacks it
     strategies = list(dict.fromkeys(s for a in analyses for s in a.game.strategies))
@@ -390,6 +395,7 @@ def compare_variants(run_dirs: list[Path], names: list[str], out: Path,
             s, ["mix", "mix_lo", "mix_hi"]]) if s in a.game.strategies else "–"
             for a in analyses]
     sections = [Section("variants", "Variants by their meta-game", [
+        *[Note(text, warning=True) for text in left_out],
         Table("Equilibrium mix (95% bootstrap interval) per variant", cells),
         Note("Entropy of the equilibrium mix: 0 bits when one strategy takes everything, "
              f"log2 {len(strategies)} = {np.log2(len(strategies)):.2f} when all are equally "
@@ -402,6 +408,7 @@ def compare_variants(run_dirs: list[Path], names: list[str], out: Path,
         Note("Verdict rule: " + VERDICT_RULE)])]
     html = render_page("meeplab sweep by meta-game", ", ".join(names), sections, [])
     index, figures = write_output(out / "compare", html, sections, {"metagame": table})
-    lines = text_table(list(cells.columns), cells.astype(str).values.tolist())
+    lines = (text_table(list(cells.columns), cells.astype(str).values.tolist())
+             + [f"warning: {text}" for text in left_out])
     return Written(out / "compare", index, figures, lines,
                    {"variants": table.to_dict("records")})

@@ -19,7 +19,7 @@ from reports.files import write_fix, write_whole
 from reports.games import Sections, game_sections
 from reports.html import Figure, Item, Note, Section, Table, render_page
 from reports.runs import Run, RunDataError, RunInfo, load_run
-from reports.text import text_table
+from reports.text import plural, text_table
 
 REPORT_DIR = "report"
 REPLAYS_DIR = "replays"
@@ -127,7 +127,8 @@ def pairwise_items(a: Analysis) -> list[Item]:
     if a.pairwise.empty:
         return [NO_PAIRS]
     significant = int(a.pairwise["significant"].sum())
-    return [Note(f"{significant} of {len(a.pairwise)} pairs differ significantly after Holm "
+    return [Note(f"{significant} of {plural(len(a.pairwise), 'pair')} "
+                 f"{'differs' if significant == 1 else 'differ'} significantly after Holm "
                  "correction (family: all pairs in this table, alpha 0.05); they are marked "
                  "and highlighted."),
             Table("", pairwise_cells(a.pairwise),
@@ -240,15 +241,17 @@ def replays_section(make: ReplayMaker, run: Run,
     return Section("replays", "Telling games: replays", items), games
 
 
-def methods_section(df: pd.DataFrame, a: Analysis, errors: int,
+def methods_section(df: pd.DataFrame, a: Analysis, excluded: int,
                     search: Sequence[str] = ()) -> Section:
     boot = int(a.ratings["boot"].iloc[0]) if len(a.ratings) else 0
     return Section("methods", "Methods", search_note(search) + [
         Note("Unit: one row per game and seat; win share is 1 for a sole winner, split "
              "equally on a tie, 0 otherwise. The games of one deal group (a matchup's deal "
              "replayed in every seat rotation with the same seed) are correlated, so the deal "
-             f"group is the independent unit: this run has {df['cluster'].nunique()} deal "
-             f"groups in {df['stratum'].nunique()} matchups and {df['game_id'].nunique()} games."),
+             "group is the independent unit: this run has "
+             f"{plural(df['cluster'].nunique(), 'deal group')} in "
+             f"{plural(df['stratum'].nunique(), 'matchup')} and "
+             f"{plural(df['game_id'].nunique(), 'game')}."),
         Note("Win shares: Wilson 95% interval on the effective sample size n / design "
              "effect, where the design effect is the variance of the mean with deal groups "
              "as units, stratified by matchup (a fixed part of the design), over the "
@@ -269,8 +272,8 @@ def methods_section(df: pd.DataFrame, a: Analysis, errors: int,
         Note("Seat advantage: win share of a seat minus 1 / players, with the win-share "
              "interval; the duplicate-deal rotations put each strategy in every seat equally "
              "often."),
-    ] + ([Note(f"{errors} games ended in an engine error and are left out of every "
-               "statistic.", warning=True)] if errors else []))
+    ] + ([Note(EXCLUDED_METHOD + f" This run left out {plural(excluded, 'game')}.")]
+         if excluded else []))
 
 
 def footer(info: RunInfo, df: pd.DataFrame) -> list[tuple[str, str | list[str]]]:
@@ -282,7 +285,8 @@ def footer(info: RunInfo, df: pd.DataFrame) -> list[tuple[str, str | list[str]]]
             return f"{name} (not installed)"
     return [
         ("Run", f"{info.run_id} ({info.path}), game {info.game or 'unknown'}, status "
-                f"{info.status}, {df['game_id'].nunique()} games, {info.shards} shards"),
+                f"{info.status}, {plural(df['game_id'].nunique(), 'game')}, "
+                f"{plural(info.shards, 'shard')}"),
         ("Config hash", info.config_hash or "unknown"),
         ("Seed", str(info.seed) if info.seed is not None else "unknown"),
         ("Variant", info.variant),
@@ -318,12 +322,24 @@ def write_output(out_dir: Path, page: str, sections: list[Section],
     return index, figures
 
 
-def valid_games(df: pd.DataFrame) -> tuple[pd.DataFrame, int]:
-    """The rows of games that ended without an engine error, and how many games did not."""
-    if "error" not in df:
-        return df, 0
-    bad = df["error"].to_numpy() != 0
-    return df[~bad], int(df.loc[bad, "game_id"].nunique())
+EXCLUDED = "excluded"   # <page>/excluded.csv: the games that ended in an engine error
+EXCLUDED_METHOD = (
+    "A game that hit an engine safeguard (it did not end, a decision was illegal, an invariant "
+    "broke) is no result: it is left out of every statistic with every other seating of its "
+    "deal, so each deal group that counts is complete (every strategy in every seat) and the "
+    "paired comparisons stay paired.")
+
+
+def excluded_notes(run: Run) -> list[Note]:
+    """The warning at the top of a page of a run that left games out (none when it left none
+    out)."""
+    text = run.excluded.notice(f"{EXCLUDED}.csv")
+    return [Note(text, warning=True)] if text else []
+
+
+def excluded_tables(run: Run) -> dict[str, pd.DataFrame]:
+    """{'excluded': the failed games} for a page's CSV files, when the run left games out."""
+    return {EXCLUDED: run.excluded.table()} if run.excluded else {}
 
 
 def build_report(run: Run, out_dir: Path | None = None, n_boot: int | None = N_BOOT,
@@ -332,11 +348,10 @@ def build_report(run: Run, out_dir: Path | None = None, n_boot: int | None = N_B
     """Analyse a loaded run and write its report (default RUN_DIR/report/), with the run's
     game sections from `by_game` (game name -> sections, see reports.games) and, given
     `replays`, the pages of its telling games in report/replays/."""
-    info = run.info
-    df, errors = valid_games(run.results)
+    info, df = run.info, run.results
     a = analyse(df, n_boot=n_boot, seed=info.seed or 0, with_ratings=with_ratings)
     sections = (strategy_sections(df, a) + game_sections(by_game or {}, info.game, df)
-                + [methods_section(df, a, errors, info.search)])
+                + [methods_section(df, a, run.excluded.games, info.search)])
     out, told = out_dir or info.path / REPORT_DIR, None
     if replays is not None:
         section, told = replays_section(replays, run, out)
@@ -346,17 +361,18 @@ def build_report(run: Run, out_dir: Path | None = None, n_boot: int | None = N_B
         sections[0].items.insert(0, stopped)
     if info.status != "complete":
         sections[0].items.insert(0, Note(
-            f"This run is {info.status}: the report covers its {info.shards} finished shards "
-            "only.", warning=True))
+            f"This run is {info.status}: the report covers its "
+            f"{plural(info.shards, 'finished shard')} only.", warning=True))
+    sections[0].items[:0] = excluded_notes(run)
     title = f"meeplab report: {info.game or 'game'} run {info.name}"
     counts = ", ".join(str(p) for p in sorted(df["players"].unique()))
-    subtitle = (f"{df['game_id'].nunique()} games, {df['strategy'].nunique()} strategies, "
-                f"{counts} players")
+    subtitle = (f"{plural(df['game_id'].nunique(), 'game')}, "
+                f"{plural(df['strategy'].nunique(), 'strategy', 'strategies')}, {counts} players")
     page = render_page(title, subtitle, sections, footer(info, df))
     tables = {"summary": a.summary, "pairwise": a.pairwise, "head_to_head": a.head_to_head,
               "ratings": a.ratings, "seat_advantage": a.seats, "leaders": a.leaders,
               "balance": a.balance,
-              "vp_by_source": a.vp.reset_index()}
+              "vp_by_source": a.vp.reset_index()} | excluded_tables(run)
     index, figures = write_output(out, page, sections, tables)
     data = {"leaders": records(a.leaders),
             "significant_pairs": headline.significant_pairs(a.pairwise),
@@ -364,7 +380,11 @@ def build_report(run: Run, out_dir: Path | None = None, n_boot: int | None = N_B
             "ratings": records(a.ratings)}
     if told is not None:
         data["replays"] = [g | {"page": str(out / REPLAYS_DIR / g["file"])} for g in told]
-    return Written(out, index, figures, terminal_lines(a), data)
+    data["excluded"] = run.excluded.sentence(str(out / f"{EXCLUDED}.csv"))
+    lines = terminal_lines(a)
+    if run.excluded:
+        lines.append("warning: " + data["excluded"])
+    return Written(out, index, figures, lines, data)
 
 
 def records(table: pd.DataFrame) -> list[dict[str, Any]]:

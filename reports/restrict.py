@@ -20,8 +20,10 @@ import pandas as pd
 
 from reports import fmt, plots, stats, stopping
 from reports.html import Figure, Note, Section, Table, render_page
-from reports.report import Written, footer, records, valid_games, write_output
+from reports.report import (EXCLUDED_METHOD, Written, excluded_notes, excluded_tables, footer,
+                            records, write_output)
 from reports.runs import Run
+from reports.text import plural
 
 COLUMNS = ["rank", "element", "strategy", "players", "deals", "games", "win_share", "loss",
            "loss_lo", "loss_hi", "p", "p_holm", "significant", "decisions", "fallbacks"]
@@ -103,7 +105,7 @@ def write(run: Run, restricted: Mapping[str, tuple[str, str]],
     """Analyse a restricted-play run and write its page (index.html), chart and
     restricted.csv into out_dir; `ranking`: the run's `top` or `precision` report, if it
     had one."""
-    df, errors = valid_games(run.results)
+    df = run.results
     table = strength(df, restricted, tallies)
     info = run.info
     strategy = ", ".join(sorted(table["strategy"].unique()))
@@ -123,21 +125,24 @@ def write(run: Run, restricted: Mapping[str, tuple[str, str]],
         "interval over the deals, and the p-values are Holm-corrected across the elements "
         f"(alpha {stats.ALPHA}). A negative loss means the strategy does better without the "
         "element (it overrates it).")])
-    if errors:
-        method.items.append(Note(f"{errors} games ended in an engine error and are left out.",
-                                 warning=True))
+    if run.excluded:
+        method.items.append(Note(EXCLUDED_METHOD))
     top = ranking is not None and "top" in ranking
     told = stopping.note(ranking, "element")
     if told is not None:
         ranked.items.insert(0, told)
     if info.status != "complete":
         ranked.items.insert(0, Note(f"This run is {info.status}: the page covers its "
-                                    f"{info.shards} finished shards only.", warning=True))
+                                    f"{plural(info.shards, 'finished shard')} only.",
+                                    warning=True))
+    ranked.items[:0] = excluded_notes(run)
     sections = [ranked, method]
     page = render_page(f"meeplab restricted play: {info.game or 'game'} run {info.name}",
-                       f"{len(table)} elements, {df['game_id'].nunique()} games, strategy "
+                       f"{plural(len(table), 'element')}, "
+                       f"{plural(df['game_id'].nunique(), 'game')}, strategy "
                        f"{strategy}, {players} players", sections, footer(info, df))
-    index, figures = write_output(out_dir, page, sections, {"restricted": table})
+    index, figures = write_output(out_dir, page, sections,
+                                  {"restricted": table} | excluded_tables(run))
     data: dict[str, Any] = {"elements": records(table)}
     if top:
         data["ranking"] = dict(ranking)

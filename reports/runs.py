@@ -16,6 +16,13 @@ Layout (written by sim/store.py):
 - `stratum`: the matchup (a fixed part of the design);
 - `cluster`: the duplicate-deal group "<matchup>/<deal>": every seating of one deal.
 
+A game with a non-zero `error` (it hit an engine safeguard: it did not end, a decision was
+illegal, an invariant broke) is no result. `load` and `load_run` leave out its whole deal group,
+every seating of that deal, so the remaining deal groups stay balanced over the seats and every
+paired comparison stays paired (sim/stats.py leaves out the same deals from the run summary);
+`Run.excluded` says what was left out, for the pages and summaries to show. The row index is
+the stored row number (the order the shards are read), kept after the exclusion.
+
 Bad input raises RunDataError, whose message is one line "<problem>; <fix>".
 """
 from __future__ import annotations
@@ -23,13 +30,15 @@ from __future__ import annotations
 import hashlib
 import json
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
+
+from reports.text import excluded_sentence
 
 FORMAT = "meeplab-run"
 MANIFEST, RESULTS = "manifest.json", "results"
@@ -79,12 +88,50 @@ class RunInfo:
         return self.path.resolve().name
 
 
+FAILED_COLUMNS = ["row", "matchup", "lineup", "deal", "seed", "seating", "error", "reason"]
+
+
+@dataclass(frozen=True)
+class Excluded:
+    """The games a loaded run leaves out: `failed`, one row per game with an engine error
+    (FAILED_COLUMNS: its first stored row, key, error code and name), and in all `games`
+    games in `deal_groups` deal groups (the failed games and every other seating of their
+    deals)."""
+
+    failed: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(columns=FAILED_COLUMNS))
+    games: int = 0
+    deal_groups: int = 0
+
+    def __bool__(self) -> bool:
+        return self.games > 0
+
+    def reasons(self) -> dict[str, int]:
+        """Error name -> failed games, most frequent first."""
+        return {str(k): int(v) for k, v in self.failed["reason"].value_counts().items()}
+
+    def sentence(self, see: str) -> str:
+        """'3 games that did not end were excluded, with the 9 other games of their 3 deal
+        groups (...); see <see>' ('' when nothing was)."""
+        return excluded_sentence(self.reasons(), self.games, self.deal_groups, see)
+
+    def notice(self, see: str) -> str:
+        """The sentence as a page shows it: capitalised, with a full stop."""
+        text = self.sentence(see)
+        return text[:1].upper() + text[1:] + "." if text else ""
+
+    def table(self) -> pd.DataFrame:
+        """The failed games as a table (for excluded.csv)."""
+        return self.failed.reset_index(drop=True)
+
+
 @dataclass(frozen=True)
 class Run:
-    """A loaded run: its manifest facts and the results DataFrame."""
+    """A loaded run: its manifest facts, the results DataFrame (without the excluded games)
+    and what was excluded."""
 
     info: RunInfo
     results: pd.DataFrame
+    excluded: Excluded = field(default_factory=Excluded)
 
 
 # --- manifest --------------------------------------------------------------------------------
@@ -246,16 +293,64 @@ def read_results(run_dir: Path, manifest: dict[str, Any]) -> pd.DataFrame:
     return _derive(frame)
 
 
-def load_run(run_dir: str | Path) -> Run:
-    """Manifest facts and results of the run in `run_dir` (RunDataError on bad input)."""
+def split_failed(frame: pd.DataFrame,
+                 error_names: list[str] | None = None) -> tuple[pd.DataFrame, Excluded]:
+    """The rows of the deal groups whose every game ended without an engine error, and what
+    that leaves out; `error_names` (the manifest's) names the error codes."""
+    if "error" not in frame:
+        return frame, Excluded()
+    bad = frame["error"].to_numpy() != 0
+    if not bad.any():
+        return frame, Excluded()
+    groups = frame["cluster"].isin(frame.loc[bad, "cluster"].unique()).to_numpy()
+    names = list(error_names or [])
+    failed = frame.loc[bad].drop_duplicates("game_id")
+    failed = pd.DataFrame({
+        "row": failed.index, "matchup": failed["matchup"].to_numpy(),
+        "lineup": failed["lineup"].astype(str).to_numpy() if "lineup" in failed else "",
+        "deal": failed["deal"].to_numpy(), "seed": failed["seed"].to_numpy()
+        if "seed" in failed else -1, "seating": failed["seating"].to_numpy(),
+        "error": failed["error"].to_numpy(),
+        "reason": [names[c] if 0 <= c < len(names) else f"engine error {c}"
+                   for c in failed["error"].astype(int)]}, columns=FAILED_COLUMNS)
+    left = frame.loc[groups]
+    return frame.loc[~groups], Excluded(failed, int(left["game_id"].nunique()),
+                                        int(left["cluster"].nunique()))
+
+
+def drop_everywhere(runs: list[Run]) -> tuple[list[Run], int]:
+    """Runs that play the same deals (a sweep's variants) stay paired: every run also leaves
+    out the deal groups (same matchup, deal and seed) that another run left out. The runs, and
+    how many deal groups they lost besides their own exclusions."""
+    keys = {(f"{m}/{d}", s) for r in runs
+            for m, d, s in r.excluded.failed[["matchup", "deal", "seed"]].itertuples(index=False)}
+    if not keys:
+        return runs, 0
+    out, lost = [], 0
+    for r in runs:
+        pairs = pd.MultiIndex.from_arrays([r.results["cluster"], r.results["seed"]])
+        drop = pairs.isin(list(keys))
+        lost += int(r.results.loc[drop, "cluster"].nunique())
+        out.append(replace(r, results=r.results.loc[~drop]))
+    return out, lost
+
+
+def load_run(run_dir: str | Path, keep_failed: bool = False) -> Run:
+    """Manifest facts and results of the run in `run_dir` (RunDataError on bad input),
+    without the deal groups of the games that ended in an engine error (`Run.excluded`); with
+    keep_failed every stored row (to replay any of them)."""
     path = Path(run_dir)
     manifest = read_manifest(path)
-    return Run(run_info(path, manifest), read_results(path, manifest))
+    frame = read_results(path, manifest)
+    if keep_failed:
+        return Run(run_info(path, manifest), frame)
+    return Run(run_info(path, manifest), *split_failed(frame, manifest.get("error_names")))
 
 
 def load(run_dir: str | Path) -> pd.DataFrame:
     """The results DataFrame of a run: one row per (game, seat) as stored, plus `game_id`,
-    `stratum` and `cluster`."""
+    `stratum` and `cluster`, without the deal groups of games that ended in an engine error
+    (load_run(run_dir).excluded lists them)."""
     return load_run(run_dir).results
 
 

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from reports.html import Note
+from reports.text import plural
 
 
 def pairs(found: list[list[str]]) -> str:
@@ -22,8 +23,9 @@ def ranking_note(ranking: Mapping[str, Any], unit: str) -> Note:
               f"open: {tied}." if tied else "")
     if ranking["met"]:
         return Note(f"Run with top = {k}: deals were added until no interval of the first {k} "
-                    f"overlapped one below them ({ranking['rounds']} rounds, up to "
-                    f"{ranking['games_per_matchup']} games per {unit}).{within} Stopping on "
+                    f"overlapped one below them ({plural(ranking['rounds'], 'round')}, up to "
+                    f"{plural(ranking['games_per_matchup'], 'game')} per {unit}).{within} "
+                    "Stopping on "
                     "separation makes the intervals slightly optimistic; a second seed is the "
                     "check.")
     return Note(f"Run with top = {k}: the first {k} are not resolved, max_games per {unit} "
@@ -33,12 +35,14 @@ def ranking_note(ranking: Mapping[str, Any], unit: str) -> Note:
 
 def precision_note(p: Mapping[str, Any], unit: str) -> Note:
     """A `precision` run: the target reached, or max_games hit first."""
-    head = f"Run with precision +-{p['target']:g}: deals were added in {p['rounds']} rounds"
+    head = (f"Run with precision +-{p['target']:g}: deals were added in "
+            f"{plural(p['rounds'], 'round')}")
     widest = p.get("widest")
     wide = f"+-{widest:.4f}" if isinstance(widest, (int, float)) else "unknown"
     if p["met"]:
         return Note(f"{head} until every 95% interval was within it (widest {wide}, "
-                    f"{p['games_per_matchup']} games per {unit}). Stopping on precision makes "
+                    f"{plural(p['games_per_matchup'], 'game')} per {unit}). Stopping on "
+                    "precision makes "
                     "the intervals slightly optimistic.")
     return Note(f"{head}, but max_games per {unit} ({p['games_per_matchup']}) was reached "
                 f"first: the widest interval is {wide}.", warning=True)

@@ -19,7 +19,7 @@ except ImportError:  # older typer depends on click
     from click.exceptions import ClickException, UsageError
 
 from reports.files import check_writable, write_fix, write_whole
-from reports.text import text_table
+from reports.text import plural, text_table
 from sim import bench as bench_mod, limits
 from sim.cli_app import App, Summary, complete_from, emit
 from sim.errors import UserError, fail, one_line, user_errors
@@ -419,7 +419,8 @@ def ladder(game: GameArg,
         names = ladder_mod.rungs(get_game(game).name)
         if run is not None:
             try:
-                html, csv = ladder_page.write(runs.load(run), names, game, run)
+                loaded = runs.load_run(run)
+                html, csv = ladder_page.write(loaded.results, names, game, run, loaded.excluded)
             except runs.RunDataError as exc:
                 raise UserError(str(exc)) from exc
         else:
@@ -674,13 +675,15 @@ def metagame(
             written = page.write(run_dir, n_boot=bootstrap)
         except RunDataError as exc:
             raise UserError(str(exc)) from exc
-    head = (f"{config.stem}: {len(meta.config.matchups)} profiles, {outcome.games} games, "
-            f"this run played {outcome.played} in {outcome.seconds:.1f} s")
+    head = (f"{config.stem}: {plural(len(meta.config.matchups), 'profile')}, "
+            f"{plural(outcome.games, 'game')}, this run played {outcome.played} in "
+            f"{outcome.seconds:.1f} s")
     if outcome.precision:
         p = outcome.precision
         head += (f"; precision +-{p['target']:g} per entry "
                  f"{'reached' if p['met'] else 'not reached (max_games hit)'}, widest "
-                 f"+-{p['widest']:.4f}, {p['games_per_matchup']} games per profile")
+                 f"+-{p['widest']:.4f}, up to {plural(p['games_per_matchup'], 'game')} per "
+                 "profile")
     return Summary(written.data | {"games": outcome.games, "seconds": outcome.seconds,
                                    "precision": outcome.precision,
                                    "index": str(written.index)},

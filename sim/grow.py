@@ -139,6 +139,8 @@ def _rounds(meta: metagame.MetaGame, g: dict[str, Any], rounds: int, out: Path,
                                "mix_value": value}
         echo(f"round {r}: {len(population)} strategies, verdict {row['verdict']}, "
              f"mix {row['mix']}")
+        if written.data.get("excluded"):
+            echo(f"  warning: {written.data['excluded']}")
         if r > rounds:
             rows.append(row)
             break

@@ -60,5 +60,5 @@ def run(game: str, players: int, games: int, seed: int, run_dir: Path, resume: b
     path = run_dir / CONFIG if resume else write_config(game, players, games, seed, run_dir)
     cfg = config_mod.load(path)
     runner.run(cfg, run_dir, resume=resume, workers=workers)
-    df = runs.load(run_dir)
-    return ladder.write(df, rungs(game), game, run_dir)
+    loaded = runs.load_run(run_dir)
+    return ladder.write(loaded.results, rungs(game), game, run_dir, loaded.excluded)

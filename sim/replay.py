@@ -109,8 +109,9 @@ def write(path: Path, trace: page.Trace) -> Path:
 # --- a results row of a run ----------------------------------------------------------------
 
 def game_rows(df: pd.DataFrame, row: int) -> pd.DataFrame:
-    """The rows (one per seat, in seat order) of the game results row `row` belongs to."""
-    r = df.iloc[row]
+    """The rows (one per seat, in seat order) of the game results row `row` (its stored row
+    number, the frame's index) belongs to."""
+    r = df.loc[row]
     same = np.logical_and.reduce([df[k].to_numpy() == r[k] for k in GAME_KEY])
     return df[same].sort_values("seat")
 
@@ -146,9 +147,10 @@ def _check_records(setup: Setup, rows: pd.DataFrame, records: np.ndarray, row: i
 
 def replay_game(run: Run, row: int) -> page.Trace:
     """Play again the game of results row `row` (0-based, in the order the run's shards are
-    read) with its seed, seating, strategies and variant, and check its records."""
+    read: the index of run.results) with its seed, seating, strategies and variant, and check
+    its records."""
     df = run.results
-    if not 0 <= row < len(df):
+    if row not in df.index:
         raise UserError(f"--row {row} is not a results row of {run.info.path} "
                         f"({len(df)} rows)", f"choose a row from 0 to {len(df) - 1}")
     rows = game_rows(df, row)
@@ -167,7 +169,7 @@ def replay_game(run: Run, row: int) -> page.Trace:
 def from_row(run_dir: Path, row: int) -> page.Trace:
     """`replay_game` of the run in `run_dir` (UserError on bad input)."""
     try:
-        run = load_run(run_dir)
+        run = load_run(run_dir, keep_failed=True)   # any stored row, a failed game's too
     except RunDataError as exc:
         raise _user_error(exc) from exc
     return replay_game(run, row)
@@ -225,7 +227,7 @@ def telling_games(df: pd.DataFrame) -> list[Telling]:
             if chosen.empty:
                 continue
             label = getattr(chosen, pick)()
-            row = int(df.index.get_loc(label))
+            row = int(label)
             out.append(Telling(strategy, kind, row, float(chosen[label]),
                                int(df.at[label, "players"]), int(df.at[label, "seed"])))
     return out

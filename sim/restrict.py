@@ -114,6 +114,8 @@ def run(cfg: Config, run_dir: Path, resume: bool = False, workers: int | None = 
     echo(runner.describe(outcome, cfg)[0])
     if outcome.precision and "top" in outcome.precision:
         echo(runner.ranking_line(outcome.precision))
+    if outcome.excluded:
+        echo(f"warning: {runner.excluded_line(outcome)}")
     manifest = read_manifest(run_dir)
     return page.write(load_run(run_dir), restricted(cfg), tallies(manifest),
                       run_dir / REPORT_DIR, manifest.get("precision"))

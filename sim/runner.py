@@ -20,13 +20,14 @@ import sys
 import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 from tqdm import tqdm
 
+from reports.text import excluded_sentence, plural
 from sim import backends, compiling, ranking, schedule, shard, stats, store
 from sim.config import Config
 from sim.errors import UserError
@@ -57,10 +58,27 @@ class Outcome:
     workers: int
     shards: int
     errors: int                 # games that ended in an engine error
-    intervals: list[stats.Interval]
+    intervals: list[stats.Interval]    # over the complete deals (no game with an error)
     precision: dict[str, Any] | None   # target, widest, met, rounds, games per matchup (or
                                        # with top: top, met, overlapping, ranking, ...)
     compile_seconds: float = 0.0       # compiling the engine, when this run compiled it
+    failed: dict[str, int] = field(default_factory=dict)  # error name -> games
+    excluded: int = 0           # games left out of the intervals: every seating of their deals
+    excluded_deals: int = 0     # deal groups left out
+
+
+def excluded_counts(done: dict[str, dict[str, Any]], error_names: list[str]
+                    ) -> tuple[dict[str, int], int, int]:
+    """Over the finished shards: error name -> failed games (most frequent first), the games
+    left out and their deal groups."""
+    failed: dict[str, int] = {}
+    for entry in done.values():
+        for code, n in (entry.get("failed") or {}).items():
+            name = shard.error_name(error_names, int(code))
+            failed[name] = failed.get(name, 0) + n
+    return (dict(sorted(failed.items(), key=lambda kv: -kv[1])),
+            sum(e.get("excluded", 0) for e in done.values()),
+            sum(e.get("excluded_deals", 0) for e in done.values()))
 
 
 def header(cfg: Config) -> dict[str, Any]:
@@ -75,6 +93,7 @@ def header(cfg: Config) -> dict[str, Any]:
             "variant_id": cfg.variant_id, "switches": game.switch_values(cfg["variant"] or None),
             "columns": shard.KEY_COLUMNS + game.record_columns(),
             "matchups": [m.to_dict() for m in cfg.matchups], "assumed": game.assumed_values(),
+            "error_names": list(game.error_names),
             "search": search_strategies(cfg),
             "created": time.strftime("%Y-%m-%dT%H:%M:%S%z")}
 
@@ -109,9 +128,27 @@ def plan_round(cfg: Config, starts: list[int], stops: list[int]) -> Iterator[sch
                                         schedule.shard_deals(m, cfg["shard_games"]))
 
 
+def matchup_games(cfg: Config, stops: list[int]) -> list[int]:
+    """Games each matchup i plays for stops[i] (whole deals: rounded up to its seatings)."""
+    return [m.deals_for(stops[m.index]) * len(m.seatings) for m in cfg.matchups]
+
+
+def played_per_matchup(cfg: Config, stops: list[int]) -> dict[str, int]:
+    """The stopping report's games per matchup as played: the most and the fewest."""
+    games = matchup_games(cfg, stops)
+    return {"games_per_matchup": max(games), "min_games_per_matchup": min(games)}
+
+
+def per_matchup(p: dict[str, Any]) -> str:
+    """'28 games per matchup', or 'up to 28 games per matchup' when matchups differ."""
+    most = p["games_per_matchup"]
+    upto = "up to " if p.get("min_games_per_matchup", most) != most else ""
+    return f"{upto}{plural(most, 'game')} per matchup"
+
+
 def round_games(cfg: Config, stops: list[int]) -> int:
     """Games of every matchup i's deals 0..deals_for(stops[i])."""
-    return sum(m.deals_for(stops[m.index]) * len(m.seatings) for m in cfg.matchups)
+    return sum(matchup_games(cfg, stops))
 
 
 def in_plan(cfg: Config, entry: dict[str, Any], stops: list[int]) -> bool:
@@ -236,7 +273,7 @@ class _Run:
         are not killed mid-shard (nor mid-log); a second Ctrl-C stops at once."""
         running = self.backend.cancel(inflight)
         if running and self.show:
-            self.bar.write(f"stopping after {len(running)} shards in flight "
+            self.bar.write(f"stopping after {plural(len(running), 'shard')} in flight "
                            "(Ctrl-C again to stop at once)", file=sys.stderr)
         while running:
             done, running = self.backend.wait(running, timeout=0.5)
@@ -265,14 +302,14 @@ class _Run:
             if top is not None:
                 grown, report = ranking.next_stops(cfg, rows, stops, top, self.ranked)
                 if grown == stops:
-                    return report | {"rounds": rounds, "games_per_matchup": max(stops)}
+                    return report | {"rounds": rounds} | played_per_matchup(cfg, stops)
                 starts, stops = stops, grown
                 continue
             widest = stats.widest(rows)
             grown = self.grown(rows, stops, widest)
             if grown == stops:
                 return {"target": precision, "widest": widest, "met": widest <= precision,
-                        "rounds": rounds, "games_per_matchup": max(stops)}
+                        "rounds": rounds} | played_per_matchup(cfg, stops)
             starts, stops = stops, grown
 
     def grown(self, rows: list[stats.Interval], stops: list[int], widest: float) -> list[int]:
@@ -332,21 +369,23 @@ def run(cfg: Config, run_dir: Path, resume: bool = False, workers: int | None = 
     local = not (scheduler or dask_local)
     with run_log(run_dir / store.LOG, multiprocess=local), sigterm_as_interrupt():
         LOG.info("run %s: %s, config hash %s, %d matchups%s", st.manifest["run_id"], cfg.path,
-                 cfg.hash, len(cfg.matchups), f", resuming ({len(st.done)} shards done)"
+                 cfg.hash, len(cfg.matchups), f", resuming ({plural(len(st.done), 'shard')} done)"
                  if st.done else "")
         show = sys.stderr.isatty() if progress is None else progress
         if st.damaged:
             LOG.warning("%d listed shards missing or damaged, played again: %s",
                         len(st.damaged), ", ".join(st.damaged))
-            print(f"warning: {len(st.damaged)} shards of {run_dir} are missing or damaged "
+            one = len(st.damaged) == 1
+            print(f"warning: {plural(len(st.damaged), 'shard')} of {run_dir} "
+                  f"{'is' if one else 'are'} missing or damaged "
                   f"({', '.join(st.damaged[:3])}{', ...' if len(st.damaged) > 3 else ''}); "
-                  "playing them again", file=sys.stderr, flush=True)
+                  f"playing {'it' if one else 'them'} again", file=sys.stderr, flush=True)
         compiled = 0.0
         if not scheduler:   # a remote cluster's workers load their own engine
             compiled = compiling.load_engine(get_game(cfg["game"]),
                                              lambda: warm_up(cfg, st.manifest), show)
         backend = backends.make(workers, scheduler, dask_local)
-        LOG.info("backend %s, %d workers", backend.name, backend.workers)
+        LOG.info("backend %s, %s", backend.name, plural(backend.workers, "worker"))
         done_games = sum(e["games"] for e in st.done.values())
         bar = tqdm(total=done_games, initial=done_games, unit="game", unit_scale=True,
                    desc=st.manifest["run_id"], disable=not show, file=sys.stderr,
@@ -358,8 +397,8 @@ def run(cfg: Config, run_dir: Path, resume: bool = False, workers: int | None = 
             r.idle = True
         except KeyboardInterrupt:
             st.save(status="interrupted")
-            LOG.warning("interrupted: %d shards kept", len(st.done))
-            raise RunInterrupted(f"{len(st.done)} shards kept") from None
+            LOG.warning("interrupted: %s kept", plural(len(st.done), "shard"))
+            raise RunInterrupted(f"{plural(len(st.done), 'shard')} kept") from None
         except ShardFailed as exc:
             st.save(status="failed")
             LOG.error("stopped: %s", exc)
@@ -377,25 +416,29 @@ def run(cfg: Config, run_dir: Path, resume: bool = False, workers: int | None = 
         rows = intervals(st.done, list(st.done))
         games = sum(e["games"] for e in st.done.values())
         errors = sum(e["errors"] for e in st.done.values())
+        failed, excluded, excluded_deals = excluded_counts(
+            st.done, list(get_game(cfg["game"]).error_names))
         st.save(status="complete", games=games, precision=report and finite(report),
-                win_shares=[finite(vars(i)) for i in rows])
+                win_shares=[finite(vars(i)) for i in rows],
+                excluded={"failed": failed, "games": excluded, "deal_groups": excluded_deals})
         seconds = time.perf_counter() - began - compiled
         LOG.info("complete: %d games, %d played in %.1f s%s", games, r.played, seconds,
                  f" (and {compiled:.1f} s compiling)" if compiled else "")
     return Outcome(run_dir, games, r.played, seconds, backend.name, backend.workers,
-                   len(st.done), errors, rows, report, compiled)
+                   len(st.done), errors, rows, report, compiled, failed, excluded, excluded_deals)
 
 
 def ranking_line(p: dict[str, Any]) -> str:
     """The summary's line on a `top` run: resolved or which pairs still overlap, and the
     neighbours among the first K whose order stays open."""
     head, k = f"top {p['top']}: ", p["top"]
+    rounds = plural(p["rounds"], "round")
     if p["met"]:
-        line = (head + f"resolved after {p['rounds']} rounds (no interval of the first {k}, "
-                f"win share +- half-width over deals, overlaps one below them; up to "
-                f"{p['games_per_matchup']} games per matchup)")
+        line = (head + f"resolved after {rounds} (no interval of the first {k}, "
+                f"win share +- half-width over deals, overlaps one below them; "
+                f"{per_matchup(p)})")
     else:
-        line = (head + f"not resolved after {p['rounds']} rounds, max_games per matchup hit "
+        line = (head + f"not resolved after {rounds}, max_games per matchup hit "
                 f"({p['games_per_matchup']}); still overlapping: {pair_list(p['overlapping'])}")
     if p.get("tied"):
         line += f"; tied within the first {k}: {pair_list(p['tied'])}"
@@ -414,16 +457,25 @@ def summary_data(outcome: Outcome) -> dict[str, Any]:
     return {"run_dir": str(o.run_dir), "games": o.games, "played": o.played,
             "seconds": o.seconds, "backend": o.backend, "workers": o.workers,
             "shards": o.shards, "errors": o.errors,
+            "excluded": {"failed": o.failed, "games": o.excluded, "deal_groups": o.excluded_deals,
+                         "summary": excluded_line(o)},
             "win_shares": [vars(i) for i in o.intervals], "precision": o.precision,
             "results": str(o.run_dir / store.RESULTS), "manifest": str(o.run_dir / store.MANIFEST)}
 
 
+def excluded_line(o: Outcome) -> str:
+    """The summary's sentence on the games left out of its win shares ('' when none)."""
+    return excluded_sentence(o.failed, o.excluded, o.excluded_deals,
+                             f"the lines 'excluded:' of {o.run_dir / store.LOG}")
+
+
 def describe(outcome: Outcome, cfg: Config) -> list[str]:
-    """The end-of-run summary: games and speed, win shares, precision, where results are."""
+    """The end-of-run summary: games and speed, win shares, precision, the games left out,
+    where results are."""
     o, rate = outcome, outcome.played / max(outcome.seconds, 1e-9)
-    lines = [f"{Path(cfg.path).stem}: {o.games} games in {o.shards} shards; this run played "
-             f"{o.played} in {o.seconds:.1f} s ({rate:.0f} games/s, {o.backend}, "
-             f"{o.workers} workers)"
+    lines = [f"{Path(cfg.path).stem}: {plural(o.games, 'game')} in "
+             f"{plural(o.shards, 'shard')}; this run played {o.played} in {o.seconds:.1f} s "
+             f"({rate:.0f} games/s, {o.backend}, {plural(o.workers, 'worker')})"
              + (f"; compiling the engine took {o.compile_seconds:.0f} s more"
                 if o.compile_seconds else "")]
     width = max([8] + [len(i.strategy) for i in o.intervals])
@@ -437,10 +489,10 @@ def describe(outcome: Outcome, cfg: Config) -> list[str]:
     elif o.precision:
         p = o.precision
         state = "reached" if p["met"] else "not reached: max_games per matchup hit"
-        lines.append(f"precision +-{p['target']:g}: {state} after {p['rounds']} rounds "
-                     f"(widest +-{p['widest']:.4f}, {p['games_per_matchup']} games per matchup)")
-    if o.errors:
-        lines.append(f"warning: {o.errors} games ended in an engine error (column 'error')")
+        lines.append(f"precision +-{p['target']:g}: {state} after {plural(p['rounds'], 'round')} "
+                     f"(widest +-{p['widest']:.4f}, {per_matchup(p)})")
+    if o.excluded:
+        lines.append(f"warning: {excluded_line(o)}")
     d = o.run_dir
     lines.append(f"results: {d / store.RESULTS}/ (Parquet, one row per game and seat); "
                  f"manifest: {d / store.MANIFEST}; log: {d / store.LOG}")

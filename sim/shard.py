@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 
+from reports.text import plural
 from sim import games, seeding, stats, store
 from strategies.common import restrict
 
@@ -93,6 +94,11 @@ def to_table(task: dict[str, Any], columns: list[str], seeds: np.ndarray, rec: n
     return pa.table(out)
 
 
+def error_name(names: tuple[str, ...] | list[str], code: int) -> str:
+    """The name of an engine error code ('engine error N' when the game does not name it)."""
+    return names[code] if 0 <= code < len(names) else f"engine error {code}"
+
+
 def play(task: dict[str, Any]) -> dict[str, Any]:
     """Play one shard: {'entry': its manifest entry, 'data': Parquet bytes}."""
     began = time.perf_counter()
@@ -111,8 +117,8 @@ def play(task: dict[str, Any]) -> dict[str, Any]:
             tallies += restrict.counts(params)
         entry = {"id": task["id"], "file": f"{task['id']}.parquet", "matchup": m["index"],
                  "deals": [task["start"], task["stop"]], "games": int(err.size),
-                 "rows": int(err.size) * m["players"], "errors": int(np.count_nonzero(err)),
-                 "sums": stats.shard_sums(rec[..., columns.index("win_share")], m["seatings"]),
+                 "rows": int(err.size) * m["players"],
+                 **stats.tally(rec[..., columns.index("win_share")], err, m["seatings"]),
                  "config_hash": task["config_hash"]}
         if restrict.is_restricted(m["lineup"]):
             entry["restricted"] = {"decisions": int(tallies[0]), "fallbacks": int(tallies[1])}
@@ -121,10 +127,16 @@ def play(task: dict[str, Any]) -> dict[str, Any]:
         LOG.exception("shard %s failed", task["id"])
         raise
     seconds = time.perf_counter() - began
-    message = (f"shard {task['id']}: {entry['games']} games in {seconds:.2f} s "
+    message = (f"shard {task['id']}: {plural(entry['games'], 'game')} in {seconds:.2f} s "
                f"({entry['games'] / seconds:.0f} games/s)"
-               + (f"; {entry['errors']} games ended in an engine error" if entry["errors"]
-                  else ""))
+               + (f"; {plural(entry['errors'], 'game')} ended in an engine error "
+                  f"({plural(entry['excluded'], 'game')} left out: every seating of "
+                  f"{plural(entry['excluded_deals'], 'deal')})" if entry["errors"] else ""))
     LOG.info(message)
+    for deal, seating in np.argwhere(err):
+        LOG.warning("excluded: shard %s, matchup %d (%s), deal %d (seed %d), seating %d: %s",
+                    task["id"], m["index"], ",".join(m["seatings"][seating]),
+                    task["start"] + deal, seeds[deal], seating,
+                    error_name(game.error_names, err[deal, seating]))
     return {"entry": entry, "data": data, "message": message,
             "worker": f"{socket.gethostname()}[{os.getpid()}]"}

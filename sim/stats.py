@@ -6,23 +6,33 @@ design). Each matchup h contributes C_h deals with per-deal sums y_c, so
 Var(Y / N) = sum_h C_h * var_h(y) / N^2 with var_h the sample variance of y_c within h.
 Shards carry [C, sum y, sum y^2, N] per strategy; sums are taken in shard order so that a
 resumed run reaches exactly the same numbers.
+
+A game that hit an engine safeguard (a non-zero `error`: it did not end, or a decision or
+invariant failed) is no result: its whole deal is left out of the sums (`tally`), every
+seating of it, so the deals that remain are still balanced over the seats and the paired
+comparisons stay paired (reports/runs.py drops the same deal groups from the rows).
 """
 from __future__ import annotations
 
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
 Z95 = 1.959963984540054
 
 
-def shard_sums(win_share: np.ndarray, seatings: list[list[str]]) -> dict[str, list[float]]:
-    """Per strategy [deals, sum y, sum y^2, seat-games] of one shard.
+def shard_sums(win_share: np.ndarray, seatings: list[list[str]],
+               errors: np.ndarray | None = None) -> dict[str, list[float]]:
+    """Per strategy [deals, sum y, sum y^2, seat-games] of one shard, over its complete deals.
 
-    win_share[deal, seating, seat]; seatings[j][seat] is the strategy in that seat.
+    win_share[deal, seating, seat]; seatings[j][seat] is the strategy in that seat;
+    errors[deal, seating] the games' engine error codes (a deal with any is left out).
     """
+    if errors is not None:
+        win_share = win_share[~np.asarray(errors).astype(bool).any(axis=1)]
     names = sorted({n for s in seatings for n in s})
     out = {}
     for name in names:
@@ -31,6 +41,21 @@ def shard_sums(win_share: np.ndarray, seatings: list[list[str]]) -> dict[str, li
         out[name] = [int(y.size), float(y.sum()), float((y * y).sum()),
                      int(mask.sum()) * int(y.size)]
     return out
+
+
+def tally(win_share: np.ndarray, errors: np.ndarray,
+          seatings: list[list[str]]) -> dict[str, Any]:
+    """A shard's manifest counts: `errors` (games with an engine error), `failed` (error code
+    -> games), `excluded_deals` (deals with an error) and `excluded` (their games, every
+    seating: none counts) and `sums` (shard_sums over the complete deals). errors[deal,
+    seating]; win_share as in shard_sums."""
+    errors = np.asarray(errors)
+    codes, counts = np.unique(errors[errors != 0], return_counts=True)
+    bad = int(errors.astype(bool).any(axis=1).sum())
+    return {"errors": int(np.count_nonzero(errors)),
+            "failed": {str(int(c)): int(n) for c, n in zip(codes, counts)},
+            "excluded_deals": bad, "excluded": bad * errors.shape[1],
+            "sums": shard_sums(win_share, seatings, errors)}
 
 
 @dataclass(frozen=True)
@@ -87,10 +112,18 @@ def intervals(shards: Iterable[tuple[int, dict[str, list[float]]]]) -> list[Inte
         acc[0] += y
         acc[1] += c * max(variance, 0.0)
         acc[2] += n
-    rows = [Interval(name, int(n), y / n, Z95 * math.sqrt(v) / n,
-                     *wilson(y / n, v / (n * n), int(n)))
-            for name, (y, v, n) in total.items()]
-    return sorted(rows, key=lambda r: (-r.win_share, r.strategy))
+    rows = [interval(name, y, v, n) for name, (y, v, n) in total.items()]
+    return sorted(rows, key=lambda r: (not math.isfinite(r.win_share), -r.win_share,
+                                       r.strategy))
+
+
+def interval(name: str, y: float, variance: float, n: float) -> Interval:
+    """The Interval of a win share y / n whose sum y has `variance`; a strategy none of
+    whose games counted (every deal left out) has no estimate: NaN within [0, 1]."""
+    if n == 0:
+        return Interval(name, 0, math.nan, math.inf)
+    return Interval(name, int(n), y / n, Z95 * math.sqrt(variance) / n,
+                    *wilson(y / n, variance / (n * n), int(n)))
 
 
 def entry_intervals(shards: Iterable[tuple[int, dict[str, list[float]]]]) -> list[Interval]:
@@ -98,9 +131,7 @@ def entry_intervals(shards: Iterable[tuple[int, dict[str, list[float]]]]) -> lis
     share within one matchup (a meta-game's profile entry), in (matchup, strategy) order."""
     rows = []
     for (matchup, name), (c, y, y2, n) in sorted(_per_matchup(shards).items()):
-        v = c * max(_deal_variance(c, y, y2), 0.0) / (n * n)
-        rows.append(Interval(f"{matchup}/{name}", int(n), y / n, Z95 * math.sqrt(v),
-                             *wilson(y / n, v, int(n))))
+        rows.append(interval(f"{matchup}/{name}", y, c * max(_deal_variance(c, y, y2), 0.0), n))
     return rows
 
 

@@ -25,11 +25,11 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
 from reports.files import interrupts_deferred, write_fix, write_whole
+from reports.text import plural
 from sim import stats
 from sim.errors import UserError
 
@@ -146,7 +146,7 @@ class RunStore:
         if not resume and old["shards"]:
             raise UserError(
                 f"{run_dir} already holds this tournament ({old['status']}, "
-                f"{len(old['shards'])} shards done)",
+                f"{plural(len(old['shards']), 'shard')} done)",
                 "pass --resume to complete it, or choose another --out")
         store = cls(run_dir, old | {k: header[k] for k in ("package_version",)})
         store._reconcile()
@@ -215,12 +215,11 @@ class RunStore:
                     "rows", table.num_rows):
                 return None
             win = table["win_share"].to_numpy().reshape(stop - start, len(seatings), players)
-            errors = table["error"].to_numpy()[::players]
+            errors = table["error"].to_numpy()[::players].reshape(stop - start, len(seatings))
         except (OSError, KeyError, TypeError, ValueError, IndexError, pa.ArrowException):
             return None
         return stored | {"games": games, "rows": games * players,
-                         "errors": int(np.count_nonzero(errors)),
-                         "sums": stats.shard_sums(win, seatings), "sha256": content_hash(data)}
+                         **stats.tally(win, errors, seatings), "sha256": content_hash(data)}
 
     def add(self, entry: dict[str, Any], data: bytes) -> None:
         """Write a shard file atomically and record it with its content hash (manifest saved

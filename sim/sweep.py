@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from reports.text import plural
 from sim import config as config_mod
 from sim import metagame, runner, store
 from sim.errors import UserError
@@ -234,8 +235,9 @@ def run(sweep: Sweep, out: Path, resume: bool = False, workers: int | None = Non
         outcome = runner.run(v.config, run_dir, workers=workers,
                              resume=resume and (run_dir / store.MANIFEST).is_file(),
                              per_entry=sweep.meta)
-        echo(f"{head}: {outcome.games} games, {outcome.played} played in "
-             f"{outcome.seconds:.1f} s")
+        echo(f"{head}: {plural(outcome.games, 'game')}, {outcome.played} played in "
+             f"{outcome.seconds:.1f} s" + (f"; {runner.excluded_line(outcome)}"
+                                           if outcome.excluded else ""))
     _save(out, sweep, "complete")
     return dirs
 

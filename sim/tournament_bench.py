@@ -19,6 +19,7 @@ from typing import Any
 
 import psutil
 
+from reports.text import plural
 from sim import backends, config, runner
 
 
@@ -101,14 +102,14 @@ def run(path: Path, games: int, workers: int | None, scaling_games: int) -> dict
 def report(r: dict[str, Any]) -> str:
     """The measurements as a short readable text."""
     return (
-        f"tournament bench: {r['config']} ({r['matchups']} matchups, "
+        f"tournament bench: {r['config']} ({plural(r['matchups'], 'matchup')}, "
         f"{'/'.join(map(str, r['players']))} players, {', '.join(r['strategies'])})\n"
         f"  end to end:  {r['games']:,} games in {r['seconds']:.1f} s = "
-        f"{r['games_per_s']:,} games/s with {r['workers']} workers "
+        f"{r['games_per_s']:,} games/s with {plural(r['workers'], 'worker')} "
         f"({r['games_per_s_per_core']:,} per core)\n"
-        f"  results:     {r['shards']} Parquet shards, {r['results_mb']:.0f} MB\n"
+        f"  results:     {plural(r['shards'], 'Parquet shard')}, {r['results_mb']:.0f} MB\n"
         f"  peak memory: {r['peak_memory_mb']:,} MB (PSS, this process + workers)\n"
         f"  scaling:     {r['scaling_games']:,} games: 1 worker {r['one_worker_games_per_s']:,}"
-        f" games/s, {r['workers']} workers {r['all_workers_games_per_s']:,} games/s = "
+        f" games/s, {plural(r['workers'], 'worker')} {r['all_workers_games_per_s']:,} games/s = "
         f"{r['scaling']:.2f}x"
     )

@@ -70,17 +70,21 @@ def play(task: dict[str, Any]) -> dict[str, Any]:
     column = names.index("win_share")
     summed = [names.index(c) for c in task.get("columns", ())]
     win = np.empty((len(seeds), len(m["seatings"]), m["players"]))
-    totals: dict[str, list[float]] = {}
-    errors = 0
+    err = np.empty((len(seeds), len(m["seatings"])), np.int32)
+    recs = []
     for j, seating in enumerate(m["seatings"]):
         kernels, params = seats(game, seating, task["custom"])
-        rec, err = game.run_batch(tables, m["players"], seeds, kernels, params, check=False)
+        rec, err[:, j] = game.run_batch(tables, m["players"], seeds, kernels, params,
+                                        check=False)
         win[:, j] = rec[..., column]
-        errors += int(np.count_nonzero(err))
-        if summed:
-            _add_columns(totals, seating, rec[..., summed])
-    return {"matchup": m["index"], "id": task["id"], "errors": errors,
-            "sums": stats.shard_sums(win, m["seatings"]), "columns": totals}
+        recs.append(rec)
+    totals: dict[str, list[float]] = {}
+    complete = ~err.astype(bool).any(axis=1)   # a deal with an engine error counts nowhere
+    if summed:
+        for seating, rec in zip(m["seatings"], recs):
+            _add_columns(totals, seating, rec[complete][..., summed])
+    return {"matchup": m["index"], "id": task["id"], "errors": int(np.count_nonzero(err)),
+            "sums": stats.shard_sums(win, m["seatings"], err), "columns": totals}
 
 
 def _add_columns(totals: dict[str, list[float]], seating: Sequence[str], rec: np.ndarray

@@ -36,6 +36,7 @@ from typing import Any
 
 import numpy as np
 
+from reports.text import plural
 from sim import backends, identity, schedule, trials
 from sim import config as config_mod
 from sim.errors import UserError
@@ -485,7 +486,9 @@ def optimise(tune: Tune, out: Path, workers: int | None = None,
             for rule, (_, violation) in recorded.get("identity", {}).items():
                 t.set_constraint(rule, violation)   # Optuna's TPE samples around kept trials
             echo(f"trial {t.number}: {_describe(tune, value, recorded)}  "
-                 + " ".join(f"{k}={option_text(x)}" for k, x in values.items()))
+                 + " ".join(f"{k}={option_text(x)}" for k, x in values.items())
+                 + (f"  (excluded: {plural(outcome.errors, 'game')} with an engine error, "
+                    "with their deals)" if outcome.errors else ""))
             return value
         s.optimize(objective, n_trials=todo, catch=())
     finally:
@@ -629,10 +632,11 @@ def write_best(tune: Tune, s: Any, out: Path, presets_dir: Path | None,
     values = best.user_attrs["values"]
     v = tune.values
     rel = tune.path.as_posix()
-    of = (f"{len(done)} trials" if not tune.identity else
+    of = (plural(len(done), "trial") if not tune.identity else
           f"the {sum(map(kept, done))} of {len(done)} trials that keep the identity")
-    head = (f"tuned by `meeplab tune {rel}`: {len(done)} trials of {games_per_trial(tune)} "
-            f"games on the same deals (seed {v['seed']}); best of {of}: trial {best.number}")
+    head = (f"tuned by `meeplab tune {rel}`: {plural(len(done), 'trial')} of "
+            f"{plural(games_per_trial(tune), 'game')} on the same deals (seed {v['seed']}); "
+            f"best of {of}: trial {best.number}")
     lines = [f"best of {of}: trial {best.number}, "
              f"{_describe(tune, best.value, best.user_attrs)}"]
     if v["mode"] == "strategy":

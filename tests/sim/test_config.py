@@ -143,7 +143,7 @@ def test_same_config_without_resume_is_refused(tmp_path):
     st.save(status="interrupted")
     (tmp_path / "run" / "results" / "m0000-d000000000-000000001.parquet").write_bytes(b"x")
     assert_one_line_error(run_cli("tournament", path, "--out", tmp_path / "run"),
-                          "already holds this tournament (interrupted, 1 shards done); "
+                          "already holds this tournament (interrupted, 1 shard done); "
                           "pass --resume")
 
 

@@ -70,7 +70,8 @@ def test_resume_replays_a_damaged_shard(reference, run_dir, damage):
     DAMAGE[damage](path)
     again = run_cli("tournament", config, "--out", run_dir, "--resume")
     assert again.exit_code == 0, again.output
-    assert f"1 shards of {run_dir} are missing or damaged ({path.stem})" in again.stderr
+    assert f"1 shard of {run_dir} is missing or damaged ({path.stem}); playing it again" \
+        in again.stderr
     assert f"this run played {games} " in again.stdout
     assert summary(again.stdout) == printed
     assert store.read_results(run_dir).equals(store.read_results(original))
@@ -110,5 +111,5 @@ def test_hand_edited_shard_entry(reference, run_dir, field, value):
     assert_one_line_error(run_cli("report", run_dir, "--bootstrap", "20"), f"{key}.parquet")
     again = run_cli("tournament", config, "--out", run_dir, "--resume")
     assert again.exit_code == 0 and summary(again.stdout) == printed
-    assert "1 shards" in again.stderr
+    assert "1 shard of" in again.stderr
     assert store.read_results(run_dir).equals(store.read_results(original))

@@ -78,7 +78,8 @@ def test_next_round_grows_only_the_open_elements_within_its_bounds(tmp_path):
 
 def test_the_summary_and_the_page_name_open_pairs_and_ties():
     done = {"top": 3, "met": True, "overlapping": [], "ranking": ["a", "b", "c"],
-            "tied": [["b", "c"]], "rounds": 2, "games_per_matchup": 40}
+            "tied": [["b", "c"]], "rounds": 2, "games_per_matchup": 40,
+            "min_games_per_matchup": 36}
     assert ranking_line(done) == ("top 3: resolved after 2 rounds (no interval of the first "
                                   "3, win share +- half-width over deals, overlaps one below "
                                   "them; up to 40 games per matchup); tied within the first "
@@ -90,6 +91,11 @@ def test_the_summary_and_the_page_name_open_pairs_and_ties():
     page = ranking_note(open_, "element")
     assert page.warning and "c / d; c / e." in page.text
     assert stopping.note(open_, "matchup") == ranking_note(open_, "matchup")
+    alike = done | {"min_games_per_matchup": 40, "rounds": 1}
+    assert "resolved after 1 round (" in ranking_line(alike)
+    assert ranking_line(alike).endswith("them; 40 games per matchup); tied within the first "
+                                        "3: b / c")
+    assert "(1 round, up to 40 games per matchup)" in ranking_note(alike, "matchup").text
 
 
 def test_a_precision_run_and_a_fixed_run_on_the_page():

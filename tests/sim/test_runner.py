@@ -131,10 +131,11 @@ def test_precision_adds_rounds_until_met(tmp_path, monkeypatch):
     assert p["met"] and p["rounds"] == 3 and p["widest"] == 0.009
     assert runner.next_games(12, 0.012, 0.01, cfg["max_games"]) == 20   # 12 * 1.2^2 * 1.1
     assert runner.next_games(20, 0.0105, 0.01, cfg["max_games"]) == 25
-    assert p["games_per_matchup"] == 25
     df = store.read_results(tmp_path / "run").to_pandas()
     assert df.groupby("matchup")["deal"].nunique().tolist() == [
-        m.deals_for(p["games_per_matchup"]) for m in cfg.matchups]
+        m.deals_for(25) for m in cfg.matchups]
+    played = df.groupby("matchup")[["deal", "seating"]].value_counts().groupby("matchup").size()
+    assert (p["games_per_matchup"], p["min_games_per_matchup"]) == (played.max(), played.min())
 
 
 def test_precision_stops_at_the_cap(tmp_path):
