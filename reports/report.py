@@ -163,11 +163,15 @@ def ratings_items(a: Analysis) -> list[Item]:
 
 
 def vp_items(a: Analysis) -> list[Item]:
-    if a.vp.empty or not (a.vp.to_numpy() > 0).any():
+    if a.vp.empty or not (a.vp.to_numpy() != 0).any():
         return [Note("This run records no VP by source (vp_<source> columns).", warning=True)]
+    signed = (a.vp.to_numpy() < 0).any()
     return [Figure("vp_sources", "VP by source", plots.vp_sources(a.vp),
                    f"Mean VP per seat from each source; the {plots.TOP_SOURCES} largest "
-                   "sources are shown, the rest summed as 'other' (all in vp_by_source.csv).")]
+                   "sources are shown, the rest summed as 'other' (all in vp_by_source.csv)."
+                   + (" Sources that cost points are bars left of 0; the diamond is the net "
+                      "(their sum: the mean score when the sources add up to the score)."
+                      if signed else ""))]
 
 
 def strategy_sections(df: pd.DataFrame, a: Analysis) -> list[Section]:
