@@ -93,26 +93,34 @@ def differing_games(base: pd.DataFrame, other: pd.DataFrame) -> tuple[int, int] 
 
 
 def differing_sentence(run: str, base: str, counts: tuple[int, int] | None) -> str | None:
-    """'0 of 128 games differed ...' (None when unknown)."""
+    """'3 of 128 games ... differ' (None when unknown)."""
     if counts is None:
         return None
     changed, total = counts
     if changed == 0:
         return (f"{run} changed no game: all {total} games played on the same deals as {base} "
-                "have the same result in every recorded column (scores, ranks, breakdown); "
-                "the variant is inert for these strategies.")
+                "have the same result in every recorded column (scores, ranks, breakdown), so "
+                f"every difference of {run} is exactly 0; the variant is inert for these "
+                "strategies.")
     return (f"{changed} of {total} games played on the same deals differ between {run} and "
             f"{base} in some recorded result.")
 
 
 def lines(frames: dict[str, pd.DataFrame], deltas: pd.DataFrame,
           balance: pd.DataFrame) -> list[str]:
-    """The headline as terminal lines: the game counts first, then the findings."""
+    """The headline as terminal lines, run by run: how many of its games differ from the
+    baseline's, then its findings (none for a run that changed no game)."""
     names = list(frames)
     base = names[0]
-    out = [s for name in names[1:] if (s := differing_sentence(
-        name, base, differing_games(frames[base], frames[name]))) is not None]
-    return out + sentences(deltas, balance, base)
+    found = sentences(deltas, balance, base)
+    out = []
+    for name in names[1:]:
+        counts = differing_games(frames[base], frames[name])
+        if (told := differing_sentence(name, base, counts)) is not None:
+            out.append(told)
+        if counts is None or counts[0] > 0:
+            out += [t for t in found if t.startswith(f"{name} vs {base}, ")]
+    return out
 
 
 def section(frames: dict[str, pd.DataFrame], deltas: pd.DataFrame, balance: pd.DataFrame,

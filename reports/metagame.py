@@ -193,7 +193,7 @@ def verdict(game: SymmetricGame, mix: np.ndarray, regret_hi: np.ndarray) -> Verd
     if mix[top] >= DOMINANT:
         return Verdict("dominant", f"{names[top]} dominates ({mix[top]:.0%} of the "
                                    f"equilibrium); {dominated}",
-                       f"{names[top]} carries {mix[top]:.0%} of the equilibrium." + tail)
+                       tail.strip())
     weights = _weights(names, mix, support)
     found = cycle(game, support)
     if found is not None:
@@ -352,8 +352,8 @@ def page(run: Run, a: Analysis, df: pd.DataFrame, errors: int,
          out_dir: Path | None = None) -> Written:
     """Write the meta-game page and tables of a run (default RUN_DIR/metagame/)."""
     info = run.info
-    summary = Section("summary", f"Verdict: {a.verdict.headline}", [
-        Note(a.verdict.explanation), Table("Equilibrium, regrets and α-Rank", strategy_cells(a),
+    summary = Section("summary", "Verdict", [
+        Note(f"{a.verdict.kind}: {a.verdict.headline}."), Note(a.verdict.explanation), Table("Equilibrium, regrets and α-Rank", strategy_cells(a),
                                    highlight=[m >= SUPPORT for m in a.strategies["mix"]]),
         Figure("mix", "Equilibrium mix and α-Rank", mix_figure(a))])
     if info.status != "complete":

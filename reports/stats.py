@@ -266,12 +266,14 @@ def vp_by_source(df: pd.DataFrame) -> pd.DataFrame:
 def column_means(df: pd.DataFrame, columns: Sequence[str],
                  by: Sequence[str] = ("players", "strategy")) -> pd.DataFrame:
     """Mean and interval of each of `columns` per group: long form (group..., column, mean,
-    lo, hi)."""
+    lo, hi). A column that is never negative (a count) has its interval cut at 0."""
     rows = []
+    floor = {col: 0.0 if (df[col] >= 0).all() else -np.inf for col in columns}
     for key, g in df.groupby(list(by), sort=True):
         key = key if isinstance(key, tuple) else (key,)
         for col in columns:
             mean, lo, hi = mean_interval(g[col], *design(g))
+            lo = max(lo, floor[col]) if np.isfinite(lo) else lo
             rows.append(dict(zip(by, key)) | {"column": col, "mean": mean, "lo": lo, "hi": hi})
     return pd.DataFrame(rows)
 
