@@ -352,8 +352,9 @@ def page(run: Run, a: Analysis, df: pd.DataFrame, errors: int,
          out_dir: Path | None = None) -> Written:
     """Write the meta-game page and tables of a run (default RUN_DIR/metagame/)."""
     info = run.info
-    summary = Section("summary", "Verdict", [
-        Note(f"{a.verdict.kind}: {a.verdict.headline}."), Note(a.verdict.explanation), Table("Equilibrium, regrets and α-Rank", strategy_cells(a),
+    summary = Section("summary", f"Verdict: {a.verdict.kind}", [
+        Note(f"{a.verdict.headline[0].upper()}{a.verdict.headline[1:]}."),
+        Note(a.verdict.explanation), Table("Equilibrium, regrets and α-Rank", strategy_cells(a),
                                    highlight=[m >= SUPPORT for m in a.strategies["mix"]]),
         Figure("mix", "Equilibrium mix and α-Rank", mix_figure(a))])
     if info.status != "complete":
