@@ -26,6 +26,7 @@ import numpy as np
 import pandas as pd
 
 from reports import alpharank, fmt, plots
+from reports.compare_headline import differing_games, differing_sentence
 from reports.html import Figure, Note, Section, Table, render_page
 from reports.report import Written, footer, valid_games, write_output
 from reports.runs import Run, RunDataError, load_run
@@ -409,13 +410,14 @@ def compare_variants(run_dirs: list[Path], names: list[str], out: Path,
                      n_boot: int | None = None) -> Written:
     """Each variant's meta-game page, then SWEEP/compare/ (index.html, metagame.csv): the
     variants side by side by their meta-game (n_boot: default N_BOOT)."""
-    rows, analyses = [], []
+    rows, analyses, frames = [], [], []
     for name, run_dir in zip(names, run_dirs):
         run = load_run(run_dir)
         a, df, errors = analyse_run(run, N_BOOT if n_boot is None else n_boot)
         page(run, a, df, errors)
         rows.append(variant_row(name, a))
         analyses.append(a)
+        frames.append(df)
     table = pd.DataFrame(rows)
     # grown populations (sweep --grow) differ: every name, "–" where a variant lacks it
     strategies = list(dict.fromkeys(s for a in analyses for s in a.game.strategies))
@@ -431,7 +433,10 @@ def compare_variants(run_dirs: list[Path], names: list[str], out: Path,
             s, ["mix", "mix_lo", "mix_hi"]]) if s in a.game.strategies else "–"
             for a in analyses]
     headline = [f"{name}: {a.verdict.headline}." for name, a in zip(names, analyses)]
-    sections = [Section("headline", "Headline", [Note(h) for h in headline]),
+    headline += [told for name, df in zip(names[1:], frames[1:]) if (told := differing_sentence(
+        name, names[0], differing_games(frames[0], df)))]
+    sections = [Section("headline", "Headline", [Note(h, warning=" changed no game:" in h)
+                                                 for h in headline]),
                 Section("variants", "Variants by their meta-game", [
         Table("Equilibrium mix (95% bootstrap interval) per variant", cells),
         Note("Entropy of the equilibrium mix: 0 bits when one strategy takes everything, "
