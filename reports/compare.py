@@ -248,8 +248,8 @@ def compare(run_dirs: list[str | Path], out_dir: Path | None = None, title: str 
     headline = compare_headline.lines(frames, tables["win_share_deltas"],
                                       tables["balance_intervals"])
     data["headline"] = headline
-    return Written(out, index, figures,
-                   warnings + lines + terminal_lines(tables, names, headline), data)
+    text = wrap(warnings + lines, terminal_width()) + terminal_lines(tables, names, headline)
+    return Written(out, index, figures, text, data)
 
 
 def terminal_cells(summary: pd.DataFrame, deltas: pd.DataFrame,

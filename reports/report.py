@@ -19,7 +19,7 @@ from reports.files import write_fix, write_whole
 from reports.games import Sections, game_sections
 from reports.html import Figure, Item, Note, Section, Table, render_page
 from reports.runs import Run, RunDataError, RunInfo, load_run
-from reports.text import text_table
+from reports.text import terminal_width, text_table, wrap
 
 REPORT_DIR = "report"
 REPLAYS_DIR = "replays"
@@ -113,8 +113,10 @@ def seats_cells(seats: pd.DataFrame) -> pd.DataFrame:
 def terminal_lines(a: Analysis) -> list[str]:
     """The headline, then the summary table, as plain text lines."""
     cells = summary_cells(a.summary).drop(columns=["fair"])
-    return (headline.lines(a.leaders, headline.significant_pairs(a.pairwise)) + [""]
-            + text_table(list(cells.columns), cells.astype(str).to_numpy().tolist()))
+    width = terminal_width()
+    return (wrap(headline.lines(a.leaders, headline.significant_pairs(a.pairwise)), width)
+            + [""] + text_table(list(cells.columns), cells.astype(str).to_numpy().tolist(),
+                                2, width))
 
 
 # --- sections ------------------------------------------------------------------------------
