@@ -332,6 +332,14 @@ def valid_games(df: pd.DataFrame) -> tuple[pd.DataFrame, int]:
     return df[~bad], int(df.loc[bad, "game_id"].nunique())
 
 
+def without_duplicate_sources(sections: list[Section], own: list[Section]) -> list[Section]:
+    """The generic 'VP by source' section left out when a game section draws the same
+    breakdown itself (a figure named '..._sources', in the game's own units and words)."""
+    if any(f.name.endswith("_sources") for sec in own for f in sec.figures()):
+        return [sec for sec in sections if sec.key != "vp-sources"]
+    return sections
+
+
 def build_report(run: Run, out_dir: Path | None = None, n_boot: int | None = N_BOOT,
                  by_game: Mapping[str, Sections] | None = None,
                  with_ratings: bool = True, replays: ReplayMaker | None = None) -> Written:
@@ -341,7 +349,8 @@ def build_report(run: Run, out_dir: Path | None = None, n_boot: int | None = N_B
     info = run.info
     df, errors = valid_games(run.results)
     a = analyse(df, n_boot=n_boot, seed=info.seed or 0, with_ratings=with_ratings)
-    sections = (strategy_sections(df, a) + game_sections(by_game or {}, info.game, df)
+    own = game_sections(by_game or {}, info.game, df)
+    sections = (without_duplicate_sources(strategy_sections(df, a), own) + own
                 + [methods_section(df, a, errors, info.search)])
     out, told = out_dir or info.path / REPORT_DIR, None
     if replays is not None:
