@@ -77,8 +77,12 @@ def differing_games(base: pd.DataFrame, other: pd.DataFrame) -> tuple[int, int] 
         return None
     shared = [c for c in base.columns if c in other.columns and c not in SKIP
               and c not in KEYS]
-    a = base[KEYS + shared].set_index(KEYS)
-    b = other[KEYS + shared].set_index(KEYS)
+    def plain(df: pd.DataFrame) -> pd.DataFrame:
+        # categoricals of two runs have different categories and cannot be compared
+        part = df[KEYS + shared]
+        cats = [c for c in part.columns if isinstance(part[c].dtype, pd.CategoricalDtype)]
+        return part.astype({c: object for c in cats}).set_index(KEYS)
+    a, b = plain(base), plain(other)
     common = a.index.intersection(b.index)
     if common.empty or not common.is_unique:
         return None

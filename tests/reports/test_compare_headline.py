@@ -97,6 +97,14 @@ def test_differing_games_counts_only_the_games_that_changed(frames):
     other.loc[hit, "money"] += 1           # a breakdown column differs, the score does not
     assert ch.differing_games(base, other) == (3, base["game_id"].nunique())
     assert ch.differing_games(base, base.assign(seed=base["seed"] + 1)) is None  # other deals
+    # runs store lineups and names as categoricals, with categories of their own
+    cat = base.assign(lineup=base["lineup"].astype("category"),
+                      strategy=base["strategy"].astype("category"))
+    wider = other.assign(lineup=pd.Categorical(other["lineup"],
+                                               categories=["x"] + sorted(other["lineup"].unique())),
+                         strategy=pd.Categorical(other["strategy"],
+                                                 categories=["br1", "a", "b", "c"]))
+    assert ch.differing_games(cat, wider) == (3, base["game_id"].nunique())
 
 
 def test_compare_page_opens_with_the_headline(tmp_path, frames):
