@@ -16,12 +16,12 @@ from pathlib import Path
 
 import pandas as pd
 
-from reports import fmt, plots, restrict_compare, stats, sweep
+from reports import compare_headline, fmt, plots, restrict_compare, stats, sweep
 from reports.games import Sections, game_sections
 from reports.html import Figure, Note, Section, Table, render_page
 from reports.runs import Run, RunDataError, drop_everywhere, load_run
 from reports.report import EXCLUDED, Written, footer, records, write_output
-from reports.text import plural, text_table
+from reports.text import plural, terminal_width, text_table, wrap
 
 BALANCE = {"spread_sd": "spread (sd)", "max_minus_min": "max - min", "gini": "Gini"}
 METRICS = {"win_share": ("win share", 3), "score": ("mean score", 2)}
@@ -128,6 +128,7 @@ def sections(frames: dict[str, pd.DataFrame], runs: list[Run]) -> tuple[list[Sec
     seats = seat_table(frames)
     win_long = summary.rename(columns={"win_share": "mean", "win_lo": "lo", "win_hi": "hi"})
     out = [
+        compare_headline.section(frames, deltas["win_share"], bal, test),
         Section("runs", "Runs", [Table("", pd.DataFrame({
             "run": names, "run id": [r.info.run_id for r in runs],
             "variant": [r.info.variant for r in runs],
@@ -260,16 +261,43 @@ def compare(run_dirs: list[str | Path], out_dir: Path | None = None, title: str 
     out = out_dir or default_out(paths)
     index, figures = write_output(out, page, secs, tables)
     data = {"runs": names, "warnings": warnings} | {k: records(t) for k, t in tables.items()}
-    return Written(out, index, figures, warnings + lines + terminal_lines(tables, names), data)
+    headline = compare_headline.lines(frames, tables["win_share_deltas"],
+                                      tables["balance_intervals"])
+    data["headline"] = headline
+    text = wrap(warnings + lines, terminal_width()) + terminal_lines(tables, names, headline)
+    return Written(out, index, figures, text, data)
 
 
-def _text(cells: pd.DataFrame, left: int) -> list[str]:
-    return text_table(list(cells.columns), cells.astype(str).to_numpy().tolist(), left)
+def terminal_cells(summary: pd.DataFrame, deltas: pd.DataFrame,
+                   names: list[str]) -> pd.DataFrame:
+    """Per (players, strategy): the baseline's win share, then each run's change against it
+    with its interval ('*': significant after Holm); the runs' own intervals and the p values
+    are in the page and the CSVs."""
+    wide = wide_cells(summary, deltas, names)
+    out = wide[["players", "strategy"]].copy()
+    out[f"{names[0]} win share"] = [c.split(" [")[0] for c in wide[f"{names[0]} win share [95%]"]]
+    for name in names[1:]:
+        d = deltas[deltas["run"] == name].set_index(["players", "strategy"]).reindex(
+            pd.MultiIndex.from_frame(wide[["players", "strategy"]]))
+        marks = [" *" if s is True else "  " for s in d["significant"]]
+        out[f"{name} - {names[0]} [95%]"] = [
+            c + m for c, m in zip(fmt.interval_column(d, stats.DIFF, signed=True), marks)]
+    return out
 
 
-def terminal_lines(tables: dict[str, pd.DataFrame], names: list[str]) -> list[str]:
-    """Win share per strategy and run with the changes, then the balance indices."""
+def terminal_lines(tables: dict[str, pd.DataFrame], names: list[str], headline: list[str],
+                   width: int | None = None) -> list[str]:
+    """The headline, then the baseline's win share and each run's change per strategy, then
+    the balance indices, fitted to `width` columns (default: the terminal's)."""
+    width = width or terminal_width()
     summary, deltas = tables["summary"], tables["win_share_deltas"]
-    lines = _text(wide_cells(summary, deltas, names), 2)
-    lines += [""] + _text(balance_cells(tables["balance_intervals"], names), 2)
-    return lines
+
+    def table(cells: pd.DataFrame) -> list[str]:
+        return text_table(list(cells.columns), cells.astype(str).to_numpy().tolist(), 2,
+                          width)
+    bal = tables["balance_intervals"]
+    bal_cells = balance_cells(bal, names).drop(columns=[f"Holm p ({n})" for n in names[1:]])
+    return (wrap(headline, width) + [""] + table(terminal_cells(summary, deltas, names))
+            + wrap(["(* significant after Holm correction; p values and each run's "
+                    "intervals: index.html, win_share_deltas.csv)"], width)
+            + [""] + table(bal_cells))

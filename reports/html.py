@@ -19,6 +19,7 @@ figure{margin:1em 0}figure img{max-width:100%;height:auto;border:1px solid #eee}
 figcaption{color:#555;font-size:.9em}
 table{border-collapse:collapse;font-size:.85em;margin:.6em 0 1.2em}
 th,td{border-bottom:1px solid #ddd;padding:.25em .6em;text-align:right}
+td{white-space:nowrap}.tw{overflow-x:auto;max-width:100%}
 th{background:#f4f4f4}.l{text-align:left}
 tr.hl td{font-weight:600;background:#fff7d6}
 .note{background:#eef4fb;border-left:4px solid #5b8fd1;padding:.5em .8em;margin:.8em 0}
@@ -93,8 +94,26 @@ def is_text(values: pd.Series) -> bool:
     return not all(NUMBER.match(str(v)) for v in values)
 
 
+def decimals(values: pd.Series, most: int = 3) -> int:
+    """The decimals a float column needs (at most `most`), so its numbers line up."""
+    def need(v: float) -> int:
+        text = f"{v:.{most}f}".rstrip("0")
+        return len(text.split(".")[1]) if "." in text else 0
+    return max([need(float(v)) for v in values if pd.notna(v)] + [0])
+
+
+def cells(frame: pd.DataFrame) -> pd.DataFrame:
+    """Float columns written with one number of decimals each ('-' when missing)."""
+    out = frame.copy()
+    for c in frame.columns:
+        if pd.api.types.is_float_dtype(frame[c]):
+            d = decimals(frame[c])
+            out[c] = ["-" if pd.isna(v) else f"{v:.{d}f}" for v in frame[c]]
+    return out
+
+
 def render_table(table: Table) -> str:
-    frame = table.frame
+    frame = cells(table.frame)
     left = [is_text(frame[c]) for c in frame.columns]
     cls = [' class="l"' if x else "" for x in left]
     head = "".join(f"<th{c}>{esc(name)}</th>" for name, c in zip(frame.columns, cls))
@@ -109,7 +128,8 @@ def render_table(table: Table) -> str:
         + "</tr>" for i, (row, mark) in enumerate(zip(frame.itertuples(index=False), marks)))
     title = f"<h3>{esc(table.title)}</h3>" if table.title else ""
     caption = f'<p class="sub">{esc(table.caption)}</p>' if table.caption else ""
-    return f"{title}<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{caption}"
+    return (f'{title}<div class="tw"><table><thead><tr>{head}</tr></thead><tbody>{body}'
+            f"</tbody></table></div>{caption}")
 
 
 def render_note(note: Note) -> str:

@@ -1,18 +1,20 @@
 """The meta-game report of a run that played every profile of a population (sim/metagame.py):
-the empirical symmetric game, its equilibrium, regrets, α-Rank and a one-word verdict, with
+the empirical symmetric game, its equilibrium, regrets, α-Rank and a verdict, with
 bootstrap intervals over deals. Writes RUN_DIR/metagame/ (index.html, payoffs.csv,
 equilibrium.csv, mix.png).
 
-Verdict rule (VERDICT_RULE, stated in the report):
-- "dominated": one strategy carries at least DOMINANT of the equilibrium mix;
+Verdict rule (VERDICT_RULE, stated in the report), by the equilibrium mix:
+- "dominant": one strategy carries at least DOMINANT of the mix;
 - "cyclic": otherwise, if the strategies in the mix (weight at least SUPPORT) contain a
   cycle of one-way invasions (A beats B when one seat of A among N-1 seats of B scores above
   them and one seat of B among N-1 seats of A does not; at the point estimates): rock,
   paper, scissors;
-- "balanced": otherwise (several strategies coexist in a stable mix; two that invade each
-  other coexist, they do not cycle).
+- "partial mix": otherwise, when some strategies carry less than SUPPORT (k of n in the mix);
+- "full mix": every strategy carries at least SUPPORT.
 A strategy is "dominated out" when its weight is below SUPPORT and its regret's bootstrap
-interval lies wholly below 0 (it does significantly worse than the mix).
+interval lies wholly below 0 (it does significantly worse than the mix). The verdict's
+headline says how many strategies carry weight, which, the spread of their weights and how
+many are dominated out.
 """
 from __future__ import annotations
 
@@ -24,23 +26,25 @@ import numpy as np
 import pandas as pd
 
 from reports import alpharank, fmt, plots
+from reports.compare_headline import differing_games, differing_sentence
 from reports.html import Figure, Note, Section, Table, render_page
 from reports.report import (EXCLUDED_METHOD, Written, excluded_notes, excluded_tables, footer,
                             write_output)
 from reports.runs import Run, RunDataError, load_run
 from reports.symmetric_game import Solution, SymmetricGame, multisets
-from reports.text import plural, text_table
+from reports.text import plural, terminal_width, text_table, wrap
 
 META_DIR = "metagame"
 N_BOOT = 200
 DOMINANT, SUPPORT = 0.95, 0.01
 BOOT_STEPS = 1000
 Z95 = 1.959963984540054
-VERDICT_RULE = (f"dominated: one strategy carries at least {DOMINANT:.0%} of the equilibrium "
+VERDICT_RULE = (f"dominant: one strategy carries at least {DOMINANT:.0%} of the equilibrium "
                 f"mix; cyclic: otherwise, if the strategies with weight at least {SUPPORT:.0%} "
                 "contain a cycle of one-way invasions (A beats B when one seat of A among N-1 "
                 "seats of B scores above them and one seat of B among N-1 seats of A does "
-                "not); balanced: otherwise (two strategies that invade each other coexist). "
+                f"not); partial mix: otherwise, when some strategies carry under {SUPPORT:.0%}; "
+                f"full mix: every strategy carries at least {SUPPORT:.0%}. "
                 "A strategy is dominated out when its weight is "
                 f"below {SUPPORT:.0%} and its regret's 95% bootstrap interval is wholly below 0.")
 CITATION = ("Omidshafiei, Papadimitriou, Piliouras, Tuyls, Rowland, Lespiau, Czarnecki, "
@@ -130,8 +134,7 @@ class Analysis:
     alpharank: np.ndarray
     payoffs: pd.DataFrame       # long: profile, strategy, seats, win share, half-width, deals
     strategies: pd.DataFrame    # per strategy: mix, regret, alpha-rank with intervals
-    verdict: str
-    explanation: str
+    verdict: Verdict
     boot: int
 
 
@@ -161,23 +164,55 @@ def cycle(game: SymmetricGame, members: list[int]) -> list[int] | None:
     return None
 
 
-def verdict(game: SymmetricGame, mix: np.ndarray, regret_hi: np.ndarray) -> tuple[str, str]:
-    """The one-word summary and its sentence (rule: VERDICT_RULE)."""
-    names = game.strategies
-    out = [names[s] for s in range(len(names)) if mix[s] < SUPPORT and regret_hi[s] < 0]
-    tail = (f" Dominated out: {', '.join(out)}." if out else
+@dataclass(frozen=True)
+class Verdict:
+    """The verdict: its kind (VERDICT_RULE), a headline with the numbers and a sentence."""
+
+    kind: str
+    headline: str
+    explanation: str
+
+
+def _weights(names: list[str], mix: np.ndarray, members: list[int]) -> str:
+    """'greedy_tuned 0.76, builder 0.24' (largest first)."""
+    return ", ".join(f"{names[s]} {mix[s]:.2f}" for s in sorted(members, key=lambda s: -mix[s]))
+
+
+def verdict(game: SymmetricGame, mix: np.ndarray, regret_hi: np.ndarray) -> Verdict:
+    """The verdict of an equilibrium `mix` (rule: VERDICT_RULE)."""
+    names, n = game.strategies, len(game.strategies)
+    support = [s for s in range(n) if mix[s] >= SUPPORT]
+    out = [s for s in range(n) if mix[s] < SUPPORT and regret_hi[s] < 0]
+    idle = [s for s in range(n) if mix[s] < SUPPORT and s not in out]
+    dominated = (f"{len(out)} of {n} dominated out" if out else "none dominated out")
+    tail = (f" Dominated out (weight under {SUPPORT:.0%}, significantly worse than the mix): "
+            f"{', '.join(names[s] for s in out)}." if out else
             " No strategy is significantly worse than the mix.")
+    if idle:
+        tail += (f" Out of the mix but not significantly worse than it: "
+                 f"{', '.join(names[s] for s in idle)}.")
     top = int(np.argmax(mix))
     if mix[top] >= DOMINANT:
-        return "dominated", f"{names[top]} carries {mix[top]:.0%} of the equilibrium." + tail
-    support = [s for s in range(len(names)) if mix[s] >= SUPPORT]
+        return Verdict("dominant", f"{names[top]} dominates ({mix[top]:.0%} of the "
+                                   f"equilibrium); {dominated}",
+                       tail.strip())
+    weights = _weights(names, mix, support)
     found = cycle(game, support)
     if found is not None:
         loop = " -> ".join(names[s] for s in found + found[:1])
-        return "cyclic", (f"{len(support)} strategies in the mix, beating each other in a "
-                          f"cycle ({loop}: each one-way invades the one before)." + tail)
-    return "balanced", (f"{len(support)} strategies coexist in a stable mix "
-                        f"({', '.join(names[s] for s in support)}), no cycle." + tail)
+        return Verdict("cyclic", f"{len(found)} of {n} strategies beat each other in a cycle; "
+                                 f"{dominated}",
+                       f"{len(support)} strategies in the mix ({weights}), beating each "
+                       f"other in a cycle ({loop}: each one-way invades the one before)."
+                       + tail)
+    spread = f"weights {mix[support].min():.2f} to {mix[support].max():.2f}"
+    if len(support) == n:
+        return Verdict("full mix", f"all {n} strategies carry weight ({spread}); {dominated}",
+                       f"Every strategy is in a stable mix ({weights}), no cycle." + tail)
+    return Verdict("partial mix", f"{len(support)} of {n} strategies carry the equilibrium "
+                                  f"({spread}); {dominated}",
+                   f"{len(support)} strategies coexist in a stable mix ({weights}), no cycle; "
+                   f"the other {n - len(support)} carry under {SUPPORT:.0%}." + tail)
 
 
 def analyse(d: Deals, names: list[str], players: int, n_boot: int = N_BOOT,
@@ -201,7 +236,7 @@ def analyse(d: Deals, names: list[str], players: int, n_boot: int = N_BOOT,
     mix_lo, mix_hi = interval(np.array(mixes)) if n_boot else (nan, nan)
     reg_lo, reg_hi = interval(np.array(regrets)) if n_boot else (nan, nan)
     rank_lo, rank_hi = interval(np.array(ranks)) if n_boot else (nan, nan)
-    word, sentence = verdict(game, sol.mix, reg_hi)
+    judged = verdict(game, sol.mix, reg_hi)
     table = pd.DataFrame({
         "strategy": names, "mix": sol.mix, "mix_lo": mix_lo, "mix_hi": mix_hi,
         "payoff_vs_mix": sol.payoffs, "regret": sol.regrets, "regret_lo": reg_lo,
@@ -209,7 +244,7 @@ def analyse(d: Deals, names: list[str], players: int, n_boot: int = N_BOOT,
         "alpharank_hi": rank_hi,
         "dominated_out": (sol.mix < SUPPORT) & (reg_hi < 0)})
     payoffs = payoff_rows(game, d)
-    return Analysis(game, sol, rank, payoffs, table, word, sentence, n_boot)
+    return Analysis(game, sol, rank, payoffs, table, judged, n_boot)
 
 
 def payoff_rows(game: SymmetricGame, d: Deals) -> pd.DataFrame:
@@ -268,7 +303,7 @@ def mix_figure(a: Analysis) -> bytes:
 def terminal_lines(a: Analysis) -> list[str]:
     cells = strategy_cells(a)
     return (text_table(list(cells.columns), cells.astype(str).values.tolist())
-            + [f"verdict: {a.verdict}. {a.explanation}",
+            + [f"verdict: {a.verdict.headline}. {a.verdict.explanation}",
                f"equilibrium epsilon (max regret) {a.solution.epsilon:.1e}"])
 
 
@@ -319,8 +354,9 @@ def page(run: Run, a: Analysis, df: pd.DataFrame, errors: int,
          out_dir: Path | None = None) -> Written:
     """Write the meta-game page and tables of a run (default RUN_DIR/metagame/)."""
     info = run.info
-    summary = Section("summary", f"Verdict: {a.verdict}", [
-        Note(a.explanation), Table("Equilibrium, regrets and α-Rank", strategy_cells(a),
+    summary = Section("summary", f"Verdict: {a.verdict.kind}", [
+        Note(f"{a.verdict.headline[0].upper()}{a.verdict.headline[1:]}."),
+        Note(a.verdict.explanation), Table("Equilibrium, regrets and α-Rank", strategy_cells(a),
                                    highlight=[m >= SUPPORT for m in a.strategies["mix"]]),
         Figure("mix", "Equilibrium mix and α-Rank", mix_figure(a))])
     if info.status != "complete":
@@ -340,7 +376,8 @@ def page(run: Run, a: Analysis, df: pd.DataFrame, errors: int,
     out = out_dir or info.path / META_DIR
     index, figures = write_output(out, html, sections, {
         "payoffs": a.payoffs, "equilibrium": a.strategies} | excluded_tables(run))
-    data = {"verdict": a.verdict, "explanation": a.explanation,
+    data = {"verdict": a.verdict.kind, "headline": a.verdict.headline,
+            "explanation": a.verdict.explanation,
             "epsilon": a.solution.epsilon,
             "strategies": a.strategies.to_dict("records"),
             "excluded": run.excluded.sentence(str(out / "excluded.csv"))}
@@ -363,7 +400,10 @@ def entropy_bits(mix: np.ndarray) -> float:
 def variant_row(name: str, a: Analysis) -> dict[str, Any]:
     """One variant's meta-game in numbers."""
     t = a.strategies
-    return {"variant": name, "verdict": a.verdict, "entropy_bits": entropy_bits(a.solution.mix),
+    return {"variant": name, "verdict": a.verdict.kind, "headline": a.verdict.headline,
+            "strategies": len(t), "in_mix": int((t["mix"] >= SUPPORT).sum()),
+            "dominated_out": int(t["dominated_out"].sum()),
+            "entropy_bits": entropy_bits(a.solution.mix),
             "max_regret": float(-t["regret"].min()),
             "dominated_share": float(t["dominated_out"].mean()),
             "epsilon": a.solution.epsilon,
@@ -374,41 +414,51 @@ def compare_variants(run_dirs: list[Path], names: list[str], out: Path,
                      n_boot: int | None = None) -> Written:
     """Each variant's meta-game page, then SWEEP/compare/ (index.html, metagame.csv): the
     variants side by side by their meta-game (n_boot: default N_BOOT)."""
-    rows, analyses, left_out = [], [], []
+    rows, analyses, frames, left_out = [], [], [], []
     for name, run_dir in zip(names, run_dirs):
         run = load_run(run_dir)
         a, df, errors = analyse_run(run, N_BOOT if n_boot is None else n_boot)
         written = page(run, a, df, errors)
         rows.append(variant_row(name, a))
         analyses.append(a)
+        frames.append(df)
         left_out += [f"{name}: {written.data['excluded']}"] if run.excluded else []
     table = pd.DataFrame(rows)
     # grown populations (sweep --grow) differ: every name, "–" where a variant lacks it
     strategies = list(dict.fromkeys(s for a in analyses for s in a.game.strategies))
     cells = pd.DataFrame({
         "variant": table["variant"], "verdict": table["verdict"],
+        "in the mix": [f"{k} of {n}" for k, n in zip(table["in_mix"], table["strategies"])],
+        "dominated out": [f"{k} of {n}" for k, n in zip(table["dominated_out"],
+                                                          table["strategies"])],
         "mix entropy (bits)": [fmt.num(x, 2) for x in table["entropy_bits"]],
-        "max regret": [fmt.num(x, 3) for x in table["max_regret"]],
-        "dominated share": [fmt.num(x, 2) for x in table["dominated_share"]]})
+        "max regret": [fmt.num(x, 3) for x in table["max_regret"]]})
     for s in strategies:
         cells[s] = [fmt.interval(*a.strategies.set_index("strategy").loc[
             s, ["mix", "mix_lo", "mix_hi"]]) if s in a.game.strategies else "–"
             for a in analyses]
-    sections = [Section("variants", "Variants by their meta-game", [
+    headline = [f"{name}: {a.verdict.headline}." for name, a in zip(names, analyses)]
+    headline += [told for name, df in zip(names[1:], frames[1:]) if (told := differing_sentence(
+        name, names[0], differing_games(frames[0], df)))]
+    sections = [Section("headline", "Headline", [Note(h, warning=" changed no game:" in h)
+                                                 for h in headline]),
+                Section("variants", "Variants by their meta-game", [
         *[Note(text, warning=True) for text in left_out],
         Table("Equilibrium mix (95% bootstrap interval) per variant", cells),
         Note("Entropy of the equilibrium mix: 0 bits when one strategy takes everything, "
              f"log2 {len(strategies)} = {np.log2(len(strategies)):.2f} when all are equally "
              "played. Max regret: the largest loss of a strategy against the mix (0 when "
-             "every strategy does as well as the mix). Dominated share: the strategies "
-             "dominated out. Each variant's own page: <variant>/metagame/index.html "
+             "every strategy does as well as the mix). In the mix: strategies with weight at "
+             f"least {SUPPORT:.0%}; dominated out: see the verdict rule. Each variant's own page: <variant>/metagame/index.html "
              "(<variant>/round-<r>/metagame/ after `sweep --grow`). "
              "After `sweep --grow`, br<r> is the r-th best response tuned under that "
              "variant's rules: the same name in two variants is two different strategies."),
         Note("Verdict rule: " + VERDICT_RULE)])]
     html = render_page("meeplab sweep by meta-game", ", ".join(names), sections, [])
     index, figures = write_output(out / "compare", html, sections, {"metagame": table})
-    lines = (text_table(list(cells.columns), cells.astype(str).values.tolist())
+    width = terminal_width()
+    lines = (wrap(headline, width) + [""] + text_table(
+        list(cells.columns), cells.astype(str).values.tolist(), 1, width)
              + [f"warning: {text}" for text in left_out])
     return Written(out / "compare", index, figures, lines,
                    {"variants": table.to_dict("records")})

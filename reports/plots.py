@@ -185,35 +185,64 @@ def seat_advantage(table: pd.DataFrame) -> bytes:
 
 
 def top_columns(table: pd.DataFrame, keep: int = TOP_SOURCES) -> pd.DataFrame:
-    """The `keep` columns with the largest total, the rest summed into OTHER; zero columns
-    dropped."""
-    totals = table.sum().sort_values(ascending=False)
+    """The `keep` columns with the largest magnitude (sum of absolute values), the rest summed
+    into OTHER; all-zero columns dropped. Row sums (the net) are unchanged."""
+    totals = table.abs().sum().sort_values(ascending=False, kind="stable")
     totals = totals[totals > 0]
     top = list(totals.index[:keep])
     out = table[top].copy()
-    rest = [c for c in totals.index[keep:]]
+    rest = list(totals.index[keep:])
     if rest:
         out[OTHER] = table[rest].sum(axis=1)
     return out
 
 
-def stacked_bars(by_group: pd.DataFrame, title: str, xlabel: str) -> bytes:
-    """Horizontal stacked bars per (players, label) index, one panel per player count."""
+def signed_stacks(values: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Where each bar segment starts (`left`) and how long it is (`width`), rows x columns:
+    positive values stack rightwards from 0, negative ones leftwards from 0, each in column
+    order, so a row's positive and negative extents are its gains and losses and their sum
+    is the row's net."""
+    v = values.to_numpy(float)
+    pos, neg = np.clip(v, 0, None), np.clip(v, None, 0)
+    before_pos = np.cumsum(pos, axis=1) - pos
+    before_neg = np.cumsum(neg, axis=1) - neg
+    left = np.where(v >= 0, before_pos, before_neg)
+    return (pd.DataFrame(left, index=values.index, columns=values.columns),
+            pd.DataFrame(v, index=values.index, columns=values.columns))
+
+
+def stacked_figure(by_group: pd.DataFrame, title: str, xlabel: str) -> Figure:
+    """Horizontal stacked bars per (players, label) index, one panel per player count;
+    negative values are bars left of 0 and a black mark shows each row's net (the sum)."""
     keys = sorted(by_group.index.get_level_values(0).unique())
     shown = top_columns(by_group)
     palette = plt.get_cmap("tab10" if shown.shape[1] <= 10 else "tab20")
+    signed = bool((shown.to_numpy() < 0).any())
     fig, axes = panels(keys, int(by_group.index.get_level_values(1).nunique()) + 1)
     for ax, players in zip(axes, keys):
         t = shown.loc[players].iloc[::-1]
-        left = np.zeros(len(t))
+        left, width = signed_stacks(t)
+        y = np.arange(len(t))
         for i, col in enumerate(t.columns):
-            ax.barh(t.index, t[col], left=left, color=palette(i), label=col)
-            left += t[col].to_numpy()
+            ax.barh(y, width[col], left=left[col], color=palette(i), label=col)
+        if signed:
+            ax.axvline(0, color="black", lw=0.8)
+            ax.plot(t.sum(axis=1).to_numpy(), y, "D", color="black", ms=5,
+                    markerfacecolor="white", label="net (sum)")
+        ax.set_yticks(y, t.index)
         ax.set_title(f"{players} players")
         ax.set_xlabel(xlabel)
-    axes[-1].legend(loc="upper left", bbox_to_anchor=(1.02, 1), frameon=False)
+        ax.grid(axis="x", alpha=0.3)
+    handles, labels = axes[-1].get_legend_handles_labels()
+    axes[-1].legend(handles, labels, loc="upper left", bbox_to_anchor=(1.02, 1),
+                    frameon=False)
     fig.suptitle(title)
-    return png(fig)
+    return fig
+
+
+def stacked_bars(by_group: pd.DataFrame, title: str, xlabel: str) -> bytes:
+    """`stacked_figure` as PNG bytes."""
+    return png(stacked_figure(by_group, title, xlabel))
 
 
 def vp_sources(vp: pd.DataFrame) -> bytes:

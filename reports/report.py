@@ -19,7 +19,7 @@ from reports.files import write_fix, write_whole
 from reports.games import Sections, game_sections
 from reports.html import Figure, Item, Note, Section, Table, render_page
 from reports.runs import Run, RunDataError, RunInfo, load_run
-from reports.text import plural, text_table
+from reports.text import plural, terminal_width, text_table, wrap
 
 REPORT_DIR = "report"
 REPLAYS_DIR = "replays"
@@ -113,8 +113,10 @@ def seats_cells(seats: pd.DataFrame) -> pd.DataFrame:
 def terminal_lines(a: Analysis) -> list[str]:
     """The headline, then the summary table, as plain text lines."""
     cells = summary_cells(a.summary).drop(columns=["fair"])
-    return (headline.lines(a.leaders, headline.significant_pairs(a.pairwise)) + [""]
-            + text_table(list(cells.columns), cells.astype(str).to_numpy().tolist()))
+    width = terminal_width()
+    return (wrap(headline.lines(a.leaders, headline.significant_pairs(a.pairwise)), width)
+            + [""] + text_table(list(cells.columns), cells.astype(str).to_numpy().tolist(),
+                                2, width))
 
 
 # --- sections ------------------------------------------------------------------------------
@@ -164,11 +166,15 @@ def ratings_items(a: Analysis) -> list[Item]:
 
 
 def vp_items(a: Analysis) -> list[Item]:
-    if a.vp.empty or not (a.vp.to_numpy() > 0).any():
+    if a.vp.empty or not (a.vp.to_numpy() != 0).any():
         return [Note("This run records no VP by source (vp_<source> columns).", warning=True)]
+    signed = (a.vp.to_numpy() < 0).any()
     return [Figure("vp_sources", "VP by source", plots.vp_sources(a.vp),
                    f"Mean VP per seat from each source; the {plots.TOP_SOURCES} largest "
-                   "sources are shown, the rest summed as 'other' (all in vp_by_source.csv).")]
+                   "sources are shown, the rest summed as 'other' (all in vp_by_source.csv)."
+                   + (" Sources that cost points are bars left of 0; the diamond is the net "
+                      "(their sum: the mean score when the sources add up to the score)."
+                      if signed else ""))]
 
 
 def strategy_sections(df: pd.DataFrame, a: Analysis) -> list[Section]:
@@ -342,6 +348,14 @@ def excluded_tables(run: Run) -> dict[str, pd.DataFrame]:
     return {EXCLUDED: run.excluded.table()} if run.excluded else {}
 
 
+def without_duplicate_sources(sections: list[Section], own: list[Section]) -> list[Section]:
+    """The generic 'VP by source' section left out when a game section draws the same
+    breakdown itself (a figure named '..._sources', in the game's own units and words)."""
+    if any(f.name.endswith("_sources") for sec in own for f in sec.figures()):
+        return [sec for sec in sections if sec.key != "vp-sources"]
+    return sections
+
+
 def build_report(run: Run, out_dir: Path | None = None, n_boot: int | None = N_BOOT,
                  by_game: Mapping[str, Sections] | None = None,
                  with_ratings: bool = True, replays: ReplayMaker | None = None) -> Written:
@@ -350,7 +364,8 @@ def build_report(run: Run, out_dir: Path | None = None, n_boot: int | None = N_B
     `replays`, the pages of its telling games in report/replays/."""
     info, df = run.info, run.results
     a = analyse(df, n_boot=n_boot, seed=info.seed or 0, with_ratings=with_ratings)
-    sections = (strategy_sections(df, a) + game_sections(by_game or {}, info.game, df)
+    own = game_sections(by_game or {}, info.game, df)
+    sections = (without_duplicate_sources(strategy_sections(df, a), own) + own
                 + [methods_section(df, a, run.excluded.games, info.search)])
     out, told = out_dir or info.path / REPORT_DIR, None
     if replays is not None:

@@ -33,7 +33,8 @@ def strength(df: pd.DataFrame, restricted: Mapping[str, tuple[str, str]],
              tallies: Mapping[str, tuple[int, int]] | None = None,
              alpha: float = stats.ALPHA) -> pd.DataFrame:
     """Per element, ranked by loss (largest first): the restricted seat's win share, its loss
-    against the fair share with a paired 95% interval over the deals, p and Holm p, and its
+    against the fair share with a paired 95% interval over the deals (cut to the possible
+    range), p and Holm p, and its
     decisions and fallbacks (decisions where every option was forbidden). `restricted`: the
     restricted strategy names -> (strategy, element); `tallies`: name -> (decisions,
     fallbacks)."""
@@ -44,7 +45,9 @@ def strength(df: pd.DataFrame, restricted: Mapping[str, tuple[str, str]],
             continue
         players = int(part["players"].iloc[0])
         share = part.groupby("cluster")["win_share"].mean()
-        loss, lo, hi, p = stats.paired_t(1.0 / players - share.to_numpy(float))
+        # a win share lies in [0, 1]: the loss in [1/players - 1, 1/players]
+        loss, lo, hi, p = stats.paired_t(1.0 / players - share.to_numpy(float),
+                                         (1.0 / players - 1.0, 1.0 / players))
         decisions, fallbacks = (tallies or {}).get(name, (np.nan, np.nan))
         rows.append({"element": element, "strategy": strategy, "players": players,
                      "deals": int(share.size), "games": int(len(part)),

@@ -123,8 +123,14 @@ def mean_interval(values: np.ndarray, clusters: np.ndarray,
     return (mean, mean - half, mean + half)
 
 
-def paired_t(diffs: np.ndarray) -> tuple[float, float, float, float]:
-    """(mean, low, high, two-sided p) of a one-sample t test that the mean difference is 0."""
+SHARE_DIFF = (-1.0, 1.0)   # the range of a difference of two win shares
+
+
+def paired_t(diffs: np.ndarray, bounds: tuple[float, float] | None = None
+             ) -> tuple[float, float, float, float]:
+    """(mean, low, high, two-sided p) of a one-sample t test that the mean difference is 0;
+    the interval cut to `bounds`, the range the difference can take (e.g. -1, 1 for a
+    difference of win shares)."""
     d = np.asarray(diffs, float)
     m = d.size
     mean = float(d.mean()) if m else np.nan
@@ -135,7 +141,10 @@ def paired_t(diffs: np.ndarray) -> tuple[float, float, float, float]:
         return (mean, mean, mean, 1.0 if mean == 0 else 0.0)
     t = mean / se
     half = float(st.t.ppf(0.975, m - 1)) * se
-    return (mean, mean - half, mean + half, float(2 * st.t.sf(abs(t), m - 1)))
+    lo, hi = mean - half, mean + half
+    if bounds is not None:
+        lo, hi = max(lo, bounds[0]), min(hi, bounds[1])
+    return (mean, lo, hi, float(2 * st.t.sf(abs(t), m - 1)))
 
 
 def holm(pvalues: Sequence[float], alpha: float = ALPHA) -> tuple[np.ndarray, np.ndarray]:
@@ -186,7 +195,7 @@ def pairwise_tests(df: pd.DataFrame, column: str = "win_share",
         means = cluster_means(g, column)
         for a, b in combinations(sorted(means.columns), 2):
             both = means[[a, b]].dropna()
-            mean, lo, hi, p = paired_t(both[a] - both[b])
+            mean, lo, hi, p = paired_t(both[a] - both[b], SHARE_DIFF)
             rows.append({"players": players, "a": a, "b": b, "deals": len(both),
                          "diff": mean, "diff_lo": lo, "diff_hi": hi, "p": p})
     out = pd.DataFrame(rows, columns=["players", "a", "b", "deals", "diff", "diff_lo",
@@ -266,12 +275,14 @@ def vp_by_source(df: pd.DataFrame) -> pd.DataFrame:
 def column_means(df: pd.DataFrame, columns: Sequence[str],
                  by: Sequence[str] = ("players", "strategy")) -> pd.DataFrame:
     """Mean and interval of each of `columns` per group: long form (group..., column, mean,
-    lo, hi)."""
+    lo, hi). A column that is never negative (a count) has its interval cut at 0."""
     rows = []
+    floor = {col: 0.0 if (df[col] >= 0).all() else -np.inf for col in columns}
     for key, g in df.groupby(list(by), sort=True):
         key = key if isinstance(key, tuple) else (key,)
         for col in columns:
             mean, lo, hi = mean_interval(g[col], *design(g))
+            lo = max(lo, floor[col]) if np.isfinite(lo) else lo
             rows.append(dict(zip(by, key)) | {"column": col, "mean": mean, "lo": lo, "hi": hi})
     return pd.DataFrame(rows)
 
@@ -356,6 +367,8 @@ def run_deltas(frames: dict[str, pd.DataFrame], column: str = "win_share",
             if a.empty:
                 continue
             diff, lo, hi, p = two_sample_test(a, b, column)
+            if column == "win_share":
+                lo, hi = max(lo, SHARE_DIFF[0]), min(hi, SHARE_DIFF[1])
             rows.append({"run": name, "players": players, "strategy": strategy,
                          "base": float(a[column].mean()), "value": float(b[column].mean()),
                          "diff": diff, "diff_lo": lo, "diff_hi": hi, "p": p})

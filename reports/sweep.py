@@ -49,7 +49,8 @@ def paired_deltas(frames: dict[str, pd.DataFrame], column: str = "win_share",
         pair = pd.concat([means(base).rename("a"), means(frames[row["run"]]).rename("b")],
                          axis=1, join="inner")
         out.loc[i, ["diff", "diff_lo", "diff_hi", "p"]] = stats.paired_t(
-            (pair["b"] - pair["a"]).to_numpy())
+            (pair["b"] - pair["a"]).to_numpy(),
+            stats.SHARE_DIFF if column == "win_share" else None)
     out["p_holm"], out["significant"] = stats.holm(out["p"].to_numpy(float), alpha)
     return out
 

@@ -2,16 +2,28 @@
 it)."""
 from __future__ import annotations
 
+import shutil
+import textwrap
 from collections.abc import Sequence
 
 # how the excluded-games sentence names the games of an error, by the error's name (any other:
 # "with an engine error (<name>)")
 REASON_PHRASES = {"game did not end": "that did not end"}
 
+DEFAULT_WIDTH = 100   # columns when the terminal's width is unknown (output piped or captured)
 
-def text_table(headers: Sequence[str], rows: Sequence[Sequence[str]], left: int = 2) -> list[str]:
-    """Plain-text table: the first `left` columns left-aligned, the rest right-aligned."""
-    widths = [max(len(str(x)) for x in col) for col in zip(headers, *rows)]
+
+def terminal_width() -> int:
+    """The terminal's width in columns ($COLUMNS, then the terminal), else DEFAULT_WIDTH."""
+    return shutil.get_terminal_size((DEFAULT_WIDTH, 24)).columns
+
+
+def _widths(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> list[int]:
+    return [max(len(str(x)) for x in col) for col in zip(headers, *rows)]
+
+
+def _block(headers: Sequence[str], rows: Sequence[Sequence[str]], left: int) -> list[str]:
+    widths = _widths(headers, rows)
 
     def line(row: Sequence[str]) -> str:
         return "  ".join(str(x).ljust(w) if i < left else str(x).rjust(w)
@@ -41,3 +53,36 @@ def excluded_sentence(reasons: dict[str, int], games: int, deal_groups: int, see
         text += (f", with the {plural(others, 'other game')} of {groups} (a deal counts in "
                  "all its seatings or not at all)")
     return f"{text}; see {see}"
+def text_table(headers: Sequence[str], rows: Sequence[Sequence[str]], left: int = 2,
+               width: int | None = None) -> list[str]:
+    """Plain-text table: the first `left` columns left-aligned, the rest right-aligned. Given
+    `width`, a table wider than that is wrapped: the other columns go into successive blocks
+    that each fit, every block repeating the first `left` columns, blocks separated by a blank
+    line."""
+    widths = _widths(headers, rows)
+    if width is None or sum(widths) + 2 * (len(widths) - 1) <= width:
+        return _block(headers, rows, left)
+    key = sum(widths[:left]) + 2 * left
+    blocks: list[list[int]] = [[]]
+    used = key
+    for i in range(left, len(headers)):
+        if blocks[-1] and used + widths[i] > width:
+            blocks.append([])
+            used = key
+        blocks[-1].append(i)
+        used += widths[i] + 2
+    out: list[str] = []
+    for cols in blocks:
+        pick = list(range(left)) + cols
+        if out:
+            out.append("")
+        out += _block([headers[i] for i in pick], [[r[i] for i in pick] for r in rows], left)
+    return out
+
+
+def wrap(lines: Sequence[str], width: int) -> list[str]:
+    """Each line wrapped to `width`, continuation lines indented by two spaces."""
+    out: list[str] = []
+    for line in lines:
+        out += textwrap.wrap(line, width, subsequent_indent="  ") or [""]
+    return out

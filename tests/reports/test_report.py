@@ -307,3 +307,15 @@ def test_cli_report_notes_the_games_it_cannot_replay(synthetic, tmp_path):
     section = html.split('<section id="replays">')[1].split("</section>")[0]
     assert "No replay of cafe&#x27;s best win" in section and "unknown strategy" in section
     assert "<a href=" not in section
+
+
+def test_a_game_section_with_its_own_source_chart_replaces_the_generic_one():
+    from reports.html import Figure, Section
+    from reports.report import without_duplicate_sources
+
+    generic = [Section("summary", "Who wins"), Section("vp-sources", "VP by source")]
+    own = [Section("siberia-money", "Siberia: money by source",
+                   [Figure("siberia_money_sources", "Money by source", b"")])]
+    assert [s.key for s in without_duplicate_sources(generic, own)] == ["summary"]
+    other = [Section("cuba-buildings", "Cuba: buildings", [Figure("cuba_build_rate", "", b"")])]
+    assert without_duplicate_sources(generic, other) == generic

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+import pytest
 
 from reports import restrict
 
@@ -51,3 +52,13 @@ def test_the_terminal_lines_name_the_top_three_with_intervals():
     lines = restrict.lines(restrict.strength(synthetic(), names, {}))
     assert lines[1].startswith("  1. building:strong: +0.1")
     assert len(lines) == 4 and "[" in lines[2]
+
+
+def test_a_loss_interval_stays_within_what_a_win_share_allows():
+    # two deals, one lost and one won outright: a t interval on 1 degree of freedom is far
+    # wider than the possible range [1/players - 1, 1/players]
+    df = pd.DataFrame({"strategy": "greedy~x", "players": 4, "cluster": ["0/0", "0/1"],
+                       "win_share": [0.0, 1.0]})
+    row = restrict.strength(df, {"greedy~x": ("greedy", "building:x")}).iloc[0]
+    assert row["loss_lo"] == pytest.approx(0.25 - 1.0) and row["loss_hi"] == pytest.approx(0.25)
+    assert row["loss_lo"] <= row["loss"] <= row["loss_hi"]

@@ -227,3 +227,10 @@ def test_flag_split_and_pooling():
     assert split.loc[0, "win_with"] == pytest.approx(df.loc[flag, "win_share"].mean())
     pooled = stats.pooled(stats.flag_split(df, flag), "gain", ["strategy"])
     assert set(pooled.index) == {"a", "b"}
+
+
+def test_win_share_differences_keep_their_interval_within_minus_one_and_one():
+    mean, lo, hi, p = stats.paired_t(np.array([1.0, -0.5, 1.0]), stats.SHARE_DIFF)
+    assert -1.0 <= lo <= mean <= hi <= 1.0 and hi == 1.0
+    free = stats.paired_t(np.array([1.0, -0.5, 1.0]))
+    assert free[2] > 1.0 and free[3] == p   # only the interval is cut, not the test

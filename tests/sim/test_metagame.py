@@ -61,7 +61,7 @@ def test_run_writes_the_report(small_run):
     assert mixed["win_share"].sum() == pytest.approx(1.0)
     eq = pd.read_csv(out / "equilibrium.csv")
     assert eq["mix"].sum() == pytest.approx(1.0)
-    assert data["verdict"] in ("dominated", "cyclic", "balanced")
+    assert data["verdict"] in ("dominant", "cyclic", "partial mix", "full mix")
     assert data["epsilon"] < 1e-7
     assert data["games"] == 3 * 8
 
@@ -165,7 +165,7 @@ def test_a_sweep_over_a_meta_game_compares_the_variants_by_their_meta_game(tmp_p
     assert result.exit_code == 0, result.output
     table = pd.read_csv(tmp_path / "out" / "compare" / "metagame.csv")
     assert table["variant"].tolist() == ["default", "shared_tie"]
-    assert set(table["verdict"]) <= {"dominated", "cyclic", "balanced"}
+    assert set(table["verdict"]) <= {"dominant", "cyclic", "partial mix", "full mix"}
     assert (table[["mix_random", "mix_greedy"]].sum(axis=1).round(9) == 1).all()
     assert ((table["entropy_bits"] >= 0) & (table["entropy_bits"] <= 1 + 1e-9)).all()
     for name in ("default", "shared_tie"):
