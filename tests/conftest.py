@@ -10,6 +10,9 @@ import tempfile
 import pytest
 
 os.environ.setdefault("NUMBA_DISABLE_JIT", "1")
+# terminal summaries wrap to the terminal's width: the same width wherever the tests run
+# (pytest-xdist workers otherwise see 80 columns, a plain run the default 100)
+os.environ["COLUMNS"] = "100"
 # the registry reads the user's presets folders ($MEEPLAB_PRESETS, ~/.config/meeplab/presets):
 # never the real ones here, so a preset the user installed cannot change a test
 os.environ.pop("MEEPLAB_PRESETS", None)
