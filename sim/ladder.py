@@ -96,11 +96,12 @@ def config_text(ladder: Ladder) -> str:
     """ladder.toml: the ladder's tournament config, with a comment saying what it is."""
     raw = raw_config(ladder)
     rows = "".join(f"    {json.dumps(lineup)},\n" for lineup in raw.pop("matchups"))
-    head = "".join(f"{k} = {json.dumps(v)}\n" for k, v in raw.items() if k != "games")
-    return (f"# meeplab ladder {ladder.game}: one-vs-field for every pair of rungs, then "
-            f"round-robin windows of {ladder.players} consecutive rungs\n"
+    head = "".join(f"{k} = {json.dumps(v)}\n" for k, v in raw.items())
+    windows = (f"then round-robin windows of {ladder.players} consecutive rungs"
+               if ladder.players > 2 else "the round robin with two players")
+    return (f"# meeplab ladder {ladder.game}: one-vs-field for every pair of rungs, {windows}\n"
             f"# rungs, lowest first: {', '.join(ladder.rungs)}\n"
-            f"{head}games = {ladder.games}\nmatchups = [\n{rows}]\n")
+            f"{head}matchups = [\n{rows}]\n")
 
 
 def of_config(values: dict[str, Any]) -> Ladder | None:
@@ -115,7 +116,8 @@ def of_config(values: dict[str, Any]) -> Ladder | None:
             return None
     except (KeyError, IndexError, TypeError, ValueError):
         return None
-    return ladder if len(names) >= 2 and not values.get("variant") else None
+    plain = not any(values.get(k) for k in ("variant", "precision", "top"))
+    return ladder if len(names) >= 2 and plain else None
 
 
 def manifest_of(run_dir: Path) -> dict[str, Any] | None:
