@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -121,6 +122,11 @@ def steps(df: pd.DataFrame, rungs: Sequence[str]) -> pd.DataFrame:
     return out
 
 
+def _copies(players: int) -> str:
+    """'one copy', '3 copies': the field's seats."""
+    return "one copy" if players == 2 else f"{players - 1} copies"
+
+
 def headline(matrix: pd.DataFrame, ladder: pd.DataFrame) -> list[str]:
     """The finding in a sentence or two: the strongest rung (the best mean win share against
     its fields; its lowest one with the interval) and how many steps of the order hold (the
@@ -132,8 +138,7 @@ def headline(matrix: pd.DataFrame, ladder: pd.DataFrame) -> list[str]:
     tied = [str(n) for n in ranked.index[1:] if (ranked.loc[n] == ranked.loc[best]).all()]
     fields = matrix[matrix["candidate"] == best]
     worst = fields.loc[fields["win_share"].idxmin()]
-    players = int(worst["players"])
-    copies = "one copy" if players == 2 else f"{players - 1} copies"
+    copies = _copies(int(worst["players"]))
     fair = f"the fair share {worst['fair_share']:.2f}"
     below = fields[~(fields["win_lo"] > fields["fair_share"])]
     verdict = (f"above {fair} against every field" if below.empty
@@ -230,20 +235,24 @@ def check(matrix: pd.DataFrame, run_dir: Path) -> None:
                            "GAME-mcts-strength run")
 
 
-def write(df: pd.DataFrame, rungs: Sequence[str], game: str,
-          out_dir: Path) -> tuple[Path, Path, list[str]]:
+def write(df: pd.DataFrame, rungs: Sequence[str], game: str, out_dir: Path,
+          excluded: Any = None) -> tuple[Path, Path, list[str]]:
     """Write ladder.html (self-contained), ladder.csv (the matrix) and ladder-steps.csv into
-    out_dir; the page, the matrix table and the headline lines (RunDataError without
-    one-vs-field matchups)."""
+    out_dir, and excluded.csv when the run left games out (`excluded`: reports.runs.Excluded,
+    whose notice joins the headline); the page, the matrix table and the headline lines
+    (RunDataError without one-vs-field matchups)."""
     matrix = field_matrix(df, rungs)
     check(matrix, out_dir)
     ladder = steps(df, rungs)
     lines = headline(matrix, ladder)
+    if excluded:
+        lines.append(excluded.notice("excluded.csv"))
     players = int(df["players"].iloc[0])
+    copies = _copies(players)
     sections = [
         Section("headline", "Headline", [Note(s) for s in lines]),
         Section("matrix", "One against the field", [
-            Note(f"Each candidate against {players - 1} copies of each field strategy, in "
+            Note(f"Each candidate against {copies} of each field strategy, in "
                  "every seat rotation on duplicate deals. Highlighted: the 95% interval lies "
                  "above the fair share 1 / players."),
             Figure("matrix", "Win share against each field", matrix_plot(matrix, rungs)),
@@ -273,6 +282,8 @@ def write(df: pd.DataFrame, rungs: Sequence[str], game: str,
     html, csv = out_dir / "ladder.html", out_dir / "ladder.csv"
     page = render_page(f"meeplab ladder: {game}", f"{players} players, "
                        f"{df['game_id'].nunique()} games", sections, [("rungs", list(rungs))])
+    if excluded:
+        write_whole(out_dir / "excluded.csv", excluded.table().to_csv(index=False).encode())
     write_whole(csv, matrix.to_csv(index=False).encode())
     write_whole(out_dir / "ladder-steps.csv", ladder.to_csv(index=False).encode())
     write_whole(html, page.encode())

@@ -234,6 +234,8 @@ def page(run_dir: Path, game: str) -> tuple[Path, Path, list[str]]:
                             f"{run_dir}" if found.info.game else "give a run of " + game)
         names = rung_order(found.info.config, game,
                            list(found.results["strategy"].drop_duplicates()))
-        return ladder_page.write(found.results, names, game, run_dir)
+        # the games left out (runs.Run.excluded, where runs.load_run counts them)
+        return ladder_page.write(found.results, names, game, run_dir,
+                                 getattr(found, "excluded", None))
     except runs.RunDataError as exc:
         raise UserError(str(exc)) from exc

@@ -150,3 +150,23 @@ def test_a_run_without_one_vs_field_matchups_has_no_page(tmp_path):
     with pytest.raises(RunDataError, match="no one-vs-field matchups"):
         ladder.write(window, RUNGS, "siberia", tmp_path)
     assert not (tmp_path / "ladder.html").exists()
+
+
+class Left:
+    """Games a run left out, as reports.runs.Excluded reports them."""
+
+    def __bool__(self) -> bool:
+        return True
+
+    def notice(self, see: str) -> str:
+        return f"2 games that did not end were excluded; see {see}."
+
+    def table(self) -> pd.DataFrame:
+        return pd.DataFrame({"game_id": [3, 4], "reason": ["step cap", "step cap"]})
+
+
+def test_games_left_out_are_counted_in_the_headline_and_listed(tmp_path):
+    html, _, lines = ladder.write(results(deals=4), RUNGS, "siberia", tmp_path, Left())
+    assert lines[-1] == "2 games that did not end were excluded; see excluded.csv."
+    assert lines[-1] in html.read_text(encoding="utf-8")
+    assert len(pd.read_csv(tmp_path / "excluded.csv")) == 2
