@@ -390,50 +390,69 @@ def tournament(
 
 @app.command()
 def ladder(game: GameArg,
-           games: Annotated[int, typer.Option(
-               "--games", help="Games per matchup (whole seat rotations).")] = 20,
-           players: PlayersOpt = 4,
+           games: Annotated[int | None, typer.Option(
+               "--games", help="Games per matchup, whole seat rotations (default 20).",
+               show_default=False)] = None,
+           players: Annotated[int | None, typer.Option(
+               "--players", help="Number of players (default 4).", show_default=False)] = None,
+           rungs: Annotated[str | None, typer.Option(
+               "--rungs", help="The rungs, lowest first, comma-separated (default: random, "
+                               "the named presets, then the search presets).",
+               show_default=False)] = None,
            workers: WorkersOpt = None,
-           seed: Annotated[int, typer.Option("--seed", help="Tournament seed (>= 0).")] = 1,
+           seed: Annotated[int | None, typer.Option(
+               "--seed", help="Tournament seed (>= 0, default 1).", show_default=False)] = None,
            out: Annotated[Path | None, typer.Option(
                "--out", help="Run directory (default: runs/<game>-ladder).",
                show_default=False)] = None,
            resume: Annotated[bool, typer.Option(
-               "--resume", help="Complete the ladder in --out, skipping finished shards.")
-           ] = False,
+               "--resume", help="Complete the ladder in --out, skipping finished shards; its "
+                                "settings are read from the run.")] = False,
            run: Annotated[Path | None, typer.Option(
-               "--run", help="Play nothing: write the page and table of this finished run "
-                             "(e.g. a configs/tournaments/*-mcts-strength.toml run).",
-               show_default=False)] = None,
+               "--run", help="Play nothing: write the page and tables of this finished run "
+                             "(a ladder's, or e.g. a configs/tournaments/*-mcts-strength.toml "
+                             "run).", show_default=False)] = None,
            ) -> None:
     """Play the skill ladder (one-vs-field matrix and round robin) and write its page."""
-    from reports import ladder as ladder_page
-    from reports import runs
     from sim import ladder as ladder_mod
     from sim import runner
 
+    given = {"games": games, "players": players, "seed": seed, "rungs": rungs}
     with user_errors():
-        for option, value, minimum in (("--games", games, 1), ("--seed", seed, 0),
-                                       ("--workers", workers, 1), ("--players", players, 2)):
-            _positive(option, value, minimum)
-        names = ladder_mod.rungs(get_game(game).name)
+        for option, value, minimum, maximum in (
+                ("--games", games, 1, limits.MAX_GAMES), ("--seed", seed, 0, limits.MAX_SEED),
+                ("--workers", workers, 1, limits.MAX_GAMES),
+                ("--players", players, 2, limits.MAX_GAMES)):
+            _positive(option, value, minimum, maximum)
+        name = get_game(game).name
         if run is not None:
-            try:
-                loaded = runs.load_run(run)
-                html, csv = ladder_page.write(loaded.results, names, game, run, loaded.excluded)
-            except runs.RunDataError as exc:
-                raise UserError(str(exc)) from exc
+            extra = [f"--{k}" for k, v in given.items() if v is not None] + [
+                o for o, v in (("--out", out), ("--resume", resume), ("--workers", workers))
+                if v]
+            if extra:
+                raise UserError(f"--run writes the page of a finished run and plays nothing, "
+                                f"so {', '.join(extra)} does not apply",
+                                f"drop {', '.join(extra)}, or drop --run to play a ladder")
+            html, csv, lines = ladder_mod.page(run, name)
         else:
-            run_dir = out or Path("runs") / f"{game}-ladder"
+            given["rungs"] = tuple(ladder_mod.parse_rungs(name, rungs)) if rungs else None
+            run_dir = out or Path("runs") / f"{name}-ladder"
+            chosen = ladder_mod.start(name, given, run_dir, resume)
             try:
-                html, csv = ladder_mod.run(game, players, games, seed, run_dir, resume, workers)
-            except (runner.RunInterrupted, KeyboardInterrupt):
-                fail(f"interrupted; complete the ladder with: meeplab ladder {game} --out "
-                     f"{run_dir} --resume", code=130)
+                outcome = ladder_mod.run(chosen, run_dir, resume, workers)
+            except (runner.RunInterrupted, KeyboardInterrupt) as exc:
+                fail(f"interrupted ({exc or 'before the first shard'}); complete the ladder "
+                     f"with: meeplab ladder {name} --out {run_dir} --resume", code=130)
             except runner.ShardFailed as exc:
                 fail(f"a shard failed ({exc}); see {run_dir}/run.log, finished shards are "
                      f"kept", code=1)
-    typer.echo(f"ladder page: {html}\nmatrix table: {csv}")
+            typer.echo(f"{name} ladder: {outcome.games} games, {outcome.played} played now in "
+                       f"{outcome.seconds:.1f} s")
+            html, csv, lines = ladder_mod.page(run_dir, name)
+    for line in lines:
+        typer.echo(line)
+    typer.echo(f"ladder page: {html}\nmatrix table: {csv}\nsteps table: "
+               f"{csv.with_name('ladder-steps.csv')}")
 
 
 @app.command("bench-tournament")
