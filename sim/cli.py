@@ -128,6 +128,13 @@ def final_table(setup: Setup, records: np.ndarray) -> list[str]:
     return text_table(headers, rows)
 
 
+def seat_lines(setup: Setup) -> list[str]:
+    """The log's first lines: which seat (and colour) plays which strategy."""
+    label = setup.game.trace.player_label
+    return ["== Seats =="] + [f"  {label(p, setup.game.colours):<12} {name}"
+                              for p, name in enumerate(setup.seats)]
+
+
 def trace_header(setup: Setup, seed: int) -> dict[str, Any]:
     """First line of a JSON-lines trace."""
     game = setup.game
@@ -187,6 +194,8 @@ def play(game: GameArg,
     if result.trace is not None and result.trace[0, 1]:
         typer.echo("warning: the trace buffer overflowed; the log is incomplete", err=True)
     if not (quiet or as_json):
+        for line in seat_lines(setup):
+            typer.echo(line)
         for line in g.trace.log_lines(result.trace, setup.tables, players, g.colours):
             typer.echo(line)
         typer.echo("")

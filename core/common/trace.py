@@ -79,15 +79,18 @@ def _dump(obj: object) -> str:
 
 def write_jsonl(path: str | Path | IO[str], header: dict[str, Any], trace: np.ndarray,
                 event: Callable[[np.ndarray], dict[str, Any]],
-                state: Callable[[np.ndarray], dict[str, Any]], final: dict[str, Any]) -> None:
+                state: Callable[[np.ndarray], dict[str, Any]], final: dict[str, Any],
+                texts: Sequence[str]) -> None:
     """Write the trace as JSON lines: header, one {"i", "event", "state"} per event, final.
-    `event` decodes an event row's first EVW columns, `state` a state snapshot."""
+    `event` decodes an event row's first EVW columns, `state` a state snapshot; `texts` holds
+    each event's log sentence (its event's "text")."""
     own = not hasattr(path, "write")
     out: IO[str] = open(path, "w", encoding="utf-8") if own else path  # type: ignore[arg-type]
     try:
         out.write(_dump(header) + "\n")
-        for i, row in enumerate(events(trace), start=1):
-            out.write(_dump({"i": i, "event": event(row), "state": state(row[EVW:])}) + "\n")
+        for i, (row, text) in enumerate(zip(events(trace), texts, strict=True), start=1):
+            line = {"i": i, "event": event(row) | {"text": text}, "state": state(row[EVW:])}
+            out.write(_dump(line) + "\n")
         out.write(_dump({"final": final}) + "\n")
     finally:
         if own:
@@ -116,6 +119,22 @@ class Row(NamedTuple):
 def player_label(p: int, colours: Sequence[str]) -> str:
     """'P1 (blue)': 1-based seat number and colour."""
     return f"P{p + 1} ({colours[p]})"
+
+
+def sentences(trace: np.ndarray, clause: Callable[[np.ndarray], str],
+              who: Callable[[int], str],
+              own: dict[int, Callable[[np.ndarray], str]] | None = None) -> list[str]:
+    """Per event, the log's sentence: its actor (`who` of its player, none for -1) and what
+    happened (`clause` of its row), e.g. 'P1 (blue) buys 1 Ru for $5'; `own` gives the whole
+    sentence of the event codes whose player is not the actor (the log's headers)."""
+    out = []
+    for row in events(trace):
+        code, p = int(row[0]), int(row[1])
+        if own and code in own:
+            out.append(own[code](row))
+        else:
+            out.append(f"{who(p)} {clause(row)}" if p >= 0 else clause(row))
+    return out
 
 
 def plural(n: int, word: str) -> str:

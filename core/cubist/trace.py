@@ -271,6 +271,18 @@ def clause(row: np.ndarray, tables: CubistTables) -> str:
     return _TEXT[int(row[0])](event_dict(row, tables))
 
 
+def _setup_text(row: np.ndarray, tables: CubistTables, colours: Sequence[str]) -> str:
+    return f"{clause(row, tables)}; {player_label(int(row[1]), colours)} starts"
+
+
+def event_sentences(trace: np.ndarray, tables: CubistTables, n_players: int,
+                    colours: Sequence[str]) -> list[str]:
+    """Per event, the log's sentence: actor and clause (the replay page's event list)."""
+    return common_trace.sentences(
+        trace, lambda row: clause(row, tables), lambda p: player_label(p, colours),
+        {EV.SETUP: lambda row: _setup_text(row, tables, colours)})
+
+
 def _rooms_line(s: np.ndarray, p: int) -> str:
     b = _pbase(p)
     parts = [" / ".join(room_picture(s, b, r)) or "empty" for r in range(2)]
@@ -302,7 +314,7 @@ def log_lines(trace: np.ndarray, tables: CubistTables, n_players: int,
                 yield _rooms_line(last[1], last[0])
             line, last = [], None
         if r.code == EV.SETUP:
-            yield f"  {clause(row, tables)}; {player_label(r.player, colours)} starts"
+            yield f"  {_setup_text(row, tables, colours)}"
         elif r.code == EV.TURN:
             d = event_dict(row, tables)
             if d["turn"] > 1 and r.player == int(r.state[G.START]):
@@ -332,7 +344,8 @@ def write_jsonl(path: str | Path | IO[str], header: dict[str, Any], trace: np.nd
                 tables: CubistTables, n_players: int, final: dict[str, Any]) -> None:
     """Write the trace as JSON lines: header, one {"i", "event", "state"} per event, final."""
     common_trace.write_jsonl(path, header, trace, lambda row: event_dict(row, tables),
-                             lambda snap: public_state(snap, tables, n_players), final)
+                             lambda snap: public_state(snap, tables, n_players), final,
+                             event_sentences(trace, tables, n_players, C.COLOURS))
 
 
 def trace_buffer(max_events: int = 6000) -> np.ndarray:
