@@ -72,11 +72,18 @@ def room_picture(s: np.ndarray, b: int, room: int) -> list[str]:
                      for c in cols).rstrip() for r in rows]
 
 
-def museum_picture(s: np.ndarray, tables: CubistTables) -> list[str]:
-    """The museum plan with its dice, one string per plan row."""
-    plan = tables.mus_h[int(s[G.MUSEUM]) * C.MCELL:(int(s[G.MUSEUM]) + 1) * C.MCELL]
+def museum_box(museum: int, tables: CubistTables) -> tuple[np.ndarray, list[int], list[int]]:
+    """A museum card's plan heights (MROWS x MCOLS, flat) and the rows and columns its plan
+    uses (those `museum_picture` draws)."""
+    plan = tables.mus_h[museum * C.MCELL:(museum + 1) * C.MCELL]
     rows = [r for r in range(C.MROWS) if plan[r * C.MCOLS:(r + 1) * C.MCOLS].any()]
     cols = [c for c in range(C.MCOLS) if plan[c::C.MCOLS].any()]
+    return plan, rows, cols
+
+
+def museum_picture(s: np.ndarray, tables: CubistTables) -> list[str]:
+    """The museum plan with its dice, one string per plan row."""
+    plan, rows, cols = museum_box(int(s[G.MUSEUM]), tables)
     out = []
     for r in rows:
         cells = []

@@ -284,3 +284,26 @@ def test_margins_and_telling_games():
     assert picked == {("a", "best win"): (0, 3), ("a", "worst loss"): (6, -17),
                       ("b", "best win"): (7, 17), ("b", "worst loss"): (1, -5),
                       ("c", "worst loss"): (8, -18)}   # c never won alone: no best win
+
+
+def test_cubist_page_embeds_installation_cards_and_museum_plans_CUBIST_R22():
+    """The Cubist page draws each installation card from the rules data (CUBIST-R22/R23, rules
+    §6.2: plan, fixed values, points, museum-die spaces) and places museum dice by the museum
+    card's plan (CUBIST-R3: the cornerstone's cell)."""
+    tables = get_game("cubist").load_tables(None)
+    rules = page.embedded(page.page(trace("cubist")))["rules"]
+    cards = rules["installations"]
+    assert len(cards) == 23
+    assert cards["I11"] == {"plan": [[1, 1, 1], [1, 0, 0]], "fixed": [[3, 0, 0], [0, 0, 0]],
+                            "points": 5, "museum_dice": ["3"]}
+    assert cards["I23"]["plan"] == [[4, 1], [1, 4]] and cards["I23"]["museum_dice"] == [
+        "1/4", "3/6"]
+    museum = trace("cubist").states[0]["museum_card"]
+    plan = rules["museums"][museum]
+    width = rules["museum_columns"]
+    assert len(plan["rows"]) == len(trace("cubist").states[0]["museum"])
+    corner = plan["cornerstone"]
+    picture = trace("cubist").states[0]["museum"]
+    row, col = plan["rows"].index(corner // width), plan["cols"].index(corner % width)
+    assert picture[row][4 * col:4 * col + 3].strip() not in ("", "o")   # the cornerstone die
+    assert rules == page_rules("cubist", tables)
