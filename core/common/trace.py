@@ -14,9 +14,8 @@ from typing import IO, Any, NamedTuple
 
 import numpy as np
 
+from core.common.layout import EVW
 from core.jit import copy_to_row, njit
-
-EVW = 6  # event columns before the state snapshot
 
 
 @njit(inline="always")
@@ -135,6 +134,20 @@ def sentences(trace: np.ndarray, clause: Callable[[np.ndarray], str],
         else:
             out.append(f"{who(p)} {clause(row)}" if p >= 0 else clause(row))
     return out
+
+
+def deal_text(clause: str, p: int, colours: Sequence[str]) -> str:
+    """The log's sentence of a deal whose player starts: 'deal: ...; P2 (blue) starts'."""
+    return f"{clause}; {player_label(p, colours)} starts"
+
+
+def seat_sentences(trace: np.ndarray, clause: Callable[[np.ndarray], str],
+                   colours: Sequence[str], deal: int | None = None) -> list[str]:
+    """`sentences` with seats as actors ('P1 (blue)'); the event code `deal`, if any, is a deal
+    naming its start player (`deal_text`)."""
+    own = {} if deal is None else {
+        deal: lambda row: deal_text(clause(row), int(row[1]), colours)}
+    return sentences(trace, clause, lambda p: player_label(p, colours), own)
 
 
 def plural(n: int, word: str) -> str:

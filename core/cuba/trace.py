@@ -456,8 +456,7 @@ def clause(row: np.ndarray, tables: CubaTables) -> str:
 def event_sentences(trace: np.ndarray, tables: CubaTables, n_players: int,
                     colours: Sequence[str]) -> list[str]:
     """Per event, the log's sentence: actor and clause (the replay page's event list)."""
-    return common_trace.sentences(trace, lambda row: clause(row, tables),
-                                  lambda p: player_label(p, colours))
+    return common_trace.seat_sentences(trace, lambda row: clause(row, tables), colours)
 
 
 def event_text(row: np.ndarray, tables: CubaTables, colours: Sequence[str]) -> str:

@@ -278,16 +278,11 @@ def clause(row: np.ndarray, tables: CubistTables) -> str:
     return _TEXT[int(row[0])](event_dict(row, tables))
 
 
-def _setup_text(row: np.ndarray, tables: CubistTables, colours: Sequence[str]) -> str:
-    return f"{clause(row, tables)}; {player_label(int(row[1]), colours)} starts"
-
-
 def event_sentences(trace: np.ndarray, tables: CubistTables, n_players: int,
                     colours: Sequence[str]) -> list[str]:
     """Per event, the log's sentence: actor and clause (the replay page's event list)."""
-    return common_trace.sentences(
-        trace, lambda row: clause(row, tables), lambda p: player_label(p, colours),
-        {EV.SETUP: lambda row: _setup_text(row, tables, colours)})
+    return common_trace.seat_sentences(trace, lambda row: clause(row, tables), colours,
+                                       EV.SETUP)
 
 
 def _rooms_line(s: np.ndarray, p: int) -> str:
@@ -321,7 +316,7 @@ def log_lines(trace: np.ndarray, tables: CubistTables, n_players: int,
                 yield _rooms_line(last[1], last[0])
             line, last = [], None
         if r.code == EV.SETUP:
-            yield f"  {_setup_text(row, tables, colours)}"
+            yield f"  {common_trace.deal_text(clause(row, tables), r.player, colours)}"
         elif r.code == EV.TURN:
             d = event_dict(row, tables)
             if d["turn"] > 1 and r.player == int(r.state[G.START]):

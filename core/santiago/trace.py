@@ -248,8 +248,7 @@ def clause(row: np.ndarray, tables: SantiagoTables) -> str:
 def event_sentences(trace: np.ndarray, tables: SantiagoTables, n_players: int,
                     colours: Sequence[str]) -> list[str]:
     """Per event, the log's sentence: actor and clause (the replay page's event list)."""
-    return common_trace.sentences(trace, lambda row: clause(row, tables),
-                                  lambda p: player_label(p, colours))
+    return common_trace.seat_sentences(trace, lambda row: clause(row, tables), colours)
 
 
 def event_text(row: np.ndarray, tables: SantiagoTables, colours: Sequence[str]) -> str:

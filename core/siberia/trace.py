@@ -210,16 +210,11 @@ def clause(row: np.ndarray, tables: SiberiaTables) -> str:
     return _CLAUSES[int(row[0])](event_dict(row, tables))
 
 
-def _setup_text(row: np.ndarray, tables: SiberiaTables, colours: Sequence[str]) -> str:
-    return f"{clause(row, tables)}; {player_label(int(row[1]), colours)} starts"
-
-
 def event_sentences(trace: np.ndarray, tables: SiberiaTables, n_players: int,
                     colours: Sequence[str]) -> list[str]:
     """Per event, the log's sentence: actor and clause (the replay page's event list)."""
-    return common_trace.sentences(
-        trace, lambda row: clause(row, tables), lambda p: player_label(p, colours),
-        {EV.SETUP: lambda row: _setup_text(row, tables, colours)})
+    return common_trace.seat_sentences(trace, lambda row: clause(row, tables), colours,
+                                       EV.SETUP)
 
 
 def event_text(row: np.ndarray, tables: SiberiaTables, colours: Sequence[str]) -> str:
@@ -250,7 +245,7 @@ def log_lines(trace: np.ndarray, tables: SiberiaTables, n_players: int,
             yield head + "; ".join(line)
             line = []
         if r.code == EV.SETUP:
-            yield f"  {_setup_text(row, tables, colours)}"
+            yield f"  {common_trace.deal_text(clause(row, tables), r.player, colours)}"
         elif r.code == EV.TURN:
             turn = event_dict(row, tables)["turn"]
             if turn > 1 and (turn - 1) % n_players == 0:
