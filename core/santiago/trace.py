@@ -196,17 +196,17 @@ _TEXT: dict[int, Callable[[dict[str, Any], np.ndarray, SantiagoTables], str]] = 
     C.EV.TURN: lambda d, s, t: f"turn {d['turn']}",
     C.EV.DRIVE: lambda d, s, t: f"drives {plural(d['distance'], 'stop')} to "
                                 f"{stop_name(C.STOP_NAMES.index(d['stop']), s)}"
-                                + (f", paying {d['pesos']} pesos" if d["pesos"] else ""),
+                                + (f", paying {plural(d['pesos'], 'peso')}" if d["pesos"] else ""),
     C.EV.VALUE: lambda d, s, t: (f"goods value now {d['goods_value']} "
                                  f"({d['cause'].replace('_', ' ')})"),
     C.EV.CLOSED: lambda d, s, t: f"finds {stop_name(C.STOP_NAMES.index(d['stop']), s)} face "
                                  "down: no action, no building",
     C.EV.CUBAN: lambda d, s, t: f"visits {d['cuban']}",
     C.EV.GOODS: lambda d, s, t: f"takes {d['amount']} {d['kind']}",
-    C.EV.MONEY: lambda d, s, t: (f"gains {d['amount']} pesos" if d["amount"] > 0
-                                 else f"pays {-d['amount']} pesos"),
+    C.EV.MONEY: lambda d, s, t: (f"gains {plural(d['amount'], 'peso')}" if d["amount"] > 0
+                                 else f"pays {plural(-d['amount'], 'peso')}"),
     C.EV.VP: lambda d, s, t: f"{d['amount']:+d} VP ({d['source'].replace('_', ' ')})",
-    C.EV.GIVE: lambda d, s, t: (f"gives P{d['receiver'] + 1} 1 {d['gives']}" if d["gives"]
+    C.EV.GIVE: lambda d, s, t: (f"gives P{d['receiver'] + 1} 1 {d['gives'].replace('vp', 'VP')}" if d["gives"]
                                 else "has nothing to give"),
     C.EV.MARKER: lambda d, s, t: f"puts a property marker on the "
                                  f"{d['building'].replace('_', ' ')} ({d['slot']})",
