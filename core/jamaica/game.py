@@ -1,5 +1,6 @@
-"""Jamaica, declared once (core.common.game.Game): its rules data, its engine package (imported when first used), records, trace,
-colours, player range, strategy kernels and report sections. Listed in core/games.py."""
+"""Jamaica, declared once (core.common.game.Game): its rules data, its engine package (imported
+when first used), records, trace, colours, player range, strategy kernels and report sections.
+Listed in core/games.py."""
 from core.common.game import Game, engine_parts, misc_player_range
 from core.jamaica import codes, tables
 

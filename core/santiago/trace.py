@@ -206,7 +206,8 @@ _TEXT: dict[int, Callable[[dict[str, Any], np.ndarray, SantiagoTables], str]] = 
     C.EV.MONEY: lambda d, s, t: (f"gains {plural(d['amount'], 'peso')}" if d["amount"] > 0
                                  else f"pays {plural(-d['amount'], 'peso')}"),
     C.EV.VP: lambda d, s, t: f"{d['amount']:+d} VP ({d['source'].replace('_', ' ')})",
-    C.EV.GIVE: lambda d, s, t: (f"gives P{d['receiver'] + 1} 1 {d['gives'].replace('vp', 'VP')}" if d["gives"]
+    C.EV.GIVE: lambda d, s, t: (f"gives P{d['receiver'] + 1} 1 "
+                                f"{d['gives'].replace('vp', 'VP')}" if d["gives"]
                                 else "has nothing to give"),
     C.EV.MARKER: lambda d, s, t: f"puts a property marker on the "
                                  f"{d['building'].replace('_', ' ')} ({d['slot']})",
