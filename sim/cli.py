@@ -23,7 +23,9 @@ from reports.text import plural, text_table
 from sim import bench as bench_mod, limits
 from sim.cli_app import App, Summary, complete_from, emit
 from sim.errors import UserError, fail, one_line, user_errors
-from sim.games import Game, get as get_game, names as game_names, report_sections
+from sim.games import (
+    Game, get as get_game, listing as game_listing, names as game_names, report_sections,
+)
 from core.common.overlay import split
 from sim.options import Variant, check_players, parse_variants, seat_strategies
 
@@ -128,6 +130,13 @@ def final_table(setup: Setup, records: np.ndarray) -> list[str]:
     return text_table(headers, rows)
 
 
+def seat_lines(setup: Setup) -> list[str]:
+    """The log's first lines: which seat (and colour) plays which strategy."""
+    label = setup.game.trace.player_label
+    return ["== Seats =="] + [f"  {label(p, setup.game.colours):<12} {name}"
+                              for p, name in enumerate(setup.seats)]
+
+
 def trace_header(setup: Setup, seed: int) -> dict[str, Any]:
     """First line of a JSON-lines trace."""
     game = setup.game
@@ -187,6 +196,8 @@ def play(game: GameArg,
     if result.trace is not None and result.trace[0, 1]:
         typer.echo("warning: the trace buffer overflowed; the log is incomplete", err=True)
     if not (quiet or as_json):
+        for line in seat_lines(setup):
+            typer.echo(line)
         for line in g.trace.log_lines(result.trace, setup.tables, players, g.colours):
             typer.echo(line)
         typer.echo("")
@@ -284,13 +295,8 @@ def strategy_lines(entries: list[dict[str, Any]]) -> list[str]:
 @app.command()
 def games() -> Summary:
     """List the games: name, title, player counts, strategies."""
-    rows = []
     with user_errors():
-        for name in game_names():
-            game = get_game(name)
-            low, high = game.player_range(game.load_tables(None))
-            rows.append({"name": name, "title": game.title, "players": [low, high],
-                         "strategies": game.strategy_names()})
+        rows = game_listing()
     return Summary(rows, [f"{r['name']} ({r['title']}): {r['players'][0]}-{r['players'][1]} "
                           f"players; strategies: {', '.join(r['strategies'])}" for r in rows])
 

@@ -147,6 +147,26 @@ def get(name: str) -> Game:
     return _facade(catalogue.get(name))
 
 
+def listing() -> list[dict[str, Any]]:
+    """Every game's name, title, player range (default rules) and strategy names, read from
+    its descriptor, rules data and preset files only: no strategy kernel is loaded (UserError
+    naming the file to fix)."""
+    from core.common.overlay import OverlayError
+    from strategies.common.registry import PresetError, preset_names, presets_path
+
+    rows = []
+    for name in names():
+        game = catalogue.get(name)
+        data = as_user_errors((game.rules.error, OverlayError),
+                              f"fix {_shown(game.rules.default_path)}")
+        low, high = game.player_range(data(game.rules.load_tables)())
+        path = presets_path(name)
+        strategies = as_user_errors((PresetError,), f"fix {_shown(path)}")(preset_names)(path)
+        rows.append({"name": name, "title": game.title, "players": [low, high],
+                     "strategies": strategies})
+    return rows
+
+
 def report_sections() -> dict[str, Callable[..., list[Any]]]:
     """Each game's report sections by game name: the `sections(df, rules)` of the module its
     descriptor names (reports/ imports no core, so the report is handed these)."""

@@ -37,7 +37,38 @@ def _jamaica_rules(tables: Any) -> dict[str, Any]:
             "finish_value": int(tables.misc[M.FINISH_SCORE]), "pre_line_value": pre}
 
 
-RULES: dict[str, Callable[[Any], dict[str, Any]]] = {"jamaica": _jamaica_rules}
+def _cubist_rules(tables: Any) -> dict[str, Any]:
+    """Per installation card id (CUBIST-R22/R23, rules §6.2): its plan (column heights, top row
+    first, and fixed values, 0 free), points and museum-die spaces ("3/4": either); per museum
+    card id, the plan rows and columns its picture shows and the cornerstone's cell, so the
+    page can place (and colour by owner) each museum die event's cell."""
+    from core.cubist import codes as C
+    from core.cubist.trace import inst_id, museum_box, museum_id
+
+    def grid(values: np.ndarray, k: int) -> list[list[int]]:
+        rows, cols = (int(v) for v in tables.inst_shape[2 * k:2 * k + 2])
+        at = k * C.PLAN_CELLS
+        return [[int(values[at + r * C.PLAN + c]) for c in range(cols)] for r in range(rows)]
+
+    cards = {}
+    for i in np.flatnonzero(tables.inst_dice):
+        spaces = zip(tables.inst_space_a[i * C.MAX_SPACES:][:tables.inst_spaces[i]],
+                     tables.inst_space_b[i * C.MAX_SPACES:][:tables.inst_spaces[i]])
+        cards[inst_id(int(i))] = {
+            "plan": grid(tables.inst_h, int(i) * C.NORIENT),
+            "fixed": grid(tables.inst_fix, int(i) * C.NORIENT),
+            "points": int(tables.inst_points[i]),
+            "museum_dice": [f"{a}" if a == b else f"{a}/{b}" for a, b in spaces]}
+    museums = {}
+    for m in range(int(tables.mus_n[0])):
+        _, rows, cols = museum_box(m, tables)
+        museums[museum_id(m)] = {"rows": rows, "cols": cols,
+                                 "cornerstone": int(tables.mus_corner[m])}
+    return {"installations": cards, "museums": museums, "museum_columns": C.MCOLS}
+
+
+RULES: dict[str, Callable[[Any], dict[str, Any]]] = {"jamaica": _jamaica_rules,
+                                                     "cubist": _cubist_rules}
 
 
 def page_rules(game: str, tables: Any) -> dict[str, Any]:
@@ -45,32 +76,60 @@ def page_rules(game: str, tables: Any) -> dict[str, Any]:
     return RULES[game](tables) if game in RULES else {}
 
 
-def trace_tables(header: dict[str, Any]) -> Any:
-    """The rules tables a trace was played with: the rules file under the header's switches
-    and data overrides (UserError when they no longer fit the rules file)."""
+HEADER_FIX = ("correct the trace's first line, or write the trace again with 'meeplab play GAME "
+              "--trace FILE.jsonl' (a trace of another meeplab version: replay it with that "
+              "version)")
+
+
+def _bad_header(source: str, problem: str) -> UserError:
+    return UserError(f"{source}: its header {problem}", HEADER_FIX)
+
+
+def _names(value: object, count: int) -> bool:
+    return isinstance(value, list) and len(value) == count and all(
+        isinstance(v, str) and v for v in value)
+
+
+def trace_tables(header: dict[str, Any], source: str = "the trace") -> Any:
+    """The rules tables a trace was played with, its header checked against the rules data:
+    switch names and values, data overrides, the player count under them, one strategy and
+    the game's colour per seat (UserError naming the first problem)."""
     game = get_game(header["game"])
+    parts = {key: header.get(key) or {} for key in ("variant", "variant_data")}
+    for key, value in parts.items():
+        if not isinstance(value, dict):
+            raise _bad_header(source, f'has a "{key}" that is not a JSON object')
     try:
-        return game.load_tables({**(header.get("variant") or {}),
-                                 **(header.get("variant_data") or {})} or None)
+        tables = game.load_tables({**parts["variant"], **parts["variant_data"]} or None)
     except UserError as exc:
-        raise UserError(f"the trace's variant no longer fits the {header['game']} rules data "
-                        f"({exc.problem})", "replay it with the meeplab version that wrote "
-                        "it") from exc
+        problem = exc.problem.removeprefix(f"{game.name}.toml: ")
+        raise _bad_header(source, f"does not fit the {game.name} rules data ({problem})") \
+            from exc
+    players = header["players"]
+    low, high = game.player_range(tables)
+    if not low <= players <= high:
+        raise _bad_header(source, f"says {players} players; {game.title} takes {low} to "
+                                  f"{high} under the trace's switches")
+    if not _names(header.get("strategies"), players):
+        raise _bad_header(source, f'has no "strategies" list of {players} names, one per seat')
+    if "colours" in header and header["colours"] != list(game.colours[:players]):
+        raise _bad_header(source, f'has "colours" {header["colours"]!r}; a {players}-player '
+                                  f"{game.title} trace has {list(game.colours[:players])}")
+    return tables
 
 
-def with_rules(trace: page.Trace, tables: Any = None) -> page.Trace:
-    """`trace` with its page's rules values, from `tables` or else its header (then with a
-    `warning` when the rules file changed since the trace was written)."""
+def with_rules(trace: page.Trace, tables: Any, written_hash: str | None = None) -> page.Trace:
+    """`trace` with its page's rules values from `tables`, with a `warning` when
+    `written_hash` (the header's, for a trace read from a file) is not today's rules data's."""
     game = trace.header["game"]
     if game not in RULES:
         return trace
-    if tables is not None:
-        return dataclasses.replace(trace, rules=page_rules(game, tables))
-    rules = page_rules(game, trace_tables(trace.header))
-    written, now = trace.header.get("rules_data_hash"), get_game(game).rules_data_hash()
-    if written != now:
+    rules = page_rules(game, tables)
+    now = get_game(game).rules_data_hash()
+    if written_hash is not None and written_hash != now:
         rules["warning"] = (f"the rules data changed since this trace was written (hash "
-                            f"{written}, now {now}): the points during the game use today's")
+                            f"{written_hash}, now {now}): the page draws with today's rules "
+                            "values")
     return dataclasses.replace(trace, rules=rules)
 
 
@@ -95,7 +154,8 @@ def from_file(path: Path) -> page.Trace:
         trace = page.read(path)
     except page.TraceError as exc:
         raise _user_error(exc) from exc
-    return with_rules(trace)
+    tables = trace_tables(trace.header, str(path))
+    return with_rules(trace, tables, str(trace.header.get("rules_data_hash")))
 
 
 def write(path: Path, trace: page.Trace) -> Path:

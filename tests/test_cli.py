@@ -178,3 +178,33 @@ def test_games_lists_every_game_with_its_player_counts():
     result = run("games")
     assert result.exit_code == 0
     assert "cuba (Cuba): 2-5 players; strategies: " in result.stdout and "random" in result.stdout
+
+
+def test_games_listing_names_what_the_registry_and_rules_hold():
+    """The fast listing (descriptors, rules data and preset files only) says what loading every
+    game would: its title, player range (CUBA-R0, SDC-R0, SIB-R0, JAM-R0, CUBIST-R0) and every
+    registered strategy in the registry's order."""
+    from sim.games import get, listing
+
+    for row in listing():
+        game = get(row["name"])
+        assert row["title"] == game.title
+        assert tuple(row["players"]) == game.player_range(game.load_tables(None))
+        assert row["strategies"] == game.strategy_names()
+
+
+def test_games_listing_loads_no_engine_kernel_or_pandas():
+    """`meeplab games` reads descriptors lazily: no game's compiled rules, no strategy kernel, no
+    pandas; only Jamaica's rules data (its route table is built by compiled code) loads numba."""
+    code = ("import sys; from sim.cli import main; sys.argv = ['meeplab', 'games']\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "light = {'strategies', 'strategies.common', 'strategies.common.registry', "
+            "'strategies.common.spec'}\n"
+            "bad = [m for m in sys.modules if m == 'pandas' or m.startswith('strategies') "
+            "and m not in light or m.startswith('core.') "
+            "and m.split('.')[-1] in ('rules', 'actions', 'play', 'hidden', 'state')]\n"
+            "print('LOADED', sorted(bad))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=ROOT, timeout=300, check=True).stdout
+    assert "jamaica (Jamaica): 2-6 players" in out
+    assert out.strip().splitlines()[-1] == "LOADED []", out

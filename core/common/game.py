@@ -7,10 +7,12 @@ game by the name of its folders or modules. docs/adding-a-game.md is the recipe.
 """
 from __future__ import annotations
 
+import functools
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any
+from typing import Any, NamedTuple
 
 from core.common.elements import Elements
 from core.common.tables import RulesFile
@@ -53,25 +55,11 @@ class Engine:
                    error_names=check.ERR_NAMES)
 
 
-@dataclass(frozen=True, eq=False)  # one instance per game: compared and hashed by identity
-class Game:
-    """One game: its engine, rules data, strategies and presentation."""
+class Parts(NamedTuple):
+    """The parts of a game that import its compiled engine."""
 
-    name: str                          # CLI, configs and results: "cuba"
-    title: str                         # for people: "Santiago de Cuba"
-    clause_prefix: str                 # rule-clause ids of ../shared/rules/ (CUBA-R9, CUBA-Q6)
     engine: Engine
-    # the rules-data file (core/<game>/tables.py FILE): load_tables, switch_values,
-    # rules_data_hash, assumed_values, flatten; `rules.error` is the game's RulesDataError,
-    # `rules.switches.options` its SWITCH_OPTIONS (switch name -> (index, allowed values))
-    rules: RulesFile
     trace: ModuleType                  # trace decoder: public_state, event_dict, log_lines, ...
-    colours: tuple[str, ...]           # seat colours, first seat first
-    player_range: Callable[[Any], tuple[int, int]]  # tables -> (fewest, most) players
-    # strategy kernel modules as dotted names (core imports no strategy); a kernel's id is its
-    # index, so append new kernels: presets name kernels, results record strategies
-    kernels: tuple[str, ...]
-    report: str | None                 # dotted name of the report-sections module, or None
     # The hidden-information sampler, compiled `sample_hidden(s, t, me, rng)`
     # (core/<game>/hidden.py): redraws in place what seat `me` may not see (hands, face-down
     # cards, draw piles, the stored random stream), computed only from what `me` sees. The
@@ -80,6 +68,62 @@ class Game:
     # The elements restricted play forbids one at a time (core.common.elements): names and the
     # compiled option -> element mask. None: not declared.
     elements: Elements | None = None
+
+
+def engine_parts(package: str) -> Callable[[], Parts]:
+    """The loader of a game package's parts (docs/adding-a-game.md: state, actions, rules,
+    check, play, trace, hidden and elements modules), importing them when first called."""
+    def load() -> Parts:
+        m = {name: importlib.import_module(f"{package}.{name}") for name in (
+            "state", "actions", "rules", "check", "play", "trace", "hidden", "elements")}
+        return Parts(Engine.of(m["state"], m["actions"], m["rules"], m["check"], m["play"]),
+                     m["trace"], m["hidden"].sample_hidden, m["elements"].ELEMENTS)
+    return load
+
+
+@dataclass(frozen=True, eq=False)  # one instance per game: compared and hashed by identity
+class Game:
+    """One game: its rules data, strategies and presentation, and its engine's parts (imported
+    when first used: listing the games, or reading their rules data, compiles nothing)."""
+
+    name: str                          # CLI, configs and results: "cuba"
+    title: str                         # for people: "Santiago de Cuba"
+    clause_prefix: str                 # rule-clause ids of ../shared/rules/ (CUBA-R9, CUBA-Q6)
+    # the rules-data file (core/<game>/tables.py FILE): load_tables, switch_values,
+    # rules_data_hash, assumed_values, flatten; `rules.error` is the game's RulesDataError,
+    # `rules.switches.options` its SWITCH_OPTIONS (switch name -> (index, allowed values))
+    rules: RulesFile
+    colours: tuple[str, ...]           # seat colours, first seat first
+    player_range: Callable[[Any], tuple[int, int]]  # tables -> (fewest, most) players
+    # strategy kernel modules as dotted names (core imports no strategy); a kernel's id is its
+    # index, so append new kernels: presets name kernels, results record strategies
+    kernels: tuple[str, ...]
+    report: str | None                 # dotted name of the report-sections module, or None
+    parts: Callable[[], Parts]         # engine, trace, hidden, elements (engine_parts)
+
+    @functools.cached_property
+    def _parts(self) -> Parts:
+        return self.parts()
+
+    @property
+    def engine(self) -> Engine:
+        """The compiled hooks and constants the play loop binds."""
+        return self._parts.engine
+
+    @property
+    def trace(self) -> ModuleType:
+        """The trace decoder (core/<game>/trace.py)."""
+        return self._parts.trace
+
+    @property
+    def hidden(self) -> Callable[..., Any] | None:
+        """The hidden-information sampler (Parts.hidden)."""
+        return self._parts.hidden
+
+    @property
+    def elements(self) -> Elements | None:
+        """The elements restricted play forbids (Parts.elements)."""
+        return self._parts.elements
 
     @property
     def record_columns(self) -> tuple[str, ...]:

@@ -26,6 +26,8 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+EVW = 6  # a trace row's event columns before its state snapshot (core.common.trace)
+
 
 class Field(NamedTuple):
     """One declared field of a layout."""

@@ -14,9 +14,8 @@ from typing import IO, Any, NamedTuple
 
 import numpy as np
 
+from core.common.layout import EVW
 from core.jit import copy_to_row, njit
-
-EVW = 6  # event columns before the state snapshot
 
 
 @njit(inline="always")
@@ -79,15 +78,18 @@ def _dump(obj: object) -> str:
 
 def write_jsonl(path: str | Path | IO[str], header: dict[str, Any], trace: np.ndarray,
                 event: Callable[[np.ndarray], dict[str, Any]],
-                state: Callable[[np.ndarray], dict[str, Any]], final: dict[str, Any]) -> None:
+                state: Callable[[np.ndarray], dict[str, Any]], final: dict[str, Any],
+                texts: Sequence[str]) -> None:
     """Write the trace as JSON lines: header, one {"i", "event", "state"} per event, final.
-    `event` decodes an event row's first EVW columns, `state` a state snapshot."""
+    `event` decodes an event row's first EVW columns, `state` a state snapshot; `texts` holds
+    each event's log sentence (its event's "text")."""
     own = not hasattr(path, "write")
     out: IO[str] = open(path, "w", encoding="utf-8") if own else path  # type: ignore[arg-type]
     try:
         out.write(_dump(header) + "\n")
-        for i, row in enumerate(events(trace), start=1):
-            out.write(_dump({"i": i, "event": event(row), "state": state(row[EVW:])}) + "\n")
+        for i, (row, text) in enumerate(zip(events(trace), texts, strict=True), start=1):
+            line = {"i": i, "event": event(row) | {"text": text}, "state": state(row[EVW:])}
+            out.write(_dump(line) + "\n")
         out.write(_dump({"final": final}) + "\n")
     finally:
         if own:
@@ -116,6 +118,36 @@ class Row(NamedTuple):
 def player_label(p: int, colours: Sequence[str]) -> str:
     """'P1 (blue)': 1-based seat number and colour."""
     return f"P{p + 1} ({colours[p]})"
+
+
+def sentences(trace: np.ndarray, clause: Callable[[np.ndarray], str],
+              who: Callable[[int], str],
+              own: dict[int, Callable[[np.ndarray], str]] | None = None) -> list[str]:
+    """Per event, the log's sentence: its actor (`who` of its player, none for -1) and what
+    happened (`clause` of its row), e.g. 'P1 (blue) buys 1 Ru for $5'; `own` gives the whole
+    sentence of the event codes whose player is not the actor (the log's headers)."""
+    out = []
+    for row in events(trace):
+        code, p = int(row[0]), int(row[1])
+        if own and code in own:
+            out.append(own[code](row))
+        else:
+            out.append(f"{who(p)} {clause(row)}" if p >= 0 else clause(row))
+    return out
+
+
+def deal_text(clause: str, p: int, colours: Sequence[str]) -> str:
+    """The log's sentence of a deal whose player starts: 'deal: ...; P2 (blue) starts'."""
+    return f"{clause}; {player_label(p, colours)} starts"
+
+
+def seat_sentences(trace: np.ndarray, clause: Callable[[np.ndarray], str],
+                   colours: Sequence[str], deal: int | None = None) -> list[str]:
+    """`sentences` with seats as actors ('P1 (blue)'); the event code `deal`, if any, is a deal
+    naming its start player (`deal_text`)."""
+    own = {} if deal is None else {
+        deal: lambda row: deal_text(clause(row), int(row[1]), colours)}
+    return sentences(trace, clause, lambda p: player_label(p, colours), own)
 
 
 def plural(n: int, word: str) -> str:

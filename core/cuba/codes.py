@@ -4,7 +4,7 @@ Everything here is a plain module-level int, or an enumeration or layout of
 core.common.layout (a named tuple of ints), so numba folds it into compiled code.
 """
 from core.common.layout import block, enum
-from core.common.trace import EVW  # noqa: F401 (event columns of a trace row)
+from core.common.layout import EVW  # noqa: F401 (event columns of a trace row)
 
 
 # --- piece kinds (rules §0) -------------------------------------------------

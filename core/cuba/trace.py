@@ -453,6 +453,12 @@ def clause(row: np.ndarray, tables: CubaTables) -> str:
     return _CLAUSES[r.code](event_dict(row, tables), r, tables)
 
 
+def event_sentences(trace: np.ndarray, tables: CubaTables, n_players: int,
+                    colours: Sequence[str]) -> list[str]:
+    """Per event, the log's sentence: actor and clause (the replay page's event list)."""
+    return common_trace.seat_sentences(trace, lambda row: clause(row, tables), colours)
+
+
 def event_text(row: np.ndarray, tables: CubaTables, colours: Sequence[str]) -> str:
     """One self-contained log line, e.g. 'R2 actions     P1 (blue) loads 2 Ci onto dock 3 (S04)'."""
     r = Row.of(row)
@@ -558,4 +564,5 @@ def write_jsonl(path: str | Path | IO[str], header: dict[str, Any], trace: np.nd
                 tables: CubaTables, n_players: int, final: dict[str, Any]) -> None:
     """Write the trace as JSON lines: header, one {"i", "event", "state"} per event, final."""
     common_trace.write_jsonl(path, header, trace, lambda row: event_dict(row, tables),
-                             lambda snap: public_state(snap, tables, n_players), final)
+                             lambda snap: public_state(snap, tables, n_players), final,
+                             event_sentences(trace, tables, n_players, C.COLOURS))

@@ -5,7 +5,7 @@ so numba folds it into compiled code. Rule values (plans, points, artist data, c
 here: they are rules data (configs/games/cubist.toml, read through the flat rules vector T).
 """
 from core.common.layout import block, enum
-from core.common.trace import EVW  # noqa: F401 (event columns of a trace row)
+from core.common.layout import EVW  # noqa: F401 (event columns of a trace row)
 
 COLOURS = ("blue", "purple", "orange", "green")   # CUBIST-R6 (SOURCED: geekcastradio)
 NVAL = 6              # die faces 1..6

@@ -72,11 +72,18 @@ def room_picture(s: np.ndarray, b: int, room: int) -> list[str]:
                      for c in cols).rstrip() for r in rows]
 
 
-def museum_picture(s: np.ndarray, tables: CubistTables) -> list[str]:
-    """The museum plan with its dice, one string per plan row."""
-    plan = tables.mus_h[int(s[G.MUSEUM]) * C.MCELL:(int(s[G.MUSEUM]) + 1) * C.MCELL]
+def museum_box(museum: int, tables: CubistTables) -> tuple[np.ndarray, list[int], list[int]]:
+    """A museum card's plan heights (MROWS x MCOLS, flat) and the rows and columns its plan
+    uses (those `museum_picture` draws)."""
+    plan = tables.mus_h[museum * C.MCELL:(museum + 1) * C.MCELL]
     rows = [r for r in range(C.MROWS) if plan[r * C.MCOLS:(r + 1) * C.MCOLS].any()]
     cols = [c for c in range(C.MCOLS) if plan[c::C.MCOLS].any()]
+    return plan, rows, cols
+
+
+def museum_picture(s: np.ndarray, tables: CubistTables) -> list[str]:
+    """The museum plan with its dice, one string per plan row."""
+    plan, rows, cols = museum_box(int(s[G.MUSEUM]), tables)
     out = []
     for r in rows:
         cells = []
@@ -271,6 +278,13 @@ def clause(row: np.ndarray, tables: CubistTables) -> str:
     return _TEXT[int(row[0])](event_dict(row, tables))
 
 
+def event_sentences(trace: np.ndarray, tables: CubistTables, n_players: int,
+                    colours: Sequence[str]) -> list[str]:
+    """Per event, the log's sentence: actor and clause (the replay page's event list)."""
+    return common_trace.seat_sentences(trace, lambda row: clause(row, tables), colours,
+                                       EV.SETUP)
+
+
 def _rooms_line(s: np.ndarray, p: int) -> str:
     b = _pbase(p)
     parts = [" / ".join(room_picture(s, b, r)) or "empty" for r in range(2)]
@@ -302,7 +316,7 @@ def log_lines(trace: np.ndarray, tables: CubistTables, n_players: int,
                 yield _rooms_line(last[1], last[0])
             line, last = [], None
         if r.code == EV.SETUP:
-            yield f"  {clause(row, tables)}; {player_label(r.player, colours)} starts"
+            yield f"  {common_trace.deal_text(clause(row, tables), r.player, colours)}"
         elif r.code == EV.TURN:
             d = event_dict(row, tables)
             if d["turn"] > 1 and r.player == int(r.state[G.START]):
@@ -332,7 +346,8 @@ def write_jsonl(path: str | Path | IO[str], header: dict[str, Any], trace: np.nd
                 tables: CubistTables, n_players: int, final: dict[str, Any]) -> None:
     """Write the trace as JSON lines: header, one {"i", "event", "state"} per event, final."""
     common_trace.write_jsonl(path, header, trace, lambda row: event_dict(row, tables),
-                             lambda snap: public_state(snap, tables, n_players), final)
+                             lambda snap: public_state(snap, tables, n_players), final,
+                             event_sentences(trace, tables, n_players, C.COLOURS))
 
 
 def trace_buffer(max_events: int = 6000) -> np.ndarray:

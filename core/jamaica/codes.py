@@ -5,7 +5,7 @@ into compiled code. Rule values (the board, the deck, the die, the treasures, se
 are rules data: configs/games/jamaica.toml, read through the fields of the flat rules vector T.
 """
 from core.common.layout import block, enum
-from core.common.trace import EVW  # noqa: F401 (event columns of a trace row)
+from core.common.layout import EVW  # noqa: F401 (event columns of a trace row)
 
 # --- engine capacities -----------------------------------------------------------------------
 MAX_PLAYERS = 6          # JAM-R0

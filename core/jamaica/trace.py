@@ -255,11 +255,27 @@ assert len(_clauses(str, None)) == len(EV)  # type: ignore[arg-type]
 # ------------------------------------------------------------------------------ JSON lines
 
 
+def event_sentences(trace: np.ndarray, tables: JamaicaTables, n_players: int,
+                    colours: Sequence[str]) -> list[str]:
+    """Per event, the log's sentence: actor (a ship) and clause (the replay page's list)."""
+    rows = events(trace)
+    ghost = bool(len(rows)) and bool(rows[0][0] == EV.SETUP and rows[0][3])
+
+    def who(p: int) -> str:
+        return ship_label(p, n_players, ghost, colours)
+
+    clauses = _clauses(who, tables)
+    return common_trace.sentences(
+        trace, lambda row: clauses[int(row[0])](event_dict(row, tables)), who,
+        {EV.ROUND: lambda row: f"round {int(row[2])}: captain {who(int(row[1]))}"})
+
+
 def write_jsonl(path: str | Path | IO[str], header: dict[str, Any], trace: np.ndarray,
                 tables: JamaicaTables, n_players: int, final: dict[str, Any]) -> None:
     """Write the trace as JSON lines: header, one {"i", "event", "state"} per event, final."""
     common_trace.write_jsonl(path, header, trace, lambda row: event_dict(row, tables),
-                             lambda snap: public_state(snap, tables, n_players), final)
+                             lambda snap: public_state(snap, tables, n_players), final,
+                             event_sentences(trace, tables, n_players, C.COLOURS))
 
 
 def trace_buffer(max_events: int = 6000) -> np.ndarray:

@@ -8,7 +8,7 @@ effects, slot colours, the layout rule) are not here: they are rules data
 (SDC-R*, V*, Q*) refer to shared/rules/santiago-de-cuba.md.
 """
 from core.common.layout import block, enum
-from core.common.trace import EVW  # noqa: F401 (event columns of a trace row)
+from core.common.layout import EVW  # noqa: F401 (event columns of a trace row)
 
 # --- goods (§0): the 5 dice goods first (their die has the same index), then wood -----------
 SU, CI, TO, RU, CG, WD = 0, 1, 2, 3, 4, 5

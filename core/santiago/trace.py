@@ -196,17 +196,18 @@ _TEXT: dict[int, Callable[[dict[str, Any], np.ndarray, SantiagoTables], str]] = 
     C.EV.TURN: lambda d, s, t: f"turn {d['turn']}",
     C.EV.DRIVE: lambda d, s, t: f"drives {plural(d['distance'], 'stop')} to "
                                 f"{stop_name(C.STOP_NAMES.index(d['stop']), s)}"
-                                + (f", paying {d['pesos']} pesos" if d["pesos"] else ""),
+                                + (f", paying {plural(d['pesos'], 'peso')}" if d["pesos"] else ""),
     C.EV.VALUE: lambda d, s, t: (f"goods value now {d['goods_value']} "
                                  f"({d['cause'].replace('_', ' ')})"),
     C.EV.CLOSED: lambda d, s, t: f"finds {stop_name(C.STOP_NAMES.index(d['stop']), s)} face "
                                  "down: no action, no building",
     C.EV.CUBAN: lambda d, s, t: f"visits {d['cuban']}",
     C.EV.GOODS: lambda d, s, t: f"takes {d['amount']} {d['kind']}",
-    C.EV.MONEY: lambda d, s, t: (f"gains {d['amount']} pesos" if d["amount"] > 0
-                                 else f"pays {-d['amount']} pesos"),
+    C.EV.MONEY: lambda d, s, t: (f"gains {plural(d['amount'], 'peso')}" if d["amount"] > 0
+                                 else f"pays {plural(-d['amount'], 'peso')}"),
     C.EV.VP: lambda d, s, t: f"{d['amount']:+d} VP ({d['source'].replace('_', ' ')})",
-    C.EV.GIVE: lambda d, s, t: (f"gives P{d['receiver'] + 1} 1 {d['gives']}" if d["gives"]
+    C.EV.GIVE: lambda d, s, t: (f"gives P{d['receiver'] + 1} 1 "
+                                f"{d['gives'].replace('vp', 'VP')}" if d["gives"]
                                 else "has nothing to give"),
     C.EV.MARKER: lambda d, s, t: f"puts a property marker on the "
                                  f"{d['building'].replace('_', ' ')} ({d['slot']})",
@@ -240,14 +241,24 @@ _TEXT: dict[int, Callable[[dict[str, Any], np.ndarray, SantiagoTables], str]] = 
 assert sorted(_TEXT) == sorted(EVENT_FIELDS)
 
 
+def clause(row: np.ndarray, tables: SantiagoTables) -> str:
+    """What happened in one event, without the actor."""
+    return _TEXT[int(row[0])](event_dict(row, tables), row[C.EVW:], tables)
+
+
+def event_sentences(trace: np.ndarray, tables: SantiagoTables, n_players: int,
+                    colours: Sequence[str]) -> list[str]:
+    """Per event, the log's sentence: actor and clause (the replay page's event list)."""
+    return common_trace.seat_sentences(trace, lambda row: clause(row, tables), colours)
+
+
 def event_text(row: np.ndarray, tables: SantiagoTables, colours: Sequence[str]) -> str:
     """One self-contained log line, e.g. 'S2 T14  P1 (yellow) drives 2 stops to K4 (jose)'."""
-    d = event_dict(row, tables)
     s = row[C.EVW:]
-    who = f"{player_label(d['player'], colours)} " if d["player"] is not None else ""
+    who = f"{player_label(int(row[1]), colours)} " if row[1] >= 0 else ""
     ship = min(int(s[S.G.SHIPS]) + (row[0] != C.EV.DEPART), int(tables.misc[C.M.SHIPS]))
     prefix = f"S{ship} T{int(s[S.G.TURN]) + 1:<3}"
-    return f"{prefix} {who}{_TEXT[int(row[0])](d, s, tables)}"
+    return f"{prefix} {who}{clause(row, tables)}"
 
 
 def _standings(s: np.ndarray, n_players: int, colours: Sequence[str]) -> str:
@@ -280,4 +291,5 @@ def write_jsonl(path: str | Path | IO[str], header: dict[str, Any], trace: np.nd
     if len(rows):
         header = dict(header, layout=layout(rows[0][C.EVW:], tables))
     common_trace.write_jsonl(path, header, trace, lambda row: event_dict(row, tables),
-                             lambda snap: public_state(snap, tables, n_players), final)
+                             lambda snap: public_state(snap, tables, n_players), final,
+                             event_sentences(trace, tables, n_players, C.COLOURS))

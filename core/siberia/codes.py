@@ -6,7 +6,7 @@ here: they are rules data (configs/games/siberia.toml, read through the fields o
 vector T).
 """
 from core.common.layout import block, enum
-from core.common.trace import EVW  # noqa: F401 (event columns of a trace row)
+from core.common.layout import EVW  # noqa: F401 (event columns of a trace row)
 
 # --- symbols (rules §1): a resource kind or a person kind; also the salesman categories -----
 GAS, COAL, OIL, GOLD, DIAMOND = 0, 1, 2, 3, 4

@@ -1,9 +1,8 @@
 """Siberia (the card game), declared once (core.common.game.Game): its engine hooks, rules
 data, records, trace, colours, player range, strategy kernels and report sections. Listed in
 core/games.py."""
-from core.common.game import Engine, Game
-from core.siberia import (actions, check, codes, elements, hidden, play, rules, state, tables,
-                          trace)
+from core.common.game import Game, engine_parts
+from core.siberia import codes, tables
 from core.siberia.tables import SiberiaTables
 
 
@@ -16,14 +15,11 @@ GAME = Game(
     name="siberia",
     title="Siberia",
     clause_prefix="SIB",
-    engine=Engine.of(state, actions, rules, check, play),
     rules=tables.FILE,
-    trace=trace,
     colours=codes.COLOURS,
     player_range=player_range,
     kernels=("strategies.common.random", "strategies.siberia.plan", "strategies.siberia.greedy",
              "strategies.siberia.mcts"),
-    hidden=hidden.sample_hidden,
-    elements=elements.ELEMENTS,
+    parts=engine_parts("core.siberia"),
     report="reports.games.siberia",
 )

@@ -192,7 +192,7 @@ _CLAUSES: dict[int, Callable[[dict[str, Any]], str]] = {
     EV.REFILL: lambda d: f"the row is refilled with {d['added']} face down "
                            f"({d['deck']} left in the deck)",
     EV.HIRE_WORKER: lambda d: f"hires a worker (now {d['workers']})",
-    EV.HIRE_SALESMAN: lambda d: f"hires the {d['category']} salesman",
+    EV.HIRE_SALESMAN: lambda d: f"hires the salesman for {d['category']} cards",
     EV.HIRE_INVESTOR: lambda d: f"hires the {d['kind']} investor",
     EV.SKIP: lambda d: "skips",
     EV.END_TRIGGER: lambda d: f"the last card is discovered: {plural(d['turns_after'], 'turn')} "
@@ -208,6 +208,13 @@ assert sorted(_CLAUSES) == list(EV)
 def clause(row: np.ndarray, tables: SiberiaTables) -> str:
     """What happened in one event, without the actor."""
     return _CLAUSES[int(row[0])](event_dict(row, tables))
+
+
+def event_sentences(trace: np.ndarray, tables: SiberiaTables, n_players: int,
+                    colours: Sequence[str]) -> list[str]:
+    """Per event, the log's sentence: actor and clause (the replay page's event list)."""
+    return common_trace.seat_sentences(trace, lambda row: clause(row, tables), colours,
+                                       EV.SETUP)
 
 
 def event_text(row: np.ndarray, tables: SiberiaTables, colours: Sequence[str]) -> str:
@@ -238,7 +245,7 @@ def log_lines(trace: np.ndarray, tables: SiberiaTables, n_players: int,
             yield head + "; ".join(line)
             line = []
         if r.code == EV.SETUP:
-            yield f"  {clause(row, tables)}; {player_label(r.player, colours)} starts"
+            yield f"  {common_trace.deal_text(clause(row, tables), r.player, colours)}"
         elif r.code == EV.TURN:
             turn = event_dict(row, tables)["turn"]
             if turn > 1 and (turn - 1) % n_players == 0:
@@ -266,7 +273,8 @@ def write_jsonl(path: str | Path | IO[str], header: dict[str, Any], trace: np.nd
                 tables: SiberiaTables, n_players: int, final: dict[str, Any]) -> None:
     """Write the trace as JSON lines: header, one {"i", "event", "state"} per event, final."""
     common_trace.write_jsonl(path, header, trace, lambda row: event_dict(row, tables),
-                             lambda snap: public_state(snap, tables, n_players), final)
+                             lambda snap: public_state(snap, tables, n_players), final,
+                             event_sentences(trace, tables, n_players, C.COLOURS))
 
 
 def trace_buffer(max_events: int = 4000) -> np.ndarray:

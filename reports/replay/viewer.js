@@ -92,10 +92,11 @@ const Replay = (() => {
     return String(v);
   }
 
-  // one line per event: seat, name, its other keys
+  // one line per event: the log's sentence (the trace's "text"), else seat, name, other keys
   function describe(label, event) {
+    if (typeof event.text === "string") return event.text;
     const who = event.player === null || event.player === undefined ? "" : label(event.player) + " ";
-    const rest = Object.entries(event).filter(([k]) => k !== "name" && k !== "player" && k !== "raw")
+    const rest = Object.entries(event).filter(([k]) => !["name", "player", "raw", "text"].includes(k))
       .map(([k, v]) => `${k.replace(/_/g, " ")}: ${value(v)}`);
     return `${who}${event.name.replace(/_/g, " ")}${rest.length ? " (" + rest.join("; ") + ")" : ""}`;
   }

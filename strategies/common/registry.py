@@ -204,6 +204,21 @@ def _read(path: Path, game: str | None = None) -> dict:
     return presets
 
 
+def preset_names(path: Path) -> list[str]:
+    """Every preset name in a game's preset files (main file, <game>.d/, $MEEPLAB_PRESETS), in
+    the registry's order, without loading a kernel (`meeplab games`); PresetError on a file
+    that cannot be read or defines a name twice. A kernel without parameters is listed only
+    through a preset naming it (the shipped files name `random`)."""
+    seen: dict[str, Path] = {}
+    for file in preset_files(path):
+        for name in _read(file):
+            if name in seen:
+                raise PresetError(f"{_where(file)}: preset '{name}' is already defined in "
+                                  f"{_where(seen[name])}; rename one of them")
+            seen[name] = file
+    return list(seen)
+
+
 class Registry:
     """The strategies of one game: its kernel modules (their index is the kernel id the
     dispatcher switches on) and its presets file."""

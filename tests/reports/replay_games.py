@@ -17,12 +17,22 @@ CASES = {"cuba": (3, "random", 3), "santiago": (3, "random", 3), "siberia": (3, 
 
 
 @functools.cache
-def trace(game: str) -> page.Trace:
+def _played(game: str) -> tuple[Any, Any]:
     players, strategies, seed = CASES[game]
     setup = prepare(game, players, strategies, [])
-    result = setup.game.play_game(setup.tables, players, seed, setup.kernels, setup.params,
-                                  check=False, trace=True)
-    return played(setup, seed, result)
+    return setup, setup.game.play_game(setup.tables, players, seed, setup.kernels,
+                                       setup.params, check=False, trace=True)
+
+
+def trace_buffer(game: str) -> Any:
+    """The engine's trace buffer of the game `trace` draws."""
+    return _played(game)[1].trace
+
+
+@functools.cache
+def trace(game: str) -> page.Trace:
+    setup, result = _played(game)
+    return played(setup, CASES[game][2], result)
 
 
 def jamaica_public_points(t: page.Trace, k: int) -> list[int]:

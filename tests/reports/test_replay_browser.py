@@ -34,7 +34,8 @@ for(let k=replay.count()-1;k>=0;k--)replay.go(k);
 for(const k of KS){replay.go(k);out.steps.push({k,index:replay.index(),
  scores:[...svg.querySelectorAll('.score')].map(t=>t.textContent),
  board:hash(svg.innerHTML),slider:Number(document.getElementById('slider').value),
- listed:Number(document.querySelector('#events li.now').dataset.k)});}
+ listed:Number(document.querySelector('#events li.now').dataset.k),
+ said:document.querySelector('#events li.now').textContent});}
 const key=k=>{document.dispatchEvent(new KeyboardEvent('keydown',{key:k,bubbles:true}));
  return replay.index();};
 replay.go(0);out.keys={right:key('ArrowRight'),left:key('ArrowLeft'),round:key('n'),
@@ -85,6 +86,7 @@ def test_replay_page_in_chromium(tmp_path, game):
     for step in found["steps"]:
         k = step["k"]
         assert step["index"] == step["slider"] == step["listed"] == k
+        assert step["said"] == t.events[k]["text"]   # the event list reads as the log
         assert step["scores"] == drawn(game, scores(t, k)), k
     assert found["steps"][-1]["scores"] == drawn(game, t.final["scores"])
     # stepping redraws: as many different boards as different states and scores among the

@@ -12,8 +12,11 @@ from core import games as catalogue
 from reports import replay as page
 from sim.cli import prepare
 from sim.games import get as get_game
-from sim.replay import margins, page_rules, played, telling_games
-from tests.reports.replay_games import GAMES, jamaica_public_points, trace
+from sim.errors import UserError
+from sim.replay import margins, page_rules, played, telling_games, trace_tables
+from tests.reports.replay_games import (
+    CASES, GAMES, jamaica_public_points, trace, trace_buffer,
+)
 from tests.sim.helpers import assert_one_line_error, run_cli
 
 
@@ -118,7 +121,7 @@ def test_jamaica_replay_of_a_trace_from_other_rules_data(tmp_path):
     unfit = dict(header, variant_data={"misc.no_such_value": 1})
     path.write_text("\n".join([json.dumps(unfit)] + lines[1:]) + "\n")
     assert_one_line_error(run_cli("replay", path, "--html", out),
-                          "the trace's variant no longer fits the jamaica rules data")
+                          "its header does not fit the jamaica rules data")
 
 
 @pytest.mark.parametrize("before, after", [
@@ -176,6 +179,65 @@ def test_bad_trace_is_one_line_exit_2(tmp_path, damage, problem):
     assert not (tmp_path / "out.html").exists()
 
 
+@pytest.mark.parametrize("change, problem", [
+    ({"variant": {"refill_mode": "bogus"}},
+     'does not fit the siberia rules data (switch refill_mode = "bogus"'),
+    ({"variant": {"refill_modez": "slide"}}, "unknown switch 'refill_modez'"),
+    ({"variant": {"worker_cap": 2 ** 40}}, "switch worker_cap = 1099511627776"),
+    ({"variant": ["refill_mode"]}, 'has a "variant" that is not a JSON object'),
+    ({"variant_data": {"misc.no_such_value": 1}}, "does not fit the siberia rules data"),
+    ({"strategies": ["random", "random"]}, 'has no "strategies" list of 3 names'),
+    ({"strategies": ["random", "", "random"]}, 'has no "strategies" list of 3 names'),
+    ({"colours": ["red", "blue", "pink"]}, "has \"colours\" ['red', 'blue', 'pink']"),
+])
+def test_trace_header_is_checked_against_the_rules_data(tmp_path, change, problem):
+    """A header's switches, data overrides, player count, strategies and colours are checked
+    against the game's rules data before anything is drawn: one line, exit 2, no page."""
+    lines = lines_of("siberia")
+    path, out = tmp_path / "t.jsonl", tmp_path / "t.html"
+    path.write_text("\n".join([json.dumps(json.loads(lines[0]) | change)] + lines[1:]) + "\n")
+    assert_one_line_error(run_cli("replay", path, "--html", out), problem)
+    assert not out.exists()
+
+
+def test_trace_header_player_count_follows_its_switches():
+    """SIB-R0/SIB-V2: 5 players fit a header whose players_max is 5, not the default 4."""
+    header = json.loads(lines_of("siberia")[0])
+    five = {"players": 5, "strategies": ["random"] * 5,
+            "colours": ["red", "blue", "green", "yellow", "black"]}
+    with pytest.raises(UserError, match="says 5 players; Siberia takes 2 to 4 under"):
+        trace_tables(header | five)
+    tables = trace_tables(header | five | {"variant": header["variant"] | {"players_max": 5}})
+    assert get_game("siberia").player_range(tables) == (2, 5)
+
+
+# events whose sentence the log words as a header or attaches to the line before it
+LOG_HEADERS = {"cuba": {"round", "phase", "card", "vp"}, "santiago": set(),
+               "siberia": {"turn", "refill", "game_end"}, "jamaica": {"round", "game_end"},
+               "cubist": {"turn", "game_end"}}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_event_list_shows_the_logs_sentences(game):
+    """Every event of the page carries its log sentence (actor and clause, the event list
+    shows it): what happened reads as in the text log, apart from the log's headers."""
+    t, setup = trace(game), prepare(game, *CASES[game][:2], [])
+    players = t.header["players"]
+    log = "\n".join(setup.game.trace.log_lines(trace_buffer(game), setup.tables, players,
+                                                setup.game.colours))
+    labels = [setup.game.trace.player_label(p, setup.game.colours) for p in range(players)]
+    events = page.embedded(page.page(t))["events"]
+    assert [e["text"] for e in events] == [e["text"] for e in t.events]
+    for e in events:
+        text = e["text"]
+        if e["player"] is not None and e["player"] < players and e["name"] not in (
+                "setup", "round"):
+            assert text.startswith(labels[e["player"]] + " "), text
+        what = text.split(") ", 1)[1] if text.startswith(tuple(labels)) else text
+        assert e["name"] in LOG_HEADERS[game] or what in log, (e["name"], text)
+    assert "salesman salesman" not in log
+
+
 @pytest.mark.parametrize("args, problem", [
     (["missing.jsonl"], "does not exist"),
     (["."], "is a directory"),
@@ -222,3 +284,26 @@ def test_margins_and_telling_games():
     assert picked == {("a", "best win"): (0, 3), ("a", "worst loss"): (6, -17),
                       ("b", "best win"): (7, 17), ("b", "worst loss"): (1, -5),
                       ("c", "worst loss"): (8, -18)}   # c never won alone: no best win
+
+
+def test_cubist_page_embeds_installation_cards_and_museum_plans_CUBIST_R22():
+    """The Cubist page draws each installation card from the rules data (CUBIST-R22/R23, rules
+    §6.2: plan, fixed values, points, museum-die spaces) and places museum dice by the museum
+    card's plan (CUBIST-R3: the cornerstone's cell)."""
+    tables = get_game("cubist").load_tables(None)
+    rules = page.embedded(page.page(trace("cubist")))["rules"]
+    cards = rules["installations"]
+    assert len(cards) == 23
+    assert cards["I11"] == {"plan": [[1, 1, 1], [1, 0, 0]], "fixed": [[3, 0, 0], [0, 0, 0]],
+                            "points": 5, "museum_dice": ["3"]}
+    assert cards["I23"]["plan"] == [[4, 1], [1, 4]] and cards["I23"]["museum_dice"] == [
+        "1/4", "3/6"]
+    museum = trace("cubist").states[0]["museum_card"]
+    plan = rules["museums"][museum]
+    width = rules["museum_columns"]
+    assert len(plan["rows"]) == len(trace("cubist").states[0]["museum"])
+    corner = plan["cornerstone"]
+    picture = trace("cubist").states[0]["museum"]
+    row, col = plan["rows"].index(corner // width), plan["cols"].index(corner % width)
+    assert picture[row][4 * col:4 * col + 3].strip() not in ("", "o")   # the cornerstone die
+    assert rules == page_rules("cubist", tables)
