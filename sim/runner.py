@@ -329,7 +329,7 @@ def run(cfg: Config, run_dir: Path, resume: bool = False, workers: int | None = 
     began = time.perf_counter()
     st = store.RunStore.open(run_dir, header(cfg), resume)
     local = not (scheduler or dask_local)
-    with run_log(run_dir / store.LOG, multiprocess=local), sigterm_as_interrupt():
+    with st, run_log(run_dir / store.LOG, multiprocess=local), sigterm_as_interrupt():
         LOG.info("run %s: %s, config hash %s, %d matchups%s", st.manifest["run_id"], cfg.path,
                  cfg.hash, len(cfg.matchups), f", resuming ({len(st.done)} shards done)"
                  if st.done else "")
