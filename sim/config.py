@@ -126,12 +126,14 @@ def read_toml(path: Path) -> dict[str, Any]:
 
 def parse_precision(text: str) -> float:
     """'0.005' or '0.5%' -> 0.005 (UserError unless 0 < P < 0.5)."""
+    text = text.strip()
     try:
         value = float(text.removesuffix("%")) / (100 if text.endswith("%") else 1)
     except ValueError:
         value = math.nan
     if not 0 < value < 0.5:
-        raise UserError(f"--precision {text} is not a half-width between 0 and 0.5",
+        raise UserError(f"--precision {text or repr(text)} is not a half-width between 0 "
+                        "and 0.5",
                         "give it as a fraction (0.005) or a percentage (0.5%)")
     return value
 

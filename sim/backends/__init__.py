@@ -6,9 +6,10 @@ flat whatever the number of shards.
 """
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from typing import Any, Protocol
+
+from sim import limits
 
 
 class Backend(Protocol):
@@ -36,8 +37,7 @@ class Backend(Protocol):
 
 def default_workers() -> int:
     """All cores this process may use."""
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (
-        os.cpu_count() or 1)
+    return limits.cores()
 
 
 def make(workers: int | None = None, scheduler: str | None = None,
