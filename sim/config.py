@@ -115,13 +115,21 @@ def read_toml(path: Path) -> dict[str, Any]:
         raise UserError(f"tournament config {path} not found",
                         "check the path; ready-made configs are in configs/tournaments/"
                         ) from exc
-    except (OSError, UnicodeDecodeError) as exc:
+    except UnicodeDecodeError as exc:
+        raise not_utf8(path, exc) from exc
+    except OSError as exc:
         raise UserError(f"cannot read tournament config {path} ({exc})",
                         "check the file") from exc
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise UserError(f"{path}: malformed TOML ({exc})", "fix the syntax there") from exc
+
+
+def not_utf8(path: Path, exc: UnicodeDecodeError) -> UserError:
+    """The error of a file that is not UTF-8 text (TOML files must be)."""
+    return UserError(f"{path} is not UTF-8 text (byte {exc.start}: {exc.reason})",
+                     "save it as UTF-8")
 
 
 def parse_precision(text: str) -> float:

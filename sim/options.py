@@ -72,7 +72,10 @@ def read_variant_file(path: Path, game: str,
     except FileNotFoundError as exc:
         raise UserError(f"variant file {path} not found",
                         "check the path; ready-made variants are in configs/variants/") from exc
-    except (OSError, UnicodeDecodeError) as exc:
+    except UnicodeDecodeError as exc:
+        raise UserError(f"variant file {path} is not UTF-8 text (byte {exc.start}: "
+                        f"{exc.reason})", "save it as UTF-8") from exc
+    except OSError as exc:
         raise UserError(f"cannot read variant file {path} ({exc})", "check the file") from exc
     except tomllib.TOMLDecodeError as exc:
         raise UserError(f"{path}: malformed TOML ({exc})", "fix the syntax there") from exc
