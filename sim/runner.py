@@ -125,6 +125,15 @@ def next_games(games: int, widest: float, precision: float, cap: int) -> int:
     return min(cap, max(math.ceil(want), math.ceil(games * GROWTH)))
 
 
+def first_round(cfg: Config, st: store.RunStore) -> int | None:
+    """Shards the first round still has to play (None when later rounds may add more:
+    precision or top)."""
+    if cfg["precision"] is not None or cfg.values.get("top") is not None:
+        return None
+    stops = [cfg["games"]] * len(cfg.matchups)
+    return sum(s.id not in st.done for s in plan_round(cfg, [0] * len(stops), stops))
+
+
 def task(cfg: Config, head: dict[str, Any], s: schedule.Shard) -> dict[str, Any]:
     """The plain data a worker needs for one shard."""
     return {"id": s.id, "start": s.start, "stop": s.stop,
@@ -345,7 +354,7 @@ def run(cfg: Config, run_dir: Path, resume: bool = False, workers: int | None = 
                   "change)...", file=sys.stderr, flush=True)
         if not scheduler:   # a remote cluster's workers load their own engine
             warm_up(cfg, st.manifest)
-        backend = backends.make(workers, scheduler, dask_local)
+        backend = backends.make(workers, scheduler, dask_local, tasks=first_round(cfg, st))
         LOG.info("backend %s, %d workers", backend.name, backend.workers)
         done_games = sum(e["games"] for e in st.done.values())
         bar = tqdm(total=done_games, initial=done_games, unit="game", unit_scale=True,

@@ -133,17 +133,18 @@ class RunStore:
             raise UserError(f"{run_dir} holds no run to resume (no {MANIFEST})",
                             "drop --resume to start the run there, or give the --out of "
                             "an existing run")
-        created = not run_dir.exists()
+        created, locked = not run_dir.exists(), (run_dir / LOCK).exists()
         try:
             lock = RunLock.acquire(run_dir)
         except OSError as exc:
             raise write_failed(run_dir, exc) from exc
         try:
             store = cls._open_locked(run_dir, header, resume)
-        except BaseException:
+        except BaseException:   # refused: leave the directory as it was
+            if not locked:
+                lock.path.unlink(missing_ok=True)
             lock.release()
             if created:
-                lock.path.unlink(missing_ok=True)
                 with contextlib.suppress(OSError):
                     run_dir.rmdir()
             raise

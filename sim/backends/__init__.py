@@ -41,12 +41,18 @@ def default_workers() -> int:
 
 
 def make(workers: int | None = None, scheduler: str | None = None,
-         dask_local: int | None = None) -> Backend:
-    """The local pool (default), a Dask client of `scheduler`, or a local Dask cluster."""
+         dask_local: int | None = None, tasks: int | None = None) -> Backend:
+    """The local pool (default), a Dask client of `scheduler`, or a local Dask cluster. With
+    `tasks` (the shards there are to play), no more local processes than that are started:
+    a process without a shard would only load the engine."""
+    def fitted(n: int) -> int:
+        return max(1, min(n, tasks)) if tasks is not None else n
+
     if scheduler or dask_local:
         from sim.backends.dask import DaskBackend
 
-        return DaskBackend(scheduler=scheduler, local_workers=dask_local)
+        return DaskBackend(scheduler=scheduler,
+                           local_workers=fitted(dask_local) if dask_local else None)
     from sim.backends.local import LocalBackend
 
-    return LocalBackend(workers or default_workers())
+    return LocalBackend(fitted(workers or default_workers()))
