@@ -571,3 +571,14 @@ def test_resume_waits_for_no_one_but_refuses_a_live_writer(small, finished):
         holder.wait()
     again = run_cli("tournament", small, "--out", finished, "--resume")
     assert again.exit_code == 0 and "this run played 0" in again.stdout
+
+
+def test_no_more_workers_than_shards(small, tmp_path):
+    """4 shards to play: --workers 8 (allowed on two cores) starts 4 processes."""
+    from sim import limits
+
+    asked = limits.WORKERS_PER_CORE * limits.cores()
+    result = run_cli("tournament", small, "--out", tmp_path / "run", "--workers", asked,
+                     "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["workers"] == min(asked, 4)
