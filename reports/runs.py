@@ -136,8 +136,10 @@ class Run:
 
 # --- manifest --------------------------------------------------------------------------------
 
-def read_manifest(run_dir: str | Path) -> dict[str, Any]:
-    """The run's manifest.json as a dict (RunDataError when it is not a run directory)."""
+def read_manifest(run_dir: str | Path, shard_list: bool = True) -> dict[str, Any]:
+    """The run's manifest.json as a dict, checked by `check_manifest` (RunDataError when it is
+    not a run directory or the manifest is damaged); without shard_list, its list of shards
+    is not checked (--resume rebuilds it from the shard files)."""
     path = Path(run_dir)
     if not path.is_dir():
         raise RunDataError(f"{path} is not a directory", RUN_FIX)
@@ -146,14 +148,105 @@ def read_manifest(run_dir: str | Path) -> dict[str, Any]:
     try:
         data = json.loads((path / MANIFEST).read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise RunDataError(f"{path / MANIFEST} cannot be read ({exc})",
-                           "the run directory is damaged: run the tournament again") from exc
+        raise RunDataError(f"{path / MANIFEST} cannot be read ({exc})", DAMAGED_FIX) from exc
+    return check_manifest(path, data, shard_list)
+
+
+# the manifest's keys every run has, and their JSON types
+MANIFEST_KEYS = {"version": int, "run_id": str, "game": str, "status": str, "config": dict,
+                 "config_hash": str, "matchups": list, "shards": dict}
+DAMAGED_FIX = ("restore manifest.json from a copy, or play the tournament again into a new "
+               "--out (the manifest was edited or damaged)")
+
+
+def config_hash(config: dict[str, Any]) -> str:
+    """The hash of a resolved config, as the manifest records it (sim.config.Config.hash)."""
+    text = json.dumps(config, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def check_manifest(run_dir: Path, data: Any, shard_list: bool = True) -> dict[str, Any]:
+    """data, a parsed manifest, if it is whole: its keys and their types, its config against
+    its config_hash, its matchups, and (with shard_list) every shard entry against its
+    matchup, no deal listed twice, and a complete run's deals and games all listed. RunDataError naming the first problem otherwise."""
+    where = run_dir / MANIFEST
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise RunDataError(f"{path / MANIFEST} is not a meeplab run manifest", RUN_FIX)
-    if not isinstance(data.get("shards"), dict):
-        raise RunDataError(f"{path / MANIFEST} lists no shards",
-                           "the run directory is damaged: run the tournament again")
+        raise RunDataError(f"{where} is not a meeplab run manifest", RUN_FIX)
+    for key, kind in MANIFEST_KEYS.items():
+        if key == "shards" and not shard_list:
+            continue
+        if key not in data:
+            raise RunDataError(f"{where} is damaged: it has no '{key}'", DAMAGED_FIX)
+        if not isinstance(data[key], kind) or isinstance(data[key], bool):
+            if key == "shards":
+                raise RunDataError(f"{where} lists no shards", resume_fix(run_dir, data))
+            raise RunDataError(f"{where} is damaged: '{key}' is not a "
+                               f"{JSON_TYPES[kind]}", DAMAGED_FIX)
+    if config_hash(data["config"]) != data["config_hash"]:
+        raise RunDataError(f"{where} is damaged: its config does not match its config_hash "
+                           f"{data['config_hash']}", DAMAGED_FIX)
+    matchups = data["matchups"]
+    if not matchups or not all(_whole_matchup(m, i) for i, m in enumerate(matchups)):
+        raise RunDataError(f"{where} is damaged: its matchups are missing or malformed",
+                           DAMAGED_FIX)
+    if shard_list:
+        _check_shards(run_dir, data)
     return data
+
+
+JSON_TYPES = {int: "number", str: "string", dict: "table", list: "list"}
+
+
+def _count(value: Any, least: int = 0) -> bool:
+    return type(value) is int and value >= least
+
+
+def _whole_matchup(m: Any, index: int) -> bool:
+    """A manifest matchup: its index, players, and seatings of that many names."""
+    return (isinstance(m, dict) and m.get("index") == index and _count(m.get("players"), 1)
+            and isinstance(m.get("seatings"), list) and bool(m["seatings"])
+            and all(isinstance(s, list) and len(s) == m["players"] for s in m["seatings"]))
+
+
+def _check_shards(run_dir: Path, data: dict[str, Any]) -> None:
+    """The shard list against the matchups: each entry whole, no deal in two shards, and
+    for a complete run every matchup's deals covered from 0 and all its games listed."""
+    fix = resume_fix(run_dir, data)
+    covered: dict[int, list[tuple[int, int]]] = {}
+    total = 0
+    for key, entry in data["shards"].items():
+        if not isinstance(entry, dict):
+            raise RunDataError(f"the manifest's entry of shard {key} is damaged", fix)
+        m, deals = entry.get("matchup"), entry.get("deals")
+        whole = (entry.get("id") == key and isinstance(entry.get("file"), str)
+                 and _count(m) and m < len(data["matchups"]) and isinstance(deals, list)
+                 and len(deals) == 2 and _count(deals[0]) and _count(deals[1], deals[0] + 1)
+                 and entry.get("config_hash", data["config_hash"]) == data["config_hash"])
+        if whole:
+            matchup = data["matchups"][m]
+            games = (deals[1] - deals[0]) * len(matchup["seatings"])
+            whole = (entry.get("games") == games
+                     and entry.get("rows", games * matchup["players"])
+                     == games * matchup["players"])
+        if not whole:
+            raise RunDataError(f"the manifest's entry of shard {key} is damaged", fix)
+        covered.setdefault(m, []).append((deals[0], deals[1]))
+        total += entry["games"]
+    complete = data["status"] == "complete"
+    for m, ranges in sorted(covered.items()):
+        end = 0
+        for start, stop in sorted(ranges):
+            if start < end or (complete and start > end):   # an unfinished run has gaps
+                raise RunDataError(
+                    f"the manifest of {run_dir} lists deals {min(start, end)}.."
+                    f"{max(start, end) - 1} of matchup {m} "
+                    f"{'twice' if start < end else 'in no shard'} (an entry is "
+                    f"{'repeated' if start < end else 'missing'})", fix)
+            end = stop
+    if complete and data.get("games", total) != total:
+        raise RunDataError(f"the manifest of {run_dir} says the run is complete with "
+                           f"{data['games']} games, but its shards hold {total} "
+                           f"(an entry is missing)", fix)
 
 
 def rules_file(game: str) -> Path:
@@ -357,14 +450,28 @@ def load(run_dir: str | Path) -> pd.DataFrame:
 def write_run(run_dir: str | Path, manifest: dict[str, Any],
               shards: dict[str, pd.DataFrame]) -> Path:
     """Write a run directory in the same layout from DataFrames (for tests and examples):
-    `manifest` without `shards`; one Parquet file per shard id."""
+    `manifest` without `shards` (its config_hash and matchups are derived: from its config
+    and from the rows); one Parquet file per shard id, each one matchup's whole deals."""
     path = Path(run_dir)
     (path / RESULTS).mkdir(parents=True, exist_ok=True)
-    entries = {}
+    entries, matchups = {}, {}
     for shard_id, frame in shards.items():
         pq.write_table(pa.Table.from_pandas(frame, preserve_index=False),
                        path / RESULTS / f"{shard_id}.parquet")
-        entries[shard_id] = {"id": shard_id, "file": f"{shard_id}.parquet", "rows": len(frame)}
-    body = {"format": FORMAT, "version": 1} | manifest | {"shards": entries}
+        m = int(frame["matchup"].iloc[0])
+        first = frame[frame["deal"] == frame["deal"].min()].sort_values(["seating", "seat"])
+        seatings = first.groupby("seating", sort=True)["strategy"].agg(list).tolist()
+        matchups[m] = {"index": m, "key": f"m{m}", "players": len(seatings[0]),
+                       "lineup": str(frame["lineup"].iloc[0]).split(","), "seatings": seatings}
+        games = frame[["deal", "seating"]].drop_duplicates().shape[0]
+        entries[shard_id] = {"id": shard_id, "file": f"{shard_id}.parquet", "matchup": m,
+                             "deals": [int(frame["deal"].min()), int(frame["deal"].max()) + 1],
+                             "games": games, "rows": len(frame)}
+    config = manifest.get("config", {})
+    body = ({"format": FORMAT, "version": 1, "status": "complete", "run_id": path.name,
+             "game": str(config.get("game", "")), "config": config} | manifest
+            | {"config_hash": config_hash(config), "shards": entries,
+               "matchups": [matchups[m] for m in sorted(matchups)]})
+    body.setdefault("games", sum(e["games"] for e in entries.values()))
     (path / MANIFEST).write_text(json.dumps(body, indent=1), encoding="utf-8")
     return path

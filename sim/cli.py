@@ -3,12 +3,13 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import sys
 import textwrap
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import IO, Annotated, Any, NamedTuple
+from typing import IO, Annotated, Any, NamedTuple, NoReturn
 
 import numpy as np
 import typer
@@ -317,6 +318,8 @@ WorkersOpt = Annotated[int | None, typer.Option(
 
 def _positive(option: str, value: int | None, minimum: int = 1,
               maximum: int = limits.MAX_GAMES) -> None:
+    if option in limits.WORKER_OPTIONS:
+        limits.check_workers(option, value)
     limits.check_range(option, value, minimum, maximum)
 
 
@@ -380,14 +383,13 @@ def tournament(
         _check_run_options(games, workers, seed, scheduler, dask_local)
         cfg = config_mod.load(config, games=games, seed=seed, variants=variant or [],
                               precision=config_mod.parse_precision(precision)
-                              if precision else None, top=top)
+                              if precision is not None else None, top=top)
         run_dir = out or Path("runs") / config.stem
         try:
             outcome = runner.run(cfg, run_dir, resume=resume, workers=workers,
                                  scheduler=scheduler, dask_local=dask_local)
         except (runner.RunInterrupted, KeyboardInterrupt) as exc:
-            fail(f"interrupted ({exc or 'before the first shard'}); complete the run with: "
-                 f"meeplab tournament {config} --out {run_dir} --resume", code=130)
+            interrupted(exc, f"meeplab tournament {config} --out {run_dir} --resume")
         except runner.ShardFailed as exc:
             fail(f"a shard failed ({exc}); see {run_dir}/run.log, finished shards are kept",
                  code=1)
@@ -543,6 +545,13 @@ def compare(
     return _write_report(lambda: write(runs, out, by_game=report_sections()), "comparison")
 
 
+def interrupted(exc: BaseException, again: str) -> NoReturn:
+    """Exit 130 after Ctrl-C/SIGTERM: what was kept (a run's 'N shards kept'; a bare second
+    Ctrl-C stops at once, keeping the shards finished so far) and how to continue."""
+    kept = str(exc) or "stopped at once, the finished shards are kept"
+    fail(f"interrupted ({kept}); continue with: {again}", code=130)
+
+
 @contextmanager
 def _stoppable(again: str, log: str) -> Iterator[None]:
     """Ctrl-C/SIGTERM: exit 130 saying how to continue (`again`); a failed shard: exit 1."""
@@ -551,8 +560,7 @@ def _stoppable(again: str, log: str) -> Iterator[None]:
     try:
         yield
     except (runner.RunInterrupted, KeyboardInterrupt) as exc:
-        fail(f"interrupted ({exc or 'before the first shard'}); continue with: {again}",
-             code=130)
+        interrupted(exc, again)
     except runner.ShardFailed as exc:
         fail(f"a shard failed ({exc}); see {log}, finished shards are kept", code=1)
 
@@ -688,7 +696,7 @@ def metagame(
         _positive("--bootstrap", bootstrap, 0, limits.MAX_BOOTSTRAP)
         meta = meta_mod.load(config, games=games, seed=seed, variants=variant or [],
                              precision=config_mod.parse_precision(precision)
-                             if precision else None)
+                             if precision is not None else None)
         run_dir = out or Path("runs") / f"metagame-{config.stem}"
         if grow:
             return _grow(meta, grow, run_dir, workers, bootstrap, scheduler or dask_local)
@@ -764,7 +772,8 @@ def restrict(
     with user_errors():
         _check_run_options(games, workers, seed, None, None)
         cfg = restrict_mod.load(config, games=games, seed=seed, precision=config_mod.
-                                parse_precision(precision) if precision else None, top=top)
+                                parse_precision(precision) if precision is not None else None,
+                                top=top)
         where = out or Path("runs") / config.stem
         with _stoppable(f"meeplab restrict {config} --out {where} --resume",
                         f"{where}/run.log"):
@@ -772,12 +781,25 @@ def restrict(
                                                           echo=typer.echo), "restricted play")
 
 
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null: output that cannot be written (a closed pipe, a full
+    device) must not fail again in the interpreter's last flush."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
 def main() -> None:
-    """Console entry point: run the app; parser errors are one line too."""
+    """Console entry point: run the app; parser errors are one line too, and so is output
+    that cannot be written (a full device); a reader that closes the pipe early
+    (`meeplab games | head -1`) ends the command quietly with exit code 1 (as click does)."""
     command = typer.main.get_command(app)
     try:
         code = command.main(args=sys.argv[1:] or ["--help"], prog_name="meeplab",
                             standalone_mode=False)
+        sys.stdout.flush()
     except UsageError as exc:
         path = exc.ctx.command_path if exc.ctx else "meeplab"
         message = one_line(exc.format_message()).rstrip(".")
@@ -786,6 +808,18 @@ def main() -> None:
     except ClickException as exc:
         typer.echo(f"error: {one_line(exc.format_message())}", err=True)
         code = exc.exit_code
+    except BrokenPipeError:
+        _silence_stdout()
+        code = 1
+    except OSError as exc:   # the commands' own files are UserErrors: this is stdout
+        _silence_stdout()
+        typer.echo(f"error: cannot write the output ({exc.strerror or exc}); free disk "
+                   f"space or send the output elsewhere", err=True)
+        code = 2
+    try:
+        sys.stdout.flush()
+    except OSError:
+        _silence_stdout()
     sys.exit(code if isinstance(code, int) else 0)
 
 

@@ -115,7 +115,9 @@ def read_toml(path: Path) -> dict[str, Any]:
         raise UserError(f"tournament config {path} not found",
                         "check the path; ready-made configs are in configs/tournaments/"
                         ) from exc
-    except (OSError, UnicodeDecodeError) as exc:
+    except UnicodeDecodeError as exc:
+        raise not_utf8(path, exc) from exc
+    except OSError as exc:
         raise UserError(f"cannot read tournament config {path} ({exc})",
                         "check the file") from exc
     try:
@@ -124,14 +126,22 @@ def read_toml(path: Path) -> dict[str, Any]:
         raise UserError(f"{path}: malformed TOML ({exc})", "fix the syntax there") from exc
 
 
+def not_utf8(path: Path, exc: UnicodeDecodeError) -> UserError:
+    """The error of a file that is not UTF-8 text (TOML files must be)."""
+    return UserError(f"{path} is not UTF-8 text (byte {exc.start}: {exc.reason})",
+                     "save it as UTF-8")
+
+
 def parse_precision(text: str) -> float:
     """'0.005' or '0.5%' -> 0.005 (UserError unless 0 < P < 0.5)."""
+    text = text.strip()
     try:
         value = float(text.removesuffix("%")) / (100 if text.endswith("%") else 1)
     except ValueError:
         value = math.nan
     if not 0 < value < 0.5:
-        raise UserError(f"--precision {text} is not a half-width between 0 and 0.5",
+        raise UserError(f"--precision {text or repr(text)} is not a half-width between 0 "
+                        "and 0.5",
                         "give it as a fraction (0.005) or a percentage (0.5%)")
     return value
 

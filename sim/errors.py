@@ -49,6 +49,8 @@ def user_errors() -> Iterator[None]:
         yield
     except UserError as exc:
         fail(str(exc))
+    except BrokenPipeError:
+        raise   # the reader of stdout left (| head): the entry point ends quietly
     except OSError as exc:
         fail(str(os_error(exc)))
 

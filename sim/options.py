@@ -18,6 +18,8 @@ def option_text(value: object) -> str:
 
 
 VARIANT_FILE_KEYS = ("game", "description", "switches", "data")
+# rules data reaches compiled code as int32 tables
+INT32 = (-2**31, 2**31 - 1)
 
 
 class Variant(NamedTuple):
@@ -70,7 +72,10 @@ def read_variant_file(path: Path, game: str,
     except FileNotFoundError as exc:
         raise UserError(f"variant file {path} not found",
                         "check the path; ready-made variants are in configs/variants/") from exc
-    except (OSError, UnicodeDecodeError) as exc:
+    except UnicodeDecodeError as exc:
+        raise UserError(f"variant file {path} is not UTF-8 text (byte {exc.start}: "
+                        f"{exc.reason})", "save it as UTF-8") from exc
+    except OSError as exc:
         raise UserError(f"cannot read variant file {path} ({exc})", "check the file") from exc
     except tomllib.TOMLDecodeError as exc:
         raise UserError(f"{path}: malformed TOML ({exc})", "fix the syntax there") from exc
@@ -111,8 +116,24 @@ def parse_variants(items: Sequence[str], game: str,
             key, value = _item(item, options)
             values[key] = value
             names.append(f"{key}={option_text(value)}")
+    for key, value in values.items():
+        _check_int32(key, value)
     # named after its files (and any extra KEY=VALUE); plain overrides name themselves
     return Variant("+".join(names) if files else "", values)
+
+
+def _check_int32(key: str, value: object) -> None:
+    """UserError when an integer in a rules-data value does not fit the int32 tables."""
+    if isinstance(value, dict):
+        for item in value.values():
+            _check_int32(key, item)
+    elif isinstance(value, list):
+        for item in value:
+            _check_int32(key, item)
+    elif isinstance(value, int) and not isinstance(value, bool) and not (
+            INT32[0] <= value <= INT32[1]):
+        raise UserError(f"variant {key}={value} does not fit the rules tables (32-bit "
+                        f"integers)", f"give a value from {INT32[0]} to {INT32[1]}")
 
 
 def check_players(players: int, bounds: tuple[int, int]) -> None:

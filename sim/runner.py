@@ -163,6 +163,15 @@ def next_games(games: int, widest: float, precision: float, cap: int) -> int:
     return min(cap, max(math.ceil(want), math.ceil(games * GROWTH)))
 
 
+def first_round(cfg: Config, st: store.RunStore) -> int | None:
+    """Shards the first round still has to play (None when later rounds may add more:
+    precision or top)."""
+    if cfg["precision"] is not None or cfg.values.get("top") is not None:
+        return None
+    stops = [cfg["games"]] * len(cfg.matchups)
+    return sum(s.id not in st.done for s in plan_round(cfg, [0] * len(stops), stops))
+
+
 def task(cfg: Config, head: dict[str, Any], s: schedule.Shard) -> dict[str, Any]:
     """The plain data a worker needs for one shard."""
     return {"id": s.id, "start": s.start, "stop": s.stop,
@@ -367,7 +376,7 @@ def run(cfg: Config, run_dir: Path, resume: bool = False, workers: int | None = 
     began = time.perf_counter()
     st = store.RunStore.open(run_dir, header(cfg), resume)
     local = not (scheduler or dask_local)
-    with run_log(run_dir / store.LOG, multiprocess=local), sigterm_as_interrupt():
+    with st, run_log(run_dir / store.LOG, multiprocess=local), sigterm_as_interrupt():
         LOG.info("run %s: %s, config hash %s, %d matchups%s", st.manifest["run_id"], cfg.path,
                  cfg.hash, len(cfg.matchups), f", resuming ({plural(len(st.done), 'shard')} done)"
                  if st.done else "")
@@ -384,7 +393,7 @@ def run(cfg: Config, run_dir: Path, resume: bool = False, workers: int | None = 
         if not scheduler:   # a remote cluster's workers load their own engine
             compiled = compiling.load_engine(get_game(cfg["game"]),
                                              lambda: warm_up(cfg, st.manifest), show)
-        backend = backends.make(workers, scheduler, dask_local)
+        backend = backends.make(workers, scheduler, dask_local, tasks=first_round(cfg, st))
         LOG.info("backend %s, %s", backend.name, plural(backend.workers, "worker"))
         done_games = sum(e["games"] for e in st.done.values())
         bar = tqdm(total=done_games, initial=done_games, unit="game", unit_scale=True,

@@ -15,27 +15,36 @@ the SHA-256 of its file; --resume checks every listed shard against them and pla
 or damaged one again (the damaged file is kept aside as results/<file>.damaged), and the
 per-strategy sums behind the printed summary are recomputed from the rows, not taken from
 the manifest.
+
+Every read of a manifest checks it whole (reports.runs.check_manifest: keys and types, the
+config against its hash, the matchups, the shard list against them), and a process writing a
+run directory holds its lock (sim.lock): a second one stops with one line.
 """
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import time
+from collections.abc import Callable
 from importlib import metadata
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from reports import runs
 from reports.files import interrupts_deferred, write_fix, write_whole
 from reports.text import plural
 from sim import stats
 from sim.errors import UserError
+from sim.lock import LOCK, RunLock
 
 FORMAT, VERSION = "meeplab-run", 1
 MANIFEST, RESULTS, LOG = "manifest.json", "results", "run.log"
 SHARD_META = b"meeplab.shard"
+T = TypeVar("T")
 
 
 def package_version() -> str:
@@ -101,6 +110,7 @@ class RunStore:
         self.dir = run_dir
         self.manifest = manifest
         self._saved = 0.0
+        self.lock: RunLock | None = None
         self.damaged: list[str] = []   # listed shards found missing or damaged on resume
 
     @property
@@ -114,16 +124,49 @@ class RunStore:
 
     @classmethod
     def open(cls, run_dir: Path, header: dict[str, Any], resume: bool) -> RunStore:
-        """Create the run directory, or reopen it for --resume (UserError on any conflict)."""
-        path = run_dir / MANIFEST
+        """Lock the run directory (sim.lock) and create it, or reopen it for --resume
+        (UserError on any conflict, a damaged manifest or a directory another process
+        writes). Use the store as a context manager, which releases the lock."""
         if run_dir.exists() and not run_dir.is_dir():
             raise UserError(f"--out {run_dir} is a file", "choose a directory for --out")
+        if resume and not (run_dir / MANIFEST).exists():
+            raise UserError(f"{run_dir} holds no run to resume (no {MANIFEST})",
+                            "drop --resume to start the run there, or give the --out of "
+                            "an existing run")
+        created, locked = not run_dir.exists(), (run_dir / LOCK).exists()
+        try:
+            lock = RunLock.acquire(run_dir)
+        except OSError as exc:
+            raise write_failed(run_dir, exc) from exc
+        try:
+            store = cls._open_locked(run_dir, header, resume)
+        except BaseException:   # refused: leave the directory as it was
+            if not locked:
+                lock.path.unlink(missing_ok=True)
+            lock.release()
+            if created:
+                with contextlib.suppress(OSError):
+                    run_dir.rmdir()
+            raise
+        store.lock = lock
+        return store
+
+    def __enter__(self) -> RunStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Release the run directory's lock."""
+        if self.lock is not None:
+            self.lock.release()
+
+    @classmethod
+    def _open_locked(cls, run_dir: Path, header: dict[str, Any], resume: bool) -> RunStore:
+        path = run_dir / MANIFEST
         if not path.exists():
-            if resume:
-                raise UserError(f"{run_dir} holds no run to resume (no {MANIFEST})",
-                                "drop --resume to start the run there, or give the --out of "
-                                "an existing run")
-            if run_dir.exists() and any(run_dir.iterdir()):
+            if any(p.name != LOCK for p in run_dir.iterdir()):
                 raise UserError(f"{run_dir} is not empty and holds no {MANIFEST}",
                                 "choose a new or empty directory for --out")
             store = cls(run_dir, header | {"status": "new", "shards": {}})
@@ -133,13 +176,7 @@ class RunStore:
                 raise write_failed(store.results, exc) from exc
             store.save()
             return store
-        try:
-            old = json.loads(path.read_text(encoding="utf-8"))
-            if old.get("format") != FORMAT:
-                raise ValueError("not a meeplab run manifest")
-        except (OSError, ValueError) as exc:
-            raise UserError(f"cannot read {path} ({exc})",
-                            "choose another --out or delete that directory") from exc
+        old = _checked(run_dir, lambda: runs.read_manifest(run_dir, shard_list=False))
         cls._check_identity(run_dir, old, header)
         if not isinstance(old.get("shards"), dict):
             old["shards"] = {}   # rebuilt from the shard files by _reconcile
@@ -154,16 +191,19 @@ class RunStore:
 
     @staticmethod
     def _check_identity(run_dir: Path, old: dict[str, Any], new: dict[str, Any]) -> None:
-        if old.get("config_hash") != new["config_hash"]:
+        if old["config_hash"] != new["config_hash"]:
             raise UserError(
                 f"{run_dir} holds a different tournament "
-                f"({_differences(old.get('config', {}), new['config'])})",
+                f"({_differences(old['config'], new['config'])})",
                 "choose another --out, or delete that directory to start over")
         for key, what in (("rules_data_hash", "rules data"), ("engine_hash", "engine code"),
                           ("presets_hash", "strategies' parameters (their presets)")):
             if key in old and old[key] != new[key]:  # runs made before presets_hash have none
                 raise UserError(f"the {what} changed since the run in {run_dir} started",
                                 "choose another --out, or delete that directory to start over")
+        if old["matchups"] != new["matchups"]:   # the config's, whose hash matched
+            raise UserError(f"{run_dir / MANIFEST} is damaged: its matchups are not its "
+                            f"config's", runs.DAMAGED_FIX)
 
     def _reconcile(self) -> None:
         """Make the manifest agree with the files: drop temporary files; keep the listed
@@ -240,9 +280,18 @@ class RunStore:
         self._saved = time.monotonic()
 
 
+def _checked(run_dir: Path, read: Callable[[], T]) -> T:
+    """read() with a damaged run directory as a UserError."""
+    try:
+        return read()
+    except runs.RunDataError as exc:
+        raise UserError(str(exc)) from exc
+
+
 def read_manifest(run_dir: str | Path) -> dict[str, Any]:
-    """The parsed manifest.json of a run directory."""
-    return json.loads((Path(run_dir) / MANIFEST).read_text(encoding="utf-8"))
+    """The parsed manifest.json of a run directory, checked whole (reports.runs.
+    check_manifest: its config against its hash, its shard list; UserError)."""
+    return _checked(Path(run_dir), lambda: runs.read_manifest(run_dir))
 
 
 def read_results(run_dir: str | Path, columns: list[str] | None = None) -> pa.Table:

@@ -6,9 +6,10 @@ flat whatever the number of shards.
 """
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from typing import Any, Protocol
+
+from sim import limits
 
 
 class Backend(Protocol):
@@ -36,17 +37,22 @@ class Backend(Protocol):
 
 def default_workers() -> int:
     """All cores this process may use."""
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (
-        os.cpu_count() or 1)
+    return limits.cores()
 
 
 def make(workers: int | None = None, scheduler: str | None = None,
-         dask_local: int | None = None) -> Backend:
-    """The local pool (default), a Dask client of `scheduler`, or a local Dask cluster."""
+         dask_local: int | None = None, tasks: int | None = None) -> Backend:
+    """The local pool (default), a Dask client of `scheduler`, or a local Dask cluster. With
+    `tasks` (the shards there are to play), no more local processes than that are started:
+    a process without a shard would only load the engine."""
+    def fitted(n: int) -> int:
+        return max(1, min(n, tasks)) if tasks is not None else n
+
     if scheduler or dask_local:
         from sim.backends.dask import DaskBackend
 
-        return DaskBackend(scheduler=scheduler, local_workers=dask_local)
+        return DaskBackend(scheduler=scheduler,
+                           local_workers=fitted(dask_local) if dask_local else None)
     from sim.backends.local import LocalBackend
 
-    return LocalBackend(workers or default_workers())
+    return LocalBackend(fitted(workers or default_workers()))

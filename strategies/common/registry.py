@@ -28,7 +28,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from strategies.common.spec import Param
+from strategies.common.spec import MAX_INTEGER, Param
 
 MAX_PARAMS = 40  # a row: a kernel's parameters, an embedded rollout preset's, RESERVED
 # a row's last columns, never a kernel's own parameters: restricted play's three
@@ -96,6 +96,11 @@ def _where(path: Path) -> str:
         return str(path)
 
 
+def _number(x: float) -> str:
+    """A bound as written: whole numbers in full (2147483647, not 2.14748e+09)."""
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
 def _encode(where: str, param: Param, value: object) -> float:
     """A parameter value as the kernel receives it (a number, or a choice's index)."""
     if param.choices:
@@ -109,14 +114,16 @@ def _encode(where: str, param: Param, value: object) -> float:
     if not math.isfinite(value):
         raise PresetError(f"{where}: parameter '{param.name}' = {value!r} is not a finite "
                           f"number; write a number such as 1.0")
-    low, high = (f"{x:,}" if float(x).is_integer() and abs(x) >= 1e4 else f"{x:g}"
-                 for x in (param.low or 0, param.high or 0))
+    if param.integer and value != int(value):
+        raise PresetError(f"{where}: parameter '{param.name}' = {value!r} is not a whole "
+                          f"number; write a whole number such as {round(value)}")
+    high = MAX_INTEGER if param.integer and param.high is None else param.high
     if param.low is not None and value < param.low:
         raise PresetError(f"{where}: parameter '{param.name}' = {value!r} is below "
-                          f"{low}; write a number of at least {low}")
-    if param.high is not None and value > param.high:
+                          f"{_number(param.low)}; write a number of at least {_number(param.low)}")
+    if high is not None and value > high:
         raise PresetError(f"{where}: parameter '{param.name}' = {value!r} is above "
-                          f"{high}; write a number of at most {high}")
+                          f"{_number(high)}; write a number of at most {_number(high)}")
     return float(value)
 
 
@@ -191,6 +198,9 @@ def _read(path: Path, game: str | None = None) -> dict:
     except OSError as exc:
         raise PresetError(f"cannot read {_where(path)} ({exc.strerror}); restore the presets "
                           f"file") from exc
+    except UnicodeDecodeError as exc:
+        raise PresetError(f"{_where(path)} is not UTF-8 text (byte {exc.start}: {exc.reason}); "
+                          f"save it as UTF-8 or remove it from the presets folders") from exc
     except tomllib.TOMLDecodeError as exc:
         raise PresetError(f"{_where(path)} is not valid TOML ({exc}); fix its syntax") from exc
     if not isinstance(raw.get("game", ""), str):

@@ -53,7 +53,7 @@ DESCRIPTION = ("information-set MCTS: determinizes what the seat cannot see, sea
                "UCT and the rollout policy's prior, rolls out to the end or a cut-off")
 PARAMS = (
     Param("iterations", "search iterations per decision (the budget; deterministic)", low=1,
-          high=MAX_ITERATIONS),
+          high=MAX_ITERATIONS, integer=True),
     Param("exploration", "UCT exploration constant c in c * sqrt(ln(available) / visits)",
           low=0),
     Param("prior", "PUCT-style bonus of the rollout policy's choice at a node, "
@@ -63,7 +63,8 @@ PARAMS = (
     Param("rollout", "the rollout policy: the name of a preset of another kernel (random, a "
                      "plan, greedy, ...) that plays every seat in the rollouts", preset=True),
     Param("depth", "decisions a rollout plays before the game's valuation scores it; 0 = to "
-                   "the end of the game", low=0),
+                   "the end of the game", low=0,
+          integer=True),
     Param("blend", "reward = (1 - blend) * win share + blend * score margin (a logistic of "
                    "the seat's score less the best other's, over `scale`)", low=0, high=1),
     Param("scale", "score points that make a clear lead: the softmax temperature of the "

@@ -7,7 +7,8 @@ A kernel module in strategies/<game>/ defines three constants next to its compil
 - `DESCRIPTION`: one line;
 - `PARAMS`: a tuple of `Param`, in the order of the parameter vector `choose` receives.
 
-A preset gives every parameter a value: a number (within `low`..`high` where given), or for
+A preset gives every parameter a value: a finite number (within `low`..`high` where given; a
+whole number for an `integer` parameter, which the kernel casts to an int), or for
 a parameter with `choices` one of the choice names, passed to the kernel as its index in
 `choices`, or for a `preset` parameter the name of another strategy: the kernel receives that
 strategy's kernel id there and its parameter row right after its own parameters (the search
@@ -27,6 +28,12 @@ class Param(NamedTuple):
     preset: bool = False           # the value names another strategy (see the docstring)
     low: float | None = None       # least value allowed, if any
     high: float | None = None      # greatest value allowed, if any
+    integer: bool = False          # a whole number (the kernel casts it to an int)
+
+
+# the greatest whole number an `integer` parameter may hold without a `high` of its own: it
+# stays exact in the float64 row and fits the int32/int64 the kernels cast it to
+MAX_INTEGER = 2**31 - 1
 
 
 def param_names(params: tuple[Param, ...]) -> list[str]:

@@ -31,7 +31,7 @@ PARAMS = plan.PLAN_PARAMS + (
     Param("assets", "weight of the valued assets (pieces, money, building uses to come, the "
                     "card kept for parliament) against VP in the evaluation"),
     Param("breadth", "most options looked at per decision below the first ply; more are "
-                     "sampled evenly"),
+                     "sampled evenly", low=1, integer=True),
 )
 ASSETS = plan.NPLAN
 BREADTH = plan.NPLAN + 1

@@ -12,7 +12,8 @@ from strategies.santiago import evaluate
 KERNEL = "planner"
 DESCRIPTION = ("searches its own turn (drive, Cuban, building, use) up to `depth` plies and "
                "scores VP plus the plan's weighted assets")
-PARAMS = evaluate.WEIGHTS + (Param("depth", "own decisions searched per choice, 1..3"), VARIETY)
+PARAMS = evaluate.WEIGHTS + (Param("depth", "own decisions searched per choice, 1..3", low=1,
+                                   high=3, integer=True), VARIETY)
 DEPTH, NOISE = evaluate.NWEIGHTS, evaluate.NWEIGHTS + 1
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from reports.runs import write_run
+from reports.runs import config_hash, write_run
 
 BUILDINGS = ("cement_factory", "saw_mill", "church")
 BILLS = ("I-1", "III-2")
@@ -68,9 +68,9 @@ def results(lineups: Sequence[Sequence[str]], deals: int, strength: dict[str, fl
     return pd.DataFrame(rows)
 
 
+CONFIG = {"game": "cuba", "seed": 42, "variant": {}}
 MANIFEST = {"run_id": "synthetic-1234abcd", "game": "cuba", "status": "complete",
-            "config": {"game": "cuba", "seed": 42, "variant": {}},
-            "config_hash": "c0ffee00c0ffee00", "rules_data_hash": "0123456789abcdef",
+            "config": CONFIG, "config_hash": config_hash(CONFIG), "rules_data_hash": "0123456789abcdef",
             "package_version": "0.1.0", "variant_id": "default"}
 
 

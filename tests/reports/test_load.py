@@ -30,7 +30,7 @@ def test_load_returns_rows_with_derived_columns(run_dir):
 def test_run_info_from_manifest(run_dir):
     info = load_run(run_dir).info
     assert (info.run_id, info.game, info.seed, info.config_hash) == (
-        "synthetic-1234abcd", "cuba", 42, "c0ffee00c0ffee00")
+        "synthetic-1234abcd", "cuba", 42, synth.MANIFEST["config_hash"])
     assert info.shards == 2
     assert "ships.S01" in info.assumed and "misc.money_supply" in info.assumed
     assert "CHANGED" in info.assumed_note  # the synthetic hash is not the rules file's
@@ -60,6 +60,7 @@ def test_manifest_may_list_assumed_values(tmp_path):
     ("bad_json", "cannot be read"),
     ("not_a_run", "is not a meeplab run manifest"),
     ("no_shards", "has no finished shards"),
+    ("listed_none", "says the run is complete with 15 games, but its shards hold 0"),
     ("missing_shard", "is missing"),
     ("damaged_shard", "is damaged"),
 ])
@@ -75,9 +76,10 @@ def test_bad_run_directories_raise_one_line_errors(tmp_path, run_dir, damage, me
         manifest.write_text("{not json")
     elif damage == "not_a_run":
         manifest.write_text(json.dumps({"format": "other"}))
-    elif damage == "no_shards":
+    elif damage in ("no_shards", "listed_none"):
         data = json.loads(manifest.read_text())
-        manifest.write_text(json.dumps(data | {"shards": {}}))
+        status = "running" if damage == "no_shards" else "complete"
+        manifest.write_text(json.dumps(data | {"shards": {}, "status": status}))
     elif damage == "missing_shard":
         shard.unlink()
     else:

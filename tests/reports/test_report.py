@@ -76,7 +76,7 @@ def test_report_writes_page_figures_and_csv(synthetic, synthetic_report):
 def test_report_footer_names_provenance_and_assumed_data(synthetic_report):
     html = synthetic_report.index.read_text()
     footer = html.split("<footer>")[1]
-    for text in ("c0ffee00c0ffee00", "0123456789abcdef", "synthetic-1234abcd", "Seed",
+    for text in (synth.MANIFEST["config_hash"], "0123456789abcdef", "synthetic-1234abcd", "Seed",
                  "meeplab 0.1.0", "openskill", "ASSUMED rules data", "ships.S01"):
         assert text in footer, text
 

@@ -132,7 +132,7 @@ def read_only(tmp_path):
 
 def test_read_only_out_of_tournament(small, read_only):
     assert_one_line_error(run_cli("tournament", small, "--out", read_only / "run"),
-                          f"cannot write {read_only / 'run' / 'results'}")
+                          f"cannot write {read_only / 'run'} (")
 
 
 def test_read_only_out_of_sweep(read_only):
@@ -277,3 +277,308 @@ def test_full_disk_during_a_tune(tmp_path):
                            timeout=600)
     assert again.returncode == 0, again.stderr
     assert "best of 40 trials" in again.stdout
+
+
+# --- values that do not fit where they are stored --------------------------------------------
+
+@pytest.mark.parametrize("value", ["99999999999", "-2147483649", "[1, 99999999999]"])
+def test_variant_integer_beyond_int32(value):
+    assert_one_line_error(run_cli("play", "cuba", "--quiet", "--variant",
+                                  f"misc.start_money={value}"),
+                          "does not fit the rules tables (32-bit integers)")
+
+
+def test_variant_integer_beyond_int32_in_a_config(tmp_path):
+    path = write_config(tmp_path / "t.toml", variant={"misc.start_money": 2**40},
+                        **RANDOM_MATCHUPS)
+    assert_one_line_error(run_cli("tournament", path, "--out", tmp_path / "run"),
+                          "does not fit the rules tables")
+    assert not (tmp_path / "run").exists()
+
+
+MCTS = """[presets.{name}]
+kernel = "mcts"
+description = "a search preset with a bad budget"
+[presets.{name}.params]
+iterations = {iterations}
+exploration = 0.7
+prior = 1.0
+widening = 1.0
+rollout = "builder"
+depth = {depth}
+blend = 0.2
+scale = 4
+"""
+
+
+@pytest.mark.parametrize("iterations, depth, problem", [
+    ("nan", "40", "'iterations' = nan is not a finite number"),
+    ("inf", "40", "'iterations' = inf is not a finite number"),
+    ("-inf", "40", "'iterations' = -inf is not a finite number"),
+    ("2.5", "40", "'iterations' = 2.5 is not a whole number"),
+    ("1e12", "40", "'iterations' = 1000000000000.0 is above 2147483647"),
+    ("100", "0.5", "'depth' = 0.5 is not a whole number"),
+])
+def test_search_budget_must_be_a_finite_whole_number(tmp_path, monkeypatch, iterations, depth,
+                                                     problem):
+    (tmp_path / "bad.toml").write_text(MCTS.format(name="bad_budget", iterations=iterations,
+                                                   depth=depth))
+    monkeypatch.setenv("MEEPLAB_PRESETS", str(tmp_path))
+    assert_one_line_error(run_cli("play", "cuba", "--strategies", "bad_budget"), problem)
+
+
+def test_presets_file_not_utf8(tmp_path, monkeypatch):
+    (tmp_path / "latin1.toml").write_bytes(
+        MCTS.format(name="caf\xe9", iterations=100, depth=40).encode("latin-1"))
+    monkeypatch.setenv("MEEPLAB_PRESETS", str(tmp_path))
+    assert_one_line_error(run_cli("strategies", "cuba"), "latin1.toml is not UTF-8 text")
+
+
+@pytest.mark.parametrize("args", [
+    ["tournament", "{config}", "--out", "{out}"],
+    ["sweep", "{config}", "--out", "{out}"],
+    ["play", "cuba", "--variant", "{config}"],
+])
+def test_config_and_variant_files_not_utf8(tmp_path, args):
+    config = tmp_path / "latin1.toml"
+    config.write_bytes('game = "cuba"\n# caf\xe9\n'.encode("latin-1"))
+    given = [a.format(config=config, out=tmp_path / "run") for a in args]
+    assert_one_line_error(run_cli(*given), "is not UTF-8 text")
+    assert not (tmp_path / "run").exists()
+
+
+@pytest.mark.parametrize("text", ["", " ", "nan", "inf", "0", "50%"])
+def test_precision_empty_or_invalid(small, tmp_path, text):
+    assert_one_line_error(run_cli("tournament", small, "--out", tmp_path / "run",
+                                  "--precision", text), "is not a half-width")
+    assert not (tmp_path / "run").exists()
+
+
+@pytest.mark.parametrize("option", ["--workers", "--dask-local"])
+def test_worker_processes_are_capped_per_core(small, tmp_path, option):
+    from sim import limits
+
+    most = limits.WORKERS_PER_CORE * limits.cores()
+    assert_one_line_error(run_cli("tournament", small, "--out", tmp_path / "run", option,
+                                  most + 1), f"{option} {most + 1} is more than this machine "
+                                             f"can use")
+    assert not (tmp_path / "run").exists()
+
+
+def test_other_commands_cap_workers_too():
+    assert_one_line_error(run_cli("sweep", "configs/sweeps/cuba-parliament.toml", "--workers",
+                                  "100000"), "is more than this machine can use")
+
+
+# --- output that cannot be written, interrupts -----------------------------------------------
+
+def _shell(command: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
+    return subprocess.run(["bash", "-c", command], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=600)
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("args", ["games", "strategies cuba --json",
+                                  "play siberia --players 3 --seed 2"])
+def test_stdout_on_a_full_device(args):
+    import sys
+
+    done = _shell(f"{sys.executable} -m sim.cli {args} > /dev/full")
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.splitlines() == [
+        "error: cannot write the output (No space left on device); free disk space or send "
+        "the output elsewhere"]
+
+
+def test_stdout_closed_early_by_its_reader():
+    import sys
+
+    done = _shell(f"{sys.executable} -m sim.cli play siberia --players 3 --seed 2 | head -1")
+    assert done.returncode == 0 and len(done.stdout.splitlines()) == 1
+    assert done.stderr == ""
+
+
+def test_second_ctrl_c_names_what_was_kept(capsys):
+    import typer
+
+    from sim import cli
+
+    with pytest.raises(typer.Exit) as stop:
+        cli.interrupted(KeyboardInterrupt(), "meeplab tournament t.toml --resume")
+    assert stop.value.exit_code == 130
+    line = capsys.readouterr().err.strip()
+    assert "()" not in line and line.startswith("error: interrupted (stopped at once")
+    assert line.endswith("continue with: meeplab tournament t.toml --resume")
+
+
+# --- damaged manifests: every reader checks them ---------------------------------------------
+
+def edit(run_dir: Path, change) -> None:
+    path = run_dir / store.MANIFEST
+    path.write_text(json.dumps(change(json.loads(path.read_text()))))
+
+
+def _drop_one_shard(m):
+    del m["shards"][sorted(m["shards"])[1]]
+    return m
+
+
+DAMAGE = {
+    "entry removed": (_drop_one_shard, "says the run is complete with 24 games, but its "
+                                       "shards hold"),
+    "config edited": (lambda m: m | {"config": m["config"] | {"seed": 5}},
+                      "its config does not match its config_hash"),
+    "matchups emptied": (lambda m: m | {"matchups": []},
+                         "its matchups are missing or malformed"),
+    "a list": (lambda m: [m], "is not a meeplab run manifest"),
+    "no config": (lambda m: {k: v for k, v in m.items() if k != "config"},
+                  "it has no 'config'"),
+    "config a string": (lambda m: m | {"config": "oops"}, "'config' is not a table"),
+    "status a number": (lambda m: m | {"status": 1}, "'status' is not a string"),
+    "deal listed twice": (lambda m: m | {"shards": m["shards"] | {"copy": dict(
+        next(iter(m["shards"].values())), id="copy")}}, "twice (an entry is repeated)"),
+}
+
+
+@pytest.fixture(scope="module")
+def pristine(tmp_path_factory) -> tuple[Path, Path]:
+    """One finished run (config, run directory), copied by each test that damages it."""
+    where = tmp_path_factory.mktemp("pristine")
+    config = write_config(where / "small.toml", **SMALL)
+    assert run_cli("tournament", config, "--out", where / "run", "--workers", "1"
+                   ).exit_code == 0
+    return config, where / "run"
+
+
+@pytest.fixture
+def copy_of(pristine, tmp_path) -> tuple[Path, Path]:
+    config, run_dir = pristine
+    shutil.copytree(run_dir, tmp_path / "run")
+    return config, tmp_path / "run"
+
+
+@pytest.mark.parametrize("damage", DAMAGE)
+@pytest.mark.parametrize("reader", ["report", "compare", "replay", "ladder"])
+def test_every_reader_checks_the_manifest(copy_of, tmp_path, damage, reader):
+    config, run_dir = copy_of
+    change, problem = DAMAGE[damage]
+    edit(run_dir, change)
+    before = (run_dir / store.MANIFEST).read_bytes()
+    args = {"report": ["report", run_dir, "--no-replays", "--bootstrap", "20"],
+            "compare": ["compare", run_dir, run_dir, "--out", tmp_path / "cmp"],
+            "replay": ["replay", run_dir, "--row", "0"],
+            "ladder": ["ladder", "cuba", "--run", run_dir]}[reader]
+    assert_one_line_error(run_cli(*args), problem)
+    assert (run_dir / store.MANIFEST).read_bytes() == before
+
+
+@pytest.mark.parametrize("damage", [d for d in DAMAGE if d not in ("entry removed",
+                                                                   "deal listed twice")])
+def test_resume_refuses_a_damaged_manifest(copy_of, damage):
+    """Identity damage: --resume refuses in one line and changes nothing (it used to replay
+    everything over an emptied matchup list and leave the manifest broken)."""
+    config, run_dir = copy_of
+    change, problem = DAMAGE[damage]
+    edit(run_dir, change)
+    files = {p: p.read_bytes() for p in run_dir.rglob("*") if p.is_file() and
+             p.name != store.LOG}
+    assert_one_line_error(run_cli("tournament", config, "--out", run_dir, "--resume"), problem)
+    assert {p: p.read_bytes() for p in run_dir.rglob("*") if p.is_file()
+            and p.name != store.LOG} == files
+
+
+def test_resume_restores_a_removed_entry(copy_of):
+    """The shard list is rebuilt from the shard files, which carry their entries."""
+    config, run_dir = copy_of
+    edit(run_dir, _drop_one_shard)
+    again = run_cli("tournament", config, "--out", run_dir, "--resume")
+    assert again.exit_code == 0, again.output
+    assert "this run played 0" in again.stdout
+    assert len(store.read_manifest(run_dir)["shards"]) == 4
+
+
+def test_truncated_manifest(copy_of):
+    config, run_dir = copy_of
+    path = run_dir / store.MANIFEST
+    path.write_bytes(path.read_bytes()[:200])
+    for args in (["report", run_dir], ["tournament", config, "--out", run_dir, "--resume"]):
+        assert_one_line_error(run_cli(*args), "manifest.json cannot be read")
+
+
+def test_resume_refuses_matchups_that_are_not_the_configs(copy_of):
+    config, run_dir = copy_of
+
+    def swap(m):
+        m["matchups"][0]["key"] = "edited"
+        return m
+    edit(run_dir, swap)
+    assert_one_line_error(run_cli("tournament", config, "--out", run_dir, "--resume"),
+                          "its matchups are not its config's")
+
+
+# --- one writer per run directory ------------------------------------------------------------
+
+HOLD = """import sys, time
+from pathlib import Path
+from sim.lock import RunLock
+lock = RunLock.acquire(Path(sys.argv[1]))
+print("locked", flush=True)
+time.sleep(600)
+"""
+
+
+def test_a_second_writer_is_refused_and_a_dead_ones_lock_does_not_block(small, tmp_path):
+    """Another process holds the run directory: the tournament stops in one line naming its
+    pid and writes nothing; once that process is killed, the same command runs."""
+    import sys
+
+    run_dir = tmp_path / "run"
+    holder = subprocess.Popen([sys.executable, "-c", HOLD, str(run_dir)], cwd=ROOT,
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "locked"
+        for resume in ([], ["--resume"]):
+            result = run_cli("tournament", small, "--out", run_dir, *resume)
+            if resume:
+                assert_one_line_error(result, "holds no run to resume")
+            else:
+                assert_one_line_error(result, f"{run_dir} is being written by another "
+                                              f"meeplab process (pid {holder.pid})")
+        assert [p.name for p in run_dir.iterdir()] == [".meeplab.lock"]
+    finally:
+        holder.kill()
+        holder.wait()
+    done = run_cli("tournament", small, "--out", run_dir, "--workers", "1")
+    assert done.exit_code == 0, done.output
+    assert store.read_manifest(run_dir)["status"] == "complete"
+
+
+def test_resume_waits_for_no_one_but_refuses_a_live_writer(small, finished):
+    """A finished run locked by another process: --resume is refused and no shard is set
+    aside as damaged (a racing resume used to do that)."""
+    import sys
+
+    holder = subprocess.Popen([sys.executable, "-c", HOLD, str(finished)], cwd=ROOT,
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "locked"
+        assert_one_line_error(run_cli("tournament", small, "--out", finished, "--resume"),
+                              f"(pid {holder.pid})")
+        assert not list((finished / store.RESULTS).glob("*.damaged"))
+    finally:
+        holder.kill()
+        holder.wait()
+    again = run_cli("tournament", small, "--out", finished, "--resume")
+    assert again.exit_code == 0 and "this run played 0" in again.stdout
+
+
+def test_no_more_workers_than_shards(small, tmp_path):
+    """4 shards to play: --workers 8 (allowed on two cores) starts 4 processes."""
+    from sim import limits
+
+    asked = limits.WORKERS_PER_CORE * limits.cores()
+    result = run_cli("tournament", small, "--out", tmp_path / "run", "--workers", asked,
+                     "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["workers"] == min(asked, 4)

@@ -125,6 +125,7 @@ def test_run_directory_of_another_config(tmp_path):
     a = config.load(write_config(tmp_path / "a.toml", **RANDOM_MATCHUPS, games=4))
     run_dir = tmp_path / "run"
     st = store.RunStore.open(run_dir, runner.header(a), resume=False)
+    st.close()   # the run directory's lock: the CLI below is another writer
     before = (run_dir / store.MANIFEST).read_bytes()
     b = write_config(tmp_path / "b.toml", **RANDOM_MATCHUPS, games=4, seed=9)
     for extra in ([], ["--resume"]):
@@ -133,7 +134,7 @@ def test_run_directory_of_another_config(tmp_path):
                                       "9 here)")
     assert (run_dir / store.MANIFEST).read_bytes() == before
     assert st.done == {} and sorted(p.name for p in run_dir.iterdir()) == [
-        store.MANIFEST, store.RESULTS]
+        ".meeplab.lock", store.MANIFEST, store.RESULTS]
 
 
 def test_same_config_without_resume_is_refused(tmp_path):
@@ -141,6 +142,7 @@ def test_same_config_without_resume_is_refused(tmp_path):
     st = store.RunStore.open(tmp_path / "run", runner.header(config.load(path)), resume=False)
     st.done["m0000-d000000000-000000001"] = {"file": "m0000-d000000000-000000001.parquet"}
     st.save(status="interrupted")
+    st.close()
     (tmp_path / "run" / "results" / "m0000-d000000000-000000001.parquet").write_bytes(b"x")
     assert_one_line_error(run_cli("tournament", path, "--out", tmp_path / "run"),
                           "already holds this tournament (interrupted, 1 shard done); "
@@ -150,7 +152,7 @@ def test_same_config_without_resume_is_refused(tmp_path):
 def test_a_run_that_never_finished_a_shard_is_reused(tmp_path):
     """e.g. the Dask scheduler was unreachable: the same command works again."""
     path = write_config(tmp_path / "a.toml", **RANDOM_MATCHUPS, games=1)
-    store.RunStore.open(tmp_path / "run", runner.header(config.load(path)), resume=False)
+    store.RunStore.open(tmp_path / "run", runner.header(config.load(path)), resume=False).close()
     result = run_cli("tournament", path, "--out", tmp_path / "run", "--workers", "1")
     assert result.exit_code == 0, result.output
 
@@ -167,7 +169,7 @@ def test_foreign_directory_is_refused(tmp_path):
 def test_changed_rules_data_is_refused(tmp_path):
     path = write_config(tmp_path / "a.toml", **RANDOM_MATCHUPS, games=4)
     head = runner.header(config.load(path)) | {"rules_data_hash": "0" * 16}
-    store.RunStore.open(tmp_path / "run", head, resume=False)
+    store.RunStore.open(tmp_path / "run", head, resume=False).close()
     assert_one_line_error(run_cli("tournament", path, "--out", tmp_path / "run", "--resume"),
                           "the rules data changed since the run")
 
@@ -196,7 +198,7 @@ def test_a_preset_edited_since_the_run_started_is_refused(tmp_path, monkeypatch)
     path = write_config(tmp_path / "a.toml", game="siberia", format="matchups",
                         matchups=[["probe", "random", "random"]], games=3, seed=1)
     first = runner.header(config.load(path))
-    store.RunStore.open(tmp_path / "run", first, resume=False)
+    store.RunStore.open(tmp_path / "run", first, resume=False).close()
     write_probe(salesman=1.25)
     assert runner.header(config.load(path))["presets_hash"] != first["presets_hash"]
     assert_one_line_error(run_cli("tournament", path, "--out", tmp_path / "run", "--resume"),
