@@ -15,6 +15,7 @@ from types import ModuleType
 from typing import Any, NamedTuple
 
 from core.common.elements import Elements
+from core.common.errors import fixed_max_steps
 from core.common.tables import RulesFile
 
 
@@ -38,6 +39,9 @@ class Engine:
     decision_slot: int                 # s[decision_slot]: the pending kind, DK.NONE for none
     record_columns: tuple[str, ...]    # per-seat record columns, in write_records' order
     error_names: tuple[str, ...]       # invariant error code -> name
+    # (t, n_players) -> most decision points a game can take by its rules: the loop's
+    # safeguard (ERR_STUCK beyond it); play.max_steps, else errors.MAX_STEPS
+    max_steps: Callable[..., Any]
 
     @classmethod
     def of(cls, state: ModuleType, actions: ModuleType, rules: ModuleType, check: ModuleType,
@@ -45,14 +49,16 @@ class Engine:
         """The engine of a game's modules, each holding its part of the interface every engine
         implements (docs/adding-a-game.md): state.new_game, STATE_SIZE, G.CUR, G.PHASE, G.DK,
         PH.OVER and DK; actions.legal and MAX_OPTIONS; rules.advance and apply;
-        check.check_state and ERR_NAMES; play.write_records, NREC and record_columns."""
+        check.check_state and ERR_NAMES; play.write_records, NREC and record_columns; and
+        play.max_steps where the game bounds its own length (else the shared safeguard)."""
         return cls(new_game=state.new_game, advance=rules.advance, legal=actions.legal,
                    apply=rules.apply, check_state=check.check_state,
                    write_records=play.write_records, state_size=state.STATE_SIZE,
                    max_options=actions.MAX_OPTIONS, nrec=play.NREC, seat_slot=state.G.CUR,
                    phase_slot=state.G.PHASE, over_phase=state.PH.OVER, decisions=state.DK,
                    decision_slot=state.G.DK, record_columns=tuple(play.record_columns()),
-                   error_names=check.ERR_NAMES)
+                   error_names=check.ERR_NAMES,
+                   max_steps=getattr(play, "max_steps", fixed_max_steps))
 
 
 class Parts(NamedTuple):

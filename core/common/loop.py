@@ -7,6 +7,7 @@ functions (cache=True, one cache entry per game, named after it). They come from
 descriptor (core.common.game.Game), `game.engine`:
 
     new_game(t, n_players, seed) -> state      legal(s, t, opts) -> number of options
+    max_steps(t, n_players) -> decision points the rules allow (the safeguard)
     advance(s, t, tr)  runs to the first decision   apply(s, t, option, tr)
     check_state(s, t) -> 0 or an error code     write_records(s, t, decisions, rec[seat, :])
     s[seat_slot]: the deciding seat             s[phase_slot] == over_phase: the game has ended
@@ -23,13 +24,13 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from core.common.errors import ERR_ILLEGAL, ERR_STUCK, OK
+from core.common.errors import ERR_ILLEGAL, ERR_STUCK, MAX_STEPS, OK  # noqa: F401 (MAX_STEPS
+# re-exported: the search's rollouts stop there)
 from core.common.game import Game
 from core.common.rng import seed_seats
 from core.common.trace import EVW, no_trace, trace_buffer
 from core.jit import copy_into, equal, njit, stack_array, unmanaged
 
-MAX_STEPS = 20000  # decision points per game before a game counts as stuck (ERR_STUCK)
 MAX_SEATS = 8  # the per-seat scratch's size (no game seats more)
 
 
@@ -52,22 +53,24 @@ def _play_one(t, n_players, seed, kernels, params, opts, tr, check, rec):
     decisions[:] = 0
     advance(s, unmanaged(t), unmanaged(tr))  # noqa: F821
     err = play_steps(s, unmanaged(t), unmanaged(opts), unmanaged(tr), unmanaged(kernels),  # noqa: F821
-                     unmanaged(params), rngs, decisions, check)
+                     unmanaged(params), rngs, decisions, check,
+                     max_steps(t, n_players))  # noqa: F821
     write_records(s, t, decisions, unmanaged(rec))  # noqa: F821
     s_owned[0] += 0  # the owned array must outlive its unmanaged view
     return err
 
 
-def _play_steps(s, t, opts, tr, kernels, params, rngs, decisions, check):
-    """The decisions of one game from its first to its end: 0 or the first error code.
-    Compiled without numba's runtime (no reference counting per step); the arrays are the
-    caller's, the state copy of `check` is on the stack."""
+def _play_steps(s, t, opts, tr, kernels, params, rngs, decisions, check, limit):
+    """The decisions of one game from its first to its end: 0 or the first error code
+    (ERR_STUCK past `limit` decision points). Compiled without numba's runtime (no reference
+    counting per step); the arrays are the caller's, the state copy of `check` is on the
+    stack."""
     err = OK
     steps = 0
     before = stack_array(STATE_SIZE, 0, np.int32)  # noqa: F821 (bound per game)
     while s[PHASE_SLOT] != OVER_PHASE:  # noqa: F821
         steps += 1
-        if steps > MAX_STEPS:
+        if steps > limit:
             err = ERR_STUCK
             break
         n = legal(s, t, opts)  # noqa: F821
@@ -129,6 +132,7 @@ def _namespace(game: Game, decide: Callable) -> dict[str, Any]:
     return {"new_game": e.new_game, "advance": e.advance, "legal": inlined(e.legal),
             "apply": inlined(e.apply),
             "check_state": e.check_state, "write_records": e.write_records, "decide": decide,
+            "max_steps": e.max_steps,
             "NREC": e.nrec, "MAX_OPTIONS": e.max_options, "SEAT_SLOT": e.seat_slot,
             "PHASE_SLOT": e.phase_slot, "OVER_PHASE": e.over_phase, "STATE_SIZE": e.state_size}
 

@@ -20,7 +20,14 @@ is:
   the water spent is implied by its size);
 - tradeswoman (CUBA-R15/R16): market, or an alternative (one option per resource kind, one per
   lowest-priced product with stock); in the market a chain of single buys and sells ending
-  with DONE, i.e. any plan of buys and sells in any order;
+  with DONE, i.e. any plan of buys and sells in any order, except trades that take a kind back
+  (`market_retrade`, CUBA-Q18): under `no_undo` a trade may not reverse the same kind's
+  previous trade with the row (the piece would go back to the space it just left at the same
+  price: the state before it, exactly), nor may a kind sold to the stock be bought from the
+  stock in the same visit or the other way round; under `one_way` a kind bought in a visit may
+  not be sold in it, nor the other way round. Either way a visit ends: under `no_undo` a kind
+  takes at most 2 row lengths plus its supply of trades, under `one_way` at most its supply
+  (`market_visit_bound`);
 - architect (CUBA-R17/R18): a building kind that can be paid for, the alternative, or nothing;
   then the field;
 - foreman (CUBA-R19): row+column, one building (by field), or nothing; for row+column the
@@ -366,22 +373,58 @@ def trade_mode_options(s, t, opts):
     return n
 
 
+# This market visit's trades of one kind (G.MARKET_TRADES, TRADE_BITS bits a kind, CUBA-Q18).
+# no_undo: ROW_SOLD / ROW_BOUGHT mark the kind's previous trade when it went through the row,
+# STOCK_SOLD / STOCK_BOUGHT a trade with the stock this visit; one_way: a sale sets both *_SOLD
+# bits, a buy both *_BOUGHT bits. A buy is blocked by ROW_SOLD (from the row) or STOCK_SOLD
+# (from the stock), a sale by ROW_BOUGHT (to the row) or STOCK_BOUGHT (to the stock).
+TRADE_BITS = 4
+ROW_SOLD, ROW_BOUGHT, STOCK_SOLD, STOCK_BOUGHT = 1, 2, 4, 8
+
+
+@njit(inline="always")
+def retrade_blocked(s, t, r, sell):
+    """Whether a sale (sell) or buy of market row r's kind would take back a trade of this
+    market visit (CUBA-Q18)."""
+    bits = (s[G.MARKET_TRADES] >> (TRADE_BITS * r)) & 15
+    if sell:
+        via_stock = s[O.MARKET + r] >= t[T.MARKET_LEN + r]
+        return (bits & (STOCK_BOUGHT if via_stock else ROW_BOUGHT)) != 0
+    via_stock = s[O.MARKET + r] == 0
+    return (bits & (STOCK_SOLD if via_stock else ROW_SOLD)) != 0
+
+
 @njit(inline="always")
 def trade_step_options(s, t, opts):
-    """CUBA-R27..R30: one buy or sell, then done (last)."""
+    """CUBA-R27..R30: one buy or sell that takes back no trade of this visit (CUBA-Q18), then
+    done (last)."""
     b = S.pbase(s[G.CUR])
     money = s[b + P.MONEY]
     n = 0
     for r in range(C.NMERCH):
         k = C.CI + r
-        if S.buy_price(s, t, r) <= money and (s[O.MARKET + r] > 0 or s[O.STOCK + k] > 0):
+        if (S.buy_price(s, t, r) <= money and (s[O.MARKET + r] > 0 or s[O.STOCK + k] > 0)
+                and not retrade_blocked(s, t, r, False)):
             opts[n] = enc(OT.BUY, k)
             n += 1
-        if S.have(s, b, k) > 0:
+        if S.have(s, b, k) > 0 and not retrade_blocked(s, t, r, True):
             opts[n] = enc(OT.SELL, k)
             n += 1
     opts[n] = enc(OT.DONE, 0)
     return n + 1
+
+
+@njit
+def market_visit_bound(t):
+    """Most decisions one market visit can take (CUBA-Q18), DONE included. Under no_undo a
+    kind's trades with the row change direction only through trades with the stock, at a full
+    or an empty row, and the stock takes one direction per visit: at most a row's length of
+    trades each way and its supply with the stock. Under one_way a kind moves one way, each
+    trade one of its pieces."""
+    n = 1
+    for r in range(C.NMERCH):
+        n += 2 * t[T.MARKET_LEN + r] + t[T.SUPPLY + C.CI + r]
+    return n
 
 
 @njit(inline="always")

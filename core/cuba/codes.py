@@ -140,6 +140,7 @@ SW = enum("SW", (
     "DUTY_ANY_SPLIT",           # CUBA-Q15: 0 two_cards, 1 one_mixed (applied at load)
     "MONEY_LIMITED",            # CUBA-Q16: 0 unlimited, 1 limited to M.MONEY_SUPPLY
     "FINAL_TIE",                # CUBA-Q17: 0 shared, 1 later_in_turn_order
+    "MARKET_RETRADE",           # CUBA-Q18: 0 no_undo, 1 one_way
 ))
 NSWITCHES = len(SW)
 

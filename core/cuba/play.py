@@ -5,9 +5,11 @@ dispatcher from the descriptor, core/cuba/game.py.
 from core.common.records import (  # noqa: F401 (the head's columns, re-exported)
     HEAD_NAMES, R_MONEY, R_RANK, R_SCORE, R_WIN_SHARE, seat_arrays, write_head,
 )
+from core.cuba import actions
 from core.cuba import codes as C
 from core.cuba import rules
 from core.cuba import state as S
+from core.cuba.codes import M, T
 from core.cuba.state import G, O, P
 from core.cuba.tables import STATUTE_IDS
 from core.jit import njit
@@ -22,6 +24,19 @@ NREC = R_PASSED + C.NSTATUTES
 REC_NAMES = HEAD_NAMES + (
     "buildings_built", "bills_passed", "parliament_wins", "pieces_shipped", "decisions",
     "ship_loads", "ships_filled", "ships_sailed")
+
+
+@njit
+def max_steps(t, n_players):
+    """Most decision points a game can take by its rules: the starting pieces (CUBA-R9), then
+    each round (CUBA-R10) per player the face-down card (CUBA-V1), 4 characters (CUBA-R12)
+    each with its longest chain (the market visit, actions.market_visit_bound; the foreman's
+    row and column: which building next and its use, CUBA-R19), a bid and a re-bid
+    (CUBA-R39/R41), tax and duty (CUBA-R43/R44); and the bills (CUBA-R40)."""
+    foreman = 1 + 2 * (C.NROWS + C.NCOLS - 1)
+    character = 1 + max(2, 1 + actions.market_visit_bound(t), foreman)
+    per_player = 1 + t[T.MISC + M.CARDS_PLAYED] * character + 2 + 2
+    return n_players + t[T.MISC + M.ROUNDS] * (n_players * per_player + 1)
 
 
 def record_columns() -> list[str]:

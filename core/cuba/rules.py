@@ -302,14 +302,32 @@ def trader_alternative(s, t, tr, p, k):
 def apply_trade_mode(s, t, o, tr):
     """The market (CUBA-R15) or a tradeswoman alternative (CUBA-R16)."""
     if actions.tag_of(o) == OT.MARKET:
+        s[G.MARKET_TRADES] = 0
         s[G.DK] = DK.TRADE_STEP
     else:
         trader_alternative(s, t, tr, s[G.CUR], actions.payload_of(o))
 
 
+@njit(inline="always")
+def note_trade(s, t, r, sold, via_stock):
+    """Record a trade of market row r's kind in this visit's G.MARKET_TRADES (CUBA-Q18)."""
+    shift = actions.TRADE_BITS * r
+    bits = (s[G.MARKET_TRADES] >> shift) & 15
+    if t[T.SWITCHES + SW.MARKET_RETRADE] == 1:  # one_way: a direction for the whole visit
+        bits |= (actions.ROW_SOLD | actions.STOCK_SOLD) if sold else (
+            actions.ROW_BOUGHT | actions.STOCK_BOUGHT)
+    else:  # no_undo: the previous trade with the row, the stock's direction
+        bits &= actions.STOCK_SOLD | actions.STOCK_BOUGHT
+        if via_stock:
+            bits |= actions.STOCK_SOLD if sold else actions.STOCK_BOUGHT
+        else:
+            bits |= actions.ROW_SOLD if sold else actions.ROW_BOUGHT
+    s[G.MARKET_TRADES] = (s[G.MARKET_TRADES] & ~(15 << shift)) | (bits << shift)
+
+
 @njit(_nrt=False)
 def trade(s, t, tr, p, tag, k):
-    """One market buy or sell (CUBA-R28..R30)."""
+    """One market buy or sell (CUBA-R28..R30), recorded for CUBA-Q18."""
     b = S.pbase(p)
     r = k - C.CI
     if tag == OT.BUY:
@@ -322,6 +340,7 @@ def trade(s, t, tr, p, tag, k):
         s[b + P.LOT + k] += 1
         pay_money(s, t, p, price)
         log(tr, s, EV.BUY, p, k, price, from_stock, 0)
+        note_trade(s, t, r, False, from_stock)
     else:
         price = S.sell_price(s, t, r)
         to_stock = s[O.MARKET + r] >= t[T.MARKET_LEN + r]
@@ -332,6 +351,7 @@ def trade(s, t, tr, p, tag, k):
             s[O.MARKET + r] += 1
         gain_money(s, t, p, price)
         log(tr, s, EV.SELL, p, k, price, to_stock, 0)
+        note_trade(s, t, r, True, to_stock)
 
 
 @njit(inline="always")

@@ -83,6 +83,7 @@ G = block("G", (
     "WORKER_GAINS": "CTX1",    # the worker's packed resource gains (DK.WORKER_FIELDS)
     "ARCH_BUILDING": "CTX1",   # DK.ARCHITECT_FIELD: the building kind chosen
     "FOREMAN_FIELDS": "CTX1",  # the foreman's fields still to use, a bit each
+    "MARKET_TRADES": "CTX1",   # DK.TRADE_STEP: this visit's trades, 4 bits a kind (CUBA-Q18)
     "USE_FIELD": "CTX2",       # DK.BUILDING_USE: the field of the building in use
 })
 

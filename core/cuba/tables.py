@@ -82,6 +82,7 @@ SWITCH_OPTIONS: dict[str, tuple[int, tuple[object, ...]]] = {
     "duty_any_split": (C.SW.DUTY_ANY_SPLIT, ("two_cards", "one_mixed")),
     "money_limited": (C.SW.MONEY_LIMITED, _BOOL),
     "final_tie": (C.SW.FINAL_TIE, ("shared", "later_in_turn_order")),
+    "market_retrade": (C.SW.MARKET_RETRADE, ("no_undo", "one_way")),
 }
 assert sorted(i for i, _ in SWITCH_OPTIONS.values()) == list(range(C.NSWITCHES))
 assert all(C.SW.code(name) == i for name, (i, _) in SWITCH_OPTIONS.items())

@@ -5,6 +5,8 @@ dispatcher from the descriptor, core/cubist/game.py.
 Cubist has no money: the head's `money` column holds the points, like `score`. `vp_cards` and
 `vp_museum` add up to the score.
 """
+import numpy as np
+
 from core.common.layout import block
 from core.common.records import (  # noqa: F401 (the head's columns, re-exported)
     HEAD_NAMES, R_MONEY, R_RANK, R_SCORE, R_WIN_SHARE, block_columns,
@@ -12,6 +14,7 @@ from core.common.records import (  # noqa: F401 (the head's columns, re-exported
 from core.cubist import codes as C
 from core.cubist import rules
 from core.cubist import state as S
+from core.cubist.codes import M, T
 from core.cubist.state import G, P
 from core.jit import njit
 
@@ -41,6 +44,26 @@ COLUMN_NAMES = {"VP": C.SRC_NAMES, "ARTISTS": C.ARTIST_NAMES, "INST": INST_NAMES
 COUNTERS = ((REC.TURNS, P.TURNS), (REC.INSTALLATIONS, P.HELD_N),
             (REC.MUSEUM_DICE, P.MUSEUM), (REC.RECRUITS, P.RECRUITS), (REC.BUMPS, P.BUMPS),
             (REC.BUMPED, P.BUMPED), (REC.ABANDONS, P.ABANDONS))
+
+
+@njit
+def max_steps(t, n_players):
+    """Most decision points a game can take by its rules: misc.max_rounds rounds of n_players
+    turns (CUBIST-R30/R31). In a turn every decision but the end of the turn (CUBIST-R8..R28)
+    and the storage (CUBIST-R29) uses one of at most artists_face_up artist cards holding the
+    player's dice since an earlier turn (CUBIST-R19, R21; plus Pascin's destination),
+    completes one of the installation cards, or moves dice: out of the warehouse or off a
+    completed card (place, recruit, museum), out of a work room (abandon, then each of its dice
+    at most once onto an artist card). Dice enter the warehouse and the cards at most as the
+    player's start_dice, one per artist use and the museum-die spaces of each completion."""
+    cards = 0
+    for i in range(C.MAX_INST):
+        cards += t[T.INST_DICE + i] > 0
+    artists = t[T.MISC + M.ARTISTS_FACE_UP]
+    dice = t[T.MISC + M.START_DICE]
+    moved = dice + artists + C.MAX_SPACES * cards  # dice that can leave the pool in one turn
+    turn = 2 + 2 * artists + cards + moved + 2 * (2 + moved) + dice + moved
+    return np.int64(t[T.MISC + M.MAX_ROUNDS]) * n_players * turn
 
 
 def record_columns() -> list[str]:

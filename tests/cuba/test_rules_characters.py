@@ -233,16 +233,18 @@ def trade_steps(s: np.ndarray, t: np.ndarray, steps: list[tuple[int, int]]) -> l
 
 def test_CUBA_R15_buy_rightmost_then_stock_at_7_sell_leftmost_empty() -> None:
     """CUBA-R15/R28/R29/R30: buy $4, $5, $6, then $7 from the stock; sell back at $6, $5;
-    buys and sells in any order and any number."""
+    buys and sells in any order and any number, but for buying back the piece just sold
+    (CUBA-Q18, no_undo)."""
     s = scenario()
     p = cur(s)
     set_money(s, p, 30)
     play(s, T, C.TRADER)
     choose(s, T, A.OT.MARKET)
     B, SL = A.OT.BUY, A.OT.SELL
-    got = trade_steps(s, T, [(B, C.CI)] * 4 + [(SL, C.CI), (SL, C.CI), (B, C.CI)])
-    assert got == [26, 21, 15, 8, 14, 19, 14]
-    assert market(s, C.CI) == 1 and lot(s, p, C.CI) == 3 and stock(s, C.CI) == 14
+    got = trade_steps(s, T, [(B, C.CI)] * 4 + [(SL, C.CI), (SL, C.CI)])
+    assert got == [26, 21, 15, 8, 14, 19]
+    assert C.CI not in payloads(s, T, B)
+    assert market(s, C.CI) == 2 and lot(s, p, C.CI) == 2 and stock(s, C.CI) == 14
     choose(s, T, A.OT.DONE)
     assert cur(s) != p
     assert_ok(s)

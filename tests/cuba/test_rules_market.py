@@ -1,5 +1,6 @@
-"""Market rules CUBA-R27..R31 and the switches CUBA-Q5 (goods row length) and CUBA-Q16 (money
-supply), on constructed scenarios driven through the tradeswoman."""
+"""Market rules CUBA-R27..R31 and the switches CUBA-Q5 (goods row length), CUBA-Q16 (money
+supply) and CUBA-Q18 (trading a kind back in one visit), on constructed scenarios driven
+through the tradeswoman."""
 from __future__ import annotations
 
 import numpy as np
@@ -8,7 +9,8 @@ import pytest
 from core.cuba import actions as A
 from core.cuba import codes as C
 from core.cuba import state as S
-from tests.cuba.helpers import choose, flat_tables
+from core.cuba.rules import apply, no_trace
+from tests.cuba.helpers import choose, flat_tables, options
 from tests.cuba.scenario import (
     empty_stock, fresh, kind, lot, market, money, ok, payloads, play, set_lot, set_market,
     set_money, stock,
@@ -75,8 +77,6 @@ def test_CUBA_R28_buy_rightmost_label_sell_leftmost_empty(name: str) -> None:
         assert S.sell_price(s, T, kind(name) - C.CI) == row[n] == row[n - 1] - 1
         buy(s, T, name)
         assert (money(s, p), market(s, name), lot(s, p, name)) == (30 - row[n - 1], n - 1, 1)
-        sell(s, T, name)  # back to the space it came from: the label bought for
-        assert (money(s, p), market(s, name), lot(s, p, name)) == (30, n, 0)
         sell_s, sp = at_market(T, **{name: n})
         set_lot(sell_s, sp, name, 1)
         sell(sell_s, T, name)
@@ -86,13 +86,19 @@ def test_CUBA_R28_buy_rightmost_label_sell_leftmost_empty(name: str) -> None:
 
 
 def test_CUBA_R28_contiguous_fill_over_a_trading_sequence() -> None:
-    """Sold pieces fill from the left; a sequence of trades walks the labels one by one."""
+    """Sold pieces fill from the left, bought ones leave from the right: trades walk the
+    labels one by one (selling and buying back in one visit: CUBA-Q18's tests)."""
     s, p = at_market(T, cash=20, Ci=3)
     set_lot(s, p, "Ci", 2)
-    steps = [(sell, 3), (sell, 2), (buy, -2), (buy, -3), (buy, -4), (buy, -5)]
-    for action, delta in steps:
+    for delta in (3, 2):
         before = money(s, p)
-        action(s, T, "Ci")
+        sell(s, T, "Ci")
+        assert money(s, p) - before == delta
+    assert market(s, "Ci") == 5 and lot(s, p, "Ci") == 0
+    s, p = at_market(T, cash=20, Ci=5)
+    for delta in (-2, -3, -4, -5):
+        before = money(s, p)
+        buy(s, T, "Ci")
         assert money(s, p) - before == delta
     assert market(s, "Ci") == 1 and lot(s, p, "Ci") == 4
     ok(s, T)
@@ -290,3 +296,142 @@ def test_CUBA_Q16_money_limited_payments_refill_the_bank() -> None:
     choose(s, t, A.OT.ALTERNATIVE)
     assert money(s, q) - before == 4 and s[S.G.BANK] == 0
     ok(s, t)
+
+
+# ------------------------------------------------------------------ CUBA-Q18 (CUBA-R15, R27..R30)
+
+NO_UNDO = T  # market_retrade = "no_undo", the default
+ONE_WAY = flat_tables(market_retrade="one_way")
+BOTH = [pytest.param(NO_UNDO, id="no_undo"), pytest.param(ONE_WAY, id="one_way")]
+
+
+def offered(s: np.ndarray, t: np.ndarray, tag: int, name: str) -> bool:
+    return kind(name) in payloads(s, t, tag)
+
+
+@pytest.mark.parametrize("t", BOTH)
+def test_CUBA_Q18_R15_a_sale_is_not_bought_back_in_the_visit(t: np.ndarray) -> None:
+    """The looping game of the issue: sell tobacco at $4, buy it back at $4, the exact state
+    again. Under both readings the buy-back is not offered in the visit (other kinds are), and
+    the next visit may buy tobacco again."""
+    s, p = at_market(t, To=2)
+    set_lot(s, p, "To", 1)
+    sell(s, t, "To")
+    assert money(s, p) == 34 and market(s, "To") == 3
+    assert not offered(s, t, A.OT.BUY, "To")
+    assert offered(s, t, A.OT.BUY, "Ci")
+    sell_ci = at_market(t, To=2)[0]  # another kind traded between does not reopen it
+    set_lot(sell_ci, sell_ci[S.G.CUR], "To", 1)
+    set_lot(sell_ci, sell_ci[S.G.CUR], "Ci", 1)
+    sell(sell_ci, t, "To")
+    sell(sell_ci, t, "Ci")
+    assert not offered(sell_ci, t, A.OT.BUY, "To")
+    choose(s, t, A.OT.DONE)
+    nxt = play(s, t, C.TRADER)  # the next player's visit starts afresh
+    assert nxt != p
+    set_money(s, nxt, 30)
+    choose(s, t, A.OT.MARKET)
+    assert offered(s, t, A.OT.BUY, "To")
+    ok(s, t)
+    ok(sell_ci, t)
+
+
+@pytest.mark.parametrize("t", BOTH)
+def test_CUBA_Q18_R29_R30_a_buy_is_not_sold_back_in_the_visit(t: np.ndarray) -> None:
+    s, p = at_market(t, Su=3)
+    buy(s, t, "Su")
+    assert not offered(s, t, A.OT.SELL, "Su")
+    buy(s, t, "Su")  # more of the same direction stays open
+    assert lot(s, p, "Su") == 2 and not offered(s, t, A.OT.SELL, "Su")
+    ok(s, t)
+
+
+@pytest.mark.parametrize("t, open_", [pytest.param(NO_UNDO, True, id="no_undo"),
+                                      pytest.param(ONE_WAY, False, id="one_way")])
+def test_CUBA_Q18_R30_goods_sold_to_the_stock_bought_back_from_the_full_row(
+        t: np.ndarray, open_: bool) -> None:
+    """A full rum row: the sale goes to the stock at $3 (CUBA-R30) and the row's $1 piece may
+    be bought back under no_undo (+$2, one piece from the row to the stock: not an undo);
+    one_way closes it."""
+    s, p = at_market(t, Ru=6)
+    set_lot(s, p, "Ru", 1)
+    sell(s, t, "Ru")
+    assert money(s, p) == 33 and market(s, "Ru") == 6
+    assert offered(s, t, A.OT.BUY, "Ru") == open_
+    if open_:
+        buy(s, t, "Ru")
+        assert (money(s, p), market(s, "Ru"), lot(s, p, "Ru")) == (32, 5, 1)
+        assert not offered(s, t, A.OT.SELL, "Ru")  # now that would undo the buy
+    ok(s, t)
+
+
+def test_CUBA_Q18_R28_no_undo_the_row_is_only_the_previous_trade() -> None:
+    """no_undo remembers a kind's previous trade only: filling a row, then selling to the
+    stock, opens buying from the row again."""
+    s, p = at_market(NO_UNDO, Ci=5)
+    set_lot(s, p, "Ci", 2)
+    sell(s, NO_UNDO, "Ci")  # the last space, $1
+    assert not offered(s, NO_UNDO, A.OT.BUY, "Ci")
+    sell(s, NO_UNDO, "Ci")  # the row is full: to the stock, $1
+    assert offered(s, NO_UNDO, A.OT.BUY, "Ci")
+    ok(s, NO_UNDO)
+
+
+def test_CUBA_Q18_R29_R30_no_undo_the_stock_one_way_per_visit() -> None:
+    """Sold to the stock at a full row, a kind is not bought from the stock at the emptied row
+    in the same visit (the pair costs $4 for the same pieces)."""
+    s, p = at_market(NO_UNDO, cash=60, Cg=6)
+    set_lot(s, p, "Cg", 1)
+    sell(s, NO_UNDO, "Cg")  # $3 from the stock
+    for _ in range(6):
+        buy(s, NO_UNDO, "Cg")
+    assert market(s, "Cg") == 0 and stock(s, "Cg") > 0
+    assert not offered(s, NO_UNDO, A.OT.BUY, "Cg")
+    ok(s, NO_UNDO)
+
+
+def visit(s: np.ndarray, t: np.ndarray, pick) -> int:
+    """Drive a market visit by `pick(trade options, previous trade)` while a trade is offered,
+    then DONE; the number of decisions it took."""
+    steps, previous = 0, None
+    while s[S.G.DK] == S.DK.TRADE_STEP:
+        steps += 1
+        trades = [o for o in options(s, t) if A.tag_of(o) != A.OT.DONE]
+        o = pick(trades, previous) if trades else A.enc(A.OT.DONE, 0)
+        apply(s, t, np.int32(o), no_trace())
+        previous = o
+        assert steps <= A.market_visit_bound(t), "the visit goes on past its bound"
+    return steps
+
+
+def reverse(trades: list[int], previous: int | None) -> int:
+    """The trade that takes the previous one back where offered, else the first."""
+    if previous is not None:
+        back = A.OT.SELL if A.tag_of(previous) == A.OT.BUY else A.OT.BUY
+        for o in trades:
+            if A.tag_of(o) == back and A.payload_of(o) == A.payload_of(previous):
+                return o
+    return trades[0]
+
+
+@pytest.mark.parametrize("t", BOTH)
+@pytest.mark.parametrize("seed", range(6))
+def test_CUBA_Q18_R15_every_visit_ends_within_its_bound(t: np.ndarray, seed: int) -> None:
+    """Whatever the player picks (always a trade while there is one: the first, the last, the
+    reverse of the previous one where offered, at random), a visit ends within
+    market_visit_bound, rich player, random rows and lots."""
+    rng = np.random.default_rng(seed)
+    rows = {name: int(rng.integers(0, 7)) for name in MERCH}
+    policies = {
+        "first": lambda trades, _: trades[0],
+        "last": lambda trades, _: trades[-1],
+        "random": lambda trades, _: trades[rng.integers(len(trades))],
+        "reverse": reverse,
+    }
+    for pick in policies.values():
+        s, p = at_market(t, cash=int(rng.integers(0, 90)), **rows)
+        for name in MERCH:
+            set_lot(s, p, name, int(rng.integers(0, 4)))
+        assert visit(s, t, pick) <= A.market_visit_bound(t)
+        assert s[S.G.DK] != S.DK.TRADE_STEP
+        ok(s, t)
