@@ -30,6 +30,7 @@ F_WH, F_FO, F_MO, F_LA, F_CI, F_SU, F_TO = 0, 1, 2, 3, 4, 5, 6
 FIELD_CODES = ("WH", "Fo", "Mo", "La", "Ci", "Su", "To")
 NFIELDS = 12
 NROWS, NCOLS = 3, 4
+SEATS = 5  # the engine's capacity: the state holds this many player blocks
 NLAYOUTS = 6  # 0 = standard side, 1..5 = individual sides by colour
 COLOURS = ("blue", "red", "yellow", "green", "purple")
 

@@ -115,7 +115,7 @@ P = block("P", (
     ("VPSRC", C.NSRC, "VP by source (codes.SRC_*)"),
 ))
 
-MAX_PLAYERS = 5
+MAX_PLAYERS = C.SEATS
 
 # --- shared board areas, then the players' blocks ------------------------------------
 O = block("O", (

@@ -351,12 +351,10 @@ def _apply_switch_data(t: dict[str, np.ndarray], values: dict[str, object]) -> N
 def _check_sizes(misc: np.ndarray) -> None:
     """The misc values that index the engine's per-player and per-card arrays: players within
     the state's seats (CUBA-R0), cards played per round within the hand (CUBA-R12)."""
-    from core.cuba.state import MAX_PLAYERS
-
     low, high = int(misc[C.M.MIN_PLAYERS]), int(misc[C.M.MAX_PLAYERS])
-    if not 2 <= low <= high <= MAX_PLAYERS:
+    if not 2 <= low <= high <= C.SEATS:
         raise _err(f"misc.min_players..max_players is {low}..{high}; it must lie within "
-                   f"2..{MAX_PLAYERS} (engine capacity)")
+                   f"2..{C.SEATS} (engine capacity)")
     if not 1 <= misc[C.M.CARDS_PLAYED] <= C.NCHARS:
         raise _err(f"misc.cards_played.value is {misc[C.M.CARDS_PLAYED]}; it must be "
                    f"1..{C.NCHARS} (a hand holds {C.NCHARS} characters)")

@@ -47,9 +47,18 @@ def without_groups(df: pd.DataFrame, failed=FAILED) -> pd.DataFrame:
 
 
 def write(path: Path, df: pd.DataFrame, **config) -> Path:
+    """The rows as a run: one shard per matchup's unbroken stretch of deals. A run missing
+    deal groups is written as an interrupted one (a complete run's manifest lists every
+    deal, and the loader checks that)."""
     manifest = synth.MANIFEST | {"error_names": ERROR_NAMES}
     manifest["config"] = manifest["config"] | config
-    shards = {f"m{m:04d}": g for m, g in df.groupby("matchup")}
+    shards = {}
+    for m, games in df.groupby("matchup"):
+        stretch = games["deal"].diff().fillna(0).gt(1).cumsum()
+        for k, part in games.groupby(stretch):
+            shards[f"m{m:04d}" + ("" if k == 0 else f"-{k}")] = part
+    if len(shards) > df["matchup"].nunique():
+        manifest["status"] = "interrupted"
     return runs.write_run(path, manifest, shards)
 
 
