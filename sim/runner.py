@@ -95,6 +95,7 @@ def header(cfg: Config) -> dict[str, Any]:
             "matchups": [m.to_dict() for m in cfg.matchups], "assumed": game.assumed_values(),
             "error_names": list(game.error_names),
             "search": search_strategies(cfg),
+            **({"run_options": cfg.run_options} if cfg.run_options else {}),
             "created": time.strftime("%Y-%m-%dT%H:%M:%S%z")}
 
 
