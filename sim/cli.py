@@ -648,6 +648,7 @@ def tune(
         ) -> None:
     """Search a strategy's parameters or a fair rule variant with Optuna (resumable)."""
     from sim import tune as tune_mod
+    from sim.lock import RunLock
 
     install = install or presets_dir is not None
     with user_errors():
@@ -658,12 +659,17 @@ def tune(
         where = out or Path("runs") / f"tune-{config.stem}"
         if plan["mode"] == "strategy":
             tune_mod.presets_target(plan, presets_dir, install, where, force)
-        typer.echo(f"{config.stem}: {plan['mode']} tune, {tune_mod.games_per_trial(plan)} "
-                   f"games per trial, study {where / tune_mod.STUDY_FILE}")
-        with tune_mod.storage_errors(where):
-            with _stoppable(f"meeplab tune {config} --out {where}", "the trial's output"):
-                study = tune_mod.optimise(plan, where, workers=workers, echo=typer.echo)
-            lines = tune_mod.write_best(plan, study, where, presets_dir, install, force)
+        lock = RunLock.acquire(where)   # one process per study: a second gets one line
+        try:
+            typer.echo(f"{config.stem}: {plan['mode']} tune, "
+                       f"{tune_mod.games_per_trial(plan)} games per trial, study "
+                       f"{where / tune_mod.STUDY_FILE}")
+            with tune_mod.storage_errors(where):
+                with _stoppable(f"meeplab tune {config} --out {where}", "the trial's output"):
+                    study = tune_mod.optimise(plan, where, workers=workers, echo=typer.echo)
+                lines = tune_mod.write_best(plan, study, where, presets_dir, install, force)
+        finally:
+            lock.release()
     for line in lines:
         typer.echo(line)
 
