@@ -4,6 +4,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import shlex
 import sys
 import textwrap
 from collections.abc import Callable, Iterator
@@ -609,8 +610,10 @@ def sweep(
         _positive("--grow", grow, 0, 100)
         plan = sweep_mod.load(config, games=games, seed=seed)
         where = out or Path("runs") / config.stem
-        with _stoppable(f"meeplab sweep {config} --out {where} --resume"
-                        + (f" --grow {grow}" if grow else ""), f"{where}/<variant>/run.log"):
+        again = ["meeplab", "sweep", str(config)] + [
+            w for option, value in (("--games", games), ("--seed", seed), ("--grow", grow))
+            if value for w in (option, str(value))] + ["--out", str(where), "--resume"]
+        with _stoppable(shlex.join(again), f"{where}/<variant>/run.log"):
             dirs = sweep_mod.run(plan, where, resume=resume, workers=workers, echo=typer.echo,
                                  grow_rounds=grow)
     emit(_write_report(lambda: sweep_mod.compare(plan, dirs, where), "comparison"), False)

@@ -82,3 +82,27 @@ def test_resume_command_of_a_run_without_options():
     precise = runs.run_options("restrict", precision=0.005, top=None)
     assert runs.resume_command(Path("r"), {"config_file": "a b.toml", "run_options": precise}
                                ) == "meeplab restrict 'a b.toml' --precision 0.005 --out r --resume"
+
+
+def test_an_interrupted_sweep_resumes_as_printed(tmp_path, monkeypatch):
+    """A sweep started with --games and --seed: its hint repeats them (without, the resumed
+    variants would be other tournaments)."""
+    from tests.sim.test_sweep import TWO, write_sweep
+
+    config = write_sweep(tmp_path / "sw.toml", TWO)
+    real_add = store.RunStore.add
+
+    def add_then_interrupt(self, entry, data):
+        real_add(self, entry, data)
+        raise KeyboardInterrupt
+    monkeypatch.setattr(store.RunStore, "add", add_then_interrupt)
+    out = tmp_path / "out"
+    result = run_cli("sweep", config, "--out", out, "--workers", "1", "--games", "4",
+                     "--seed", "6")
+    monkeypatch.undo()
+    assert result.exit_code == 130, result.output
+    args = hinted(result.stderr.strip())
+    assert args == ["sweep", str(config), "--games", "4", "--seed", "6", "--out", str(out),
+                    "--resume"]
+    done = run_cli(*args, "--workers", "1")
+    assert done.exit_code == 0, done.output
