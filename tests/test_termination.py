@@ -144,3 +144,28 @@ def test_santiago_cap_follows_value_backs() -> None:
     assert game.engine.max_steps(game.rules.flatten(tables), 2) > game.engine.max_steps(t1, 2)
     for seed in range(12):
         assert play(game, tables, 2, seed, last) > 0
+
+
+def test_siberia_cap_follows_stalemate_rounds() -> None:
+    """A raised misc.stalemate_rounds (engine safeguard, SIB-R6/R7) is played to its end
+    through the shared loop: seats that take the first option draw while they can, then skip
+    (turning no card when discovery is optional), so the game ends by the stalemate only after
+    every player skipped that many rounds, past the shared MAX_STEPS."""
+    game = games.get("siberia")
+    rounds, players = 4000, 3
+    tables = loaders(game.rules)[0]({"misc.stalemate_rounds": rounds})
+    assert rounds * players * 2 > MAX_STEPS  # each skipped turn: the discovery, the skip
+    loop = bind(game, lambda kernel, params, s, t, opts, n, rng: 0)
+    records, errors = loop.run_batch(tables, players, np.array([7]), np.zeros(players, np.int32),
+                                     np.zeros((players, 1)))
+    assert errors.tolist() == [OK]
+    assert records[0, :, game.record_columns.index("skips")].sum() >= rounds * players
+
+
+def test_jamaica_cap_follows_max_rounds() -> None:
+    """Jamaica's bound is per round times JAM-Q10's max_rounds (the rounds after which a game
+    is scored anyway), whichever value the switch takes."""
+    game = games.get("jamaica")
+    bound = {r: game.engine.max_steps(game.rules.flatten(
+        game.rules.load_tables(overrides={"max_rounds": r})), 4) for r in (20, 50, 100)}
+    assert bound[100] == 2 * bound[50] == 5 * bound[20]

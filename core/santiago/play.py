@@ -52,8 +52,8 @@ _ITEMS = {"VP": C.SRC.keys, "USES": C.BUILDING_KEYS, "VISITS": C.CUBAN_KEYS,
 def max_steps(t, n_players):
     """Most decision points a game can take by its rules. Each of misc.ships ships (SDC-R20)
     sees at most `flags` harbour events (the car stopping at or passing the harbour): each moves
-    the goods-value marker right or sends the ship (SDC-R8, R13, R16, R18; SDC-Q1 lets no
-    drive pass it otherwise), and the marker goes left at most misc.value_backs times per ship
+    the goods-value marker right or sends the ship (SDC-R8, R13, R16, R18; under SDC-Q1 = false
+    no drive passes it), and the marker goes left at most misc.value_backs times per ship
     (SDC-Q18). A drive goes at least 1 of the 10 stops (SDC-R7), so each event takes at most
     10 turns: a drive, the Cuban (El Zorro asks every other player, SDC-R9) and at most two
     building uses (Alonso's, then phase 2 under SDC-Q9 = false), each up to its swaps. Each
