@@ -164,9 +164,10 @@ def measure(game: str, games: int = 48, seed: int = 1, strategy: str = "mcts",
     share = replayed / games
     mean = float(wins.mean())
     variance = float(wins.var(ddof=1)) / games if games > 1 else float("inf")
-    return Result(setup.game.name, strategy, plan, n, games, seed, settings, replayed, share,
-                  *wilson(share, share * (1 - share) / games, games), mean,
-                  *wilson(mean, variance, games))
+    shares = (share, *wilson(share, share * (1 - share) / games, games), mean,
+              *wilson(mean, variance, games))
+    return Result(setup.game.name, strategy, plan, n, games, seed, settings, replayed,
+                  *(round(x, 6) for x in shares))
 
 
 class _Parser(argparse.ArgumentParser):
