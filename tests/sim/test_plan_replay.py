@@ -75,3 +75,20 @@ def test_json_output(capsys) -> None:
     main([GAME, "--games", "2", "--strategy", PLAN, "--field", PLAN, "--json"])
     data = json.loads(capsys.readouterr().out)
     assert data["replayed"] == 2 and data["game"] == GAME
+
+
+@pytest.mark.soak
+@pytest.mark.compiled
+@pytest.mark.parametrize("game", ["cuba", "santiago", "siberia", "jamaica", "cubist"])
+def test_the_default_search_does_not_replay_its_plan(game: str) -> None:
+    """Issue 43: the default `mcts` plays its rollout plan's game in at most 20% of fresh deals
+    (48 deals; a long run: pytest -m soak)."""
+    from tests.engines import run_compiled
+
+    out = run_compiled("""
+        import json, sys
+        from sim.plan_replay import measure
+        r = measure(sys.argv[1], games=48, seed=43)
+        print(json.dumps({"share": r.replay_share}))
+    """, game, timeout=3600)
+    assert out["share"] <= 0.2
