@@ -49,7 +49,7 @@ $(DOCS_STAMP): $(STAMP)
 
 docs: $(DOCS_STAMP)
 	$(BIN)/python -m sim.docs_reference
-	$(BIN)/mkdocs build --strict --site-dir site
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir site
 
 # Build artefacts and Python caches; keeps .venv and the numba cache (see README).
 clean:
