@@ -216,11 +216,15 @@ def main(argv: list[str] | None = None) -> int:
         unknown = [g for g in chosen if g not in names()]
         if unknown:
             raise UserError(f"unknown game '{unknown[0]}'", f"use: {', '.join(names())}")
+        load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
         results = []
         for name in chosen:
             print(f"measuring {name} ...", file=sys.stderr, flush=True)
             results.append(_in_process(name, args.scale, args.warm))
-        args.out.write_text(page(results, machine(), args.scale, args.warm, commit()))
+        info = machine()
+        if load is not None:   # other work on the machine slows every figure
+            info["load average (1 min), start / end"] = f"{load:.1f} / {os.getloadavg()[0]:.1f}"
+        args.out.write_text(page(results, info, args.scale, args.warm, commit()))
     except UserError as exc:
         print(f"error: {one_line(str(exc))}", file=sys.stderr)
         return USAGE_EXIT
