@@ -41,7 +41,8 @@ GameArg = Annotated[str, typer.Argument(help="Game name (see `meeplab games`).",
                                          autocompletion=complete_from(game_names))]
 VariantOpt = Annotated[list[str] | None, typer.Option(
     "--variant", help="Variant file (configs/variants/*.toml) or KEY=VALUE, KEY a switch or a "
-                      "dotted rules-data path (repeatable); see README.", show_default=False)]
+                      "dotted rules-data path (repeatable); see docs/guide/variants.md.",
+    show_default=False)]
 PlayersOpt = Annotated[int, typer.Option("--players", help="Number of players.")]
 StrategiesOpt = Annotated[str, typer.Option(
     "--strategies", help="Strategy per seat, comma-separated, or one name for every seat.")]
