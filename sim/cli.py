@@ -21,7 +21,7 @@ except ImportError:  # older typer depends on click
 
 from reports.files import check_writable, write_fix, write_whole
 from reports.text import plural, text_table
-from sim import bench as bench_mod, limits
+from sim import bench as bench_mod, limits, smoke
 from sim.cli_app import App, Summary, complete_from, emit
 from sim.errors import UserError, fail, one_line, user_errors
 from sim.games import (
@@ -525,6 +525,7 @@ def report(
 
     with user_errors():
         _positive("--bootstrap", bootstrap, 20, limits.MAX_BOOTSTRAP)
+    bootstrap = smoke.cap("bootstrap", bootstrap, default=limits.MAX_BOOTSTRAP)
     return _write_report(lambda: write(run_dir, out, n_boot=bootstrap,
                                        by_game=report_sections(), with_ratings=not no_ratings,
                                        replays=None if no_replays else report_replays),
@@ -595,6 +596,7 @@ def sweep(
             _positive(option, value, minimum)
         _positive("--seed", seed, 0, limits.MAX_SEED)
         _positive("--grow", grow, 0, 100)
+        grow = smoke.cap("rounds", grow) or 0
         plan = sweep_mod.load(config, games=games, seed=seed)
         where = out or Path("runs") / config.stem
         with _stoppable(f"meeplab sweep {config} --out {where} --resume"
@@ -694,6 +696,7 @@ def metagame(
     with user_errors():
         _check_run_options(games, workers, seed, scheduler, dask_local)
         _positive("--bootstrap", bootstrap, 0, limits.MAX_BOOTSTRAP)
+        bootstrap, grow = smoke.cap("bootstrap", bootstrap) or 0, smoke.cap("rounds", grow) or 0
         meta = meta_mod.load(config, games=games, seed=seed, variants=variant or [],
                              precision=config_mod.parse_precision(precision)
                              if precision is not None else None)
