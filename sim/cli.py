@@ -784,6 +784,29 @@ def restrict(
                                                           echo=typer.echo), "restricted play")
 
 
+@app.command()
+def findings(
+        names: Annotated[list[str] | None, typer.Argument(
+            help="Studies to run (configs/findings/NAME.toml; default: all).",
+            show_default=False)] = None,
+        scale: Annotated[float, typer.Option(
+            "--scale", help="Fraction of each study's full game counts.")] = 1.0,
+        out: Annotated[Path, typer.Option("--out", help="Where the pages go.")] = Path(
+            "docs/findings"),
+        runs: Annotated[Path, typer.Option("--runs", help="Where the studies' runs go.")] = Path(
+            "runs/findings"),
+        pages_only: Annotated[bool, typer.Option(
+            "--pages-only", help="Play nothing: write the pages from the finished runs.")
+        ] = False,
+        ) -> None:
+    """Run the findings studies (configs/findings/) and write their pages with the numbers,
+    the commit, the date and the commands to reproduce them."""
+    from sim import findings as findings_mod
+
+    with user_errors():
+        findings_mod.main(names, scale, out, runs, pages_only, echo=typer.echo)
+
+
 def _silence_stdout() -> None:
     """Point stdout at /dev/null: output that cannot be written (a closed pipe, a full
     device) must not fail again in the interpreter's last flush."""
