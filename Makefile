@@ -33,6 +33,12 @@ test: $(STAMP)
 docs-commands: $(STAMP)
 	$(BIN)/python -m pytest -q -m docs_commands -n auto tests/test_docs_commands.py
 
+# Every findings study (configs/findings/*.toml) at FINDINGS_SCALE of its full game counts,
+# runs into runs/findings/, pages into docs/findings/ (its index states the full-scale cost).
+FINDINGS_SCALE ?= 1
+findings: $(STAMP)
+	$(BIN)/meeplab findings --scale $(FINDINGS_SCALE)
+
 # Regenerate the golden playthroughs (tests/golden/): only when a change alters games on
 # purpose; its commit says why.
 golden: $(STAMP)

@@ -23,6 +23,7 @@ from reports import claims as cl
 from reports.compare import BALANCE
 from reports.files import write_whole
 from reports.runs import RunDataError
+from reports.text import plural
 
 INDEX = "index.md"
 
@@ -328,5 +329,5 @@ def index(out: Path) -> Path:
 def _duration(seconds: float) -> str:
     minutes = round(seconds / 60)
     if minutes < 90:
-        return f"{max(1, minutes)} minutes"
+        return plural(max(1, minutes), "minute")
     return f"{seconds / 3600:.1f} hours"
