@@ -148,8 +148,8 @@ def sweep(result: Path, spec: Mapping[str, Any]) -> Result:
 RESTRICT_TEMPLATES = {
     "above": "{subject} is strong: a seat forbidden it loses {interval} win share "
              "(Holm p {p})",
-    "below": "{subject} is overrated: a seat forbidden it wins {interval} less lost, i.e. more "
-             "(Holm p {p})",
+    "below": "{subject} is overrated by the strategy: a seat forbidden it does better, loss "
+             "{interval} (Holm p {p})",
     "within": "forbidding {subject} costs no significant win share: {interval} (Holm p {p})",
 }
 
@@ -175,7 +175,7 @@ def restrict(result: Path, spec: Mapping[str, Any]) -> Result:
 
 REGRET_TEMPLATES = {
     "above": "`{subject}` does better than the equilibrium mix: regret {interval}",
-    "below": "`{subject}` is dominated out: it does worse than the equilibrium mix, regret "
+    "below": "`{subject}` does significantly worse than the equilibrium mix: regret "
              "{interval} (weight {weight})",
     "within": "`{subject}` holds its own against the equilibrium mix: regret {interval} "
               "(weight {weight})",
