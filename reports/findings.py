@@ -309,10 +309,11 @@ def index(out: Path) -> Path:
              "`configs/findings/` (the meeplab commands, their seed and game counts) run by "
              "`meeplab findings`, and states the commit, the date, the games and the exact "
              "commands to reproduce it. Its sentences are written from the numbers.", "",
-             "| finding | what it shows | games |", "|---|---|---|"]
+             "| finding | what it shows | games | scale |", "|---|---|---|---|"]
     for name, e in entries.items():
         first = e["claims"][0] if e["claims"] else ""
-        lines.append(f"| [{e['title']}]({name}.md) | {first} | {e['games']:,} |")
+        scale = "smoke" if e.get("smoke") else "full" if e["scale"] == 1 else f"{e['scale']:g}"
+        lines.append(f"| [{e['title']}]({name}.md) | {first} | {e['games']:,} | {scale} |")
     lines += ["", "Regenerate every page (the runs go to `runs/findings/`):", "",
               "<!-- no-run: plays every study at full scale -->", "```sh", "make findings",
               "```", "",

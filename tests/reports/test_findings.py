@@ -135,6 +135,7 @@ def test_pages_from_a_finished_run(tmp_path, monkeypatch):
         in page
     index = (tmp_path / "pages/index.md").read_text()
     assert "| [Demo: a round robin](demo.md) | `a` wins more than its fair share" in index
+    assert "| 0 | 0.5 |" in index   # no manifest in the synthetic run: 0 games
     assert "about 1 minutes" not in index and "about 1 minute" in index
     # the same run, a flipped interval: the sentence flips with it
     _summary_flip = runs / "demo/report/summary.csv"
