@@ -134,30 +134,35 @@ def studies(names: list[str] | None, root: Path = Path(".")) -> list[Study]:
     return out
 
 
-def commit(root: Path = ROOT) -> str:
-    """The checkout's commit, '+changes' when its tree differs from it; 'unknown' outside
-    git."""
+def commit(root: Path = ROOT, pages: Path | None = None) -> str:
+    """The checkout's commit, '+changes' when its tracked files differ from it (the findings
+    pages in `pages` aside: writing them changes no number); 'unknown' outside git."""
     def git(*args: str) -> str:
         return subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True,
                               check=True).stdout.strip()
+    spec = ["--", "."]
+    if pages is not None and pages.resolve().is_relative_to(root.resolve()):
+        spec.append(f":(exclude){pages.resolve().relative_to(root.resolve()).as_posix()}")
     try:
         head = git("rev-parse", "--short=12", "HEAD")
-        dirty = git("status", "--porcelain", "--untracked-files=no")
+        dirty = git("status", "--porcelain", "--untracked-files=no", *spec)
     except (OSError, subprocess.CalledProcessError):
         return "unknown"
     return head + ("+changes" if dirty else "")
 
 
-def run(study: Study, runs: Path, scale: float, echo: Any = print) -> dict[str, Any]:
-    """Run the study's commands afresh into runs/<name>/; the record (also written to
-    runs/<name>.json). UserError when a command fails (its output: runs/<name>.log)."""
+def run(study: Study, runs: Path, scale: float, version: str,
+        echo: Any = print) -> dict[str, Any]:
+    """Run the study's commands afresh into runs/<name>/ (`version`: the code's commit); the
+    record (also written to runs/<name>.json). UserError when a command fails (its output:
+    runs/<name>.log)."""
     where, log = runs / study.name, runs / f"{study.name}.log"
     if where.exists():
         shutil.rmtree(where)
     runs.mkdir(parents=True, exist_ok=True)
     log.unlink(missing_ok=True)
     commands = study.commands(scale, where)
-    started, stamp, version = time.monotonic(), datetime.now(timezone.utc), commit()
+    started, stamp = time.monotonic(), datetime.now(timezone.utc)
     for i, line in enumerate(commands, 1):
         echo(f"[{study.name} {i}/{len(commands)}] {line}")
         with open(log, "a", encoding="utf-8") as out:
@@ -197,9 +202,10 @@ def main(names: list[str] | None, scale: float, out: Path, runs: Path, pages_onl
     if not 0 < scale <= 10:
         raise UserError(f"--scale {scale:g} is out of range",
                         "give a fraction of the full study size from 0 (exclusive) to 10")
-    written = []
+    written, version = [], commit(pages=out)   # the code's, before any page is written
     for study in studies(names):
-        record = recorded(study, runs) if pages_only else run(study, runs, scale, echo)
+        record = recorded(study, runs) if pages_only else run(study, runs, scale, version,
+                                                               echo)
         try:
             written.append(pages.write(study.name, study.values, record,
                                        study.result_dir(Path(record["run"])), out))

@@ -156,3 +156,22 @@ def test_pages_only_without_a_run(tmp_path, monkeypatch):
 
 def test_full_cost_is_linear_in_scale():
     assert pages.full_cost({"seconds": 30, "scale": 0.25}) == 120
+
+
+def test_commit_ignores_the_pages(tmp_path):
+    import subprocess
+
+    def git(*args: str) -> None:
+        subprocess.run(["git", "-C", str(tmp_path), *args], check=True, capture_output=True)
+    git("init", "-q")
+    (tmp_path / "docs/findings").mkdir(parents=True)
+    (tmp_path / "code.py").write_text("a = 1\n")
+    (tmp_path / "docs/findings/x.md").write_text("old\n")
+    git("add", ".")
+    git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "c")
+    (tmp_path / "docs/findings/x.md").write_text("new\n")
+    clean = findings.commit(tmp_path, tmp_path / "docs/findings")
+    assert len(clean) == 12 and "+" not in clean
+    (tmp_path / "code.py").write_text("a = 2\n")
+    assert findings.commit(tmp_path, tmp_path / "docs/findings") == clean + "+changes"
+    assert findings.commit(tmp_path / "missing") == "unknown"
