@@ -27,7 +27,14 @@ TEMPLATES: dict[str, dict[str, str]] = {
     "change": {
         "above": "{subject} rises: {interval}, Holm p {p}",
         "below": "{subject} falls: {interval}, Holm p {p}",
-        "within": "{subject} is not shown to change: {interval}, Holm p {p}",
+        "within": "{subject} is not shown to change after the Holm correction: {interval}, "
+                  "Holm p {p}",
+    },
+    "balance": {
+        "above": "{subject} rises, a less balanced game: {interval}, Holm p {p}",
+        "below": "{subject} falls, a more balanced game: {interval}, Holm p {p}",
+        "within": "{subject} is not shown to change (no more or less balanced): {interval}, "
+                  "Holm p {p}",
     },
     "difference": {
         "above": "{subject} is significantly above 0: {interval}",

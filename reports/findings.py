@@ -4,9 +4,11 @@ made and how to reproduce it) and docs/findings/index.md.
 
 One reader per study kind (tournament, sweep, restrict, metagame, ladder); each returns the
 tables, the claims and the games played. Claims come from the study's [[claims]] tables:
-`subject` (a strategy, element, rung or balance index; 'leader', 'last' where the kind ranks),
+`subject` (a strategy, element, rung or balance index; 'leader', 'last' where the kind ranks;
+a sweep's claims name their `variant` too),
 `kind` of sentence (reports/claims.py; each reader has a default) and optional `above`,
-`below`, `within` sentences replacing the kind's.
+`below`, `within` sentences replacing the kind's; a study's [templates] table gives them for
+all its claims.
 """
 from __future__ import annotations
 
@@ -106,7 +108,7 @@ def tournament(result: Path, spec: Mapping[str, Any]) -> Result:
         r = _pick(t, "strategy", c["subject"], "win_share")
         out.claims.append(cl.sentence(c.get("kind", "fair_share"), f"`{r['strategy']}`",
                                       _est(r, "win_share", "win_lo", "win_hi"),
-                                      float(r["fair_share"]), _templates(c)))
+                                      float(r["fair_share"]), _templates(spec, c)))
     return out
 
 
@@ -135,13 +137,13 @@ def sweep(result: Path, spec: Mapping[str, Any]) -> Result:
         variant, subject = c["variant"], c["subject"]
         if subject in set(b["index"]):
             r = _pick(b[b["run"] == variant], "index", subject)
-            name = f"under `{variant}`, the {BALANCE.get(subject, subject)} of win shares"
+            name, kind = f"under `{variant}`, the {BALANCE.get(subject)} of win shares", "balance"
         else:
             r = _pick(d[d["run"] == variant], "strategy", subject)
-            name = f"under `{variant}`, `{subject}`'s win share"
-        out.claims.append(cl.sentence(c.get("kind", "change"), name,
+            name, kind = f"under `{variant}`, `{subject}`'s win share", "change"
+        out.claims.append(cl.sentence(c.get("kind", kind), name,
                                       _est(r, "diff", "diff_lo", "diff_hi", "p_holm"),
-                                      overrides=_templates(c), signed=True))
+                                      overrides=_templates(spec, c), signed=True))
     return out
 
 
@@ -168,7 +170,7 @@ def restrict(result: Path, spec: Mapping[str, Any]) -> Result:
         r = _pick(t, "element", c["subject"], "loss")
         out.claims.append(cl.sentence(c.get("kind", "difference"), f"`{r['element']}`",
                                       _est(r, "loss", "loss_lo", "loss_hi", "p_holm"),
-                                      overrides=RESTRICT_TEMPLATES | _templates(c),
+                                      overrides=RESTRICT_TEMPLATES | _templates(spec, c),
                                       signed=True))
     return out
 
@@ -197,7 +199,7 @@ def metagame(result: Path, spec: Mapping[str, Any]) -> Result:
         r = _pick(t, "strategy", c["subject"], "mix")
         out.claims.append(cl.sentence(c.get("kind", "difference"), str(r["strategy"]),
                                       _est(r, "regret", "regret_lo", "regret_hi"),
-                                      overrides=REGRET_TEMPLATES | _templates(c), signed=True,
+                                      overrides=REGRET_TEMPLATES | _templates(spec, c), signed=True,
                                       weight=cl.number(float(r["mix"]))))
     return out
 
@@ -221,7 +223,7 @@ def ladder(result: Path, spec: Mapping[str, Any]) -> Result:
         out.claims.append(cl.sentence(
             c.get("kind", "fair_share"), f"`{c['subject']}` against `{c['field']}`",
             _est(r, "win_share", "win_lo", "win_hi"), float(r["fair_share"]),
-            _templates(c)))
+            _templates(spec, c)))
     return out
 
 
@@ -230,8 +232,10 @@ READERS: dict[str, Callable[[Path, Mapping[str, Any]], Result]] = {
     "ladder": ladder}
 
 
-def _templates(claim: Mapping[str, Any]) -> dict[str, str]:
-    return {k: claim[k] for k in cl.OUTCOMES if k in claim}
+def _templates(spec: Mapping[str, Any], claim: Mapping[str, Any]) -> dict[str, str]:
+    """The study's [templates] sentences, then the claim's own."""
+    both = dict(spec.get("templates", {})) | dict(claim)
+    return {k: both[k] for k in cl.OUTCOMES if k in both}
 
 
 def _scale_words(record: Mapping[str, Any]) -> str:

@@ -15,6 +15,10 @@ A study file:
     result = "{run}"           # where the kind's reader finds the results (default {run})
     picture = "report/win_share.png"   # optional: a figure of the results, copied beside
                                        #   the page as <name>.png
+    [templates]                # optional: the claims' sentences, by where the interval lies
+    above = "{subject} wins more than its fair share ({reference}): {interval}"
+    below = "{subject} wins less than its fair share ({reference}): {interval}"
+    within = "{subject} is not shown to differ from its fair share ({reference}): {interval}"
     [[claims]]                 # the sentences, written from the numbers (reports/claims.py)
     subject = "builder"
 
@@ -43,7 +47,7 @@ ROOT = Path(__file__).resolve().parents[1]
 STUDIES = Path("configs/findings")
 KINDS = ("tournament", "sweep", "restrict", "metagame", "ladder")
 KEYS = {"title", "kind", "question", "games", "precision", "commands", "result", "picture",
-        "claims", "notes"}
+        "claims", "templates", "notes"}
 
 
 @dataclass(frozen=True)
@@ -104,6 +108,10 @@ def load(path: Path) -> Study:
             or not all(isinstance(c, str) and c.split()[:1] == ["meeplab"] for c in commands)):
         raise _fail(path, "commands must be a list of 'meeplab ...' command lines",
                     'write e.g. commands = ["meeplab tournament CONFIG --out {run}"]')
+    templates = raw.get("templates", {})
+    if not isinstance(templates, dict) or set(templates) - {"above", "below", "within"}:
+        raise _fail(path, "templates must be a table of above, below and within sentences",
+                    'write [templates] with above = "...", below = "...", within = "..."')
     claims = raw.get("claims", [])
     if not isinstance(claims, list) or not all(isinstance(c, dict) for c in claims):
         raise _fail(path, "claims must be an array of tables", "write [[claims]] sections")

@@ -74,6 +74,8 @@ def test_scale_games_and_precision(tmp_path):
      "commands must be"),
     ('title = "t"\nkind = "ladder"\nquestion = "q"\ngames = 1\n'
      'commands = ["meeplab games {seed}"]', "unknown placeholder"),
+    ('title = "t"\nkind = "ladder"\nquestion = "q"\ngames = 1\ncommands = ["meeplab games"]\n'
+     '[templates]\nmaybe = "x"', "templates must be"),
 ])
 def test_bad_study_files(tmp_path, text, problem):
     path = tmp_path / "bad.toml"
@@ -175,3 +177,11 @@ def test_commit_ignores_the_pages(tmp_path):
     (tmp_path / "code.py").write_text("a = 2\n")
     assert findings.commit(tmp_path, tmp_path / "docs/findings") == clean + "+changes"
     assert findings.commit(tmp_path / "missing") == "unknown"
+
+
+def test_study_templates_then_the_claims_own():
+    spec = {"templates": {"above": "A {subject}", "within": "W"}}
+    assert pages._templates(spec, {"subject": "x", "within": "w"}) == {"above": "A {subject}",
+                                                                       "within": "w"}
+    assert cl.sentence("balance", "the Gini", cl.Estimate(0.008, 0.001, 0.014, 0.021),
+                       signed=True).startswith("the Gini rises, a less balanced game: +0.008")
