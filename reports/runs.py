@@ -4,7 +4,8 @@ Layout (written by sim/store.py):
 
     RUN_DIR/manifest.json            format "meeplab-run"; run_id, game, config (resolved, with
                                      seed), config_hash, rules_data_hash, package_version,
-                                     variant_id, switches, status, shards {id: {file, ...}}
+                                     variant_id, switches, status, shards {id: {file, ...}},
+                                     run_options (the command and options that started it)
     RUN_DIR/results/<file>.parquet   one per finished shard: one row per (game, seat) with
                                      run_id, game (name), variant, players, matchup, lineup,
                                      deal, seed, seating, seat, strategy, error, then the
@@ -29,6 +30,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import shlex
 import tomllib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -327,10 +329,41 @@ def shard_files(run_dir: Path, manifest: dict[str, Any]) -> list[Path]:
             for k in sorted(shards)]
 
 
+RUN_COMMANDS = ("tournament", "metagame", "restrict")
+VALUE_OPTIONS = ("games", "seed", "precision", "top")   # the run options that set its identity
+
+
+def run_options(command: str, games: int | None = None, seed: int | None = None,
+                precision: float | None = None, top: int | None = None,
+                variant: list[str] | None = None) -> dict[str, Any]:
+    """The manifest's `run_options`: the command that started a run and the options given
+    to it that make its identity (config overrides), for `resume_command`."""
+    return {"command": command, "games": games, "seed": seed, "precision": precision,
+            "top": top, "variant": list(variant or [])}
+
+
+def resume_command(run_dir: Path, manifest: dict[str, Any]) -> str:
+    """The command that completes a run as it was started: its command, config file and
+    `run_options` (a run written before they were recorded: `meeplab tournament CONFIG`)."""
+    options = manifest.get("run_options")
+    options = options if isinstance(options, dict) else {}
+    command = options.get("command")
+    words = ["meeplab", command if command in RUN_COMMANDS else "tournament",
+             str(manifest.get("config_file") or "CONFIG")]
+    for key in VALUE_OPTIONS:
+        value = options.get(key)
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            words += [f"--{key}", repr(value)]
+    variant = options.get("variant")
+    for item in variant if isinstance(variant, list) else []:
+        if isinstance(item, str):
+            words += ["--variant", item]
+    return shlex.join(words + ["--out", str(run_dir), "--resume"])
+
+
 def resume_fix(run_dir: Path, manifest: dict[str, Any]) -> str:
     """How to replay a run's missing or damaged shards."""
-    config = manifest.get("config_file") or "CONFIG"
-    return f"replay it with: meeplab tournament {config} --out {run_dir} --resume"
+    return f"replay it with: {resume_command(run_dir, manifest)}"
 
 
 def _read_shard(run_dir: Path, manifest: dict[str, Any], key: str, path: Path) -> pa.Table:

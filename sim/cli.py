@@ -4,6 +4,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import shlex
 import sys
 import textwrap
 from collections.abc import Callable, Iterator
@@ -376,20 +377,25 @@ def tournament(
         variant: VariantOpt = None,
         ) -> Summary:
     """Play a tournament from a config into a run directory (Parquet results, manifest)."""
+    from dataclasses import replace
+
+    from reports.runs import run_options
     from sim import config as config_mod
     from sim import runner
 
     with user_errors():
         _check_run_options(games, workers, seed, scheduler, dask_local)
+        share = config_mod.parse_precision(precision) if precision is not None else None
         cfg = config_mod.load(config, games=games, seed=seed, variants=variant or [],
-                              precision=config_mod.parse_precision(precision)
-                              if precision is not None else None, top=top)
+                              precision=share, top=top)
+        cfg = replace(cfg, run_options=run_options("tournament", games, seed, share, top,
+                                                   variant))
         run_dir = out or Path("runs") / config.stem
         try:
             outcome = runner.run(cfg, run_dir, resume=resume, workers=workers,
                                  scheduler=scheduler, dask_local=dask_local)
         except (runner.RunInterrupted, KeyboardInterrupt) as exc:
-            interrupted(exc, f"meeplab tournament {config} --out {run_dir} --resume")
+            interrupted(exc, _resume_hint(run_dir, cfg))
         except runner.ShardFailed as exc:
             fail(f"a shard failed ({exc}); see {run_dir}/run.log, finished shards are kept",
                  code=1)
@@ -553,6 +559,13 @@ def interrupted(exc: BaseException, again: str) -> NoReturn:
     fail(f"interrupted ({kept}); continue with: {again}", code=130)
 
 
+def _resume_hint(run_dir: Path, cfg: Any) -> str:
+    """The command that completes the run of cfg (a Config) in run_dir, options included."""
+    from reports.runs import resume_command
+
+    return resume_command(run_dir, {"config_file": cfg.path, "run_options": cfg.run_options})
+
+
 @contextmanager
 def _stoppable(again: str, log: str) -> Iterator[None]:
     """Ctrl-C/SIGTERM: exit 130 saying how to continue (`again`); a failed shard: exit 1."""
@@ -599,8 +612,10 @@ def sweep(
         grow = smoke.cap("rounds", grow) or 0
         plan = sweep_mod.load(config, games=games, seed=seed)
         where = out or Path("runs") / config.stem
-        with _stoppable(f"meeplab sweep {config} --out {where} --resume"
-                        + (f" --grow {grow}" if grow else ""), f"{where}/<variant>/run.log"):
+        again = ["meeplab", "sweep", str(config)] + [
+            w for option, value in (("--games", games), ("--seed", seed), ("--grow", grow))
+            if value for w in (option, str(value))] + ["--out", str(where), "--resume"]
+        with _stoppable(shlex.join(again), f"{where}/<variant>/run.log"):
             dirs = sweep_mod.run(plan, where, resume=resume, workers=workers, echo=typer.echo,
                                  grow_rounds=grow)
     emit(_write_report(lambda: sweep_mod.compare(plan, dirs, where), "comparison"), False)
@@ -638,6 +653,7 @@ def tune(
         ) -> None:
     """Search a strategy's parameters or a fair rule variant with Optuna (resumable)."""
     from sim import tune as tune_mod
+    from sim.lock import RunLock
 
     install = install or presets_dir is not None
     with user_errors():
@@ -648,12 +664,17 @@ def tune(
         where = out or Path("runs") / f"tune-{config.stem}"
         if plan["mode"] == "strategy":
             tune_mod.presets_target(plan, presets_dir, install, where, force)
-        typer.echo(f"{config.stem}: {plan['mode']} tune, {tune_mod.games_per_trial(plan)} "
-                   f"games per trial, study {where / tune_mod.STUDY_FILE}")
-        with tune_mod.storage_errors(where):
-            with _stoppable(f"meeplab tune {config} --out {where}", "the trial's output"):
-                study = tune_mod.optimise(plan, where, workers=workers, echo=typer.echo)
-            lines = tune_mod.write_best(plan, study, where, presets_dir, install, force)
+        lock = RunLock.acquire(where)   # one process per study: a second gets one line
+        try:
+            typer.echo(f"{config.stem}: {plan['mode']} tune, "
+                       f"{tune_mod.games_per_trial(plan)} games per trial, study "
+                       f"{where / tune_mod.STUDY_FILE}")
+            with tune_mod.storage_errors(where):
+                with _stoppable(f"meeplab tune {config} --out {where}", "the trial's output"):
+                    study = tune_mod.optimise(plan, where, workers=workers, echo=typer.echo)
+                lines = tune_mod.write_best(plan, study, where, presets_dir, install, force)
+        finally:
+            lock.release()
     for line in lines:
         typer.echo(line)
 
@@ -688,8 +709,10 @@ def metagame(
         ) -> Summary:
     """Play every profile of a population of strategies and solve the empirical meta-game:
     equilibrium mix, regrets, α-Rank, verdict (RUN_DIR/metagame/index.html and CSV)."""
+    from dataclasses import replace
+
     from reports import metagame as page
-    from reports.runs import RunDataError
+    from reports.runs import RunDataError, run_options
     from sim import config as config_mod
     from sim import metagame as meta_mod
 
@@ -697,14 +720,15 @@ def metagame(
         _check_run_options(games, workers, seed, scheduler, dask_local)
         _positive("--bootstrap", bootstrap, 0, limits.MAX_BOOTSTRAP)
         bootstrap, grow = smoke.cap("bootstrap", bootstrap) or 0, smoke.cap("rounds", grow) or 0
+        share = config_mod.parse_precision(precision) if precision is not None else None
         meta = meta_mod.load(config, games=games, seed=seed, variants=variant or [],
-                             precision=config_mod.parse_precision(precision)
-                             if precision is not None else None)
+                             precision=share)
         run_dir = out or Path("runs") / f"metagame-{config.stem}"
         if grow:
             return _grow(meta, grow, run_dir, workers, bootstrap, scheduler or dask_local)
-        with _stoppable(f"meeplab metagame {config} --out {run_dir} --resume",
-                        f"{run_dir}/run.log"):
+        meta = replace(meta, config=replace(meta.config, run_options=run_options(
+            "metagame", games, seed, share, variant=variant)))
+        with _stoppable(_resume_hint(run_dir, meta.config), f"{run_dir}/run.log"):
             outcome = meta_mod.run(meta, run_dir, resume=resume, workers=workers,
                                    scheduler=scheduler, dask_local=dask_local)
         try:
@@ -769,17 +793,19 @@ def restrict(
             show_default=False)] = None,
         ) -> Summary:
     """Restricted play: what a seat loses when forbidden each element (building, card, ...)."""
+    from dataclasses import replace
+
+    from reports.runs import run_options
     from sim import config as config_mod
     from sim import restrict as restrict_mod
 
     with user_errors():
         _check_run_options(games, workers, seed, None, None)
-        cfg = restrict_mod.load(config, games=games, seed=seed, precision=config_mod.
-                                parse_precision(precision) if precision is not None else None,
-                                top=top)
+        share = config_mod.parse_precision(precision) if precision is not None else None
+        cfg = restrict_mod.load(config, games=games, seed=seed, precision=share, top=top)
+        cfg = replace(cfg, run_options=run_options("restrict", games, seed, share, top))
         where = out or Path("runs") / config.stem
-        with _stoppable(f"meeplab restrict {config} --out {where} --resume",
-                        f"{where}/run.log"):
+        with _stoppable(_resume_hint(where, cfg), f"{where}/run.log"):
             return _write_report(lambda: restrict_mod.run(cfg, where, resume, workers,
                                                           echo=typer.echo), "restricted play")
 

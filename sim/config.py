@@ -46,6 +46,8 @@ class Config:
     path: str
     values: dict[str, Any]
     matchups: tuple[schedule.Matchup, ...] = field(compare=False)
+    # the command and options that made it (reports.runs.run_options), for the resume hint
+    run_options: dict[str, Any] | None = field(default=None, compare=False)
 
     def __getitem__(self, key: str) -> Any:
         return self.values[key]

@@ -95,6 +95,7 @@ def header(cfg: Config) -> dict[str, Any]:
             "matchups": [m.to_dict() for m in cfg.matchups], "assumed": game.assumed_values(),
             "error_names": list(game.error_names),
             "search": search_strategies(cfg),
+            **({"run_options": cfg.run_options} if cfg.run_options else {}),
             "created": time.strftime("%Y-%m-%dT%H:%M:%S%z")}
 
 
@@ -382,8 +383,8 @@ def run(cfg: Config, run_dir: Path, resume: bool = False, workers: int | None = 
                  if st.done else "")
         show = sys.stderr.isatty() if progress is None else progress
         if st.damaged:
-            LOG.warning("%d listed shards missing or damaged, played again: %s",
-                        len(st.damaged), ", ".join(st.damaged))
+            LOG.warning("%s missing or damaged, played again: %s",
+                        plural(len(st.damaged), "listed shard"), ", ".join(st.damaged))
             one = len(st.damaged) == 1
             print(f"warning: {plural(len(st.damaged), 'shard')} of {run_dir} "
                   f"{'is' if one else 'are'} missing or damaged "

@@ -98,9 +98,11 @@ def shard_entry(path: Path) -> dict[str, Any] | None:
 
 
 def _differences(old: dict[str, Any], new: dict[str, Any]) -> str:
+    """The config keys that differ, named: 'seed differs', 'games, seed and variant differ'."""
     keys = sorted(k for k in old.keys() | new.keys() if old.get(k) != new.get(k))
-    return ", ".join(f"{k} {json.dumps(old.get(k))} there, {json.dumps(new.get(k))} here"
-                     for k in keys[:3])
+    if len(keys) == 1:
+        return f"{keys[0]} differs"
+    return f"{', '.join(keys[:-1])} and {keys[-1]} differ"
 
 
 class RunStore:
@@ -184,7 +186,8 @@ class RunStore:
             raise UserError(
                 f"{run_dir} already holds this tournament ({old['status']}, "
                 f"{plural(len(old['shards']), 'shard')} done)",
-                "pass --resume to complete it, or choose another --out")
+                f"pass --resume to complete it ({runs.resume_command(run_dir, header)}), or "
+                "choose another --out")
         store = cls(run_dir, old | {k: header[k] for k in ("package_version",)})
         store._reconcile()
         return store
@@ -195,7 +198,8 @@ class RunStore:
             raise UserError(
                 f"{run_dir} holds a different tournament "
                 f"({_differences(old['config'], new['config'])})",
-                "choose another --out, or delete that directory to start over")
+                f"choose another --out, or resume it with: "
+                f"{runs.resume_command(run_dir, old)}")
         for key, what in (("rules_data_hash", "rules data"), ("engine_hash", "engine code"),
                           ("presets_hash", "strategies' parameters (their presets)")):
             if key in old and old[key] != new[key]:  # runs made before presets_hash have none

@@ -171,11 +171,11 @@ def load_base(base: Path, games: int | None, seed: int | None,
 
 
 def _complete(run_dir: Path, cfg: config_mod.Config) -> bool:
-    """The run directory holds this tournament, complete."""
-    try:
-        manifest = store.read_manifest(run_dir)
-    except (OSError, ValueError):
+    """The run directory holds this tournament, complete (a variant the sweep never reached
+    has no manifest; a damaged one is a UserError)."""
+    if not (run_dir / store.MANIFEST).is_file():
         return False
+    manifest = store.read_manifest(run_dir)
     return (manifest.get("status") == "complete" and manifest.get("config_hash") == cfg.hash
             and manifest.get("presets_hash") == runner.presets_hash(cfg))
 

@@ -96,20 +96,10 @@ SIZES = [pytest.param(2, [None], id="quick"),
          pytest.param(12, "switches", id="soak", marks=pytest.mark.soak)]
 
 
-# Switch values under which a seat can keep a game going without end: the soak found them and
-# they wait for a rules reading of their own (strict: when one ends, its entry goes).
-UNBOUNDED = {
-    ("santiago", "pass_harbour_advances", False): "seats that always take the last option play "
-    "past 20,000 decisions (drive, move, El Zorro over and over) and no state comes back",
-    ("santiago", "building_move", "mandatory"): "the same: past 20,000 decisions, no state "
-    "back",
-}
-
-
 def switch_variants(game: Game) -> list[dict | None]:
-    """The defaults, then each switch's other values one at a time (but UNBOUNDED's)."""
+    """The defaults, then each switch's other values one at a time."""
     return [None] + [{key: v} for key, (_, values) in game.rules.switches.options.items()
-                     for v in values[1:] if (game.name, key, v) not in UNBOUNDED]
+                     for v in values[1:]]
 
 
 @pytest.mark.parametrize("seeds, variants", SIZES)
@@ -127,18 +117,6 @@ def test_every_game_ends_within_its_rules_bound(name: str, policy: str, seeds: i
                 assert play(game, tables, players, seed, POLICIES[policy]) > 0
 
 
-@pytest.mark.soak
-@pytest.mark.parametrize("name, key, value", [
-    pytest.param(*k, marks=pytest.mark.xfail(strict=True, reason=why), id=f"{k[0]}-{k[1]}")
-    for k, why in UNBOUNDED.items()])
-def test_unbounded_variants_end(name: str, key: str, value: Any) -> None:
-    game = games.get(name)
-    tables = game.rules.load_tables(overrides={key: value})
-    for players in player_counts(game, tables):
-        for seed in range(12):
-            play(game, tables, players, seed, last)
-
-
 def test_cubist_cap_follows_max_rounds() -> None:
     """A raised misc.max_rounds (engine safeguard, CUBIST-R31) is played to its end through the
     shared loop: seats that end every turn at once (the first option) never complete an
@@ -152,3 +130,42 @@ def test_cubist_cap_follows_max_rounds() -> None:
                                      np.zeros((players, 1)))
     assert errors.tolist() == [OK]
     assert (records[0, :, game.record_columns.index("rounds")] == rounds).all()
+
+
+def test_santiago_cap_follows_value_backs() -> None:
+    """Santiago's bound counts the harbour office's moves of the marker to the left (SDC-Q18,
+    misc.value_backs): raised, the bound grows, and the seats that once kept the ship in port
+    for ever (the last option, every pawn move mandatory, SDC-Q2) end within it."""
+    game = games.get("santiago")
+    load = loaders(game.rules)[0]
+    t1 = game.rules.flatten(load({"building_move": "mandatory"}))
+    variant = {"building_move": "mandatory", "misc.value_backs": 5}
+    tables = load(variant)
+    assert game.engine.max_steps(game.rules.flatten(tables), 2) > game.engine.max_steps(t1, 2)
+    for seed in range(12):
+        assert play(game, tables, 2, seed, last) > 0
+
+
+def test_siberia_cap_follows_stalemate_rounds() -> None:
+    """A raised misc.stalemate_rounds (engine safeguard, SIB-R6/R7) is played to its end
+    through the shared loop: seats that take the first option draw while they can, then skip
+    (turning no card when discovery is optional), so the game ends by the stalemate only after
+    every player skipped that many rounds, past the shared MAX_STEPS."""
+    game = games.get("siberia")
+    rounds, players = 4000, 3
+    tables = loaders(game.rules)[0]({"misc.stalemate_rounds": rounds})
+    assert rounds * players * 2 > MAX_STEPS  # each skipped turn: the discovery, the skip
+    loop = bind(game, lambda kernel, params, s, t, opts, n, rng: 0)
+    records, errors = loop.run_batch(tables, players, np.array([7]), np.zeros(players, np.int32),
+                                     np.zeros((players, 1)))
+    assert errors.tolist() == [OK]
+    assert records[0, :, game.record_columns.index("skips")].sum() >= rounds * players
+
+
+def test_jamaica_cap_follows_max_rounds() -> None:
+    """Jamaica's bound is per round times JAM-Q10's max_rounds (the rounds after which a game
+    is scored anyway), whichever value the switch takes."""
+    game = games.get("jamaica")
+    bound = {r: game.engine.max_steps(game.rules.flatten(
+        game.rules.load_tables(overrides={"max_rounds": r})), 4) for r in (20, 50, 100)}
+    assert bound[100] == 2 * bound[50] == 5 * bound[20]

@@ -15,7 +15,6 @@ from types import ModuleType
 from typing import Any, NamedTuple
 
 from core.common.elements import Elements
-from core.common.errors import fixed_max_steps
 from core.common.tables import RulesFile
 
 
@@ -51,6 +50,8 @@ class Engine:
         PH.OVER and DK; actions.legal and MAX_OPTIONS; rules.advance and apply;
         check.check_state and ERR_NAMES; play.write_records, NREC and record_columns; and
         play.max_steps where the game bounds its own length (else the shared safeguard)."""
+        from core.common.errors import fixed_max_steps   # compiled: not for `meeplab games`
+
         return cls(new_game=state.new_game, advance=rules.advance, legal=actions.legal,
                    apply=rules.apply, check_state=check.check_state,
                    write_records=play.write_records, state_size=state.STATE_SIZE,

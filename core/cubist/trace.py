@@ -238,28 +238,73 @@ def _at(c: dict[str, int]) -> str:
     return f"room {c['room'] + 1} r{c['row'] + 1}c{c['col'] + 1}"
 
 
+def museum_at(cell: int) -> str:
+    """A museum plan cell as the rules data names it: 'r2c3'."""
+    return f"r{cell // C.MCOLS + 1}c{cell % C.MCOLS + 1}"
+
+
+def artist_of(card: str) -> str:
+    """The artist of an artist card, as the rules reference names it: 'Gris' for A07."""
+    return next(e["artist"] for e in load_raw()["artists"] if e["id"] == card).title()
+
+
+def installation_label(card: str, tables: CubistTables) -> str:
+    """An installation card with its worth: 'I09 (6 points)'."""
+    points = int(tables.inst_points[_ids("installations").index(card)])
+    return f"{card} ({plural(points, 'point')})"
+
+
+def _card_die(row: np.ndarray, k: int) -> str:
+    """The k-th museum-die space of the acting player's cards: 'the die on I09'."""
+    r = Row.of(row)
+    held = P.view(r.state, "HELD", _pbase(r.player))
+    return f"the die on {inst_id(int(held[k // C.MAX_SPACES]))}"
+
+
+def _readable(d: dict[str, Any], row: np.ndarray, tables: CubistTables) -> dict[str, Any]:
+    """An event's fields as the log names them: artists by name and card, installations with
+    their points, museum cells as 'r2c3', a card's die by its card."""
+    r, out = Row.of(row), dict(d)
+    if d.get("artist"):
+        out["artist_card"], out["artist"] = d["artist"], artist_of(d["artist"])
+    if d.get("card") and r.code in (EV.COMPLETE, EV.NEW_CARD):
+        out["card"] = installation_label(d["card"], tables)
+    if r.code == EV.SETUP:
+        out["at"] = museum_at(d["cornerstone_cell"])
+    elif r.code == EV.MUSEUM_DIE:
+        out["at"] = museum_at(d["cell"])
+    elif r.code == EV.REMOVE:
+        out["at"] = _at(_cell(d["room"] * C.NCELL + d["cell"]))
+    elif r.code == EV.MODIFY:
+        out["die"] = (f"a {d['old']} in the warehouse" if r.a < C.NVAL
+                      else f"{_card_die(row, (r.a - 8) >> 1)} from {d['old']}")
+    return out
+
+
 _TEXT: dict[int, Callable[[dict[str, Any]], str]] = {
-    EV.SETUP: lambda d: f"museum card {d['museum_card']}, cornerstone {d['cornerstone_value']}",
+    EV.SETUP: lambda d: f"museum card {d['museum_card']}, cornerstone {d['cornerstone_value']} "
+                        f"at {d['at']}",
     EV.TURN: lambda d: f"turn {d['turn']} (round {d['round']})",
     EV.ROLL: lambda d: "rolls " + (", ".join(str(v) for v in (d["first"], d["second"])[:d["dice"]])
                                    or "nothing"),
     EV.PLACE: lambda d: f"places a {d['value']}{' from a card' if d['from_card'] else ''} at "
                         f"{_at(d['cell'])}",
-    EV.RECRUIT: lambda d: f"recruits {d['artist']} (slot {d['slot'] + 1}) with "
-                          f"{d['dice']} x {d['value']}",
+    EV.RECRUIT: lambda d: f"recruits {d['artist']} ({d['artist_card']}, slot {d['slot'] + 1}) "
+                          f"with {d['dice']} x {d['value']}",
     EV.BUMP: lambda d: f"is bumped from slot {d['slot'] + 1} by P{d['by'] + 1} "
                        f"({plural(d['dice'], 'die')} back)",
     EV.FLUSH: lambda d: f"all {d['cards']} artists taken: flushed, {plural(d['dice'], 'die')} "
                         "back",
-    EV.REVEAL: lambda d: f"artist {d['artist']} revealed in slot {d['slot'] + 1}",
-    EV.USE: lambda d: f"uses {d['artist']} (slot {d['slot'] + 1})",
+    EV.REVEAL: lambda d: f"artist {d['artist']} ({d['artist_card']}) revealed in slot "
+                         f"{d['slot'] + 1}",
+    EV.USE: lambda d: f"uses {d['artist']} ({d['artist_card']}, slot {d['slot'] + 1})",
     EV.GAIN: lambda d: f"takes a {d['value']} into the warehouse ({d['kind']})",
-    EV.REMOVE: lambda d: f"removes a {d['value']} from room {d['room'] + 1}",
+    EV.REMOVE: lambda d: f"removes a {d['value']} from {d['at']}",
     EV.MOVE: lambda d: f"moves a {d['value']} from {_at(d['from'])} to {_at(d['to'])}",
-    EV.MODIFY: lambda d: f"turns the {d['die']} from {d['old']} to {d['new']}",
+    EV.MODIFY: lambda d: f"turns {d['die']} to {d['new']}",
     EV.CLAIM: lambda d: f"claims a {d['value']} from P{d['opponent'] + 1}'s storage",
     EV.COMPLETE: lambda d: f"completes {d['card']} in room {d['room'] + 1}",
-    EV.MUSEUM_DIE: lambda d: f"puts a {d['value']} into the museum (cell {d['cell']})",
+    EV.MUSEUM_DIE: lambda d: f"puts a {d['value']} into the museum at {d['at']}",
     EV.NEW_CARD: lambda d: f"installation {d['card']} revealed ({d['deck']} in the deck)",
     EV.ABANDON: lambda d: f"abandons room {d['room'] + 1} ({plural(d['dice'], 'die')})",
     EV.STORE: lambda d: "ends the turn, storing " + (
@@ -275,7 +320,7 @@ assert sorted(_TEXT) == list(EV)
 
 def clause(row: np.ndarray, tables: CubistTables) -> str:
     """What happened in one event, without the actor."""
-    return _TEXT[int(row[0])](event_dict(row, tables))
+    return _TEXT[int(row[0])](_readable(event_dict(row, tables), row, tables))
 
 
 def event_sentences(trace: np.ndarray, tables: CubistTables, n_players: int,

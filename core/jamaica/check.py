@@ -1,6 +1,6 @@
 """Invariant checker: holds well formed, every action card and treasure card in exactly one
-place, tokens and the treasure pile in step, the race phases consistent with the positions,
-the bank's limits kept (JAM-Q3)."""
+place, the lairs' tokens and the treasure pile in step (whatever the pile's size), the race
+phases consistent with the positions, the bank's limits kept (JAM-Q3)."""
 from core.common.errors import (  # noqa: F401 (loop codes re-exported)
     ERR_ILLEGAL, ERR_STUCK, FIRST_GAME_ERROR, LOOP_ERR_NAMES, OK,
 )
@@ -86,13 +86,19 @@ def check_treasures(s, t):
     for i in range(s[G.TPILE_N]):
         if s[O.TOWNER + s[O.TPILE + i]] != S.IN_PILE:
             return ERR_TREASURES
-    tokens = 0
+    # JAM-R1, R2: the pile starts with misc.treasures_used cards and every lair with a token;
+    # each visit to a lair with its token takes the token and, while the pile lasts, its top
+    # card, so the pile holds max(0, tokens + used - lairs) cards
+    tokens, lairs = 0, 0
     for x in range(C.NSPACES):
+        lair = t[T.SPACE_KIND + x] == C.LAIR
+        lairs += 1 if lair else 0
         if s[O.TOKEN + x] != 0:
-            if t[T.SPACE_KIND + x] != C.LAIR:
+            if not lair or s[O.TOKEN + x] != 1:
                 return ERR_TREASURES
             tokens += 1
-    return OK if tokens == s[G.TPILE_N] else ERR_TREASURES
+    expected = max(0, tokens + t[T.MISC + M.TREASURES_USED] - lairs)
+    return OK if s[G.TPILE_N] == expected else ERR_TREASURES
 
 
 @njit

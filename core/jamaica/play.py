@@ -4,6 +4,8 @@ writing a finished game's records (the loop is bound from the descriptor, core/j
 `vp_<source>` is the score by source (space, doubloons, treasures, curses; they add up to the
 score); `money` is the doubloons in the holds.
 """
+import numpy as np
+
 from core.common.layout import block
 from core.common.records import (  # noqa: F401 (the head's columns, re-exported)
     HEAD_NAMES, R_MONEY, R_RANK, R_SCORE, R_WIN_SHARE, block_columns,
@@ -11,7 +13,7 @@ from core.common.records import (  # noqa: F401 (the head's columns, re-exported
 from core.jamaica import codes as C
 from core.jamaica import rules
 from core.jamaica import state as S
-from core.jamaica.codes import T
+from core.jamaica.codes import M, SW, T
 from core.jamaica.state import G, O, P
 from core.jit import njit
 
@@ -30,6 +32,26 @@ REC = block("REC", (
 NREC = REC.SIZE
 COLUMN_NAMES = {"VP": C.SRC_NAMES, "TREASURES": TREASURE_COLUMNS}
 COUNTERS = tuple((getattr(REC, name), getattr(P, name)) for name, _, _ in S.COUNTERS)
+
+
+@njit
+def max_steps(t, n_players):
+    """Most decision points a game can take by its rules: at most JAM-Q10's max_rounds rounds,
+    each the Captain's dice (JAM-R6), a card per player (JAM-R7), then two halves per player
+    (JAM-R8) and the Ghost Ship's moves (JAM-V1). A half loads into one hold (JAM-R10) or
+    moves: the end (JAM-R11), and on every space it stops at the target (JAM-R15), both bids
+    paid hold by hold (JAM-R16, JAM-Q4), both dice rerolled once by the sabre (JAM-R20), the
+    spoils and their load (JAM-R19) and the cost paid hold by hold (JAM-R13). A move stops at
+    its end, after a shortage at the space it falls back to (JAM-R14), and again only after a
+    fight there: that space's cost was one the ship could pay, and only a fight changes its
+    holds. The other ships (the Ghost Ship too) stand still, one space each, so a move stops
+    at most n_players + 2 times."""
+    holds = t[T.MISC + M.HOLDS] + 1  # the 6th Hold (§8.4)
+    space = 1 + 1 + 2 * (1 + holds) + 2 + 1 + 1 + holds
+    move = (n_players + 2) * space
+    ghost = t[T.MISC + M.GHOST_MOVES] * (1 + space)
+    per_round = 1 + n_players + 2 * n_players * move + ghost
+    return np.int64(t[T.SWITCHES + SW.MAX_ROUNDS]) * per_round
 
 
 def record_columns() -> list[str]:

@@ -6,6 +6,7 @@ cards, so the file states each fact once.
 """
 from __future__ import annotations
 
+import functools
 from collections import deque
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,7 +17,6 @@ import numpy as np
 from core.common import tables as common
 from core.common.tables import STATUS_LABELS, i32  # noqa: F401 (re-exported)
 from core.jamaica import codes as C
-from core.jamaica import routes
 
 
 class JamaicaTables(NamedTuple):
@@ -35,7 +35,23 @@ class JamaicaTables(NamedTuple):
     treasure_kind: np.ndarray   # int32[NTREASURES]
     treasure_value: np.ndarray  # int32[NTREASURES] power code or points
     power_card: np.ndarray      # int32[NPOWERS] the card carrying each power (INFERRED)
-    routes: np.ndarray          # int32[ROUTE_TABLE] every die move's ends (INFERRED, routes.py)
+
+    @property
+    def routes(self) -> np.ndarray:
+        """int32[ROUTE_TABLE]: every die move's ends (INFERRED, routes.py), found when the
+        flat vector is first built: loading the rules data compiles nothing."""
+        return _route_table(*(a.tobytes() for a in (self.next, self.prev, self.space_kind,
+                                                    self.space_cost)))
+
+
+@functools.lru_cache(maxsize=16)
+def _route_table(nxt: bytes, prev: bytes, kind: bytes, cost: bytes) -> np.ndarray:
+    """The route table of a board given as the bytes of its int32 tables (cached, read-only)."""
+    from core.jamaica import routes   # compiled: imported on first use only
+
+    ends = routes.table(*(np.frombuffer(b, np.int32) for b in (nxt, prev, kind, cost)))
+    ends.flags.writeable = False
+    return ends
 
 
 DEFAULT_PATH = Path(__file__).resolve().parents[2] / "configs/games/jamaica.toml"
@@ -153,9 +169,8 @@ def _board(raw: dict) -> dict[str, np.ndarray]:
     togo[0] = 1 + min(togo[y] for y in nxt[0])
     pad = [v for e in nxt for v in (e + [-1])[:2]]
     back = [v for p in prev for v in (p + [-1])[:2]]
-    ends = routes.table(i32(pad), i32(back), i32(kind), i32(cost))
     return {"space_kind": i32(kind), "space_cost": i32(cost), "space_score": i32(score),
-            "next": i32(pad), "prev": i32(back), "togo": i32(togo), "routes": ends}
+            "next": i32(pad), "prev": i32(back), "togo": i32(togo)}
 
 
 def _deck(raw: dict) -> np.ndarray:

@@ -12,9 +12,10 @@ decision with one option is taken without asking the strategy.
 A turn of the active player (G.ACTIVE) is a chain of decision points:
 
 - drive (SDC-R7): one option per distance 1..misc.max_drive the player can pay for
-  (misc.free_stops free, then misc.stop_cost pesos per stop). Passing the harbour may move the
-  goods-value marker and send the ship (SDC-R8); the new ship is placed before the turn goes
-  on;
+  (misc.free_stops free, then misc.stop_cost pesos per stop). Passing the harbour moves the
+  goods-value marker and may send the ship (SDC-R8); the new ship is placed before the turn
+  goes on. Under `pass_harbour_advances = false` the car may not pass the harbour: a drive
+  ends there at the latest (SDC-Q1);
 - at a Cuban (SDC-R9): Pablo asks for the kind (those of switch pablo_kinds the bank holds);
   El Zorro asks each other player in turn, clockwise from the active player's left, what they
   give (1 peso, 1 VP or 1 raw good: sugar, tobacco, citrus; the giver decides, or the receiver under
@@ -31,7 +32,11 @@ A turn of the active player (G.ACTIVE) is a chain of decision points:
   `wood_is_a_kind = false`, "pass" ends the step without leaving the round).
 
 Ship placement (SDC-R5, SDC-R17): after every roll the roller chooses which of the 5 dice stays
-off the ship (one option per die).
+off the ship (one option per die). Under `zero_demand_reroll` (SDC-Q12) the ship must show
+demand: the only die above 0 may not stay off, and a roll of five 0s is rolled again at once.
+
+The harbour office moves the goods-value marker left at most misc.value_backs times per ship
+(SDC-Q18).
 
 Hidden information (SDC-R4): the other players' goods, pesos and VP (P.GOODS, P.MONEY, P.VP,
 P.VPSRC of their blocks) and the deal stream (G.RNG). A kernel must not read them; the bank,
@@ -143,18 +148,36 @@ def append_deliveries(s, t, b, opts, n, wood_ok):
 
 @njit(_nrt=False)
 def ship_options(s, t, opts):
-    """SDC-R5: which of the rolled dice stays off the ship."""
+    """SDC-R5: which of the rolled dice stays off the ship; under zero_demand_reroll not the
+    only die above 0 (SDC-Q12: the placed dice may not total 0 when the roll allows demand)."""
+    rolled = 0
     for k in range(C.NDICE):
-        opts[k] = enc(OT.SHIP, k)
-    return C.NDICE
+        rolled += s[O.ROLL + k] > 0
+    lone = t[T.SWITCHES + SW.ZERO_DEMAND_REROLL] == 1 and rolled == 1
+    n = 0
+    for k in range(C.NDICE):
+        if not (lone and s[O.ROLL + k] > 0):
+            opts[n] = enc(OT.SHIP, k)
+            n += 1
+    return n
+
+
+@njit(inline="always")
+def longest_drive(s, t):
+    """SDC-R7: the most stops one drive may go; under pass_harbour_advances = false no drive
+    passes the harbour (SDC-Q1: it ends there at the latest)."""
+    most = t[T.MISC + M.MAX_DRIVE]
+    if t[T.SWITCHES + SW.PASS_HARBOUR_ADVANCES] == 0 and s[G.CAR] != C.HARBOUR:
+        most = min(most, C.NSTOPS - s[G.CAR])
+    return most
 
 
 @njit(_nrt=False)
 def drive_options(s, t, opts):
-    """SDC-R7: one option per distance the player can pay for."""
+    """SDC-R7: one option per distance the player can pay for (SDC-Q1)."""
     b = S.pbase(s[G.CUR])
     n = 0
-    for d in range(1, t[T.MISC + M.MAX_DRIVE] + 1):
+    for d in range(1, longest_drive(s, t) + 1):
         if drive_cost(t, d) <= s[b + P.MONEY]:
             opts[n] = enc(OT.DRIVE, d)
             n += 1
@@ -273,7 +296,8 @@ def use_options(s, t, opts):
     elif effect == BE.MOVE_VALUE:
         opts[n] = enc(OT.VALUE_UP, 0)
         n += 1
-        if s[G.VALUE] > t[T.MISC + M.VALUE_START]:
+        if (s[G.VALUE] > t[T.MISC + M.VALUE_START]
+                and s[G.VALUE_BACKS] < t[T.MISC + M.VALUE_BACKS]):  # SDC-Q18
             opts[n] = enc(OT.VALUE_DOWN, 0)
             n += 1
     elif effect == BE.SWAP:

@@ -93,6 +93,8 @@ def check_ship(s, t):
         return ERR_SHIP
     if playing and not t[T.MISC + M.VALUE_START] <= s[G.VALUE] <= t[T.MISC + M.VALUE_MAX]:
         return ERR_SHIP
+    if not 0 <= s[G.VALUE_BACKS] <= t[T.MISC + M.VALUE_BACKS]:  # SDC-Q18
+        return ERR_SHIP
     if s[G.CAR] < 0 or s[G.CAR] >= C.NSTOPS or s[G.SHIPS] > t[T.MISC + M.SHIPS]:
         return ERR_SHIP
     return OK

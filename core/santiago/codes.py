@@ -79,6 +79,7 @@ M = enum("M", (
     "DICE_ON_SHIP",      # SDC-R5
     "VALUE_START",       # SDC-R2: goods value at the start of each ship
     "VALUE_MAX",         # the last flag before the chequered flag
+    "VALUE_BACKS",       # SDC-Q18: moves of the goods-value marker to the left per ship
     "FREE_STOPS",        # SDC-R7: stops driven for free
     "STOP_COST",         # SDC-R7: pesos per further stop
     "MAX_DRIVE",         # SDC-R7: most stops in one drive

@@ -7,11 +7,14 @@ stratified by it: `cuban_at_K<i>` (Cuban index, codes.CUBAN_KEYS), `building_at_
 (building index, codes.BUILDING_KEYS), `flower_<building>` (flower colour index of the
 building's slot, codes.FLOWER_NAMES) and `layout_draws` (draws the layout rule needed).
 """
+import numpy as np
+
 from core.common.layout import block
 from core.common.records import (  # noqa: F401 (the head's columns, re-exported)
     HEAD_NAMES, R_MONEY, R_RANK, R_SCORE, R_WIN_SHARE, block_columns, seat_arrays, write_head,
 )
 from core.jit import njit
+from core.santiago import actions
 from core.santiago import codes as C
 from core.santiago import rules
 from core.santiago import state as S
@@ -43,6 +46,33 @@ NREC = R.SIZE
 _ITEMS = {"VP": C.SRC.keys, "USES": C.BUILDING_KEYS, "VISITS": C.CUBAN_KEYS,
           "DELIVERED": C.KIND_NAMES, "CUBAN_AT": C.STOP_NAMES[1:], "BUILDING_AT": C.SLOT_NAMES,
           "FLOWER": C.BUILDING_KEYS}
+
+
+@njit
+def max_steps(t, n_players):
+    """Most decision points a game can take by its rules. Each of misc.ships ships (SDC-R20)
+    sees at most `flags` harbour events (the car stopping at or passing the harbour): each moves
+    the goods-value marker right or sends the ship (SDC-R8, R13, R16, R18; under SDC-Q1 = false
+    no drive passes it), and the marker goes left at most misc.value_backs times per ship
+    (SDC-Q18). A drive goes at least 1 of the 10 stops (SDC-R7), so each event takes at most
+    10 turns: a drive, the Cuban (El Zorro asks every other player, SDC-R9) and at most two
+    building uses (Alonso's, then phase 2 under SDC-Q9 = false), each up to its swaps. Each
+    event may be a delivery round (SDC-R13): deliveries of at most the ship's demand in dice
+    goods and the supply in wood (SDC-R14, R15; a step after wood under SDC-Q5 = false), and
+    passes (every player after each delivery under SDC-Q4 = false). One placement per ship
+    (SDC-R5; SDC-Q12 rerolls five 0s without asking)."""
+    flags = (t[T.MISC + M.VALUE_MAX] - t[T.MISC + M.VALUE_START] + 1
+             + t[T.MISC + M.VALUE_BACKS])
+    swaps = 1
+    for building in range(C.NBUILDINGS):
+        if t[T.BUILDING_EFFECT + building] == C.BE.SWAP:
+            swaps = max(swaps, actions.bparam(t, building, 0))
+    turn = 1 + max(1, n_players - 1) + 1 + 2 * (1 + swaps)
+    wood = t[T.SUPPLY + C.WD]
+    deliveries = t[T.MISC + M.DICE_ON_SHIP] * actions.max_face(t) + wood
+    delivery_round = deliveries + wood + n_players * (deliveries + 1)
+    ships = t[T.MISC + M.SHIPS]
+    return np.int64(ships) * (1 + flags * (C.NSTOPS * turn + delivery_round))
 
 
 def record_columns() -> list[str]:

@@ -93,16 +93,21 @@ def end_game(s, t, tr):
 
 @njit(_nrt=False)
 def roll(s, t, tr):
-    """The roller rolls all 5 dice (the deal stream, kept in the state)."""
+    """The roller rolls all 5 dice (the deal stream, kept in the state); under
+    zero_demand_reroll a roll of five 0s, which no placement can give demand, is rolled again
+    at once (SDC-Q12)."""
     rng = stack_array(1, 0, np.uint64)  # no allocation (see core.jit)
     load_stream(s, G.RNG, rng)
-    packed = 0
-    for k in range(C.NDICE):
-        v = t[T.DIE_FACES + rng_below(rng, C.NFACES)]
-        s[O.ROLL + k] = v
-        packed |= v << (3 * k)
-    save_stream(s, G.RNG, rng)
-    log(tr, s, EV.ROLL, s[G.ROLLER], packed, 0, 0, 0)
+    again = True
+    while again:
+        packed = 0
+        for k in range(C.NDICE):
+            v = t[T.DIE_FACES + rng_below(rng, C.NFACES)]
+            s[O.ROLL + k] = v
+            packed |= v << (3 * k)
+        save_stream(s, G.RNG, rng)
+        log(tr, s, EV.ROLL, s[G.ROLLER], packed, 0, 0, 0)
+        again = packed == 0 and t[T.SWITCHES + SW.ZERO_DEMAND_REROLL] == 1
     s[G.CUR] = s[G.ROLLER]
     s[G.DK] = DK.SHIP
 
@@ -127,6 +132,7 @@ def depart(s, t, tr, cause, cont):
     last = s[G.SHIPS] >= t[T.MISC + M.SHIPS]
     if not last:
         s[G.VALUE] = t[T.MISC + M.VALUE_START]
+        s[G.VALUE_BACKS] = 0  # SDC-Q18: counted per ship
     log(tr, s, EV.DEPART, -1, s[G.SHIPS], cause, 0, 0)
     if last:
         end_game(s, t, tr)
@@ -146,17 +152,14 @@ def depart(s, t, tr, cause, cont):
 @njit(_nrt=False)
 def apply_ship(s, t, off, tr):
     """SDC-R5: the 4 dice other than `off` go on the ship, keeping their faces. A ship whose
-    dice total 0 is rolled again (SDC-Q12), or is full at once and departs."""
+    dice total 0 (only without zero_demand_reroll, SDC-Q12) is full at once and departs."""
     packed = 0
     for k in range(C.NDICE):
         s[O.DICE + k] = -1 if k == off else s[O.ROLL + k]
         packed |= (s[O.DICE + k] + 1) << (4 * k)
     log(tr, s, EV.SHIP, s[G.ROLLER], off, packed, 0, 0)
     if S.ship_full(s):
-        if t[T.SWITCHES + SW.ZERO_DEMAND_REROLL] == 1:
-            roll(s, t, tr)
-        else:
-            depart(s, t, tr, DEP.ZERO_DEMAND, s[G.CONT])
+        depart(s, t, tr, DEP.ZERO_DEMAND, s[G.CONT])
         return
     s[G.STEP] = s[G.CONT]
 
@@ -425,6 +428,7 @@ def apply_use(s, t, o, tr):
         value_up(s, t, tr, p, VAL.BUILDING, DEP.BUILDING, cont)
     elif tag == OT.VALUE_DOWN:
         s[G.VALUE] -= 1
+        s[G.VALUE_BACKS] += 1
         log(tr, s, EV.VALUE, p, s[G.VALUE], VAL.BUILDING, 0, 0)
     elif tag == OT.SWAP:
         given = x >> 3

@@ -51,6 +51,7 @@ G = block("G", (
     ("CAR", 1, "stop of the car (0 = harbour)"),
     ("SHIPS", 1, "ships departed"),
     ("VALUE", 1, "goods value (value_start..value_max)"),
+    ("VALUE_BACKS", 1, "moves of the goods-value marker to the left on this ship (SDC-Q18)"),
     ("CLOSED", 1, "stop of the face-down Cuban, -1 none"),
     ("CLOSED_BY", 1, "who turned it face down"),
     ("CUBAN", 1, "Cuban whose action was taken this turn, -1 none"),

@@ -114,7 +114,8 @@ def _misc(raw: dict) -> np.ndarray:
     values = {}
     for path, entry in CHECK.named_entries("misc", raw["misc"], C.M.keys, "misc value"):
         name = path.removeprefix("misc.")
-        minimum = 0 if name in ("stop_cost", "start_vp", "start_money", "markers") else 1
+        minimum = 0 if name in ("stop_cost", "start_vp", "start_money", "markers",
+                                "value_backs") else 1
         values[name] = CHECK.int(f"{path}.value", CHECK.entry(path, entry, ("value",))["value"],
                                  minimum)
     checks = (

@@ -188,6 +188,14 @@ def _use_text(d: dict[str, Any], s: np.ndarray, t: SantiagoTables) -> str:
     return text
 
 
+def _goods_text(d: dict[str, Any], s: np.ndarray) -> str:
+    """'takes 2 sugar'; none taken: why, when the bank has none of the kind left."""
+    if d["amount"]:
+        return f"takes {d['amount']} {d['kind']}"
+    empty = s[S.O.BANK + d["raw"][2]] == 0   # raw a: the kind taken
+    return f"takes no {d['kind']}" + (": the bank has none left" if empty else "")
+
+
 _TEXT: dict[int, Callable[[dict[str, Any], np.ndarray, SantiagoTables], str]] = {
     C.EV.SETUP: lambda d, s, t: "layout: " + ", ".join(
         f"{k} {v}" for k, v in d["layout"]["cubans"].items()) + "; " + ", ".join(
@@ -202,7 +210,7 @@ _TEXT: dict[int, Callable[[dict[str, Any], np.ndarray, SantiagoTables], str]] = 
     C.EV.CLOSED: lambda d, s, t: f"finds {stop_name(C.STOP_NAMES.index(d['stop']), s)} face "
                                  "down: no action, no building",
     C.EV.CUBAN: lambda d, s, t: f"visits {d['cuban']}",
-    C.EV.GOODS: lambda d, s, t: f"takes {d['amount']} {d['kind']}",
+    C.EV.GOODS: lambda d, s, t: _goods_text(d, s),
     C.EV.MONEY: lambda d, s, t: (f"gains {plural(d['amount'], 'peso')}" if d["amount"] > 0
                                  else f"pays {plural(-d['amount'], 'peso')}"),
     C.EV.VP: lambda d, s, t: f"{d['amount']:+d} VP ({d['source'].replace('_', ' ')})",

@@ -14,7 +14,7 @@ from core.jit import njit
 from core.siberia import codes as C
 from core.siberia import rules
 from core.siberia import state as S
-from core.siberia.codes import T
+from core.siberia.codes import M, T
 from core.siberia.state import P
 
 # the columns after the shared head (records.py); a field of one column is named by its key, a
@@ -41,6 +41,27 @@ COLUMN_NAMES = {"VP": C.SRC_NAMES, "CARDS": C.SYMBOL_NAMES, "UPGRADE": C.SYMBOL_
 COUNTERS = ((REC.TURNS, P.TURNS), (REC.DRAWS, P.DRAWS), (REC.SKIPS, P.SKIPS),
             (REC.MINE_ACTIONS, P.MINES), (REC.DISCOVERIES, P.DISCOVERIES),
             (REC.HAND_CARDS, P.HAND_N))
+
+
+@njit
+def max_steps(t, n_players):
+    """Most decision points a game can take by its rules: every turn is a discovery (SIB-R5),
+    a main decision and a payment (SIB-R8), and its main decision draws, skips or acts
+    (SIB-R6). An action mines at least 1 resource card (SIB-R10) or hires a person from a
+    supply (SIB-R11..R14), so there are at most as many as cards and persons; a draw adds at
+    least 1 card to a hand that holds at most misc.hand_limit (SIB-R7) and shrinks only by a
+    combination's cards (SIB-R8); a run of skips ends the game at n_players times
+    misc.stalemate_rounds."""
+    acts = max(0, t[T.MISC + M.WORKER_SUPPLY] - n_players * t[T.MISC + M.START_WORKERS])
+    for k in range(C.NRES):
+        acts += t[T.RES_COUNT + k] + t[T.INVESTOR_COUNT + k]
+    for x in range(C.NSYM):
+        acts += t[T.SALESMAN_COUNT + x]
+    paid = max(t[T.MISC + M.COMBO_MATCH], 1 + t[T.MISC + M.COMBO_ANY])
+    room = max(0, t[T.MISC + M.HAND_LIMIT] - t[T.MISC + M.START_HAND])
+    draws = n_players * room + acts * paid
+    skips = n_players * max(1, t[T.MISC + M.STALEMATE_ROUNDS])
+    return 3 * (acts + draws + (acts + draws + 1) * skips)
 
 
 def record_columns() -> list[str]:

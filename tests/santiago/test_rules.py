@@ -222,7 +222,7 @@ def test_sdc_r16_full_ship_ends_the_round_and_departs() -> None:
     assert s[S.G.ACTIVE] == 1 and s[S.G.DK] == S.DK.DRIVE  # nobody else delivers
 
 
-def test_sdc_r17_departure_value_back_active_player_rolls_zero_rerolls() -> None:
+def test_sdc_r17_departure_value_back_active_player_rolls_demand_placed() -> None:
     s = at_drive(T, dice=(1, 0, 0, 0, -1))
     s[S.G.VALUE] = 4
     drive_to(s, T, C.HARBOUR)
@@ -230,8 +230,9 @@ def test_sdc_r17_departure_value_back_active_player_rolls_zero_rerolls() -> None
     assert pv(s, 0, S.P.VP) == 2 + 4
     assert s[S.G.SHIPS] == 1 and s[S.G.VALUE] == 2 and s[S.G.ROLLER] == 0
     s[S.O.ROLL:S.O.ROLL + C.NDICE] = [0, 0, 0, 0, 3]
-    choose(s, T, A.OT.SHIP, 4)                  # the 4 placed total 0: roll again
-    assert s[S.G.DK] == S.DK.SHIP and s[S.G.SHIPS] == 1
+    assert [x for _, x in tags(s, T)] == [0, 1, 2, 3]  # SDC-R17.5, SDC-Q12: the 3 goes on
+    choose(s, T, A.OT.SHIP, 0)
+    assert s[S.G.DK] == S.DK.DRIVE and s[S.O.DICE + C.CG] == 3 and s[S.G.SHIPS] == 1
 
 
 def test_sdc_r18_everyone_passed_ship_not_full_marker_moves() -> None:

@@ -1,15 +1,16 @@
-"""One test per open question SDC-Q1..Q17 (a switch each): the default and the alternative."""
+"""One test per open question SDC-Q1..Q17 (a switch each): the default and the alternative;
+SDC-Q18 (a rules value, misc.value_backs)."""
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from core.common.trace import no_trace
+from core.common.trace import no_trace, trace_buffer
 from core.santiago import actions as A
 from core.santiago import codes as C
 from core.santiago import state as S
 from core.santiago.check import check_state
-from core.santiago.rules import depart, end_game
+from core.santiago.rules import advance, depart, end_game
 from core.santiago.tables import SWITCH_IDS, SWITCH_OPTIONS, load_raw, load_tables
 from tests.santiago.helpers import (
     B, K, at_drive, choose, drive_to, flat_tables, give_goods, goods, new, pv, tags,
@@ -36,11 +37,30 @@ def test_sdc_q7_q9_defaults_follow_the_seed() -> None:
 
 
 def test_sdc_q1_pass_harbour_advances() -> None:
-    for on, value in ((True, 3), (False, 2)):
-        t = flat_tables(pass_harbour_advances=on)
-        s = at_drive(t)
-        drive_to(s, t, K["pedro"], distance=3)
-        assert s[S.G.VALUE] == value
+    t = flat_tables()
+    s = at_drive(t)
+    drive_to(s, t, K["pedro"], distance=3)
+    assert s[S.G.VALUE] == 3
+
+
+def test_sdc_q1_without_the_advance_a_drive_ends_at_the_harbour_at_the_latest() -> None:
+    """SDC-Q1 = false (ASSUMED reading of SDC-R7, R12): the car may not pass the harbour, so
+    every lap of the car ends with a delivery round; from the harbour any drive is open."""
+    t = flat_tables(pass_harbour_advances=False)
+    s = at_drive(t)
+    s[S.pbase(0) + S.P.MONEY] = 20
+    s[S.G.CAR] = 7
+    assert [d for _, d in tags(s, t)] == [1, 2, 3]          # K8, K9, the harbour
+    choose(s, t, A.OT.DRIVE, 3)
+    assert s[S.G.CAR] == C.HARBOUR and s[S.G.DK] == S.DK.DELIVER and s[S.G.VALUE] == 2
+    s = at_drive(t)
+    s[S.pbase(0) + S.P.MONEY] = 20
+    assert [d for _, d in tags(s, t)] == list(range(1, 10))  # from the harbour: K1..K9
+    on = flat_tables()
+    s = at_drive(on)
+    s[S.pbase(0) + S.P.MONEY] = 20
+    s[S.G.CAR] = 7
+    assert [d for _, d in tags(s, on)] == list(range(1, 10))  # true: past it, on to K6
 
 
 def test_sdc_q2_building_move_mandatory() -> None:
@@ -225,6 +245,35 @@ def test_sdc_q11_first_ship_roller() -> None:
     assert new(flat_tables(first_ship_roller="start_player"), 3)[S.G.CUR] == 0
 
 
+def test_sdc_q12_reroll_the_only_die_above_0_goes_on_the_ship() -> None:
+    """SDC-Q12 = true (ASSUMED reading of SDC-R17.5): the roller may not leave off the only
+    die above 0; with two above 0 any die may stay off."""
+    t = flat_tables()
+    s = new(t, 4)
+    s[S.O.ROLL:S.O.ROLL + C.NDICE] = [0, 0, 2, 0, 0]
+    assert [x for _, x in tags(s, t)] == [0, 1, 3, 4]
+    s[S.O.ROLL:S.O.ROLL + C.NDICE] = [0, 0, 2, 0, 1]
+    assert [x for _, x in tags(s, t)] == [0, 1, 2, 3, 4]
+    choose(s, t, A.OT.SHIP, 4)
+    assert s[S.G.SHIPS] == 0 and s[S.G.DK] == S.DK.DRIVE and s[S.O.DICE + C.TO] == 2
+
+
+def test_sdc_q12_reroll_five_0s_are_rolled_again_without_a_decision() -> None:
+    """SDC-Q12 = true: a roll of five 0s is rolled again at once (the trace shows each roll);
+    the roller chooses only among dice that give the ship demand."""
+    t = flat_tables()
+    t[C.T.DIE_FACES:C.T.DIE_FACES + C.NFACES] = [0, 0, 0, 0, 0, 1]  # five 0s: 40 % a roll
+    for seed in range(50):
+        tr = trace_buffer(16, S.STATE_SIZE)
+        s = S.new_game(t, 2, seed)
+        advance(s, t, tr)
+        rolls = [int(tr[i, 2]) for i in range(1, tr[0, 0] + 1) if tr[i, 0] == C.EV.ROLL]
+        if len(rolls) > 1:
+            break
+    assert len(rolls) > 1 and rolls[-1] != 0 and not any(rolls[:-1])
+    assert s[S.G.DK] == S.DK.SHIP and sum(s[S.O.ROLL:S.O.ROLL + C.NDICE]) > 0
+
+
 def test_sdc_q12_zero_demand_without_reroll_departs() -> None:
     t = flat_tables(zero_demand_reroll=False)
     s = new(t, 4)
@@ -276,3 +325,29 @@ def test_sdc_q16_layout_rule_fixed_random_forbid() -> None:
 
 def test_sdc_q17_final_tie_shared_is_the_only_option() -> None:
     assert SWITCH_OPTIONS["final_tie"][1] == ("shared",)
+
+
+def test_sdc_q18_the_marker_goes_left_at_most_value_backs_times_per_ship() -> None:
+    """SDC-Q18 (misc.value_backs, default 1): the harbour office moves the goods-value marker
+    left once per ship; right stays open; a new ship starts the count afresh; 0: never."""
+    t = flat_tables()
+    assert load_raw()["misc"]["value_backs"]["value"] == 1
+    s = at_drive(t)
+    s[S.G.VALUE] = 4
+    drive_to(s, t, K["jose"])                   # yellow: harbour office B5
+    choose(s, t, A.OT.MOVE, B["harbour_office"])
+    choose(s, t, A.OT.VALUE_DOWN)
+    assert s[S.G.VALUE] == 3 and s[S.G.VALUE_BACKS] == 1 and check_state(s, t) == 0
+    s[S.pbase(0) + S.P.PAWN] = -1               # the office is free again
+    drive_to(s, t, K["martinez"])               # player 1, yellow too
+    choose(s, t, A.OT.MOVE, B["harbour_office"])
+    assert tags(s, t) == [("no_use", 0), ("value_up", 0)]
+    depart(s, t, no_trace(), C.DEP.BUILDING, S.ST.TURN_END)
+    assert s[S.G.VALUE_BACKS] == 0 and s[S.G.VALUE] == 2
+    never = flat_tables()
+    never[C.T.MISC + C.M.VALUE_BACKS] = 0
+    s = at_drive(never)
+    s[S.G.VALUE] = 3
+    drive_to(s, never, K["jose"])
+    choose(s, never, A.OT.MOVE, B["harbour_office"])
+    assert tags(s, never) == [("no_use", 0), ("value_up", 0)]

@@ -130,8 +130,9 @@ def test_run_directory_of_another_config(tmp_path):
     b = write_config(tmp_path / "b.toml", **RANDOM_MATCHUPS, games=4, seed=9)
     for extra in ([], ["--resume"]):
         result = run_cli("tournament", b, "--out", run_dir, *extra)
-        assert_one_line_error(result, f"{run_dir} holds a different tournament (seed 0 there, "
-                                      "9 here)")
+        assert_one_line_error(result, f"{run_dir} holds a different tournament (seed "
+                                      "differs); choose another --out, or resume it "
+                                      f"with: meeplab tournament {tmp_path / 'a.toml'} --out")
     assert (run_dir / store.MANIFEST).read_bytes() == before
     assert st.done == {} and sorted(p.name for p in run_dir.iterdir()) == [
         ".meeplab.lock", store.MANIFEST, store.RESULTS]

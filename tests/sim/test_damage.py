@@ -72,6 +72,7 @@ def test_resume_replays_a_damaged_shard(reference, run_dir, damage):
     assert again.exit_code == 0, again.output
     assert f"1 shard of {run_dir} is missing or damaged ({path.stem}); playing it again" \
         in again.stderr
+    assert "1 listed shard missing or damaged, played again" in (run_dir / store.LOG).read_text()
     assert f"this run played {games} " in again.stdout
     assert summary(again.stdout) == printed
     assert store.read_results(run_dir).equals(store.read_results(original))

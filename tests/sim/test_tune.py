@@ -438,3 +438,29 @@ def test_a_damaged_study_is_one_line_and_left_as_it_is(tuned, tmp_path, presets,
                      "--trials", "3", "--force")
     assert_one_line_error(result, f"the study {db} {problem}")
     assert "it was left as it is" in result.stderr and db.read_bytes() == body
+
+
+def test_a_second_tune_of_the_same_study_is_one_line(tmp_path, presets):
+    """Two tunes into one --out: the second stops in one line naming the first one's pid and
+    leaves the study alone; once the first is gone, the same command runs."""
+    import subprocess
+    import sys
+
+    from tests.sim.test_bad_input import HOLD
+
+    path, study = tmp_path / "t.toml", tmp_path / "study"
+    path.write_text(STRATEGY)
+    holder = subprocess.Popen([sys.executable, "-c", HOLD, str(study)], cwd=ROOT,
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "locked"
+        result = run_cli("tune", path, "--out", study, "--presets-dir", presets, "--force")
+        assert_one_line_error(result, f"{study} is being written by another meeplab process "
+                                      f"(pid {holder.pid}); wait for it to end")
+        assert [p.name for p in study.iterdir()] == [".meeplab.lock"]
+    finally:
+        holder.kill()
+        holder.wait()
+    done = run_cli("tune", path, "--out", study, "--presets-dir", presets, "--workers", "1",
+                   "--force", "--trials", "1")
+    assert done.exit_code == 0, done.output
