@@ -22,7 +22,7 @@ except ImportError:  # older typer depends on click
 
 from reports.files import check_writable, write_fix, write_whole
 from reports.text import plural, text_table
-from sim import bench as bench_mod, limits
+from sim import bench as bench_mod, limits, smoke
 from sim.cli_app import App, Summary, complete_from, emit
 from sim.errors import UserError, fail, one_line, user_errors
 from sim.games import (
@@ -532,6 +532,7 @@ def report(
 
     with user_errors():
         _positive("--bootstrap", bootstrap, 20, limits.MAX_BOOTSTRAP)
+    bootstrap = smoke.cap("bootstrap", bootstrap, default=limits.MAX_BOOTSTRAP)
     return _write_report(lambda: write(run_dir, out, n_boot=bootstrap,
                                        by_game=report_sections(), with_ratings=not no_ratings,
                                        replays=None if no_replays else report_replays),
@@ -620,6 +621,7 @@ def sweep(
             _positive(option, value, minimum)
         _positive("--seed", seed, 0, limits.MAX_SEED)
         _positive("--grow", grow, 0, 100)
+        grow = smoke.cap("rounds", grow) or 0
         plan = sweep_mod.load(config, games=games, seed=seed)
         where = out or Path("runs") / config.stem
         again = _again("sweep", config, "--out", where, "--resume", games=games, seed=seed,
@@ -728,6 +730,7 @@ def metagame(
     with user_errors():
         _check_run_options(games, workers, seed, scheduler, dask_local)
         _positive("--bootstrap", bootstrap, 0, limits.MAX_BOOTSTRAP)
+        bootstrap, grow = smoke.cap("bootstrap", bootstrap) or 0, smoke.cap("rounds", grow) or 0
         share = config_mod.parse_precision(precision) if precision is not None else None
         meta = meta_mod.load(config, games=games, seed=seed, variants=variant or [],
                              precision=share)
@@ -818,6 +821,29 @@ def restrict(
         with _stoppable(_resume_hint(where, cfg), f"{where}/run.log"):
             return _write_report(lambda: restrict_mod.run(cfg, where, resume, workers,
                                                           echo=typer.echo), "restricted play")
+
+
+@app.command()
+def findings(
+        names: Annotated[list[str] | None, typer.Argument(
+            help="Studies to run (configs/findings/NAME.toml; default: all).",
+            show_default=False)] = None,
+        scale: Annotated[float, typer.Option(
+            "--scale", help="Fraction of each study's full game counts.")] = 1.0,
+        out: Annotated[Path, typer.Option("--out", help="Where the pages go.")] = Path(
+            "docs/findings"),
+        runs: Annotated[Path, typer.Option("--runs", help="Where the studies' runs go.")] = Path(
+            "runs/findings"),
+        pages_only: Annotated[bool, typer.Option(
+            "--pages-only", help="Play nothing: write the pages from the finished runs.")
+        ] = False,
+        ) -> None:
+    """Run the findings studies (configs/findings/) and write their pages with the numbers,
+    the commit, the date and the commands to reproduce them."""
+    from sim import findings as findings_mod
+
+    with user_errors():
+        findings_mod.main(names, scale, out, runs, pages_only, echo=typer.echo)
 
 
 def _silence_stdout() -> None:
