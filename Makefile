@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test golden bench clean docs-commands findings
+.PHONY: run test golden bench docs clean docs-commands findings
 
 # (Re)install the package and its dependencies when pyproject.toml changes.
 $(STAMP): pyproject.toml
@@ -44,12 +44,25 @@ findings: $(STAMP)
 golden: $(STAMP)
 	$(BIN)/python -m tests.golden.playthroughs
 
-# The engine on one core, then the default tournament end to end at 1,000,000 games.
+# The benchmark page docs/performance.md: every game's engine on one core (ns per decision,
+# random games/s, search iterations/s, compile times) on this machine. BENCH_SCALE scales the
+# game counts (BENCH_SCALE=0.05 for a quick look); the page says which scale made it.
+BENCH_SCALE ?= 1
 bench: $(STAMP)
-	$(BIN)/meeplab bench cuba --strategies random --games 200000
-	$(BIN)/meeplab bench-tournament $(TOURNAMENT) --games 1000000
+	$(BIN)/python -m sim.bench_page --scale $(BENCH_SCALE)
+
+# The docs site: the generated reference pages, then a strict build into site/ (open
+# site/index.html). Installs the docs extras (mkdocs, mkdocs-material) into .venv.
+DOCS_STAMP := $(VENV)/.docs-installed
+$(DOCS_STAMP): $(STAMP)
+	$(BIN)/python -m pip install -e '.[docs]'
+	touch $(DOCS_STAMP)
+
+docs: $(DOCS_STAMP)
+	$(BIN)/python -m sim.docs_reference
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir site
 
 # Build artefacts and Python caches; keeps .venv and the numba cache (see README).
 clean:
-	rm -rf build *.egg-info .pytest_cache
+	rm -rf build site *.egg-info .pytest_cache
 	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -41,7 +41,8 @@ GameArg = Annotated[str, typer.Argument(help="Game name (see `meeplab games`).",
                                          autocompletion=complete_from(game_names))]
 VariantOpt = Annotated[list[str] | None, typer.Option(
     "--variant", help="Variant file (configs/variants/*.toml) or KEY=VALUE, KEY a switch or a "
-                      "dotted rules-data path (repeatable); see README.", show_default=False)]
+                      "dotted rules-data path (repeatable); see docs/guide/variants.md.",
+    show_default=False)]
 PlayersOpt = Annotated[int, typer.Option("--players", help="Number of players.")]
 StrategiesOpt = Annotated[str, typer.Option(
     "--strategies", help="Strategy per seat, comma-separated, or one name for every seat.")]
@@ -559,6 +560,17 @@ def interrupted(exc: BaseException, again: str) -> NoReturn:
     fail(f"interrupted ({kept}); continue with: {again}", code=130)
 
 
+def _again(command: str, config: Path, *tail: str | Path, **options: Any) -> str:
+    """The command line that continues a stopped command as printed: `meeplab COMMAND CONFIG`,
+    the options given (`--key value`; None, 0 and [] left out; a list repeated), then tail."""
+    words = ["meeplab", command, str(config)]
+    for key, value in options.items():
+        for item in value if isinstance(value, list) else [value]:
+            if item is not None and item != 0:
+                words += [f"--{key}", str(item)]
+    return shlex.join(words + [str(w) for w in tail])
+
+
 def _resume_hint(run_dir: Path, cfg: Any) -> str:
     """The command that completes the run of cfg (a Config) in run_dir, options included."""
     from reports.runs import resume_command
@@ -612,10 +624,9 @@ def sweep(
         grow = smoke.cap("rounds", grow) or 0
         plan = sweep_mod.load(config, games=games, seed=seed)
         where = out or Path("runs") / config.stem
-        again = ["meeplab", "sweep", str(config)] + [
-            w for option, value in (("--games", games), ("--seed", seed), ("--grow", grow))
-            if value for w in (option, str(value))] + ["--out", str(where), "--resume"]
-        with _stoppable(shlex.join(again), f"{where}/<variant>/run.log"):
+        again = _again("sweep", config, "--out", where, "--resume", games=games, seed=seed,
+                       grow=grow)
+        with _stoppable(again, f"{where}/<variant>/run.log"):
             dirs = sweep_mod.run(plan, where, resume=resume, workers=workers, echo=typer.echo,
                                  grow_rounds=grow)
     emit(_write_report(lambda: sweep_mod.compare(plan, dirs, where), "comparison"), False)
@@ -725,7 +736,9 @@ def metagame(
                              precision=share)
         run_dir = out or Path("runs") / f"metagame-{config.stem}"
         if grow:
-            return _grow(meta, grow, run_dir, workers, bootstrap, scheduler or dask_local)
+            again = _again("metagame", config, "--grow", grow, "--out", run_dir, games=games,
+                           seed=seed, precision=precision, variant=variant)
+            return _grow(meta, grow, run_dir, workers, bootstrap, scheduler or dask_local, again)
         meta = replace(meta, config=replace(meta.config, run_options=run_options(
             "metagame", games, seed, share, variant=variant)))
         with _stoppable(_resume_hint(run_dir, meta.config), f"{run_dir}/run.log"):
@@ -751,8 +764,9 @@ def metagame(
 
 
 def _grow(meta: Any, rounds: int, out: Path, workers: int | None, bootstrap: int,
-          remote: object) -> Summary:
-    """`metagame --grow K` (sim/grow.py); reruns continue the finished rounds."""
+          remote: object, again: str) -> Summary:
+    """`metagame --grow K` (sim/grow.py); reruns (`again`, the command as given) continue the
+    finished rounds."""
     from sim import grow as grow_mod
 
     _positive("--grow", rounds, 1, 100)
@@ -761,8 +775,7 @@ def _grow(meta: Any, rounds: int, out: Path, workers: int | None, bootstrap: int
                         "drop --scheduler / --dask-local (the best responses are local "
                         "preset files)")
     settings = grow_mod.settings(meta)
-    with _stoppable(f"meeplab metagame {meta.path} --grow {rounds} --out {out}",
-                    f"{out}/round-*/run.log"):
+    with _stoppable(again, f"{out}/round-*/run.log"):
         rows = grow_mod.run(meta, settings, rounds, out, workers, bootstrap, echo=typer.echo)
     return Summary({"trajectory": rows}, [f"trajectory: {out / grow_mod.TRAJECTORY}"])
 
