@@ -5,7 +5,9 @@ deal) and the field's plan in the others, once with the plan in every seat. The 
 streams and the deal depend on the game's seed only, so the second game is the game the plan
 would have played in the search's seat; when the two traces are event for event the same, the
 search made the plan's every decision. Reported: the share of such games (95% Wilson interval,
-deals as the independent units) and the search seat's win share in the searched games.
+deals as the independent units) and the search seat's win share in the searched games. A deal
+with a game that hit an engine safeguard (an error, an overflowing trace) is left out and
+counted.
 
 The field's plan defaults to the search's rollout preset; `--set key=value` changes a
 parameter of the search (e.g. `--set prior=0.1`) without a new preset.
@@ -43,6 +45,7 @@ class Result:
     field: str
     players: int
     games: int
+    excluded: int       # deals left out: a game of theirs hit an engine safeguard
     seed: int
     settings: dict[str, Any]
     replayed: int
@@ -56,8 +59,9 @@ class Result:
     def lines(self) -> list[str]:
         """The result as text."""
         shown = "".join(f" {k}={v}" for k, v in self.settings.items())
+        left = f", {self.excluded} left out (engine safeguard)" if self.excluded else ""
         return [f"{self.game}: {self.strategy}{shown} in one seat, {self.field} in the other "
-                f"{self.players - 1}, {self.games} deals (seed {self.seed})",
+                f"{self.players - 1}, {self.games} deals (seed {self.seed}){left}",
                 f"replays the plan's game: {self.replayed}/{self.games} = "
                 f"{self.replay_share:.3f} [{self.replay_lo:.3f}, {self.replay_hi:.3f}]",
                 f"win share of the search seat: {self.win_share:.3f} "
@@ -119,13 +123,10 @@ def default_players(game: str, low: int, high: int) -> int:
 
 
 def _game(setup: Setup, seed: int, kernels: np.ndarray, params: np.ndarray) -> Any:
-    """One traced game (UserError when its trace overflows or the engine reports an error)."""
+    """One traced game, None when it is no result (an engine error, an overflowing trace)."""
     result = setup.game.play_game(setup.tables, len(kernels), seed, kernels, params,
                                   check=False, trace=True, max_events=MAX_EVENTS)
-    if result.error or overflowed(result.trace):
-        raise UserError(f"the game of seed {seed} ended with engine error {result.error} or "
-                        "an overflowing trace", "report it with the command line")
-    return result
+    return None if result.error or overflowed(result.trace) else result
 
 
 def same_game(a: np.ndarray, b: np.ndarray) -> bool:
@@ -152,22 +153,28 @@ def measure(game: str, games: int = 48, seed: int = 1, strategy: str = "mcts",
     setup = prepare(game, n, plan, [])
     kernel, row, _ = search_row(setup, strategy, settings)
     seeds = deal_seeds(seed, f"plan_replay:{setup.game.name}:{plan}:{n}", 0, games)
-    replayed, wins = 0, np.zeros(games)
+    replayed, wins = 0, []
     for d, s in enumerate(seeds):
         seat = d % n
         kernels, params = setup.kernels.copy(), setup.params.copy()
         kernels[seat], params[seat] = kernel, row
         searched = _game(setup, int(s), kernels, params)
         planned = _game(setup, int(s), setup.kernels, setup.params)
+        if searched is None or planned is None:
+            continue   # a deal with a game that is no result is left out (as a tournament's)
         replayed += same_game(searched.trace, planned.trace)
-        wins[d] = column(setup, searched.records, "win_share")[seat]
+        wins.append(column(setup, searched.records, "win_share")[seat])
+    excluded, games = games - len(wins), len(wins)
+    if not games:
+        raise UserError("every deal had a game that hit an engine safeguard",
+                        "report it with the command line")
     share = replayed / games
-    mean = float(wins.mean())
-    variance = float(wins.var(ddof=1)) / games if games > 1 else float("inf")
+    mean = float(np.mean(wins))
+    variance = float(np.var(wins, ddof=1)) / games if games > 1 else float("inf")
     shares = (share, *wilson(share, share * (1 - share) / games, games), mean,
               *wilson(mean, variance, games))
-    return Result(setup.game.name, strategy, plan, n, games, seed, settings, replayed,
-                  *(round(x, 6) for x in shares))
+    return Result(setup.game.name, strategy, plan, n, games, excluded, seed, settings,
+                  replayed, *(round(x, 6) for x in shares))
 
 
 class _Parser(argparse.ArgumentParser):

@@ -24,6 +24,20 @@ def test_another_strategy_does_not_replay() -> None:
     assert r.field == PLAN
 
 
+def test_a_deal_with_an_engine_error_is_left_out(monkeypatch) -> None:
+    from sim import plan_replay
+
+    real, calls = plan_replay._game, []
+
+    def failing_first(*args):
+        calls.append(1)
+        return None if len(calls) == 1 else real(*args)
+    monkeypatch.setattr(plan_replay, "_game", failing_first)
+    r = measure(GAME, games=3, strategy=PLAN, field=PLAN)
+    assert (r.games, r.excluded, r.replayed) == (2, 1, 2)
+    assert "1 left out" in r.lines()[0]
+
+
 def test_same_seed_same_result() -> None:
     a = measure(GAME, games=3, seed=7, strategy="random", field=PLAN)
     assert a == measure(GAME, games=3, seed=7, strategy="random", field=PLAN)
