@@ -122,7 +122,7 @@ def steps(df: pd.DataFrame, rungs: Sequence[str]) -> pd.DataFrame:
     return out
 
 
-def _copies(players: int) -> str:
+def copies(players: int) -> str:
     """'one copy', '3 copies': the field's seats."""
     return "one copy" if players == 2 else f"{players - 1} copies"
 
@@ -138,7 +138,7 @@ def headline(matrix: pd.DataFrame, ladder: pd.DataFrame) -> list[str]:
     tied = [str(n) for n in ranked.index[1:] if (ranked.loc[n] == ranked.loc[best]).all()]
     fields = matrix[matrix["candidate"] == best]
     worst = fields.loc[fields["win_share"].idxmin()]
-    copies = _copies(int(worst["players"]))
+    seats = copies(int(worst["players"]))
     fair = f"the fair share {worst['fair_share']:.2f}"
     below = fields[~(fields["win_lo"] > fields["fair_share"])]
     verdict = (f"above {fair} against every field" if below.empty
@@ -146,12 +146,12 @@ def headline(matrix: pd.DataFrame, ladder: pd.DataFrame) -> list[str]:
     tie = f" (tied with {', '.join(tied)})" if tied else ""
     if len(fields) == 1:
         lines = [f"Strongest rung: {best}{tie}, with a win share of "
-                 f"{fmt.interval(*worst[list(stats.WIN)])} against {copies} of "
+                 f"{fmt.interval(*worst[list(stats.WIN)])} against {seats} of "
                  f"{worst['field']}, {verdict}."]
     else:
         lines = [f"Strongest rung: {best}{tie}, with a mean win share of "
                  f"{strength.loc[best, 'mean']:.3f} "
-                 f"against {copies} of each of its {len(fields)} fields; its lowest is "
+                 f"against {seats} of each of its {len(fields)} fields; its lowest is "
                  f"{fmt.interval(*worst[list(stats.WIN)])} (against {worst['field']}), "
                  f"{verdict}."]
     measured = ladder[ladder["deals"] >= 2]
@@ -196,7 +196,7 @@ def matrix_plot(matrix: pd.DataFrame, rungs: Sequence[str]) -> bytes:
     return png(fig)
 
 
-def _bounds(lo: float, hi: float, show: Callable[[float], str]) -> str:
+def bounds(lo: float, hi: float, show: Callable[[float], str]) -> str:
     """'[lo, hi]', or '-' when the interval is unknown."""
     return f"[{show(lo)}, {show(hi)}]" if np.isfinite(lo) and np.isfinite(hi) else "-"
 
@@ -207,7 +207,7 @@ def matrix_cells(matrix: pd.DataFrame) -> pd.DataFrame:
         "candidate": matrix["candidate"], "field": matrix["field"],
         "games": matrix["games"].astype(str), "deal groups": matrix["deals"].astype(str),
         "win share": matrix["win_share"].map(lambda x: fmt.num(x, 3)),
-        "95% interval": [_bounds(lo, hi, lambda x: fmt.num(x, 3))
+        "95% interval": [bounds(lo, hi, lambda x: fmt.num(x, 3))
                          for lo, hi in zip(matrix["win_lo"], matrix["win_hi"])],
         "fair share": matrix["fair_share"].map(lambda x: fmt.num(x, 3))})
 
@@ -220,7 +220,7 @@ def step_cells(ladder: pd.DataFrame) -> pd.DataFrame:
         "rung": ladder["rung"], "rung below": ladder["below"],
         "deal groups": ladder["deals"].astype(str),
         "difference in win share": ladder["diff"].map(signed),
-        "95% interval": [_bounds(lo, hi, signed)
+        "95% interval": [bounds(lo, hi, signed)
                          for lo, hi in zip(ladder["diff_lo"], ladder["diff_hi"])],
         "p": ladder["p"].map(fmt.pvalue), "Holm-adjusted p": ladder["p_holm"].map(fmt.pvalue),
         "significant": ladder["significant"].map({True: "yes", False: "no"})})
@@ -248,11 +248,11 @@ def write(df: pd.DataFrame, rungs: Sequence[str], game: str, out_dir: Path,
     if excluded:
         lines.append(excluded.notice("excluded.csv"))
     players = int(df["players"].iloc[0])
-    copies = _copies(players)
+    seats = copies(players)
     sections = [
         Section("headline", "Headline", [Note(s) for s in lines]),
         Section("matrix", "One against the field", [
-            Note(f"Each candidate against {copies} of each field strategy, in "
+            Note(f"Each candidate against {seats} of each field strategy, in "
                  "every seat rotation on duplicate deals. Highlighted: the 95% interval lies "
                  "above the fair share 1 / players."),
             Figure("matrix", "Win share against each field", matrix_plot(matrix, rungs)),

@@ -418,7 +418,8 @@ def ladder(game: GameArg,
            seed: Annotated[int | None, typer.Option(
                "--seed", help="Tournament seed (>= 0, default 1).", show_default=False)] = None,
            out: Annotated[Path | None, typer.Option(
-               "--out", help="Run directory (default: runs/<game>-ladder).",
+               "--out", help="Run directory (default: runs/<game>-ladder, with --scaling "
+                             "runs/<game>-scaling).",
                show_default=False)] = None,
            resume: Annotated[bool, typer.Option(
                "--resume", help="Complete the ladder in --out, skipping finished shards; its "
@@ -427,13 +428,28 @@ def ladder(game: GameArg,
                "--run", help="Play nothing: write the page and tables of this finished run "
                              "(a ladder's, or e.g. a configs/tournaments/*-mcts-strength.toml "
                              "run).", show_default=False)] = None,
+           scaling: Annotated[bool, typer.Option(
+               "--scaling", help="Climb the search's budget instead: each level of mcts "
+                                 "against players-1 copies of the level below (page and "
+                                 "report/scaling.csv in --out).")] = False,
+           levels: Annotated[str | None, typer.Option(
+               "--levels", help="With --scaling: iterations per decision, lowest first, "
+                                "comma-separated (default 100,200,400,800,1600,3200).",
+               show_default=False)] = None,
            ) -> None:
-    """Play the skill ladder (one-vs-field matrix and round robin) and write its page."""
+    """Play the skill ladder (one-vs-field matrix and round robin), or with --scaling the
+    search's budget doublings, and write its page."""
     from sim import ladder as ladder_mod
     from sim import runner
 
     given = {"games": games, "players": players, "seed": seed, "rungs": rungs}
     with user_errors():
+        if scaling and rungs:
+            raise UserError("--rungs does not apply to --scaling (its rungs are budget levels)",
+                            "give the levels with --levels, e.g. --levels 100,200,400")
+        if levels is not None and not scaling:
+            raise UserError("--levels applies to the scaling ladder only",
+                            "add --scaling, or give strategies with --rungs")
         for option, value, minimum, maximum in (
                 ("--games", games, 1, limits.MAX_GAMES), ("--seed", seed, 0, limits.MAX_SEED),
                 ("--workers", workers, 1, limits.MAX_GAMES),
@@ -442,32 +458,32 @@ def ladder(game: GameArg,
         name = get_game(game).name
         if run is not None:
             extra = [f"--{k}" for k, v in given.items() if v is not None] + [
-                o for o, v in (("--out", out), ("--resume", resume), ("--workers", workers))
-                if v]
+                o for o, v in (("--out", out), ("--resume", resume), ("--workers", workers),
+                               ("--scaling", scaling), ("--levels", levels)) if v]
             if extra:
                 raise UserError(f"--run writes the page of a finished run and plays nothing, "
                                 f"so {', '.join(extra)} does not apply",
                                 f"drop {', '.join(extra)}, or drop --run to play a ladder")
-            html, csv, lines = ladder_mod.page(run, name)
+            lines, written = ladder_mod.page(run, name)
         else:
-            given["rungs"] = tuple(ladder_mod.parse_rungs(name, rungs)) if rungs else None
-            run_dir = out or Path("runs") / f"{name}-ladder"
-            chosen = ladder_mod.start(name, given, run_dir, resume)
+            given["rungs"] = ladder_mod.given_rungs(name, rungs, levels)
+            run_dir = out or Path("runs") / f"{name}-{'scaling' if scaling else 'ladder'}"
+            chosen = ladder_mod.start(name, given, run_dir, resume, scaling)
             try:
                 outcome = ladder_mod.run(chosen, run_dir, resume, workers)
             except (runner.RunInterrupted, KeyboardInterrupt) as exc:
                 fail(f"interrupted ({exc or 'before the first shard'}); complete the ladder "
-                     f"with: meeplab ladder {name} --out {run_dir} --resume", code=130)
+                     f"with: {ladder_mod.resume_command(chosen, run_dir)}", code=130)
             except runner.ShardFailed as exc:
                 fail(f"a shard failed ({exc}); see {run_dir}/run.log, finished shards are "
                      f"kept", code=1)
             typer.echo(f"{name} ladder: {outcome.games} games, {outcome.played} played now in "
                        f"{outcome.seconds:.1f} s")
-            html, csv, lines = ladder_mod.page(run_dir, name)
+            lines, written = ladder_mod.page(run_dir, name)
     for line in lines:
         typer.echo(line)
-    typer.echo(f"ladder page: {html}\nmatrix table: {csv}\nsteps table: "
-               f"{csv.with_name('ladder-steps.csv')}")
+    for what, path in written:
+        typer.echo(f"{what}: {path}")
 
 
 @app.command("bench-tournament")

@@ -110,7 +110,7 @@ def _facade(game: descriptor.Game) -> Game:
     """The CLI's view of a game: its descriptor's parts, its strategies bound, rules-data and
     preset errors as one-line UserErrors naming the file to fix."""
     from core.common.overlay import OverlayError
-    from strategies.common import restrict
+    from strategies.common import budget, restrict
     from strategies.common.bound import bound
     from strategies.common.registry import MAX_PARAMS, PresetError, UnknownStrategy
     from strategies.common.variants import loaders
@@ -138,8 +138,8 @@ def _facade(game: descriptor.Game) -> Game:
         player_range=game.player_range,
         strategy_names=presets(registry.names),
         resolve=as_user_errors((UnknownStrategy,), "see the registered names")(
-            presets(_smoke_capped(registry, functools.partial(restrict.resolve, game,
-                                                              registry)))),
+            presets(_smoke_capped(registry, budget.resolver(registry, functools.partial(
+                restrict.resolve, game, registry))))),
         play_game=_seated(strategies.loop.play_game, game.player_range, MAX_PARAMS),
         run_batch=_seated(restrict.runner(strategies.loop), game.player_range, MAX_PARAMS),
         record_columns=record_columns,

@@ -11,6 +11,12 @@ The tournament's config is made in memory and run like any other: the run store 
 run directory (manifest.json), and only then is the config kept there as `ladder.toml`, a
 tournament config (`meeplab tournament RUN_DIR/ladder.toml --out RUN_DIR --resume` completes
 it too). `--resume` reads the ladder's settings back from the manifest.
+
+The scaling ladder (`--scaling`) climbs the search's budget instead: its rungs are budget levels
+of the `mcts` preset (`mcts@100`, strategies.common.budget), each level against players-1
+copies of the level below and nothing else, on the same runs, shards and resume; its page is
+reports/scaling.py's. Its ladder.toml names the levels, which only the ladder knows, so the
+ladder command completes it.
 """
 from __future__ import annotations
 
@@ -26,8 +32,14 @@ from sim.config import Config
 from sim.errors import UserError
 from sim.games import get as get_game
 from sim.options import check_players
+from strategies.common import budget
+from strategies.common.search import MAX_ITERATIONS
 
 CONFIG = "ladder.toml"
+REPORT_DIR = "report"                        # where a scaling ladder's page and table go
+SEARCH = "mcts"                              # the preset whose budget the scaling ladder climbs
+LEVELS = (100, 200, 400, 800, 1600, 3200)    # its default levels (iterations per decision)
+MAX_LEVEL = MAX_ITERATIONS                   # the search's budget bound
 
 
 @dataclass(frozen=True)
@@ -40,6 +52,7 @@ class Ladder:
     players: int = 4
     games: int = 20
     seed: int = 1
+    scaling: bool = False   # rungs are budget levels, each against the one below only
 
 
 def rungs(game: str) -> list[str]:
@@ -71,6 +84,53 @@ def parse_rungs(game: str, text: str) -> list[str]:
     return names
 
 
+def parse_levels(text: str) -> tuple[int, ...]:
+    """`--levels 100,200,400`: at least two budgets (iterations per decision), increasing,
+    each within 1..MAX_LEVEL (UserError)."""
+    levels = []
+    for item in (t.strip() for t in text.split(",")):
+        if not item.lstrip("-").isdigit():
+            raise UserError(f"--levels: '{item}' is not a whole number of iterations",
+                            "give iterations lowest first, e.g. --levels 100,200,400")
+        level = int(item)
+        if not 1 <= level <= MAX_LEVEL:
+            raise UserError(f"--levels: {level} is outside the search's budget of 1.."
+                            f"{MAX_LEVEL} iterations", f"give levels from 1 to {MAX_LEVEL}")
+        if levels and level <= levels[-1]:
+            raise UserError(f"--levels must increase: {level} follows {levels[-1]}",
+                            "list each level once, lowest first, e.g. --levels 100,200,400")
+        levels.append(level)
+    if len(levels) < 2:
+        raise UserError("--levels needs at least two levels", "give e.g. --levels 100,200")
+    return tuple(levels)
+
+
+def level_rungs(game: str, levels: Sequence[int]) -> tuple[str, ...]:
+    """The scaling ladder's rungs: the game's search preset at each level (UserError when the
+    game has no search preset)."""
+    if SEARCH not in get_game(game).strategy_names():
+        raise UserError(f"{game} has no '{SEARCH}' preset to scale",
+                        f"add a {SEARCH} preset to its presets file")
+    return tuple(budget.level_name(SEARCH, n) for n in levels)
+
+
+def given_rungs(game: str, rungs: str | None, levels: str | None) -> tuple[str, ...] | None:
+    """The rungs `--rungs` or `--levels` give (None when neither is given; UserError)."""
+    if levels is not None:
+        return level_rungs(game, parse_levels(levels))
+    return tuple(parse_rungs(game, rungs)) if rungs else None
+
+
+def levels_of(ladder: Ladder) -> list[int]:
+    """The iterations of a scaling ladder's rungs."""
+    return [int(budget.split(name)[1] or 0) for name in ladder.rungs]
+
+
+def doublings(names: Sequence[str], players: int) -> list[list[str]]:
+    """The scaling lineups: each rung against players-1 copies of the rung below."""
+    return [[upper] + [lower] * (players - 1) for lower, upper in zip(names, names[1:])]
+
+
 def lineups(names: Sequence[str], players: int) -> list[list[str]]:
     """One-vs-field lineups for every ordered pair, then the round-robin windows of `players`
     consecutive rungs (none with two players: the pairs are the round robin)."""
@@ -82,14 +142,16 @@ def lineups(names: Sequence[str], players: int) -> list[list[str]]:
 
 def raw_config(ladder: Ladder) -> dict[str, Any]:
     """The ladder's tournament config values."""
+    plays = doublings if ladder.scaling else lineups
     return {"game": ladder.game, "format": "matchups",
-            "matchups": lineups(ladder.rungs, ladder.players), "seatings": "rotations",
+            "matchups": plays(ladder.rungs, ladder.players), "seatings": "rotations",
             "games": ladder.games, "seed": ladder.seed}
 
 
 def config(ladder: Ladder, run_dir: Path) -> Config:
     """The ladder's checked tournament config, named RUN_DIR/ladder.toml."""
-    return config_mod.load(run_dir / CONFIG, raw=raw_config(ladder))
+    levels = list(ladder.rungs) if ladder.scaling else []
+    return config_mod.load(run_dir / CONFIG, raw=raw_config(ladder), names=levels)
 
 
 def config_text(ladder: Ladder) -> str:
@@ -99,7 +161,10 @@ def config_text(ladder: Ladder) -> str:
     head = "".join(f"{k} = {json.dumps(v)}\n" for k, v in raw.items())
     windows = (f"then round-robin windows of {ladder.players} consecutive rungs"
                if ladder.players > 2 else "the round robin with two players")
-    return (f"# meeplab ladder {ladder.game}: one-vs-field for every pair of rungs, {windows}\n"
+    what = (f"each budget level of {SEARCH} against players-1 copies of the level below "
+            f"(complete it with: meeplab ladder {ladder.game} --scaling --out DIR --resume)"
+            if ladder.scaling else f"one-vs-field for every pair of rungs, {windows}")
+    return (f"# meeplab ladder {ladder.game}: {what}\n"
             f"# rungs, lowest first: {', '.join(ladder.rungs)}\n"
             f"{head}matchups = [\n{rows}]\n")
 
@@ -110,14 +175,18 @@ def of_config(values: dict[str, Any]) -> Ladder | None:
     try:
         matchups = values["matchups"]
         names = tuple(dict.fromkeys(str(m[0]) for m in matchups))
-        ladder = Ladder(str(values["game"]), names, len(matchups[0]), int(values["games"]),
-                        int(values["seed"]))
-        if raw_config(ladder) != {k: values.get(k) for k in raw_config(ladder)}:
-            return None
+        common = (str(values["game"]), len(matchups[0]), int(values["games"]),
+                  int(values["seed"]))
+        levels = (str(matchups[0][1]),) + names
+        found = [ladder for ladder in (Ladder(common[0], names, *common[1:]),
+                                       Ladder(common[0], levels, *common[1:], scaling=True))
+                 if raw_config(ladder) == {k: values.get(k) for k in raw_config(ladder)}
+                 and len(set(ladder.rungs)) == len(ladder.rungs) >= 2
+                 and (not ladder.scaling or all(budget.split(n)[1] for n in ladder.rungs))]
     except (KeyError, IndexError, TypeError, ValueError):
         return None
     plain = not any(values.get(k) for k in ("variant", "precision", "top"))
-    return ladder if len(names) >= 2 and plain else None
+    return found[0] if found and plain else None
 
 
 def manifest_of(run_dir: Path) -> dict[str, Any] | None:
@@ -137,7 +206,15 @@ def manifest_of(run_dir: Path) -> dict[str, Any] | None:
 
 def _shown(ladder: Ladder, key: str) -> str:
     value = getattr(ladder, key)
+    if key == "rungs" and ladder.scaling:
+        return "--levels " + ",".join(map(str, levels_of(ladder)))
     return f"--{key} {','.join(value) if key == 'rungs' else value}"
+
+
+def resume_command(ladder: Ladder, run_dir: Path) -> str:
+    """The command completing `ladder` in run_dir."""
+    scaling = " --scaling" if ladder.scaling else ""
+    return f"meeplab ladder {ladder.game}{scaling} --out {run_dir} --resume"
 
 
 def existing(run_dir: Path, game: str, resume: bool) -> Ladder | None:
@@ -153,8 +230,8 @@ def existing(run_dir: Path, game: str, resume: bool) -> Ladder | None:
         raise UserError(f"{run_dir} holds a tournament that is not a ladder", fix)
     if ladder.game != game:
         raise UserError(f"{run_dir} holds a {ladder.game} ladder, not {game}",
-                        f"resume it with: meeplab ladder {ladder.game} --out {run_dir} "
-                        "--resume, or choose another --out")
+                        f"resume it with: {resume_command(ladder, run_dir)}, or choose another "
+                        "--out")
     return ladder
 
 
@@ -167,20 +244,27 @@ def keep_config(ladder: Ladder, cfg: Config, run_dir: Path) -> None:
         store.write_atomic(run_dir / CONFIG, config_text(ladder).encode())
 
 
-def start(game: str, given: dict[str, Any], run_dir: Path, resume: bool) -> Ladder:
-    """The ladder to play into run_dir (`given`: Ladder field -> value, None when not given):
-    with --resume the one already there (the options given must agree with it), else GAME
-    with the options given and the defaults (UserError when run_dir holds another ladder)."""
+def start(game: str, given: dict[str, Any], run_dir: Path, resume: bool,
+          scaling: bool = False) -> Ladder:
+    """The ladder to play into run_dir (`given`: Ladder field -> value, None when not given;
+    `scaling`: the budget ladder, whose default rungs are LEVELS): with --resume the one
+    already there (the options given must agree with it), else GAME with the options given and
+    the defaults (UserError when run_dir holds another ladder)."""
     name = get_game(game).name
     there = existing(run_dir, name, resume)
     if resume and there is not None:
+        if there.scaling != scaling:
+            kind = "a scaling ladder" if there.scaling else "a ladder of strategies"
+            raise UserError(f"{run_dir} holds {kind}",
+                            f"resume it with: {resume_command(there, run_dir)}")
         for key, value in given.items():
             if value is not None and value != getattr(there, key):
                 raise UserError(f"{run_dir} holds a ladder with {_shown(there, key)}",
                                 f"drop --{key} to resume it, or choose another --out")
         return there
     chosen = {k: v for k, v in given.items() if v is not None}
-    ladder = replace(Ladder(name, tuple(rungs(name))), **chosen)
+    default = level_rungs(name, LEVELS) if scaling else tuple(rungs(name))
+    ladder = replace(Ladder(name, default, scaling=scaling), **chosen)
     g = get_game(name)
     check_players(ladder.players, g.player_range(g.load_tables(None)))
     if there is not None and there != ladder:
@@ -188,8 +272,8 @@ def start(game: str, given: dict[str, Any], run_dir: Path, resume: bool) -> Ladd
         raise UserError(f"{run_dir} holds another {name} ladder ("
                         + "; ".join(f"{_shown(there, k)} there, {_shown(ladder, k)} here"
                                     for k in differ) + ")",
-                        f"complete it with: meeplab ladder {name} --out {run_dir} --resume, "
-                        "or choose another --out")
+                        f"complete it with: {resume_command(there, run_dir)}, or choose "
+                        "another --out")
     return ladder
 
 
@@ -219,11 +303,12 @@ def rung_order(values: dict[str, Any], game: str, played: Sequence[str]) -> list
     return sorted(dict.fromkeys(played), key=lambda n: order.get(n, len(order)))
 
 
-def page(run_dir: Path, game: str) -> tuple[Path, Path, list[str]]:
+def page(run_dir: Path, game: str) -> tuple[list[str], list[tuple[str, Path]]]:
     """Write the ladder page and tables of the finished run in run_dir, a ladder's or any
-    run with one-vs-field matchups of GAME: (page, matrix table, headline lines)."""
+    run with one-vs-field matchups of GAME, or a scaling ladder's page and table in
+    RUN_DIR/report: (headline lines, [(what, path) of each file written])."""
     from reports import ladder as ladder_page
-    from reports import runs
+    from reports import runs, scaling
 
     try:
         found = runs.load_run(run_dir)
@@ -234,8 +319,15 @@ def page(run_dir: Path, game: str) -> tuple[Path, Path, list[str]]:
                             f"{run_dir}" if found.info.game else "give a run of " + game)
         names = rung_order(found.info.config, game,
                            list(found.results["strategy"].drop_duplicates()))
+        ladder = of_config(found.info.config)
+        if ladder is not None and ladder.scaling:
+            html, csv, lines = scaling.write(found.results, names, levels_of(ladder), game,
+                                             run_dir / REPORT_DIR, found.excluded, SEARCH)
+            return lines, [("scaling page", html), ("scaling table", csv)]
         # the games left out (runs.Run.excluded, where runs.load_run counts them)
-        return ladder_page.write(found.results, names, game, run_dir,
-                                 found.excluded)
+        html, csv, lines = ladder_page.write(found.results, names, game, run_dir,
+                                             found.excluded)
+        return lines, [("ladder page", html), ("matrix table", csv),
+                       ("steps table", csv.with_name("ladder-steps.csv"))]
     except runs.RunDataError as exc:
         raise UserError(str(exc)) from exc
