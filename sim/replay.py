@@ -16,7 +16,7 @@ import pandas as pd
 
 from reports import replay as page
 from reports.runs import GAME_KEY, Run, RunDataError, load_run
-from sim.cli import Setup, final_summary, trace_header
+from sim.session import Setup, final_summary, trace_header
 from sim.errors import UserError
 from sim.games import get as get_game
 from sim.options import Variant

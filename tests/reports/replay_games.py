@@ -6,7 +6,7 @@ import functools
 from typing import Any
 
 from reports import replay as page
-from sim.cli import prepare
+from sim.session import prepare
 from sim.replay import played
 
 GAMES = page.GAMES

@@ -10,7 +10,7 @@ import pytest
 
 from core import games as catalogue
 from reports import replay as page
-from sim.cli import prepare
+from sim.session import prepare
 from sim.games import get as get_game
 from sim.errors import UserError
 from sim.replay import margins, page_rules, played, telling_games, trace_tables
