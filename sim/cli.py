@@ -10,7 +10,7 @@ import textwrap
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import IO, Annotated, Any, NamedTuple, NoReturn
+from typing import IO, Annotated, Any, NoReturn
 
 import numpy as np
 import typer
@@ -26,12 +26,9 @@ from sim import bench as bench_mod, limits, smoke
 from sim.cli_app import App, Summary, complete_from, emit
 from sim.errors import UserError, fail, one_line, user_errors
 from sim.games import (
-    Game, get as get_game, listing as game_listing, names as game_names, report_sections,
+    get as get_game, listing as game_listing, names as game_names, report_sections,
 )
-from core.common.overlay import split
-from sim.options import Variant, check_players, parse_variants, seat_strategies
-
-TRACE_FORMAT, TRACE_VERSION = "meeplab-trace", 1
+from sim.session import Setup, column, final_summary, prepare, trace_header
 
 app = App(help="meeplab: tournament and AI-strategy simulation lab for board games.",
           no_args_is_help=True, pretty_exceptions_enable=False)
@@ -46,28 +43,6 @@ VariantOpt = Annotated[list[str] | None, typer.Option(
 PlayersOpt = Annotated[int, typer.Option("--players", help="Number of players.")]
 StrategiesOpt = Annotated[str, typer.Option(
     "--strategies", help="Strategy per seat, comma-separated, or one name for every seat.")]
-
-
-class Setup(NamedTuple):
-    """A checked game set-up from the command line."""
-
-    game: Game
-    tables: Any
-    variant: Variant
-    seats: list[str]
-    kernels: np.ndarray
-    params: np.ndarray
-
-
-def prepare(game_name: str, players: int, strategies: str, variants: list[str]) -> Setup:
-    """Game, rules tables under the variant, and one strategy per seat (UserError)."""
-    game = get_game(game_name)
-    variant = parse_variants(variants, game.name, game.switch_options)
-    tables = game.load_tables(variant.values or None)
-    check_players(players, game.player_range(tables))
-    seats = seat_strategies(strategies, players, game)
-    kernels, params = game.resolve(seats)
-    return Setup(game, tables, variant, seats, kernels, params)
 
 
 def limit_thinking(setup: Setup, ms: float) -> None:
@@ -102,22 +77,6 @@ def write_trace(path: Path, write: Callable[[IO[str]], None]) -> None:
         raise output_error("--trace", path, exc) from exc
 
 
-def column(setup: Setup, records: np.ndarray, name: str) -> np.ndarray:
-    """One record column (game.record_columns() name) for every seat."""
-    return records[:, setup.game.record_columns().index(name)]
-
-
-def final_summary(setup: Setup, records: np.ndarray, error: int) -> dict[str, Any]:
-    """The final line's content: scores, ranks, win shares, money (per seat), error name."""
-    def ints(name: str) -> list[int]:
-        return [int(v) for v in column(setup, records, name)]
-    return {"scores": ints("score"), "ranks": ints("rank"),
-            "win_shares": [float(v) for v in column(setup, records, "win_share")],
-            "money": ints("money"),
-            "error": setup.game.error_names[error] if error else None}
-
-
-
 def final_table(setup: Setup, records: np.ndarray) -> list[str]:
     """Score, rank, win share, money and the VP sources anyone scored from, per seat."""
     sources = [name for name in setup.game.record_columns()
@@ -138,18 +97,6 @@ def seat_lines(setup: Setup) -> list[str]:
     label = setup.game.trace.player_label
     return ["== Seats =="] + [f"  {label(p, setup.game.colours):<12} {name}"
                               for p, name in enumerate(setup.seats)]
-
-
-def trace_header(setup: Setup, seed: int) -> dict[str, Any]:
-    """First line of a JSON-lines trace."""
-    game = setup.game
-    return {"format": TRACE_FORMAT, "version": TRACE_VERSION, "game": game.name,
-            "players": len(setup.seats),
-            "variant": game.switch_values(setup.variant.values or None),
-            "variant_name": setup.variant.name,
-            "variant_data": split(setup.variant.values)[1],
-            "seed": seed, "strategies": setup.seats, "rules_data_hash": game.rules_data_hash(),
-            "colours": list(game.colours[:len(setup.seats)])}
 
 
 @app.command()

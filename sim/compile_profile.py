@@ -123,7 +123,7 @@ def main(argv: list[str] | None = None) -> None:
     before = os.environ.get("NUMBA_CACHE_DIR")
     os.environ["NUMBA_CACHE_DIR"] = folder  # before core.jit is imported: a cold cache
     try:
-        from sim.cli import prepare  # the CLI's checks of game and players
+        from sim.session import prepare  # the checks of game and players
 
         if a.top < 1:
             raise UserError(f"--top {a.top} is too small", "use --top 1 or more")

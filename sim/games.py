@@ -51,6 +51,9 @@ class Game:
     error_names: tuple[str, ...]                              # invariant-checker error names
     colours: tuple[str, ...]                                  # seat colours
     trace: ModuleType                                         # public_state, event_dict, ...
+    renderer: str                                             # its replay page's script
+    # tables -> the rules values its replay page draws with (None: none)
+    page_rules: Callable[[Any], dict[str, Any]] | None
     # name, kernel, description, params of every strategy, for `meeplab strategies`
     strategy_info: Callable[[], list[dict[str, object]]]
     registry: Registry                                        # kernels and presets
@@ -146,6 +149,8 @@ def _facade(game: descriptor.Game) -> Game:
         error_names=game.error_names,
         colours=game.colours,
         trace=game.trace,
+        renderer=game.renderer,
+        page_rules=game.page_rules,
         strategy_info=presets(registry.describe),
         registry=registry,
     )

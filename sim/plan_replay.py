@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 
 from core.common.trace import events, overflowed
-from sim.cli import Setup, column, prepare
+from sim.session import Setup, column, prepare
 from sim.errors import USAGE_EXIT, UserError, one_line
 from sim.seeding import deal_seeds
 from sim.stats import wilson

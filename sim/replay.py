@@ -6,7 +6,6 @@ from __future__ import annotations
 import dataclasses
 import io
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -16,64 +15,23 @@ import pandas as pd
 
 from reports import replay as page
 from reports.runs import GAME_KEY, Run, RunDataError, load_run
-from sim.cli import Setup, final_summary, trace_header
 from sim.errors import UserError
-from sim.games import get as get_game
+from sim.games import get as get_game, names as game_names
 from sim.options import Variant
+from sim.session import Setup, final_summary, trace_header
 
 
 def _user_error(exc: Exception) -> UserError:
     return UserError(str(exc))
 
 
-# --- the rules values a page draws with ----------------------------------------------------
-
-def _jamaica_rules(tables: Any) -> dict[str, Any]:
-    """JAM-R23's space values: a racing ship's value on each space (the printed value past the
-    red line, else pre_line_value, JAM-Q9), a finished ship's, and any other ship's."""
-    from core.jamaica.codes import M, SW
-    pre = int(tables.switches[SW.PRE_LINE_VALUE])
-    return {"space_value": [int(v) if v > 0 else pre for v in tables.space_score],
-            "finish_value": int(tables.misc[M.FINISH_SCORE]), "pre_line_value": pre}
-
-
-def _cubist_rules(tables: Any) -> dict[str, Any]:
-    """Per installation card id (CUBIST-R22/R23, rules §6.2): its plan (column heights, top row
-    first, and fixed values, 0 free), points and museum-die spaces ("3/4": either); per museum
-    card id, the plan rows and columns its picture shows and the cornerstone's cell, so the
-    page can place (and colour by owner) each museum die event's cell."""
-    from core.cubist import codes as C
-    from core.cubist.trace import inst_id, museum_box, museum_id
-
-    def grid(values: np.ndarray, k: int) -> list[list[int]]:
-        rows, cols = (int(v) for v in tables.inst_shape[2 * k:2 * k + 2])
-        at = k * C.PLAN_CELLS
-        return [[int(values[at + r * C.PLAN + c]) for c in range(cols)] for r in range(rows)]
-
-    cards = {}
-    for i in np.flatnonzero(tables.inst_dice):
-        spaces = zip(tables.inst_space_a[i * C.MAX_SPACES:][:tables.inst_spaces[i]],
-                     tables.inst_space_b[i * C.MAX_SPACES:][:tables.inst_spaces[i]])
-        cards[inst_id(int(i))] = {
-            "plan": grid(tables.inst_h, int(i) * C.NORIENT),
-            "fixed": grid(tables.inst_fix, int(i) * C.NORIENT),
-            "points": int(tables.inst_points[i]),
-            "museum_dice": [f"{a}" if a == b else f"{a}/{b}" for a, b in spaces]}
-    museums = {}
-    for m in range(int(tables.mus_n[0])):
-        _, rows, cols = museum_box(m, tables)
-        museums[museum_id(m)] = {"rows": rows, "cols": cols,
-                                 "cornerstone": int(tables.mus_corner[m])}
-    return {"installations": cards, "museums": museums, "museum_columns": C.MCOLS}
-
-
-RULES: dict[str, Callable[[Any], dict[str, Any]]] = {"jamaica": _jamaica_rules,
-                                                     "cubist": _cubist_rules}
-
+# --- what a page draws with ---------------------------------------------------------------
 
 def page_rules(game: str, tables: Any) -> dict[str, Any]:
-    """The `rules` entry of a page of `game` played with `tables` ({} when it needs none)."""
-    return RULES[game](tables) if game in RULES else {}
+    """The `rules` entry of a page of `game` played with `tables` ({} when it needs none): its
+    descriptor's page_rules."""
+    rules = get_game(game).page_rules
+    return rules(tables) if rules is not None else {}
 
 
 HEADER_FIX = ("correct the trace's first line, or write the trace again with 'meeplab play GAME "
@@ -119,13 +77,15 @@ def trace_tables(header: dict[str, Any], source: str = "the trace") -> Any:
 
 
 def with_rules(trace: page.Trace, tables: Any, written_hash: str | None = None) -> page.Trace:
-    """`trace` with its page's rules values from `tables`, with a `warning` when
-    `written_hash` (the header's, for a trace read from a file) is not today's rules data's."""
-    game = trace.header["game"]
-    if game not in RULES:
+    """`trace` with its game's renderer and its page's rules values from `tables`, with a
+    `warning` when `written_hash` (the header's, for a trace read from a file) is not today's
+    rules data's."""
+    game = get_game(trace.header["game"])
+    trace = dataclasses.replace(trace, renderer=game.renderer)
+    if game.page_rules is None:
         return trace
-    rules = page_rules(game, tables)
-    now = get_game(game).rules_data_hash()
+    rules = game.page_rules(tables)
+    now = game.rules_data_hash()
     if written_hash is not None and written_hash != now:
         rules["warning"] = (f"the rules data changed since this trace was written (hash "
                             f"{written_hash}, now {now}): the page draws with today's rules "
@@ -144,14 +104,14 @@ def played(setup: Setup, seed: int, result: Any,
     header = trace_header(setup, seed) | (extra or {})
     g.trace.write_jsonl(out, header, result.trace, setup.tables, len(setup.seats),
                         final_summary(setup, result.records, result.error))
-    return with_rules(page.parse(out.getvalue().splitlines(), "the game's trace"),
+    return with_rules(page.parse(out.getvalue().splitlines(), game_names(), "the game's trace"),
                       setup.tables)
 
 
 def from_file(path: Path) -> page.Trace:
     """The trace in a JSON-lines file (UserError when it cannot be read or drawn)."""
     try:
-        trace = page.read(path)
+        trace = page.read(path, game_names())
     except page.TraceError as exc:
         raise _user_error(exc) from exc
     tables = trace_tables(trace.header, str(path))

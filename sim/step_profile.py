@@ -197,7 +197,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=5000)
     parser.add_argument("--strategy", default="random")
     a = parser.parse_args(argv)
-    from sim.cli import prepare  # the CLI's checks of game, players and strategy
+    from sim.session import prepare  # the checks of game, players and strategy
 
     try:
         if a.games < 1:

@@ -9,6 +9,8 @@ import tempfile
 
 import pytest
 
+from core import games as catalogue
+
 os.environ.setdefault("NUMBA_DISABLE_JIT", "1")
 # terminal summaries wrap to the terminal's width: the same width wherever the tests run
 # (pytest-xdist workers otherwise see 80 columns, a plain run the default 100)
@@ -18,7 +20,8 @@ os.environ["COLUMNS"] = "100"
 os.environ.pop("MEEPLAB_PRESETS", None)
 os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="meeplab-test-config-")
 
-GAMES = ("cuba", "santiago", "siberia", "jamaica", "cubist")
+# the catalogue's names: core.games imports no engine (and no numba) until a game is asked for
+GAMES = tuple(catalogue.names())
 
 
 def _game_of(item) -> str:

@@ -12,6 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 import sim.cli as cli
+import sim.session as session
 from core.cuba.check import ERR_PIECES
 from core.cuba.tables import load_raw, rules_data_hash, switch_values
 from tests.json_schema import Validator
@@ -102,14 +103,14 @@ def test_check_passes():
 
 
 def test_check_failure_exits_1(monkeypatch):
-    real = cli.get_game
+    real = session.get_game
 
     def broken(name):
         game = real(name)
         play = game.play_game
         return dataclasses.replace(
             game, play_game=lambda *a, **k: play(*a, **k)._replace(error=ERR_PIECES))
-    monkeypatch.setattr(cli, "get_game", broken)
+    monkeypatch.setattr(session, "get_game", broken)   # `play` sets up through the session
     result = run(*PLAY, "--quiet", "--check")
     assert result.exit_code == 1
     assert result.stderr.startswith("error: invariant broken: pieces not conserved;")

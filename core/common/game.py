@@ -106,7 +106,13 @@ class Game:
     # index, so append new kernels: presets name kernels, results record strategies
     kernels: tuple[str, ...]
     report: str | None                 # dotted name of the report-sections module, or None
+    # the replay page's renderer: a script of the reports.replay package (reports/replay/),
+    # inlined into each page of the game, that draws its public states
+    renderer: str
     parts: Callable[[], Parts]         # engine, trace, hidden, elements (engine_parts)
+    # (tables) -> the rules values its replay page draws with that a trace does not carry
+    # (core/<game>/page.py); None: the page needs none
+    page_rules: Callable[[Any], dict[str, Any]] | None = None
 
     @functools.cached_property
     def _parts(self) -> Parts:

@@ -15,4 +15,5 @@ GAME = Game(
              "strategies.cuba.mcts"),
     parts=engine_parts("core.cuba"),
     report="reports.games.cuba",
+    renderer="cuba.js",
 )

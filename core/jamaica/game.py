@@ -2,7 +2,7 @@
 when first used), records, trace, colours, player range, strategy kernels and report sections.
 Listed in core/games.py."""
 from core.common.game import Game, engine_parts, misc_player_range
-from core.jamaica import codes, tables
+from core.jamaica import codes, page, tables
 
 GAME = Game(
     name="jamaica",
@@ -15,4 +15,6 @@ GAME = Game(
              "strategies.jamaica.mcts"),
     parts=engine_parts("core.jamaica"),
     report="reports.games.jamaica",
+    renderer="jamaica.js",
+    page_rules=page.page_rules,
 )

@@ -15,4 +15,5 @@ GAME = Game(
              "strategies.santiago.planner", "strategies.santiago.mcts"),
     parts=engine_parts("core.santiago"),
     report="reports.games.santiago",
+    renderer="santiago.js",
 )

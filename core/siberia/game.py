@@ -22,4 +22,5 @@ GAME = Game(
              "strategies.siberia.mcts"),
     parts=engine_parts("core.siberia"),
     report="reports.games.siberia",
+    renderer="siberia.js",
 )

@@ -1,11 +1,12 @@
 """A game as one self-contained HTML page (issue 22): the trace's header, events and public
 states embedded as compact JSON, drawn by the generic viewer (viewer.js, viewer.css: event
-list, slider, keys, VP curve) and the game's renderer (<game>.js), all inlined.
+list, slider, keys, VP curve) and the game's renderer (a script of this package), all inlined.
 
-The page's data also holds `rules`: the rules values a renderer needs that the trace does not
-carry (per game, computed from the rules data under the trace's variant by the caller, since
-reports never import the engine; empty for a game that needs none), and a `warning` the page
-shows when they may not be those the game was played with.
+Reports never import the engine, so the caller (sim/replay.py, from the game's descriptor)
+says which games there are and gives each trace its renderer and its `rules`: the rules values
+the renderer needs that the trace does not carry (computed from the rules data under the
+trace's variant; empty for a game that needs none), with a `warning` the page shows when they
+may not be those the game was played with.
 
 States are embedded as patches: the first state whole, then per event the leaves that changed
 (`[path, value]`, or `[path]` for a key that went away), which keeps a long game to a few
@@ -16,7 +17,7 @@ from __future__ import annotations
 import copy
 import html
 import json
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -25,7 +26,6 @@ from typing import Any
 from reports.files import write_fix, write_whole
 
 TRACE_FORMAT, TRACE_VERSION = "meeplab-trace", 1
-GAMES = ("cuba", "santiago", "siberia", "jamaica", "cubist")
 TRACE_FIX = "give a file written by 'meeplab play GAME --trace FILE.jsonl'"
 
 
@@ -39,13 +39,14 @@ class TraceError(ValueError):
 @dataclass(frozen=True)
 class Trace:
     """One game's trace: header, per event its event object and public state, final line; and
-    the rules values its page draws with (see the module's docstring)."""
+    the renderer and rules values its page draws with (see the module's docstring)."""
 
     header: dict[str, Any]
     events: list[dict[str, Any]]
     states: list[dict[str, Any]]
     final: dict[str, Any]
     rules: dict[str, Any] = field(default_factory=dict)
+    renderer: str = ""   # the game's renderer, a script of this package ("" until given)
 
 
 # --- reading -------------------------------------------------------------------------------
@@ -60,8 +61,8 @@ def _json(line: str, where: str) -> dict[str, Any]:
     return value
 
 
-def check_header(header: dict[str, Any], source: str) -> None:
-    """A trace header this viewer can draw (TraceError otherwise)."""
+def check_header(header: dict[str, Any], source: str, games: Collection[str]) -> None:
+    """A trace header, of one of `games`, this viewer can draw (TraceError otherwise)."""
     if header.get("format") != TRACE_FORMAT:
         raise TraceError(f"{source} is not a meeplab trace (its first line has no "
                          f"\"format\": \"{TRACE_FORMAT}\")")
@@ -69,16 +70,16 @@ def check_header(header: dict[str, Any], source: str) -> None:
         raise TraceError(f"{source} is trace format version {header.get('version')!r}, this "
                          f"viewer reads version {TRACE_VERSION}",
                          "write the trace again with this version of meeplab")
-    if header.get("game") not in GAMES:
+    if header.get("game") not in games:
         raise TraceError(f"{source} is a trace of the unknown game {header.get('game')!r}",
-                         f"the viewer draws {', '.join(GAMES)}")
+                         f"the viewer draws {', '.join(games)}")
     players = header.get("players")
     if not isinstance(players, int) or isinstance(players, bool) or players < 1:
         raise TraceError(f"{source} has no valid \"players\" in its header")
 
 
-def parse(lines: Iterable[str], source: str = "the trace") -> Trace:
-    """A trace from its JSON lines (TraceError naming the first bad line)."""
+def parse(lines: Iterable[str], games: Collection[str], source: str = "the trace") -> Trace:
+    """A trace of one of `games` from its JSON lines (TraceError naming the first bad line)."""
     header: dict[str, Any] | None = None
     events: list[dict[str, Any]] = []
     states: list[dict[str, Any]] = []
@@ -91,7 +92,7 @@ def parse(lines: Iterable[str], source: str = "the trace") -> Trace:
             raise TraceError(f"{where} follows the final line")
         obj = _json(line, where)
         if header is None:
-            check_header(obj, source)
+            check_header(obj, source, games)
             header = obj
         elif "final" in obj:
             if not isinstance(obj["final"], dict) or not isinstance(
@@ -121,12 +122,13 @@ def parse(lines: Iterable[str], source: str = "the trace") -> Trace:
     return Trace(header, events, states, final)
 
 
-def read(path: str | Path) -> Trace:
-    """The trace in a JSON-lines file (TraceError when it cannot be read or drawn)."""
+def read(path: str | Path, games: Collection[str]) -> Trace:
+    """The trace, of one of `games`, in a JSON-lines file (TraceError when it cannot be read or
+    drawn)."""
     path = Path(path)
     try:
         with open(path, encoding="utf-8") as f:
-            return parse((line.rstrip("\n") for line in f), str(path))
+            return parse((line.rstrip("\n") for line in f), games, str(path))
     except FileNotFoundError as exc:
         raise TraceError(f"trace file {path} does not exist") from exc
     except IsADirectoryError as exc:
@@ -196,7 +198,7 @@ def encode(trace: Trace) -> dict[str, Any]:
 
 
 def decode(data: dict[str, Any]) -> Trace:
-    """The trace back from `encode`'s data (events without `raw`)."""
+    """The trace back from `encode`'s data (events without `raw`, no renderer)."""
     states = [data["first"]]
     for patch in data["patches"]:
         states.append(apply_patch(states[-1], patch))
@@ -228,8 +230,9 @@ def title_of(trace: Trace) -> str:
 
 
 def page(trace: Trace, title: str | None = None) -> str:
-    """The self-contained HTML page of one game."""
-    game = trace.header["game"]
+    """The self-contained HTML page of one game (ValueError when the trace has no renderer)."""
+    if not trace.renderer:
+        raise ValueError(f"no renderer given for the {trace.header['game']} trace")
     return ("<!DOCTYPE html><html lang=en><head><meta charset=utf-8>"
             "<meta name=viewport content='width=device-width,initial-scale=1'>"
             f"<title>{html.escape(title or title_of(trace))}</title>"
@@ -237,7 +240,7 @@ def page(trace: Trace, title: str | None = None) -> str:
             f'<script type="application/json" id="replay-data">{_script_json(encode(trace))}'
             "</script>"
             f"<script>{_asset('viewer.js')}</script>"
-            f"<script>{_asset(game + '.js')}</script>"
+            f"<script>{_asset(trace.renderer)}</script>"
             "<script>Replay.start(document.getElementById('replay-data'));</script>"
             "</body></html>\n")
 

@@ -1,6 +1,7 @@
 // The generic replay viewer: rebuilds each event's public state from the embedded patches,
 // lists the events, steps with a slider, buttons and keys, draws the score curve, and hands
-// the board to the game's renderer (registered by <game>.js with Replay.register).
+// the board to the game's renderer (the script its descriptor names, registered with
+// Replay.register).
 "use strict";
 const Replay = (() => {
   const SVG = "http://www.w3.org/2000/svg";

@@ -5,11 +5,12 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+from core import games as catalogue
 from reports import replay as page
-from sim.cli import prepare
 from sim.replay import played
+from sim.session import prepare
 
-GAMES = page.GAMES
+GAMES = tuple(catalogue.names())
 # game -> (players, strategies, seed): games that score during play (Cubist's plan bots);
 # Jamaica's 2-player game has the Ghost Ship
 CASES = {"cuba": (3, "random", 3), "santiago": (3, "random", 3), "siberia": (3, "random", 3),

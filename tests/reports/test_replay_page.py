@@ -2,6 +2,7 @@
 embedded data gives back the trace; bad traces are one-line errors; the telling games."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 
@@ -10,7 +11,7 @@ import pytest
 
 from core import games as catalogue
 from reports import replay as page
-from sim.cli import prepare
+from sim.session import prepare
 from sim.games import get as get_game
 from sim.errors import UserError
 from sim.replay import margins, page_rules, played, telling_games, trace_tables
@@ -43,6 +44,18 @@ def test_page_is_self_contained_and_round_trips(game):
     assert f"Replay.register(\"{game}\"" in html
 
 
+def test_each_game_declares_its_renderer_and_no_script_is_left_over():
+    """The renderer of a page is its game's descriptor's (`renderer`), a script of the
+    reports.replay package; the package's scripts are the viewer and the declared renderers."""
+    from importlib import resources
+
+    declared = {catalogue.get(game).renderer for game in GAMES}
+    assert len(declared) == len(GAMES)
+    scripts = {f.name for f in resources.files(page.__name__).iterdir()
+               if f.name.endswith(".js")}
+    assert scripts == declared | {"viewer.js"}
+
+
 def test_a_long_game_stays_small():
     """Patches keep the page of the longest game (Jamaica with 6 ships) far below its
     JSON-lines trace."""
@@ -69,7 +82,7 @@ def test_jamaica_page_embeds_its_space_values_JAM_R23_Q9():
     assert rules["space_value"][41:] == list(range(2, 11))
     assert set(rules["space_value"][:41]) == {-5}
     for game in GAMES:
-        if game not in ("jamaica", "cubist"):
+        if catalogue.get(game).page_rules is None:
             assert page.embedded(page.page(trace(game)))["rules"] == {}
 
 
@@ -142,8 +155,8 @@ def test_patches_keep_types_and_removals(before, after):
 
 def test_script_data_cannot_close_its_element():
     t = trace("cuba")
-    odd = page.Trace(dict(t.header, strategies=["</script><b>x"] * t.header["players"]),
-                     t.events, t.states, t.final)
+    odd = dataclasses.replace(t, header=dict(t.header, strategies=["</script><b>x"]
+                                             * t.header["players"]))
     html = page.page(odd)
     assert html.count("</script>") == 4 and "</script><b>" not in html
     assert page.embedded(html)["header"]["strategies"][0] == "</script><b>x"
@@ -174,7 +187,7 @@ def test_bad_trace_is_one_line_exit_2(tmp_path, damage, problem):
     path = tmp_path / "t.jsonl"
     path.write_text("".join(line + "\n" for line in damage(lines_of("cuba"))))
     with pytest.raises(page.TraceError, match=re.escape(problem)):
-        page.read(path)
+        page.read(path, GAMES)
     result = run_cli("replay", path, "--html", tmp_path / "out.html")
     assert_one_line_error(result, problem)
     assert not (tmp_path / "out.html").exists()
