@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test golden bench docs clean
+.PHONY: run test golden bench docs clean docs-commands findings
 
 # (Re)install the package and its dependencies when pyproject.toml changes.
 $(STAMP): pyproject.toml
@@ -27,6 +27,17 @@ run: $(STAMP)
 # On every core (pytest-xdist); a game's compiled tests share a worker (tests/conftest.py).
 test: $(STAMP)
 	$(BIN)/python -m pytest -q -n auto --dist loadgroup
+
+# Every ```sh/```bash block of README.md and docs/ run as printed, at smoke scale
+# (MEEPLAB_SMOKE=1; tests/docs_commands.py); not part of `make test`.
+docs-commands: $(STAMP)
+	$(BIN)/python -m pytest -q -m docs_commands -n auto tests/test_docs_commands.py
+
+# Every findings study (configs/findings/*.toml) at FINDINGS_SCALE of its full game counts,
+# runs into runs/findings/, pages into docs/findings/ (its index states the full-scale cost).
+FINDINGS_SCALE ?= 1
+findings: $(STAMP)
+	$(BIN)/meeplab findings --scale $(FINDINGS_SCALE)
 
 # Regenerate the golden playthroughs (tests/golden/): only when a change alters games on
 # purpose; its commit says why.

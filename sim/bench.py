@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from sim import smoke
 from sim.errors import UserError
 from sim.games import Game
 
@@ -92,6 +93,7 @@ def run(game: Game, seats: list[str], games: int,
     import numba
 
     variant = variant or {}
+    games = smoke.cap("bench_games", games) or games
     compile_s = time_games(game, seats, 1, variant=variant)
     seconds = time_games(game, seats, games, first_seed=1, variant=variant)
     searching = bool(search_seats(game, seats))

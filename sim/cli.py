@@ -22,7 +22,7 @@ except ImportError:  # older typer depends on click
 
 from reports.files import check_writable, write_fix, write_whole
 from reports.text import plural, text_table
-from sim import bench as bench_mod, limits
+from sim import bench as bench_mod, limits, smoke
 from sim.cli_app import App, Summary, complete_from, emit
 from sim.errors import UserError, fail, one_line, user_errors
 from sim.games import (
@@ -532,6 +532,7 @@ def report(
 
     with user_errors():
         _positive("--bootstrap", bootstrap, 20, limits.MAX_BOOTSTRAP)
+    bootstrap = smoke.cap("bootstrap", bootstrap, default=limits.MAX_BOOTSTRAP)
     return _write_report(lambda: write(run_dir, out, n_boot=bootstrap,
                                        by_game=report_sections(), with_ratings=not no_ratings,
                                        replays=None if no_replays else report_replays),
@@ -557,6 +558,17 @@ def interrupted(exc: BaseException, again: str) -> NoReturn:
     Ctrl-C stops at once, keeping the shards finished so far) and how to continue."""
     kept = str(exc) or "stopped at once, the finished shards are kept"
     fail(f"interrupted ({kept}); continue with: {again}", code=130)
+
+
+def _again(command: str, config: Path, *tail: str | Path, **options: Any) -> str:
+    """The command line that continues a stopped command as printed: `meeplab COMMAND CONFIG`,
+    the options given (`--key value`; None, 0 and [] left out; a list repeated), then tail."""
+    words = ["meeplab", command, str(config)]
+    for key, value in options.items():
+        for item in value if isinstance(value, list) else [value]:
+            if item is not None and item != 0:
+                words += [f"--{key}", str(item)]
+    return shlex.join(words + [str(w) for w in tail])
 
 
 def _resume_hint(run_dir: Path, cfg: Any) -> str:
@@ -609,12 +621,12 @@ def sweep(
             _positive(option, value, minimum)
         _positive("--seed", seed, 0, limits.MAX_SEED)
         _positive("--grow", grow, 0, 100)
+        grow = smoke.cap("rounds", grow) or 0
         plan = sweep_mod.load(config, games=games, seed=seed)
         where = out or Path("runs") / config.stem
-        again = ["meeplab", "sweep", str(config)] + [
-            w for option, value in (("--games", games), ("--seed", seed), ("--grow", grow))
-            if value for w in (option, str(value))] + ["--out", str(where), "--resume"]
-        with _stoppable(shlex.join(again), f"{where}/<variant>/run.log"):
+        again = _again("sweep", config, "--out", where, "--resume", games=games, seed=seed,
+                       grow=grow)
+        with _stoppable(again, f"{where}/<variant>/run.log"):
             dirs = sweep_mod.run(plan, where, resume=resume, workers=workers, echo=typer.echo,
                                  grow_rounds=grow)
     emit(_write_report(lambda: sweep_mod.compare(plan, dirs, where), "comparison"), False)
@@ -718,12 +730,15 @@ def metagame(
     with user_errors():
         _check_run_options(games, workers, seed, scheduler, dask_local)
         _positive("--bootstrap", bootstrap, 0, limits.MAX_BOOTSTRAP)
+        bootstrap, grow = smoke.cap("bootstrap", bootstrap) or 0, smoke.cap("rounds", grow) or 0
         share = config_mod.parse_precision(precision) if precision is not None else None
         meta = meta_mod.load(config, games=games, seed=seed, variants=variant or [],
                              precision=share)
         run_dir = out or Path("runs") / f"metagame-{config.stem}"
         if grow:
-            return _grow(meta, grow, run_dir, workers, bootstrap, scheduler or dask_local)
+            again = _again("metagame", config, "--grow", grow, "--out", run_dir, games=games,
+                           seed=seed, precision=precision, variant=variant)
+            return _grow(meta, grow, run_dir, workers, bootstrap, scheduler or dask_local, again)
         meta = replace(meta, config=replace(meta.config, run_options=run_options(
             "metagame", games, seed, share, variant=variant)))
         with _stoppable(_resume_hint(run_dir, meta.config), f"{run_dir}/run.log"):
@@ -749,8 +764,9 @@ def metagame(
 
 
 def _grow(meta: Any, rounds: int, out: Path, workers: int | None, bootstrap: int,
-          remote: object) -> Summary:
-    """`metagame --grow K` (sim/grow.py); reruns continue the finished rounds."""
+          remote: object, again: str) -> Summary:
+    """`metagame --grow K` (sim/grow.py); reruns (`again`, the command as given) continue the
+    finished rounds."""
     from sim import grow as grow_mod
 
     _positive("--grow", rounds, 1, 100)
@@ -759,8 +775,7 @@ def _grow(meta: Any, rounds: int, out: Path, workers: int | None, bootstrap: int
                         "drop --scheduler / --dask-local (the best responses are local "
                         "preset files)")
     settings = grow_mod.settings(meta)
-    with _stoppable(f"meeplab metagame {meta.path} --grow {rounds} --out {out}",
-                    f"{out}/round-*/run.log"):
+    with _stoppable(again, f"{out}/round-*/run.log"):
         rows = grow_mod.run(meta, settings, rounds, out, workers, bootstrap, echo=typer.echo)
     return Summary({"trajectory": rows}, [f"trajectory: {out / grow_mod.TRAJECTORY}"])
 
@@ -806,6 +821,29 @@ def restrict(
         with _stoppable(_resume_hint(where, cfg), f"{where}/run.log"):
             return _write_report(lambda: restrict_mod.run(cfg, where, resume, workers,
                                                           echo=typer.echo), "restricted play")
+
+
+@app.command()
+def findings(
+        names: Annotated[list[str] | None, typer.Argument(
+            help="Studies to run (configs/findings/NAME.toml; default: all).",
+            show_default=False)] = None,
+        scale: Annotated[float, typer.Option(
+            "--scale", help="Fraction of each study's full game counts.")] = 1.0,
+        out: Annotated[Path, typer.Option("--out", help="Where the pages go.")] = Path(
+            "docs/findings"),
+        runs: Annotated[Path, typer.Option("--runs", help="Where the studies' runs go.")] = Path(
+            "runs/findings"),
+        pages_only: Annotated[bool, typer.Option(
+            "--pages-only", help="Play nothing: write the pages from the finished runs.")
+        ] = False,
+        ) -> None:
+    """Run the findings studies (configs/findings/) and write their pages with the numbers,
+    the commit, the date and the commands to reproduce them."""
+    from sim import findings as findings_mod
+
+    with user_errors():
+        findings_mod.main(names, scale, out, runs, pages_only, echo=typer.echo)
 
 
 def _silence_stdout() -> None:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from core.common import overlay
-from sim import limits, schedule
+from sim import limits, schedule, smoke
 from sim.errors import UserError
 from sim.games import Game, get as get_game, names as game_names
 from sim.options import option_text, parse_variants
@@ -280,6 +280,7 @@ def load(path: str | Path, games: int | None = None, seed: int | None = None,
     check.choice("seatings", v["seatings"], schedule.SEATINGS)
     for key, minimum in (("games", 1), ("max_games", 1)):
         check.integer(key, v[key], minimum)
+        v[key] = smoke.cap(key, v[key])
     check.integer("seed", v["seed"], 0, limits.MAX_SEED)
     if v["shard_games"] is None:
         v["shard_games"] = min(max(math.ceil(v["games"] / 8), SHARD_GAMES[0]), SHARD_GAMES[1])

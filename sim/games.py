@@ -85,6 +85,21 @@ def _seated(fn: Callable[..., Any], player_range: Callable[[Any], tuple[int, int
     return checked
 
 
+def _smoke_capped(registry: Any, resolve: Callable[..., tuple[np.ndarray, np.ndarray]]
+                  ) -> Callable[..., tuple[np.ndarray, np.ndarray]]:
+    """resolve, with the search seats' iterations capped at smoke scale (sim/smoke.py)."""
+    from sim import smoke
+    from strategies.common import search
+
+    def capped(*args: Any, **kwargs: Any) -> tuple[np.ndarray, np.ndarray]:
+        kernels, params = resolve(*args, **kwargs)
+        if search.KERNEL in registry.kernels:
+            smoke.cap_search(kernels, params, registry.kernels.index(search.KERNEL),
+                             search.ITERATIONS)
+        return kernels, params
+    return capped
+
+
 def _shown(path: Path) -> str:
     """A path as the user's fix names it: relative to the checkout when inside it."""
     return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
@@ -123,7 +138,8 @@ def _facade(game: descriptor.Game) -> Game:
         player_range=game.player_range,
         strategy_names=presets(registry.names),
         resolve=as_user_errors((UnknownStrategy,), "see the registered names")(
-            presets(functools.partial(restrict.resolve, game, registry))),
+            presets(_smoke_capped(registry, functools.partial(restrict.resolve, game,
+                                                              registry)))),
         play_game=_seated(strategies.loop.play_game, game.player_range, MAX_PARAMS),
         run_batch=_seated(restrict.runner(strategies.loop), game.player_range, MAX_PARAMS),
         record_columns=record_columns,

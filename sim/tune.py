@@ -37,7 +37,7 @@ from typing import Any
 import numpy as np
 
 from reports.text import plural
-from sim import backends, identity, schedule, trials
+from sim import backends, identity, schedule, smoke, trials
 from sim import config as config_mod
 from sim.errors import UserError
 from sim.store import write_atomic
@@ -327,6 +327,7 @@ def load(path: Path, trials_override: int | None = None, games: int | None = Non
         if not isinstance(x, int) or isinstance(x, bool) or x < minimum:
             raise _fail(path, f"{key} = {x!r} is not a whole number >= {minimum}",
                         f"set {key} to a whole number >= {minimum}")
+    v["trials"], v["games"] = smoke.cap("trials", v["trials"]), smoke.cap("games", v["games"])
     if not isinstance(v["search"], dict) or not v["search"]:
         raise _fail(path, "no [search] table", "add [search] with key = [low, high] or "
                                                "key = [choice, ...] lines")

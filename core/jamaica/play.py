@@ -41,12 +41,14 @@ def max_steps(t, n_players):
     (JAM-R8) and the Ghost Ship's moves (JAM-V1). A half loads into one hold (JAM-R10) or
     moves: the end (JAM-R11), and on every space it stops at the target (JAM-R15), both bids
     paid hold by hold (JAM-R16, JAM-Q4), both dice rerolled once by the sabre (JAM-R20), the
-    spoils and their load (JAM-R19) and the cost paid hold by hold (JAM-R13); a shortage
-    falls back to a space further back, never past Port Royal (JAM-R14), so a move stops on
-    at most every space once."""
+    spoils and their load (JAM-R19) and the cost paid hold by hold (JAM-R13). A move stops at
+    its end, after a shortage at the space it falls back to (JAM-R14), and again only after a
+    fight there: that space's cost was one the ship could pay, and only a fight changes its
+    holds. The other ships (the Ghost Ship too) stand still, one space each, so a move stops
+    at most n_players + 2 times."""
     holds = t[T.MISC + M.HOLDS] + 1  # the 6th Hold (§8.4)
     space = 1 + 1 + 2 * (1 + holds) + 2 + 1 + 1 + holds
-    move = C.NSPACES * space
+    move = (n_players + 2) * space
     ghost = t[T.MISC + M.GHOST_MOVES] * (1 + space)
     per_round = 1 + n_players + 2 * n_players * move + ghost
     return np.int64(t[T.SWITCHES + SW.MAX_ROUNDS]) * per_round

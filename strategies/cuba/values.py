@@ -143,17 +143,18 @@ def duty_gain(params, s, t, p):
 @njit(inline="always")
 def built_counts(s, b):
     """(tiles built by anyone per building kind, packed 2 bits per kind; bit mask of the
-    building kinds the player at block b owns)."""
-    packed = 0
-    own = 0
+    building kinds the player at block b owns). int64 throughout: interpreted, a shift of the
+    state's int32 kind would overflow from kind 16 on (compiled code widens it itself)."""
+    packed = np.int64(0)
+    own = np.int64(0)
     for p in range(s[G.NP]):
         pb = S.pbase(p)
         for f in range(1, C.NFIELDS):
-            k = s[pb + P.FIELD + f]
+            k = np.int64(s[pb + P.FIELD + f])
             if k >= 0:
-                packed += 1 << (2 * k)
+                packed += np.int64(1) << (2 * k)
                 if pb == b:
-                    own |= 1 << k
+                    own |= np.int64(1) << k
     return packed, own
 
 

@@ -59,3 +59,11 @@ def test_compiled_random_games_every_switch_no_invariant_errors(scale: float) ->
 @pytest.mark.compiled
 def test_compiled_and_interpreted_records_identical(tmp_path: Path) -> None:
     assert_records_match("cuba", [["random"] * 3, ["random"] * 5], 20, tmp_path)
+
+
+@pytest.mark.compiled
+def test_compiled_and_interpreted_plan_strategies_identical(tmp_path: Path) -> None:
+    """The plan strategies' values (strategies/cuba/values.py: built_counts packs building
+    kinds up to bit 45) agree compiled and interpreted (NUMBA_DISABLE_JIT=1)."""
+    assert_records_match("cuba", [["builder", "shipping_rush", "factory_cafe",
+                                   "money_and_laws"]], 4, tmp_path)

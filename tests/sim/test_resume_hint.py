@@ -80,8 +80,9 @@ def test_resume_command_of_a_run_without_options():
         assert runs.resume_command(Path("r"), {"config_file": "a.toml",
                                                "run_options": damaged}) == bare
     precise = runs.run_options("restrict", precision=0.005, top=None)
-    assert runs.resume_command(Path("r"), {"config_file": "a b.toml", "run_options": precise}
-                               ) == "meeplab restrict 'a b.toml' --precision 0.005 --out r --resume"
+    expected = "meeplab restrict 'a b.toml' --precision 0.005 --out r --resume"
+    assert runs.resume_command(Path("r"), {"config_file": "a b.toml",
+                                           "run_options": precise}) == expected
 
 
 def test_an_interrupted_sweep_resumes_as_printed(tmp_path, monkeypatch):
@@ -106,3 +107,14 @@ def test_an_interrupted_sweep_resumes_as_printed(tmp_path, monkeypatch):
                     "--resume"]
     done = run_cli(*args, "--workers", "1")
     assert done.exit_code == 0, done.output
+
+
+def test_a_grown_metagame_hint_repeats_its_options():
+    """`metagame --grow` continues its finished rounds when run again as given: the hint is
+    that command, its options included."""
+    from sim import cli
+
+    again = cli._again("metagame", Path("m.toml"), "--grow", 2, "--out", Path("o d"), games=8,
+                       seed=None, precision="1%", variant=["a=1", "b=2"])
+    assert again == ("meeplab metagame m.toml --games 8 --precision 1% --variant a=1 "
+                     "--variant b=2 --grow 2 --out 'o d'")
