@@ -23,6 +23,13 @@ def results(deals: int = 30, players: int = 3, seed: int = 0,
     rng = np.random.default_rng(seed)
     lineups = [[c] + [f] * (players - 1) for c in RUNGS for f in RUNGS if c != f]
     lineups += [RUNGS] if window else []
+    return games(lineups, strength, deals, players, rng)
+
+
+def games(lineups: list[list[str]], strength: dict[str, float], deals: int, players: int,
+          rng: np.random.Generator) -> pd.DataFrame:
+    """Every lineup's deals in all their seat rotations; a seat scores its strategy's strength
+    plus normal noise and the highest score wins."""
     rows = []
     game = 0
     for index, lineup in enumerate(lineups):

@@ -9,6 +9,7 @@ import pytest
 
 from reports import scaling
 from reports.runs import RunDataError
+from tests.reports.test_ladder import games
 
 LEVELS = [100, 200, 400, 800]
 RUNGS = [f"mcts@{n}" for n in LEVELS]
@@ -18,23 +19,9 @@ def results(strength: list[float], deals: int = 40, players: int = 4,
             seed: int = 0) -> pd.DataFrame:
     """Games of each level (strength[i]) in one seat against players-1 copies of the level
     below, in every seat rotation of each deal."""
-    rng = np.random.default_rng(seed)
-    rows, game = [], 0
-    for index, (lower, upper) in enumerate(zip(RUNGS, RUNGS[1:])):
-        lineup = [upper] + [lower] * (players - 1)
-        power = {lower: strength[index], upper: strength[index + 1]}
-        for deal in range(deals):
-            for rot in range(players):
-                seats = lineup[rot:] + lineup[:rot]
-                score = np.array([power[s] + rng.normal() for s in seats])
-                win = (score == score.max()).astype(float)
-                for seat, name in enumerate(seats):
-                    rows.append({"game_id": game, "matchup": index, "stratum": str(index),
-                                 "lineup": ",".join(lineup), "cluster": f"{index}/{deal}",
-                                 "deal": deal, "players": players, "seat": seat,
-                                 "strategy": name, "win_share": win[seat]})
-                game += 1
-    return pd.DataFrame(rows)
+    lineups = [[upper] + [lower] * (players - 1) for lower, upper in zip(RUNGS, RUNGS[1:])]
+    return games(lineups, dict(zip(RUNGS, strength)), deals, players,
+                 np.random.default_rng(seed))
 
 
 def rows(win: list[tuple[float, float, float]], levels: list[int] = LEVELS,
