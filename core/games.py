@@ -1,5 +1,5 @@
 """Every game meeplab knows, listed once: its name and the module of its descriptor
-(core/<game>/game.py, `GAME`). A new game is its line here (docs/adding-a-game.md); nothing
+(core/<game>/game.py, `GAME`). A new game is its line here (docs/contributing/adding-a-game.md); nothing
 else finds games.
 
 A descriptor is imported when first asked for: it loads the game's whole engine, which a

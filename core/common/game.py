@@ -3,7 +3,7 @@
 
 The play loop (core.common.loop.bind), the strategies (strategies.common.bound), `sim`, the
 reports (through sim) and the tests read a game only through its descriptor; nothing finds a
-game by the name of its folders or modules. docs/adding-a-game.md is the recipe.
+game by the name of its folders or modules. docs/contributing/adding-a-game.md is the recipe.
 """
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ class Engine:
     def of(cls, state: ModuleType, actions: ModuleType, rules: ModuleType, check: ModuleType,
            play: ModuleType) -> Engine:
         """The engine of a game's modules, each holding its part of the interface every engine
-        implements (docs/adding-a-game.md): state.new_game, STATE_SIZE, G.CUR, G.PHASE, G.DK,
+        implements (docs/contributing/adding-a-game.md): state.new_game, STATE_SIZE, G.CUR, G.PHASE, G.DK,
         PH.OVER and DK; actions.legal and MAX_OPTIONS; rules.advance and apply;
         check.check_state and ERR_NAMES; play.write_records, NREC and record_columns; and
         play.max_steps where the game bounds its own length (else the shared safeguard)."""
@@ -78,7 +78,7 @@ class Parts(NamedTuple):
 
 
 def engine_parts(package: str) -> Callable[[], Parts]:
-    """The loader of a game package's parts (docs/adding-a-game.md: state, actions, rules,
+    """The loader of a game package's parts (docs/contributing/adding-a-game.md: state, actions, rules,
     check, play, trace, hidden and elements modules), importing them when first called."""
     def load() -> Parts:
         m = {name: importlib.import_module(f"{package}.{name}") for name in (

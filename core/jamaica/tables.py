@@ -74,7 +74,7 @@ SWITCH_OPTIONS: dict[str, tuple[int, tuple[object, ...]]] = {
     "ghost_die_order": (C.SW.GHOST_DIE_ORDER, ("morning_first",)),
     "ghost_ship": (C.SW.GHOST_SHIP, (True, False)),
 }
-# clause, question or variant id of each switch (README table, tests)
+# clause, question or variant id of each switch (the keys reference, tests)
 SWITCH_IDS = {"winner_may_pass": "JAM-Q1", "sabre_mode": "JAM-Q2", "bank_limited": "JAM-Q3",
               "pay_order": "JAM-Q4", "blind_steal": "JAM-Q5", "progress_measure": "JAM-Q6",
               "sixth_hold_last": "JAM-Q7", "give_cursed": "JAM-Q8", "pre_line_value": "JAM-Q9",

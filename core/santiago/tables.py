@@ -87,7 +87,7 @@ _SWITCH_VALUES: dict[str, tuple[object, ...]] = {
 # Switch name -> (its SW code, options).
 SWITCH_OPTIONS: dict[str, tuple[int, tuple[object, ...]]] = {
     name: (C.SW.code(name), options) for name, options in _SWITCH_VALUES.items()}
-# clause or question id of each switch (README table, tests); the first option is the default
+# clause or question id of each switch (the keys reference, tests); the first option is the default
 SWITCH_IDS = {"pass_harbour_advances": "SDC-Q1", "building_move": "SDC-Q2",
               "owner_vp_trigger": "SDC-Q3", "delivery_pass_final": "SDC-Q4",
               "wood_is_a_kind": "SDC-Q5", "zorro_chooser": "SDC-Q6",

@@ -47,7 +47,7 @@ SWITCH_OPTIONS: dict[str, tuple[int, tuple[object, ...]]] = {
     "players_max": (C.SW.PLAYERS_MAX, (4, 5)),
     "force_discovery_when_deck_empty": (C.SW.FORCE_DISCOVERY_WHEN_DECK_EMPTY, _BOOL),
 }
-# clause or question id of each switch (README table, tests)
+# clause or question id of each switch (the keys reference, tests)
 SWITCH_IDS = {"worker_cap": "SIB-V1/Q4", "investor_two_any": "SIB-Q2",
               "refill_mode": "SIB-Q1", "mine_max_forced": "SIB-Q3",
               "trigger_player_extra_turn": "SIB-Q5", "discover_any": "SIB-Q6",
