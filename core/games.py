@@ -1,6 +1,6 @@
 """Every game meeplab knows, listed once: its name and the module of its descriptor
-(core/<game>/game.py, `GAME`). A new game is its line here (docs/contributing/adding-a-game.md); nothing
-else finds games.
+(core/<game>/game.py, `GAME`). A new game is its line here
+(docs/contributing/adding-a-game.md); nothing else finds games.
 
 A descriptor is imported when first asked for: it loads the game's whole engine, which a
 process playing another game does not need (each engine adds to every process's start-up).

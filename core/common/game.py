@@ -46,8 +46,8 @@ class Engine:
     def of(cls, state: ModuleType, actions: ModuleType, rules: ModuleType, check: ModuleType,
            play: ModuleType) -> Engine:
         """The engine of a game's modules, each holding its part of the interface every engine
-        implements (docs/contributing/adding-a-game.md): state.new_game, STATE_SIZE, G.CUR, G.PHASE, G.DK,
-        PH.OVER and DK; actions.legal and MAX_OPTIONS; rules.advance and apply;
+        implements (docs/contributing/adding-a-game.md): state.new_game, STATE_SIZE, G.CUR,
+        G.PHASE, G.DK, PH.OVER and DK; actions.legal and MAX_OPTIONS; rules.advance and apply;
         check.check_state and ERR_NAMES; play.write_records, NREC and record_columns; and
         play.max_steps where the game bounds its own length (else the shared safeguard)."""
         from core.common.errors import fixed_max_steps   # compiled: not for `meeplab games`
@@ -78,8 +78,9 @@ class Parts(NamedTuple):
 
 
 def engine_parts(package: str) -> Callable[[], Parts]:
-    """The loader of a game package's parts (docs/contributing/adding-a-game.md: state, actions, rules,
-    check, play, trace, hidden and elements modules), importing them when first called."""
+    """The loader of a game package's parts (docs/contributing/adding-a-game.md: state,
+    actions, rules, check, play, trace, hidden and elements modules), importing them when first
+    called."""
     def load() -> Parts:
         m = {name: importlib.import_module(f"{package}.{name}") for name in (
             "state", "actions", "rules", "check", "play", "trace", "hidden", "elements")}
