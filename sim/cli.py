@@ -265,6 +265,31 @@ WorkersOpt = Annotated[int | None, typer.Option(
     "--workers", help="Local worker processes (default: all cores).", show_default=False)]
 
 
+def games_opt(per: str, configs: str = "config") -> Any:
+    """The --games option of a run command: games per `per`, overriding the config(s)."""
+    return Annotated[int | None, typer.Option(
+        "--games", help=f"Games per {per} (overrides the {configs}).", show_default=False)]
+
+
+def out_opt(kind: str, default: str) -> Any:
+    """The --out option of a run command: its `kind` directory, `default` when not given."""
+    return Annotated[Path | None, typer.Option(
+        "--out", help=f"{kind} directory (default: {default}).", show_default=False)]
+
+
+def seed_opt(what: str = "Tournament seed", configs: str = "config") -> Any:
+    """The --seed option of a run command, overriding the config(s)."""
+    return Annotated[int | None, typer.Option(
+        "--seed", help=f"{what} (overrides the {configs}).", show_default=False)]
+
+
+def precision_opt(whose: str, example: str) -> Any:
+    """The --precision option: add deals until `whose` 95% interval is within +-P."""
+    return Annotated[str | None, typer.Option(
+        "--precision", help=f"Add deals until {whose} 95% interval {example}.",
+        show_default=False)]
+
+
 def _positive(option: str, value: int | None, minimum: int = 1,
               maximum: int = limits.MAX_GAMES) -> None:
     if option in limits.WORKER_OPTIONS:
@@ -302,21 +327,15 @@ def _check_run_options(games: int | None, workers: int | None, seed: int | None,
 @app.command()
 def tournament(
         config: ConfigArg,
-        games: Annotated[int | None, typer.Option(
-            "--games", help="Games per matchup (overrides the config).",
-            show_default=False)] = None,
+        games: games_opt("matchup") = None,
         workers: WorkersOpt = None,
-        out: Annotated[Path | None, typer.Option(
-            "--out", help="Run directory (default: runs/<config name>).",
-            show_default=False)] = None,
-        seed: Annotated[int | None, typer.Option(
-            "--seed", help="Tournament seed (overrides the config).", show_default=False)] = None,
+        out: out_opt("Run", "runs/<config name>") = None,
+        seed: seed_opt() = None,
         resume: ResumeOpt = False,
         scheduler: SchedulerOpt = None,
         dask_local: DaskLocalOpt = None,
-        precision: Annotated[str | None, typer.Option(
-            "--precision", help="Add deals until every strategy's 95% interval on its win "
-                                "share is within +-P (0.005 or 0.5%).", show_default=False)] = None,
+        precision: precision_opt("every strategy's", "on its win share is within +-P "
+                                 "(0.005 or 0.5%)") = None,
         top: Annotated[int | None, typer.Option(
             "--top", help="Add deals until the K best strategies stand apart from the rest "
                           "(no interval of theirs overlaps one below them) or max_games "
@@ -558,16 +577,10 @@ def _stoppable(again: str, log: str) -> Iterator[None]:
 def sweep(
         config: Annotated[Path, typer.Argument(
             help="Sweep config TOML (see configs/sweeps/).", show_default=False)],
-        games: Annotated[int | None, typer.Option(
-            "--games", help="Games per matchup of every variant (overrides the configs).",
-            show_default=False)] = None,
+        games: games_opt("matchup of every variant", "configs") = None,
         workers: WorkersOpt = None,
-        out: Annotated[Path | None, typer.Option(
-            "--out", help="Sweep directory (default: runs/<sweep name>).",
-            show_default=False)] = None,
-        seed: Annotated[int | None, typer.Option(
-            "--seed", help="Tournament seed of every variant (overrides the configs).",
-            show_default=False)] = None,
+        out: out_opt("Sweep", "runs/<sweep name>") = None,
+        seed: seed_opt("Tournament seed of every variant", "configs") = None,
         resume: Annotated[bool, typer.Option(
             "--resume", help="Complete the sweep in --out, skipping its complete runs.")
         ] = False,
@@ -609,9 +622,7 @@ def tune(
             "--preset", help="Name of the tuned preset (strategy mode; overrides the "
                              "config).", show_default=False)] = None,
         workers: WorkersOpt = None,
-        out: Annotated[Path | None, typer.Option(
-            "--out", help="Study directory (default: runs/tune-<config name>).",
-            show_default=False)] = None,
+        out: out_opt("Study", "runs/tune-<config name>") = None,
         install: Annotated[bool, typer.Option(
             "--install", help="Install the tuned preset into your presets folder: the "
                               "first directory of $MEEPLAB_PRESETS, else "
@@ -659,21 +670,14 @@ def tune(
 def metagame(
         config: Annotated[Path, typer.Argument(
             help="Meta-game config TOML (see configs/metagame/).", show_default=False)],
-        games: Annotated[int | None, typer.Option(
-            "--games", help="Games per profile (overrides the config).",
-            show_default=False)] = None,
+        games: games_opt("profile") = None,
         workers: WorkersOpt = None,
-        out: Annotated[Path | None, typer.Option(
-            "--out", help="Run directory (default: runs/metagame-<config name>).",
-            show_default=False)] = None,
-        seed: Annotated[int | None, typer.Option(
-            "--seed", help="Seed (overrides the config).", show_default=False)] = None,
+        out: out_opt("Run", "runs/metagame-<config name>") = None,
+        seed: seed_opt("Seed") = None,
         resume: ResumeOpt = False,
         scheduler: SchedulerOpt = None,
         dask_local: DaskLocalOpt = None,
-        precision: Annotated[str | None, typer.Option(
-            "--precision", help="Add deals until every profile entry's 95% interval is "
-                                "within +-P (0.02 or 2%).", show_default=False)] = None,
+        precision: precision_opt("every profile entry's", "is within +-P (0.02 or 2%)") = None,
         variant: VariantOpt = None,
         bootstrap: Annotated[int, typer.Option(
             "--bootstrap", help="Bootstrap replicates over deals for the intervals.")] = 200,
@@ -749,19 +753,13 @@ def _grow(meta: Any, rounds: int, out: Path, workers: int | None, bootstrap: int
 def restrict(
         config: Annotated[Path, typer.Argument(
             help="Restrict config TOML (see configs/restrict/).", show_default=False)],
-        games: Annotated[int | None, typer.Option(
-            "--games", help="Games per element (overrides the config).",
-            show_default=False)] = None,
+        games: games_opt("element") = None,
         workers: WorkersOpt = None,
-        out: Annotated[Path | None, typer.Option(
-            "--out", help="Run directory (default: runs/<config name>).",
-            show_default=False)] = None,
-        seed: Annotated[int | None, typer.Option(
-            "--seed", help="Tournament seed (overrides the config).", show_default=False)] = None,
+        out: out_opt("Run", "runs/<config name>") = None,
+        seed: seed_opt() = None,
         resume: ResumeOpt = False,
-        precision: Annotated[str | None, typer.Option(
-            "--precision", help="Add deals until every restricted seat's 95% interval is "
-                                "within +-P (0.005 or 0.5%).", show_default=False)] = None,
+        precision: precision_opt("every restricted seat's",
+                                 "is within +-P (0.005 or 0.5%)") = None,
         top: Annotated[int | None, typer.Option(
             "--top", help="Add deals, only to the elements that need them, until the K "
                           "strongest stand apart from the rest (no interval of theirs "
