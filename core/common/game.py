@@ -156,3 +156,20 @@ def misc_player_range(low: int, high: int) -> Callable[[Any], tuple[int, int]]:
     def player_range(t: Any) -> tuple[int, int]:
         return int(t.misc[low]), int(t.misc[high])
     return player_range
+
+
+def declare(name: str, title: str, clause_prefix: str, codes: ModuleType, tables: ModuleType,
+            strategies: tuple[str, ...], player_range: Callable[[Any], tuple[int, int]] | None
+            = None, page_rules: Callable[[Any], dict[str, Any]] | None = None) -> Game:
+    """The descriptor of the game in core/<name>/, its parts where the recipe puts them: rules
+    data `tables.FILE`, seat colours `codes.COLOURS`, the kernels strategies.common.random then
+    strategies/<name>/<each of `strategies`>, the report reports/games/<name>.py, the renderer
+    reports/replay/<name>.js. `player_range` defaults to the misc table's MIN_PLAYERS and
+    MAX_PLAYERS (codes.M)."""
+    return Game(
+        name=name, title=title, clause_prefix=clause_prefix, rules=tables.FILE,
+        colours=codes.COLOURS,
+        player_range=player_range or misc_player_range(codes.M.MIN_PLAYERS, codes.M.MAX_PLAYERS),
+        kernels=("strategies.common.random", *(f"strategies.{name}.{k}" for k in strategies)),
+        parts=engine_parts(f"core.{name}"), report=f"reports.games.{name}",
+        renderer=f"{name}.js", page_rules=page_rules)

@@ -1,7 +1,7 @@
-"""Siberia (the card game), declared once (core.common.game.Game): its engine hooks, rules
+"""Siberia (the card game), declared once (core.common.game.declare): its engine hooks, rules
 data, records, trace, colours, player range, strategy kernels and report sections. Listed in
 core/games.py."""
-from core.common.game import Game, engine_parts
+from core.common.game import declare
 from core.siberia import codes, tables
 from core.siberia.tables import SiberiaTables
 
@@ -11,16 +11,5 @@ def player_range(t: SiberiaTables) -> tuple[int, int]:
     return int(t.misc[codes.M.MIN_PLAYERS]), int(t.switches[codes.SW.PLAYERS_MAX])
 
 
-GAME = Game(
-    name="siberia",
-    title="Siberia",
-    clause_prefix="SIB",
-    rules=tables.FILE,
-    colours=codes.COLOURS,
-    player_range=player_range,
-    kernels=("strategies.common.random", "strategies.siberia.plan", "strategies.siberia.greedy",
-             "strategies.siberia.mcts"),
-    parts=engine_parts("core.siberia"),
-    report="reports.games.siberia",
-    renderer="siberia.js",
-)
+GAME = declare("siberia", "Siberia", "SIB", codes, tables, ("plan", "greedy", "mcts"),
+               player_range=player_range)
