@@ -47,6 +47,7 @@ Option encoding: `tag << 26 | payload`. Piece vectors pack a count (0..7) per ki
 import numpy as np
 
 from core.common.layout import enum
+from core.common.options import codec
 from core.cuba import codes as C
 from core.cuba import state as S
 from core.cuba.codes import M, SW, T
@@ -60,25 +61,11 @@ OT = enum("OT", ("PASS", "CARD", "POSITION", "FIELDS", "MARKET", "ALTERNATIVE", 
                  "DONE", "BUILD", "FIELD", "ROW_COLUMN", "ONE_BUILDING", "USE", "LOAD", "BID",
                  "BILLS", "PAY", "SETUP", "HIDE"))
 TAG_SHIFT = 26
-PAYLOAD_MASK = (1 << TAG_SHIFT) - 1
 DOCK_SHIFT = 24
 VEC_MASK = (1 << DOCK_SHIFT) - 1
 
 
-@njit(inline="always")
-def enc(tag, payload):
-    """Option code for (tag, payload)."""
-    return np.int32((tag << TAG_SHIFT) | payload)
-
-
-@njit(inline="always")
-def tag_of(o):
-    return o >> TAG_SHIFT
-
-
-@njit(inline="always")
-def payload_of(o):
-    return o & PAYLOAD_MASK
+enc, tag_of, payload_of = codec("cuba", TAG_SHIFT)
 
 
 @njit(inline="always")

@@ -31,7 +31,7 @@ second (1) value (state.src_value).
 import numpy as np
 
 from core.common.layout import enum
-from core.common.options import enc, payload_of, tag_of
+from core.common.options import codec
 from core.cubist import codes as C
 from core.cubist import geometry as GEO
 from core.cubist import placements as PL
@@ -53,22 +53,7 @@ USE_SHIFT = 2         # use: slot | param << USE_SHIFT
 NO_DEST = -1
 
 
-@njit(inline="always")
-def option(tag, payload):
-    """Cubist's option code (core.common.options with TAG_SHIFT)."""
-    return enc(tag, payload, TAG_SHIFT)
-
-
-@njit(inline="always")
-def tag(o):
-    """The tag (OT) of option code o."""
-    return tag_of(o, TAG_SHIFT)
-
-
-@njit(inline="always")
-def payload(o):
-    """The payload of option code o."""
-    return payload_of(o, TAG_SHIFT)
+option, tag, payload = codec("cubist", TAG_SHIFT)  # tag: an OT
 
 
 @njit(inline="always")

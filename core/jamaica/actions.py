@@ -24,7 +24,7 @@ the stream (G.RNG). A kernel must not read them; core/jamaica/hidden.py redraws 
 Option encoding: `tag << TAG_SHIFT | payload` (tags OT).
 """
 from core.common.layout import enum
-from core.common.options import enc, payload_of, tag_of
+from core.common.options import codec
 from core.jamaica import codes as C
 from core.jamaica import routes
 from core.jamaica import state as S
@@ -39,22 +39,7 @@ TAG_SHIFT = 8
 RACE_SHIFT = routes.RACE_SHIFT  # a route end: space | race << RACE_SHIFT
 
 
-@njit(inline="always")
-def option(tag, payload):
-    """Jamaica's option code (core.common.options with TAG_SHIFT)."""
-    return enc(tag, payload, TAG_SHIFT)
-
-
-@njit(inline="always")
-def tag(o):
-    """The tag (OT) of option code o."""
-    return tag_of(o, TAG_SHIFT)
-
-
-@njit(inline="always")
-def payload(o):
-    """The payload of option code o."""
-    return payload_of(o, TAG_SHIFT)
+option, tag, payload = codec("jamaica", TAG_SHIFT)  # tag: an OT
 
 
 @njit(inline="always")

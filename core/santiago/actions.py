@@ -47,7 +47,7 @@ Option encoding: `tag << TAG_SHIFT | payload`; payloads: a distance, a kind, a s
 amount, `kind << AMOUNT_SHIFT | pieces` (deliveries), `given kind << 3 | taken kind` (swaps),
 `pieces of kind a << AMOUNT_SHIFT | pieces of kind b` (return for VP), `die << 1 | up` (demand).
 """
-from core.common import options
+from core.common.options import codec
 from core.common.layout import enum
 from core.jit import njit
 from core.santiago import codes as C
@@ -66,20 +66,7 @@ AMOUNT_MASK = (1 << AMOUNT_SHIFT) - 1
 GIVE_MONEY, GIVE_VP, GIVE_GOOD = 0, 1, 2  # give payload: 0 peso, 1 VP, 2 + kind
 
 
-@njit(inline="always")
-def enc(tag, payload):
-    """Option code for (tag, payload)."""
-    return options.enc(tag, payload, TAG_SHIFT)
-
-
-@njit(inline="always")
-def tag_of(o):
-    return options.tag_of(o, TAG_SHIFT)
-
-
-@njit(inline="always")
-def payload_of(o):
-    return options.payload_of(o, TAG_SHIFT)
+enc, tag_of, payload_of = codec("santiago", TAG_SHIFT)
 
 
 # --- queries ---------------------------------------------------------------------------------

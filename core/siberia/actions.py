@@ -40,7 +40,7 @@ card types packed 4 bits each as type + 1 (pay).
 import numpy as np
 
 from core.common.layout import enum
-from core.common.options import enc, payload_of, tag_of
+from core.common.options import codec
 from core.jit import njit
 from core.siberia import codes as C
 from core.siberia import state as S
@@ -59,22 +59,7 @@ MINE_SHIFT = 4  # mine payload: kind << MINE_SHIFT | cards
 MINE_MASK = (1 << MINE_SHIFT) - 1
 
 
-@njit(inline="always")
-def option(tag, payload):
-    """Siberia's option code (core.common.options with TAG_SHIFT)."""
-    return enc(tag, payload, TAG_SHIFT)
-
-
-@njit(inline="always")
-def tag(o):
-    """The tag (OT) of option code o."""
-    return tag_of(o, TAG_SHIFT)
-
-
-@njit(inline="always")
-def payload(o):
-    """The payload of option code o."""
-    return payload_of(o, TAG_SHIFT)
+option, tag, payload = codec("siberia", TAG_SHIFT)  # tag: an OT
 
 
 @njit(inline="always")
