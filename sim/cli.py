@@ -290,6 +290,23 @@ def precision_opt(whose: str, example: str) -> Any:
         show_default=False)]
 
 
+MatchupGamesOpt = games_opt("matchup")
+ProfileGamesOpt = games_opt("profile")
+ElementGamesOpt = games_opt("element")
+SweepGamesOpt = games_opt("matchup of every variant", "configs")
+RunOutOpt = out_opt("Run", "runs/<config name>")
+MetagameOutOpt = out_opt("Run", "runs/metagame-<config name>")
+SweepOutOpt = out_opt("Sweep", "runs/<sweep name>")
+StudyOutOpt = out_opt("Study", "runs/tune-<config name>")
+SeedOpt = seed_opt()
+MetagameSeedOpt = seed_opt("Seed")
+SweepSeedOpt = seed_opt("Tournament seed of every variant", "configs")
+TournamentPrecisionOpt = precision_opt("every strategy's",
+                                       "on its win share is within +-P (0.005 or 0.5%)")
+MetagamePrecisionOpt = precision_opt("every profile entry's", "is within +-P (0.02 or 2%)")
+RestrictPrecisionOpt = precision_opt("every restricted seat's", "is within +-P (0.005 or 0.5%)")
+
+
 def _positive(option: str, value: int | None, minimum: int = 1,
               maximum: int = limits.MAX_GAMES) -> None:
     if option in limits.WORKER_OPTIONS:
@@ -327,15 +344,14 @@ def _check_run_options(games: int | None, workers: int | None, seed: int | None,
 @app.command()
 def tournament(
         config: ConfigArg,
-        games: games_opt("matchup") = None,
+        games: MatchupGamesOpt = None,
         workers: WorkersOpt = None,
-        out: out_opt("Run", "runs/<config name>") = None,
-        seed: seed_opt() = None,
+        out: RunOutOpt = None,
+        seed: SeedOpt = None,
         resume: ResumeOpt = False,
         scheduler: SchedulerOpt = None,
         dask_local: DaskLocalOpt = None,
-        precision: precision_opt("every strategy's", "on its win share is within +-P "
-                                 "(0.005 or 0.5%)") = None,
+        precision: TournamentPrecisionOpt = None,
         top: Annotated[int | None, typer.Option(
             "--top", help="Add deals until the K best strategies stand apart from the rest "
                           "(no interval of theirs overlaps one below them) or max_games "
@@ -577,10 +593,10 @@ def _stoppable(again: str, log: str) -> Iterator[None]:
 def sweep(
         config: Annotated[Path, typer.Argument(
             help="Sweep config TOML (see configs/sweeps/).", show_default=False)],
-        games: games_opt("matchup of every variant", "configs") = None,
+        games: SweepGamesOpt = None,
         workers: WorkersOpt = None,
-        out: out_opt("Sweep", "runs/<sweep name>") = None,
-        seed: seed_opt("Tournament seed of every variant", "configs") = None,
+        out: SweepOutOpt = None,
+        seed: SweepSeedOpt = None,
         resume: Annotated[bool, typer.Option(
             "--resume", help="Complete the sweep in --out, skipping its complete runs.")
         ] = False,
@@ -622,7 +638,7 @@ def tune(
             "--preset", help="Name of the tuned preset (strategy mode; overrides the "
                              "config).", show_default=False)] = None,
         workers: WorkersOpt = None,
-        out: out_opt("Study", "runs/tune-<config name>") = None,
+        out: StudyOutOpt = None,
         install: Annotated[bool, typer.Option(
             "--install", help="Install the tuned preset into your presets folder: the "
                               "first directory of $MEEPLAB_PRESETS, else "
@@ -670,14 +686,14 @@ def tune(
 def metagame(
         config: Annotated[Path, typer.Argument(
             help="Meta-game config TOML (see configs/metagame/).", show_default=False)],
-        games: games_opt("profile") = None,
+        games: ProfileGamesOpt = None,
         workers: WorkersOpt = None,
-        out: out_opt("Run", "runs/metagame-<config name>") = None,
-        seed: seed_opt("Seed") = None,
+        out: MetagameOutOpt = None,
+        seed: MetagameSeedOpt = None,
         resume: ResumeOpt = False,
         scheduler: SchedulerOpt = None,
         dask_local: DaskLocalOpt = None,
-        precision: precision_opt("every profile entry's", "is within +-P (0.02 or 2%)") = None,
+        precision: MetagamePrecisionOpt = None,
         variant: VariantOpt = None,
         bootstrap: Annotated[int, typer.Option(
             "--bootstrap", help="Bootstrap replicates over deals for the intervals.")] = 200,
@@ -753,13 +769,12 @@ def _grow(meta: Any, rounds: int, out: Path, workers: int | None, bootstrap: int
 def restrict(
         config: Annotated[Path, typer.Argument(
             help="Restrict config TOML (see configs/restrict/).", show_default=False)],
-        games: games_opt("element") = None,
+        games: ElementGamesOpt = None,
         workers: WorkersOpt = None,
-        out: out_opt("Run", "runs/<config name>") = None,
-        seed: seed_opt() = None,
+        out: RunOutOpt = None,
+        seed: SeedOpt = None,
         resume: ResumeOpt = False,
-        precision: precision_opt("every restricted seat's",
-                                 "is within +-P (0.005 or 0.5%)") = None,
+        precision: RestrictPrecisionOpt = None,
         top: Annotated[int | None, typer.Option(
             "--top", help="Add deals, only to the elements that need them, until the K "
                           "strongest stand apart from the rest (no interval of theirs "
