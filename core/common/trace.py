@@ -96,6 +96,26 @@ def write_jsonl(path: str | Path | IO[str], header: dict[str, Any], trace: np.nd
             out.close()
 
 
+def jsonl_writer(event_dict: Callable[[np.ndarray, Any], dict[str, Any]],
+                 public_state: Callable[[np.ndarray, Any, int], dict[str, Any]],
+                 event_sentences: Callable[[np.ndarray, Any, int, Sequence[str]], Any],
+                 colours: Sequence[str],
+                 header_more: Callable[[np.ndarray, Any], dict[str, Any]] | None = None
+                 ) -> Callable[..., None]:
+    """A game's `write_jsonl(path, header, trace, tables, n_players, final)` (write_jsonl with
+    the game's decoders); `header_more(trace, tables)` adds keys to the header."""
+    def write_game_jsonl(path: str | Path | IO[str], header: dict[str, Any], trace: np.ndarray,
+                         tables: Any, n_players: int, final: dict[str, Any]) -> None:
+        """Write the trace as JSON lines: header, one {"i", "event", "state"} per event,
+        final."""
+        if header_more is not None:
+            header = dict(header, **header_more(trace, tables))
+        write_jsonl(path, header, trace, lambda row: event_dict(row, tables),
+                    lambda snap: public_state(snap, tables, n_players), final,
+                    event_sentences(trace, tables, n_players, colours))
+    return write_game_jsonl
+
+
 # --- decoding helpers every game's trace.py uses (pure Python) ---------------------------
 
 

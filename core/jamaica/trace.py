@@ -9,8 +9,7 @@ never shown.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 import numpy as np
 
@@ -270,12 +269,7 @@ def event_sentences(trace: np.ndarray, tables: JamaicaTables, n_players: int,
         {EV.ROUND: lambda row: f"round {int(row[2])}: captain {who(int(row[1]))}"})
 
 
-def write_jsonl(path: str | Path | IO[str], header: dict[str, Any], trace: np.ndarray,
-                tables: JamaicaTables, n_players: int, final: dict[str, Any]) -> None:
-    """Write the trace as JSON lines: header, one {"i", "event", "state"} per event, final."""
-    common_trace.write_jsonl(path, header, trace, lambda row: event_dict(row, tables),
-                             lambda snap: public_state(snap, tables, n_players), final,
-                             event_sentences(trace, tables, n_players, C.COLOURS))
+write_jsonl = common_trace.jsonl_writer(event_dict, public_state, event_sentences, C.COLOURS)
 
 
 def trace_buffer(max_events: int = 6000) -> np.ndarray:

@@ -10,8 +10,7 @@ screen (goods, pesos, VP: hidden in the game, SDC-R4, shown for analysis).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 import numpy as np
 
@@ -291,13 +290,11 @@ def log_lines(trace: np.ndarray, tables: SantiagoTables, n_players: int,
 
 # ------------------------------------------------------------------------------ JSON lines
 
-def write_jsonl(path: str | Path | IO[str], header: dict[str, Any], trace: np.ndarray,
-                tables: SantiagoTables, n_players: int, final: dict[str, Any]) -> None:
-    """Write the trace as JSON lines: header, one {"i", "event", "state"} per event, final.
-    The header gains the game's layout (from the first event's state)."""
+def _layout_header(trace: np.ndarray, tables: SantiagoTables) -> dict[str, Any]:
+    """The JSON-lines header's addition: the game's layout (from the first event's state)."""
     rows = events(trace)
-    if len(rows):
-        header = dict(header, layout=layout(rows[0][C.EVW:], tables))
-    common_trace.write_jsonl(path, header, trace, lambda row: event_dict(row, tables),
-                             lambda snap: public_state(snap, tables, n_players), final,
-                             event_sentences(trace, tables, n_players, C.COLOURS))
+    return {"layout": layout(rows[0][C.EVW:], tables)} if len(rows) else {}
+
+
+write_jsonl = common_trace.jsonl_writer(event_dict, public_state, event_sentences, C.COLOURS,
+                                        _layout_header)
