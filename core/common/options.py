@@ -7,6 +7,7 @@ from collections.abc import Callable
 import numpy as np
 
 from core.common.loop import compiled_for
+from core.jit import njit
 
 
 def _option(tag, payload):
@@ -30,3 +31,11 @@ def codec(game: str, shift: int) -> tuple[Callable, Callable, Callable]:
     namespace = {"SHIFT": shift}
     return tuple(compiled_for(fn, game, namespace, inline="always")  # type: ignore[return-value]
                  for fn in (_option, _tag, _payload))
+
+
+@njit(inline="always")
+def either(opts, first, second):
+    """Write the two options of a two-way decision (first, second) into opts; return 2."""
+    opts[0] = first
+    opts[1] = second
+    return 2

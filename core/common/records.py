@@ -5,7 +5,7 @@ from typing import Any
 
 import numpy as np
 
-from core.jit import njit
+from core.jit import njit, span_sum
 
 R_SCORE, R_RANK, R_WIN_SHARE, R_MONEY = range(4)
 HEAD_NAMES = ("score", "rank", "win_share", "money")
@@ -55,9 +55,7 @@ def seat_ledgers(s, n_players, first, size, money, vp, vpsrc, nsrc, err_negative
         if s[b + money] < 0 or s[b + vp] < 0:
             return err_negative, total
         total += s[b + money]
-        led = 0
-        for i in range(nsrc):
-            led += s[b + vpsrc + i]
+        led = span_sum(s, b + vpsrc, nsrc)
         if led != s[b + vp]:
             return err_ledger, total
     return 0, total

@@ -47,7 +47,7 @@ Option encoding: `tag << 26 | payload`. Piece vectors pack a count (0..7) per ki
 import numpy as np
 
 from core.common.layout import enum
-from core.common.options import codec
+from core.common.options import codec, either
 from core.cuba import codes as C
 from core.cuba import state as S
 from core.cuba.codes import M, SW, T
@@ -570,9 +570,7 @@ def bills_options(s, t, opts):
 @njit(inline="always")
 def tax_options(s, t, opts):
     """CUBA-R43: pay, or not."""
-    opts[0] = enc(OT.PAY, 0)
-    opts[1] = enc(OT.PASS, 0)
-    return 2
+    return either(opts, enc(OT.PAY, 0), enc(OT.PASS, 0))
 
 
 @njit(_nrt=False)

@@ -21,7 +21,7 @@ from core.cuba import codes as C
 from core.cuba import state as S
 from core.cuba.codes import M, T
 from core.cuba.state import DK, G, O, P, PH
-from core.jit import njit
+from core.jit import njit, span_sum
 
 
 @njit(inline="always")
@@ -51,9 +51,7 @@ def sample_hidden(s, t, me, rng):
         if bidding and i < s[G.STEP] and (s[G.TIED] >> p) & 1:
             s[b + P.BID] = rng_below(rng, min(s[b + P.MONEY], t[T.MISC + M.MAX_BID]) + 1)
         if s[G.PHASE] == PH.ACTIONS and s[b + P.HIDDEN] >= 0:
-            held = 0
-            for c in range(C.NCHARS):
-                held += s[b + P.HAND + c]
+            held = span_sum(s, b + P.HAND, C.NCHARS)
             k = rng_below(rng, held)
             for c in range(C.NCHARS):
                 if s[b + P.HAND + c] == 1:

@@ -13,7 +13,7 @@ from core.cubist import placements as PL
 from core.cubist import state as S
 from core.cubist.codes import M, SW, T
 from core.cubist.state import G, O, P, VOFF
-from core.jit import njit
+from core.jit import njit, span_sum
 
 ERR_DICE = FIRST_GAME_ERROR    # a player's dice do not add up
 ERR_NEGATIVE = ERR_DICE + 1    # a count below zero
@@ -87,9 +87,7 @@ def check_players(s, t, np_):
             if s[b + P.WARE + v] < 0 or s[b + P.STORE + v] < 0:
                 return ERR_NEGATIVE
             n += s[b + P.WARE + v] + s[b + P.STORE + v]
-        stored = 0
-        for v in range(C.NVAL):
-            stored += s[b + P.STORE + v]
+        stored = span_sum(s, b + P.STORE, C.NVAL)
         if stored > t[T.MISC + M.STORAGE]:
             return ERR_DICE
         for room in range(2):
@@ -195,11 +193,7 @@ def check_museum(s, t, np_):
 def check_state(s, t):
     """0 when every invariant holds, else the first broken one's ERR_ code."""
     np_ = s[G.NP]
-    err = check_players(s, t, np_)
-    if err == OK:
-        err = check_artists(s, t, np_)
-    if err == OK:
-        err = check_cards(s, t, np_)
-    if err == OK:
-        err = check_museum(s, t, np_)
-    return err
+    return (check_players(s, t, np_)
+            or check_artists(s, t, np_)
+            or check_cards(s, t, np_)
+            or check_museum(s, t, np_))

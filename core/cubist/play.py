@@ -16,7 +16,7 @@ from core.cubist import rules
 from core.cubist import state as S
 from core.cubist.codes import M, T
 from core.cubist.state import G, P
-from core.jit import njit
+from core.jit import njit, span_sum
 
 INST_NAMES = tuple(f"i{i + 1:02d}" for i in range(C.MAX_INST))  # the rules file's ids, lower case
 
@@ -87,9 +87,7 @@ def write_records(s, t, decisions, rec):
         rec[p, REC.TRIGGERED] = 1 if p == s[G.TRIGGER] else 0
         for column, slot in COUNTERS:
             rec[p, column] = s[b + slot]
-        left = 0
-        for k in range(C.MAX_HELD * C.MAX_SPACES):
-            left += s[b + P.CD_ON + k]
+        left = span_sum(s, b + P.CD_ON, C.MAX_HELD * C.MAX_SPACES)
         rec[p, REC.CARD_DICE_LEFT] = left
         for kind in range(C.NKINDS):
             rec[p, REC.ARTISTS + kind] = s[b + P.USED + kind]

@@ -14,7 +14,7 @@ from core.common.rng import DEAL_STREAM, rng_below, rng_seed, shuffle
 from core.common.stored_rng import SLOTS, save_stream
 from core.cubist import codes as C
 from core.cubist.codes import M, T
-from core.jit import njit
+from core.jit import njit, span_sum
 
 # --- phases and decision kinds ----------------------------------------------------------
 PH = enum("PH", ("SETUP", "PLAY", "OVER"))
@@ -242,10 +242,7 @@ def new_game(t, n_players, seed):
 @njit(inline="always")
 def ware_total(s, b):
     """Dice in the warehouse."""
-    n = 0
-    for v in range(C.NVAL):
-        n += s[b + P.WARE + v]
-    return n
+    return span_sum(s, b + P.WARE, C.NVAL)
 
 
 @njit(inline="always")

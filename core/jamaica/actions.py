@@ -24,7 +24,7 @@ the stream (G.RNG). A kernel must not read them; core/jamaica/hidden.py redraws 
 Option encoding: `tag << TAG_SHIFT | payload` (tags OT).
 """
 from core.common.layout import enum
-from core.common.options import codec
+from core.common.options import codec, either
 from core.jamaica import codes as C
 from core.jamaica import routes
 from core.jamaica import state as S
@@ -213,9 +213,7 @@ def spoils_options(s, t, opts):
 @njit(inline="always")
 def dice_options(s, t, opts):
     """JAM-R6: keep the dice as rolled, or swap morning and evening."""
-    opts[0] = option(OT.KEEP, 0)
-    opts[1] = option(OT.SWAP, 0)
-    return 2
+    return either(opts, option(OT.KEEP, 0), option(OT.SWAP, 0))
 
 
 @njit(inline="always")
@@ -245,9 +243,7 @@ def route_options(s, t, opts):
 @njit(inline="always")
 def ghost_dir_options(s, t, opts):
     """JAM-V1: forward or backward."""
-    opts[0] = option(OT.DIRECTION, C.FORWARD)
-    opts[1] = option(OT.DIRECTION, C.BACKWARD)
-    return 2
+    return either(opts, option(OT.DIRECTION, C.FORWARD), option(OT.DIRECTION, C.BACKWARD))
 
 
 @njit(inline="always")
@@ -276,9 +272,7 @@ def bid_options(s, t, opts):
 @njit(inline="always")
 def sabre_options(s, t, opts):
     """JAM-R20: keep the die, or roll it again."""
-    opts[0] = option(OT.KEEP, 0)
-    opts[1] = option(OT.REROLL, 0)
-    return 2
+    return either(opts, option(OT.KEEP, 0), option(OT.REROLL, 0))
 
 
 @njit(inline="always")

@@ -133,13 +133,8 @@ def check_bank(s, t):
 @njit
 def check_state(s, t):
     """0 when every invariant holds, else the first broken one's ERR_ code."""
-    err = check_holds(s, t)
-    if err == OK:
-        err = check_cards(s, t)
-    if err == OK:
-        err = check_treasures(s, t)
-    if err == OK:
-        err = check_race(s, t)
-    if err == OK:
-        err = check_bank(s, t)
-    return err
+    return (check_holds(s, t)
+            or check_cards(s, t)
+            or check_treasures(s, t)
+            or check_race(s, t)
+            or check_bank(s, t))

@@ -126,11 +126,7 @@ def check_layout(s, t):
 def check_state(s, t):
     """0 when every invariant holds, else the first broken one's ERR_ code."""
     np_ = s[G.NP]
-    err = check_goods(s, t, np_)
-    if err == OK:
-        err = check_board(s, t, np_)
-    if err == OK:
-        err = check_ship(s, t)
-    if err == OK:
-        err = check_layout(s, t)
-    return err
+    return (check_goods(s, t, np_)
+            or check_board(s, t, np_)
+            or check_ship(s, t)
+            or check_layout(s, t))

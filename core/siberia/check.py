@@ -173,11 +173,7 @@ def check_persons(s, t, np_):
 def check_state(s, t):
     """0 when every invariant holds, else the first broken one's ERR_ code."""
     np_ = s[G.NP]
-    err = check_resources(s, t, np_)
-    if err == OK:
-        err = check_row(s, t)
-    if err == OK:
-        err = check_actions(s, t, np_)
-    if err == OK:
-        err = check_persons(s, t, np_)
-    return err
+    return (check_resources(s, t, np_)
+            or check_row(s, t)
+            or check_actions(s, t, np_)
+            or check_persons(s, t, np_))

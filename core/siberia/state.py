@@ -12,7 +12,7 @@ import numpy as np
 from core.common.layout import Decision, block, decisions, enum
 from core.common.rng import DEAL_STREAM, rng_below, rng_seed, shuffle
 from core.common.stored_rng import SLOTS, save_stream
-from core.jit import njit
+from core.jit import njit, span_sum
 from core.siberia import codes as C
 from core.siberia.codes import M, T
 
@@ -265,14 +265,8 @@ def held(s, b, x):
     if x == C.WORKER:
         return s[b + P.WORKERS]
     if x == C.SALESMAN:
-        n = 0
-        for c in range(C.NSYM):
-            n += s[b + P.SALESMEN + c]
-        return n
-    n = 0
-    for k in range(C.NRES):
-        n += s[b + P.INVESTORS + k]
-    return n
+        return span_sum(s, b + P.SALESMEN, C.NSYM)
+    return span_sum(s, b + P.INVESTORS, C.NRES)
 
 
 @njit(_nrt=False)
@@ -310,10 +304,7 @@ def money(s, t, p):
 @njit(inline="always")
 def resource_cards(s, b):
     """Resource cards the player at block b holds."""
-    n = 0
-    for k in range(C.NRES):
-        n += s[b + P.RES_N + k]
-    return n
+    return span_sum(s, b + P.RES_N, C.NRES)
 
 
 @njit(inline="always")
