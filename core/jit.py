@@ -383,12 +383,3 @@ if os.environ.get("NUMBA_DISABLE_JIT") == "1":
         return bool((a == b[:a.shape[0]]).all())
 else:
     copy_into, copy_to_row, equal = _copy_into, _copy_to_row, _equal
-
-
-@njit(inline="always")
-def span_sum(a, start, n):
-    """a[start] + ... + a[start + n - 1] (a slot range of a state: no slice, no runtime)."""
-    total = 0
-    for i in range(n):
-        total += a[start + i]
-    return total

@@ -5,7 +5,8 @@ from typing import Any
 
 import numpy as np
 
-from core.jit import njit, span_sum
+from core.common.arith import span_sum
+from core.jit import njit
 
 R_SCORE, R_RANK, R_WIN_SHARE, R_MONEY = range(4)
 HEAD_NAMES = ("score", "rank", "win_share", "money")

@@ -15,13 +15,14 @@ reference's table), so the pile stays as it is. Not handled: after a lighthouse 
 moved to the bottom of the pile is redrawn with the unseen ones although all have seen it, and
 the lighthouse's user remembers the pile's order later on.
 """
+from core.common.arith import span_sum
 from core.common.hidden import sort_shuffle
 from core.common.rng import rng_below
 from core.cuba import codes as C
 from core.cuba import state as S
 from core.cuba.codes import M, T
 from core.cuba.state import DK, G, O, P, PH
-from core.jit import njit, span_sum
+from core.jit import njit
 
 
 @njit(inline="always")

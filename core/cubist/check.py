@@ -4,6 +4,7 @@ installation cards each in exactly one place, the museum within its plan, touchi
 and still completable (CUBIST-R27), the counters the engine keeps up to date."""
 import numpy as np
 
+from core.common.arith import span_sum
 from core.common.errors import (  # noqa: F401 (loop codes re-exported)
     ERR_ILLEGAL, ERR_STUCK, FIRST_GAME_ERROR, LOOP_ERR_NAMES, OK,
 )
@@ -13,7 +14,7 @@ from core.cubist import placements as PL
 from core.cubist import state as S
 from core.cubist.codes import M, SW, T
 from core.cubist.state import G, O, P, VOFF
-from core.jit import njit, span_sum
+from core.jit import njit
 
 ERR_DICE = FIRST_GAME_ERROR    # a player's dice do not add up
 ERR_NEGATIVE = ERR_DICE + 1    # a count below zero

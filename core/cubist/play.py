@@ -7,6 +7,7 @@ Cubist has no money: the head's `money` column holds the points, like `score`. `
 """
 import numpy as np
 
+from core.common.arith import span_sum
 from core.common.layout import block
 from core.common.records import (  # noqa: F401 (the head's columns, re-exported)
     HEAD_NAMES, R_MONEY, R_RANK, R_SCORE, R_WIN_SHARE, block_columns,
@@ -16,7 +17,7 @@ from core.cubist import rules
 from core.cubist import state as S
 from core.cubist.codes import M, T
 from core.cubist.state import G, P
-from core.jit import njit, span_sum
+from core.jit import njit
 
 INST_NAMES = tuple(f"i{i + 1:02d}" for i in range(C.MAX_INST))  # the rules file's ids, lower case
 

@@ -9,12 +9,13 @@ Die values are 1..6; per-value counts are indexed by value - 1.
 """
 import numpy as np
 
+from core.common.arith import span_sum
 from core.common.layout import Decision, block, decisions, enum
 from core.common.rng import DEAL_STREAM, rng_below, rng_seed, shuffle
 from core.common.stored_rng import SLOTS, save_stream
 from core.cubist import codes as C
 from core.cubist.codes import M, T
-from core.jit import njit, span_sum
+from core.jit import njit
 
 # --- phases and decision kinds ----------------------------------------------------------
 PH = enum("PH", ("SETUP", "PLAY", "OVER"))

@@ -1,6 +1,7 @@
 """Invariant checker: holds well formed, every action card and treasure card in exactly one
 place, the lairs' tokens and the treasure pile in step (whatever the pile's size), the race
 phases consistent with the positions, the bank's limits kept (JAM-Q3)."""
+from core.common.arith import popcount
 from core.common.errors import (  # noqa: F401 (loop codes re-exported)
     ERR_ILLEGAL, ERR_STUCK, FIRST_GAME_ERROR, LOOP_ERR_NAMES, OK,
 )
@@ -40,7 +41,7 @@ def check_cards(s, t):
     for p in range(s[G.NP]):
         b = S.pbase(p)
         seen = s[b + P.HAND] | s[b + P.DISCARD]
-        total = S.popcount(s[b + P.HAND]) + S.popcount(s[b + P.DISCARD])
+        total = popcount(s[b + P.HAND]) + popcount(s[b + P.DISCARD])
         if s[b + P.CHOSEN] >= 0:
             seen |= 1 << s[b + P.CHOSEN]
             total += 1
@@ -51,7 +52,7 @@ def check_cards(s, t):
             total += 1
         if seen != (1 << C.NCARDS) - 1 or total != C.NCARDS:
             return ERR_CARDS
-        if s[b + P.HAND_N] != S.popcount(s[b + P.HAND]) or s[b + P.HAND_N] > C.MAX_HAND:
+        if s[b + P.HAND_N] != popcount(s[b + P.HAND]) or s[b + P.HAND_N] > C.MAX_HAND:
             return ERR_CARDS
     return OK
 

@@ -197,16 +197,6 @@ def hand_size(s, t, p):
     return t[T.MISC + M.HAND_SIZE]
 
 
-@njit(inline="always")
-def popcount(v):
-    """Set bits of v >= 0."""
-    n = 0
-    while v:
-        v &= v - 1
-        n += 1
-    return n
-
-
 @njit(_nrt=False)
 def draw_cards(s, rng, p, k):
     """Ship p draws up to k cards; an empty deck is rebuilt from the discards (JAM-R9).

@@ -9,10 +9,11 @@ import os
 
 import numpy as np
 
+from core.common.arith import span_sum
 from core.common.layout import Decision, block, decisions, enum
 from core.common.rng import DEAL_STREAM, rng_below, rng_seed, shuffle
 from core.common.stored_rng import SLOTS, save_stream
-from core.jit import njit, span_sum
+from core.jit import njit
 from core.siberia import codes as C
 from core.siberia.codes import M, T
 

@@ -2,6 +2,7 @@
 takes the best, at every decision point. The named plans are presets of its weights."""
 import numpy as np
 
+from core.common.arith import popcount
 from core.cuba import actions
 from core.cuba import codes as C
 from core.cuba.state import DK, G
@@ -29,16 +30,6 @@ MONEY_ONLY = DK.mask("money_only")  # kinds valued by the value of money alone
 NOISY = (1 << DK.CHARACTER) | (1 << DK.WORKER_POSITION) | (1 << DK.ARCHITECT)  # see plan_choice
 
 
-@njit(inline="always")
-def bit_count(m):
-    """Number of set bits of m."""
-    n = 0
-    while m:
-        m &= m - 1
-        n += 1
-    return n
-
-
 @njit(_nrt=False)
 def needs_target(s, t, dk, opts, n):
     """Whether the decision weighs resources (its kind has the property weighs_resources),
@@ -51,7 +42,7 @@ def needs_target(s, t, dk, opts, n):
     if dk == DK.WORKER_FIELDS:
         free = actions.worker_free_fields(s, t)
         for i in range(n):
-            if bit_count(actions.payload_of(opts[i])) > free:
+            if popcount(actions.payload_of(opts[i])) > free:
                 return True
         return False
     if dk == DK.DUTY:
