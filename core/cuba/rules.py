@@ -393,12 +393,20 @@ def apply_architect_field(s, t, f, tr):
     s[G.DK] = DK.NONE
 
 
+@njit(inline="always")
+def take_alternative(s, takers, first_marker):
+    """Cover the black marker of this round's next taker of an alternative (markers from
+    first_marker on, takers counted at slot `takers`); return the taker's index, 0 first."""
+    i = s[takers]
+    s[O.MARKERS + first_marker + i] = 1
+    s[takers] += 1
+    return i
+
+
 @njit(_nrt=False)
 def architect_alternative(s, t, tr, p):
     """2 VP to the first, 1 VP to the second taker this round (CUBA-R18)."""
-    i = s[G.ARCH_ALT_N]
-    s[O.MARKERS + C.BM_ARCH_1 + i] = 1
-    s[G.ARCH_ALT_N] += 1
+    i = take_alternative(s, G.ARCH_ALT_N, C.BM_ARCH_1)
     vp = t[T.MISC + M.ARCHITECT_ALT_VP_FIRST + i]
     log(tr, s, EV.ARCHITECT_ALT, p, i + 1, vp, 0, 0)
     add_vp(s, tr, p, C.SRC_ARCH_ALT, vp)
@@ -408,9 +416,7 @@ def architect_alternative(s, t, tr, p):
 @njit(_nrt=False)
 def mayor_alternative(s, t, tr, p):
     """$4 to the first, $2 to the second taker this round (CUBA-R21)."""
-    i = s[G.MAYOR_ALT_N]
-    s[O.MARKERS + C.BM_MAYOR_1 + i] = 1
-    s[G.MAYOR_ALT_N] += 1
+    i = take_alternative(s, G.MAYOR_ALT_N, C.BM_MAYOR_1)
     got = gain_money(s, t, p, t[T.MISC + M.MAYOR_ALT_MONEY_FIRST + i])
     log(tr, s, EV.MAYOR_ALT, p, i + 1, got, 0, 0)
     s[G.DK] = DK.NONE
