@@ -175,6 +175,21 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+def number(v: int) -> int:
+    """An event field that is a plain number."""
+    return v
+
+
+def optional(v: int) -> int | None:
+    """An event field that is -1 when it does not apply: None then."""
+    return v if v >= 0 else None
+
+
+def named(names: Sequence[str]) -> Callable[[int], str]:
+    """The decoder of an event field that indexes `names`."""
+    return lambda v: names[v]
+
+
 def decode_event(row: np.ndarray, names: Sequence[str],
                  fields: dict[int, tuple[tuple[str, Callable[[int], Any]] | None, ...]]
                  ) -> dict[str, Any]:

@@ -168,14 +168,10 @@ def _cell(v: int) -> dict[str, int]:
 def _fields(tables: CubistTables) -> dict[int, tuple[tuple[str, Callable[[int], Any]] | None,
                                                      ...]]:
     """(key, decoder) of the fields a, b, c, d of each event (codes.py EV comments)."""
-    def num(v: int) -> int:
-        return v
+    num, optional = common_trace.number, common_trace.optional
 
     def grid_row(v: int) -> int:
         return v // C.GRID
-
-    def optional(v: int) -> int | None:
-        return v if v >= 0 else None
 
     def where(v: int) -> str:
         return f"warehouse {v + 1}" if v < C.NVAL else f"card die {(v - 8) >> 1}"

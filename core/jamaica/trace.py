@@ -108,17 +108,8 @@ def public_state(snapshot: np.ndarray, tables: JamaicaTables, n_players: int
 def _fields(tables: JamaicaTables) -> dict[int, tuple[tuple[str, Callable[[int], Any]] | None,
                                                       ...]]:
     """(key, decoder) of the fields a, b, c, d of each event (codes.py EV comments)."""
-    def num(v: int) -> int:
-        return v
-
-    def res(v: int) -> str:
-        return C.RES_NAMES[v]
-
-    def race(v: int) -> str:
-        return C.RACE_NAMES[v]
-
-    def optional(v: int) -> int | None:
-        return v if v >= 0 else None
+    num, optional = common_trace.number, common_trace.optional
+    res, race = common_trace.named(C.RES_NAMES), common_trace.named(C.RACE_NAMES)
 
     def treasure(v: int) -> str:
         return treasure_name(v, tables) if v >= 0 else "face_down"

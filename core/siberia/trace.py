@@ -127,20 +127,11 @@ def public_state(snapshot: np.ndarray, tables: SiberiaTables, n_players: int) ->
 def _fields(tables: SiberiaTables) -> dict[int, tuple[tuple[str, Callable[[int], Any]] | None,
                                                       ...]]:
     """(key, decoder) of the fields a, b, c, d of each event (codes.py EV_* comments)."""
-    def num(v: int) -> int:
-        return v
+    num, optional = common_trace.number, common_trace.optional
+    kind, symbol = common_trace.named(C.RES_NAMES), common_trace.named(C.SYMBOL_NAMES)
 
     def dollars(v: int) -> int:
         return _dollars(v, tables)
-
-    def kind(v: int) -> str:
-        return C.RES_NAMES[v]
-
-    def symbol(v: int) -> str:
-        return C.SYMBOL_NAMES[v]
-
-    def optional(v: int) -> int | None:
-        return v if v >= 0 else None
 
     return {
         EV.SETUP: (("row_cards", num), ("face_up", num), ("hand_size", num)),
