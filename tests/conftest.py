@@ -39,15 +39,29 @@ def _game_of(item) -> str:
     return next((v for v in params.values() if isinstance(v, str) and v in GAMES), "")
 
 
+def _uses_module_fixture(item) -> bool:
+    """Whether the test uses a parametrised module-scoped fixture of its own module (one
+    played game, ladder or run per game, shared by the module's tests)."""
+    info = getattr(item, "_fixtureinfo", None)
+    defs = info.name2fixturedefs.values() if info else ()
+    return any(d.scope == "module" and d.params and d.func.__module__ == item.module.__name__
+               for chain in defs for d in chain)
+
+
 @pytest.hookimpl(tryfirst=True)  # before xdist's own hook, which reads the groups
 def pytest_collection_modifyitems(config, items):
     """With pytest-xdist (`-n 2 --dist loadgroup`, as `make test` runs): a game's compiled tests
     share a worker, so each engine compiles on one core (a cold numba cache compiles each game
-    once, the two cores on different games) while the interpreted tests fill the gaps."""
+    once, the two cores on different games) while the interpreted tests fill the gaps; so do
+    the tests of a module sharing a parametrised module fixture."""
     asked_for_soak = "soak" in (config.getoption("markexpr") or "")
     for item in items:
         if item.get_closest_marker("compiled"):
             item.add_marker(pytest.mark.xdist_group(_game_of(item) or "compiled"))
+        elif _uses_module_fixture(item):
+            # one worker for the module: its shared fixtures (a ladder played per game) run
+            # once, not once on every worker that gets one of their tests
+            item.add_marker(pytest.mark.xdist_group(item.module.__name__))
         if item.get_closest_marker("soak") and not asked_for_soak:
             item.add_marker(pytest.mark.skip(reason="long run: pytest -m soak"))
 

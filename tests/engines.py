@@ -30,12 +30,16 @@ from core import games as catalogue
 from strategies.common.bound import Bound, bound
 
 ROOT = Path(__file__).resolve().parents[1]
+# a compiled run's time limit (a hang fails, not a slow machine): a game's cold compile on a
+# loaded 2-core machine took over 15 minutes, and a run killed mid-compile keeps nothing, so the
+# game's next test compiled it all again
+COMPILED_TIMEOUT = 3600
 
 # A soak test's `scale`: the share of its games played. The full soak is a long run.
 SOAK_SIZES = [pytest.param(0.1, id="tenth"), pytest.param(1.0, id="full", marks=pytest.mark.soak)]
 
 
-def run_compiled(script: str, *args: str, timeout: int = 900) -> dict:
+def run_compiled(script: str, *args: str, timeout: int = COMPILED_TIMEOUT) -> dict:
     """Run a script with the JIT on (NUMBA_DISABLE_JIT removed); return its JSON output."""
     env = {k: v for k, v in os.environ.items() if k != "NUMBA_DISABLE_JIT"}
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))

@@ -96,7 +96,7 @@ TOURNAMENTS = """
 
 @pytest.mark.compiled
 def test_round_robin_and_ghost_ship_tournaments_and_reports(tmp_path: Path) -> None:
-    out = run_compiled(TOURNAMENTS, str(tmp_path), timeout=900)
+    out = run_compiled(TOURNAMENTS, str(tmp_path))
     for name, (code, stdout, stderr, rcode, rout, rerr) in out.items():
         assert code == 0, stderr
         assert rcode == 0, rerr

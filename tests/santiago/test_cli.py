@@ -73,7 +73,7 @@ STUDY = """
 
 @pytest.mark.compiled
 def test_tile_study_runs_from_its_sweep_config(tmp_path: Path) -> None:
-    out = run_compiled(STUDY, str(tmp_path / "study"), timeout=400)
+    out = run_compiled(STUDY, str(tmp_path / "study"))
     code, stdout, stderr = out["sweep"]
     assert code == 0, stderr
     assert "forbid - random" in stdout and "spread (sd)" in stdout

@@ -107,7 +107,7 @@ TOURNAMENT = """
 
 @pytest.mark.compiled
 def test_round_robin_tournament_and_report(tmp_path: Path) -> None:
-    out = run_compiled(TOURNAMENT, str(tmp_path / "run"), timeout=900)
+    out = run_compiled(TOURNAMENT, str(tmp_path / "run"))
     code, stdout, stderr = out["play"]
     assert code == 0, stderr
     assert "siberia-round-robin: 360 games" in stdout

@@ -12,6 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 import sim.cli as cli
+from tests.engines import COMPILED_TIMEOUT
 
 ROOT = Path(__file__).resolve().parents[2]
 # only `random` is sure to be registered: matchups of random players, 4 and 3 seats
@@ -70,7 +71,8 @@ def meeplab(*args: str | Path) -> list[str]:
     return [sys.executable, "-m", "sim.cli", *map(str, args)]
 
 
-def run_compiled(*args: str | Path, timeout: float = 900) -> subprocess.CompletedProcess:
+def run_compiled(*args: str | Path, timeout: float = COMPILED_TIMEOUT
+                 ) -> subprocess.CompletedProcess:
     """Run `meeplab ARGS` with the JIT on; assert it succeeds."""
     done = subprocess.run(meeplab(*args), cwd=ROOT, env=compiled_env(), capture_output=True,
                           text=True, timeout=timeout)

@@ -1,7 +1,8 @@
-"""`meeplab ladder GAME --scaling` run as a user runs it (the CLI, in-process) at tiny budget
-levels: the page and report/scaling.csv, --resume after an interruption and of a finished
-run, --run, the budget levels as strategies, and the one-line errors of bad levels and
-mismatched directories."""
+"""`meeplab ladder GAME --scaling` run as a user runs it at tiny budget levels: the page and
+report/scaling.csv, --resume after an interruption and of a finished run, --run, the budget
+levels as strategies, and the one-line errors of bad levels and mismatched directories. The
+ladders are played compiled (a subprocess, JIT on: interpreted, a search game's every
+iteration plays a whole game in Python); the rest runs the CLI in-process."""
 from __future__ import annotations
 
 import json
@@ -18,15 +19,10 @@ from sim import store
 from sim.errors import UserError
 from sim.games import get as get_game
 from strategies.common import search
-from tests.sim.helpers import assert_one_line_error, run_cli
+from tests.sim.helpers import assert_one_line_error, run_cli, run_compiled
 
 LEVELS = "2,4,8"
 GAMES = ("siberia", "santiago")
-
-
-def play(game: str, out: Path, *extra: str):
-    return run_cli("ladder", game, "--scaling", "--levels", LEVELS, "--games", 4,
-                   "--players", 2, "--workers", 1, "--out", out, *extra)
 
 
 @pytest.fixture(scope="module", params=GAMES)
@@ -34,11 +30,12 @@ def played(request, tmp_path_factory):
     """(game, run directory, CLI output) of a finished scaling ladder."""
     game = request.param
     out = tmp_path_factory.mktemp(game) / "scaling"
-    result = play(game, out)
-    assert result.exit_code == 0, result.output
-    return game, out, result.output
+    done = run_compiled("ladder", game, "--scaling", "--levels", LEVELS, "--games", "4",
+                        "--players", "2", "--workers", "1", "--out", out)
+    return game, out, done.stdout
 
 
+@pytest.mark.compiled
 def test_a_scaling_ladder_plays_each_level_against_the_level_below(played):
     game, out, output = played
     table = pd.read_csv(out / "report" / "scaling.csv")
@@ -53,6 +50,7 @@ def test_a_scaling_ladder_plays_each_level_against_the_level_below(played):
     assert "of mcts's budget" in output and f"scaling table: {out / 'report'}" in output
 
 
+@pytest.mark.compiled
 def test_a_level_is_its_preset_with_the_budget_replaced(played):
     game = get_game(played[0])
     kernels, params = game.resolve(["mcts", "mcts@4"])
@@ -62,6 +60,7 @@ def test_a_level_is_its_preset_with_the_budget_replaced(played):
     assert np.array_equal(row, params[1])
 
 
+@pytest.mark.compiled
 def test_resume_of_a_finished_scaling_ladder_plays_nothing(played):
     game, out, _ = played
     before = (out / "report" / "scaling.csv").read_bytes()
@@ -74,6 +73,7 @@ def test_resume_of_a_finished_scaling_ladder_plays_nothing(played):
     assert (out / "report" / "scaling.csv").read_bytes() == before
 
 
+@pytest.mark.compiled
 def test_resume_after_an_interruption_ends_with_the_same_table(played, tmp_path):
     game, out, _ = played
     copy = tmp_path / "scaling"
@@ -85,13 +85,13 @@ def test_resume_after_an_interruption_ends_with_the_same_table(played, tmp_path)
     manifest["status"] = "interrupted"
     (copy / store.MANIFEST).write_text(json.dumps(manifest))
     shutil.rmtree(copy / "report")
-    result = run_cli("ladder", game, "--scaling", "--out", copy, "--resume", "--workers", 1)
-    assert result.exit_code == 0, result.output
-    assert " 0 played now" not in result.output
+    done = run_compiled("ladder", game, "--scaling", "--out", copy, "--resume", "--workers", "1")
+    assert " 0 played now" not in done.stdout
     assert ((copy / "report" / "scaling.csv").read_bytes()
             == (out / "report" / "scaling.csv").read_bytes())
 
 
+@pytest.mark.compiled
 def test_mismatched_directories_and_options_are_one_line(played):
     game, out, _ = played
     assert_one_line_error(run_cli("ladder", game, "--out", out, "--resume"),
