@@ -130,6 +130,8 @@ def summary(games: pd.DataFrame) -> pd.DataFrame:
                                         "leads")):
         values = games[column].to_numpy(float)
         mean, lo, hi = stats.mean_interval(values, np.arange(values.size))
+        top = 1.0 if column == "decided_at" else np.inf   # a share of the game
         rows.append({"measure": what, "mean": mean, "lo": max(lo, 0.0) if np.isfinite(lo)
-                     else lo, "hi": hi, "games": int(values.size)})
+                     else lo, "hi": min(hi, top) if np.isfinite(hi) else hi,
+                     "games": int(values.size)})
     return pd.DataFrame(rows)

@@ -46,7 +46,7 @@ def deal_share_interval(y: np.ndarray, n_boot: int = N_BOOT, seed: int = 0
     resampled with replacement (NaN interval without replicates or with fewer than 2 deals)."""
     y = np.asarray(y, float)
     share = deal_share(y)
-    if n_boot < 1 or not np.isfinite(share) and y.shape[0] < 2:
+    if n_boot < 1 or y.ndim != 2 or y.shape[0] < 2:
         return (share, np.nan, np.nan)
     rng = np.random.default_rng(seed)
     picks = rng.integers(0, y.shape[0], size=(n_boot, y.shape[0]))
