@@ -188,8 +188,8 @@ def start(game: str, given: dict[str, Any], out: Path, resume: bool) -> Plan:
         raise UserError(f"{out} is not empty", "complete it with --resume, or choose a new "
                                                "--out")
     rungs = given["rungs"] or tuple(default_rungs(game))
-    games = smoke.cap("games", given["games"], GAMES)
-    course = smoke.cap("games", given["course"], COURSE_GAMES)
+    games = smoke.cap("games", given["games"] or GAMES)
+    course = smoke.cap("games", COURSE_GAMES if given["course"] is None else given["course"])
     plan = Plan(game, tuple(rungs), given["players"] or min_players(game), games,
                 given["seed"] if given["seed"] is not None else 1,
                 tuple(given["variants"] or ()), course, given["precision"])
