@@ -870,7 +870,7 @@ def dossier(
         again = f"meeplab dossier {name} --out {shlex.quote(str(where))} --resume"
         with _stoppable(again, f"{where}/*/run.log"):
             dossier_mod.play(plan, where, resume, workers, scheduler, dask_local,
-                             echo=typer.echo)
+                             echo=lambda line: typer.echo(line, err=True))   # progress
         written = dossier_mod.page(plan, where)
         lines = written.lines + [f"dossier: {written.index}"]
         data = written.data | {"index": str(written.index)}
