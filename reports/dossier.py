@@ -210,10 +210,10 @@ def seat_section(s: Settings, n: Numbers) -> Section:
     items: list[Any] = [Table("Win share by seat (every rung, every seat rotation)", cells,
                               "Seat 1 is the first in the seating; in games where the start "
                               "player is drawn, it is not the first to move.")]
-    if f["games"]:
-        items.append(Note(
-            f"The player who moves first wins {fmt.interval(f['win_share'], f['win_lo'], f['win_hi'])}"
-            f" of the {f['games']} traced games (fair share {f['fair_share']:.3f})."))
+    if f.get("games"):
+        share = fmt.interval(f["win_share"], f["win_lo"], f["win_hi"])
+        items.append(Note(f"The player who moves first has a win share of {share} in the "
+                          f"{f['games']} traced games (fair share {f['fair_share']:.3f})."))
     return Section("seats", "Seat and first-player advantage", items)
 
 
@@ -224,10 +224,11 @@ def skill_section(s: Settings, n: Numbers) -> Section:
                         Table("The skill ladder: one seat against players-1 copies",
                               matrix_cells(n.matrix))]
     if pair is not None:
+        share = [pair[c] for c in stats.WIN]
+        margin = fmt.signed_interval(*(x - pair["fair_share"] for x in share))
         items.insert(0, Note(
             f"The top rung, {pair['candidate']}, against copies of {pair['field']}: win share "
-            f"{fmt.interval(pair['win_share'], pair['win_lo'], pair['win_hi'])}, margin over "
-            f"the fair share {fmt.signed_interval(pair['win_share'] - pair['fair_share'], pair['win_lo'] - pair['fair_share'], pair['win_hi'] - pair['fair_share'])}."))
+            f"{fmt.interval(*share)}, margin over the fair share {margin}."))
     return Section("skill", "The skill gradient", items)
 
 

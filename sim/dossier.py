@@ -32,6 +32,7 @@ from sim import config as config_mod
 from sim import limits, metagame as meta_mod, restrict as restrict_mod, runner, smoke
 from sim.errors import UserError
 from sim.games import get as get_game
+from sim.ladder import distinct_rungs
 from strategies.common import budget
 from strategies.common.search import MAX_ITERATIONS
 
@@ -89,11 +90,7 @@ def parse_rungs(game: str, text: str) -> list[str]:
                                            and 1 <= iterations <= MAX_ITERATIONS):
             raise UserError(f"--rungs: '{name}' is not a budget level of a search preset",
                             f"write e.g. mcts@200 (1..{MAX_ITERATIONS} iterations)")
-    if len(set(names)) != len(names):
-        raise UserError("--rungs names a strategy twice", "list each rung once")
-    if len(names) < 2:
-        raise UserError("--rungs needs at least two strategies",
-                        "give e.g. --rungs random,greedy (lowest first)")
+    distinct_rungs(names)
     if searches(g.name, names[0]):
         raise UserError(f"--rungs: the lowest rung '{names[0]}' searches",
                         "start the ladder with a strategy that does not search, e.g. random")
