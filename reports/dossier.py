@@ -19,6 +19,7 @@ import pandas as pd
 from reports import claims, course as course_mod, fmt, luck, stats
 from reports.html import Figure, Note, Section, Table, render_page
 from reports.ladder import field_matrix, matrix_cells, matrix_plot
+from reports.plots import plt, png
 from reports.report import Written, footer, records, write_output
 from reports.runs import RunDataError, load_run
 
@@ -232,7 +233,28 @@ def skill_section(s: Settings, n: Numbers) -> Section:
     return Section("skill", "The skill gradient", items)
 
 
-def luck_section(n: Numbers) -> Section:
+def luck_plot(t: pd.DataFrame, rungs: Sequence[str]) -> bytes:
+    """The deal's share of the candidate's win variance by candidate (lowest rung first), one
+    line per field, with the 95% intervals as bars."""
+    fig, ax = plt.subplots(figsize=(7, 3.6))
+    order = {n: i for i, n in enumerate(rungs)}
+    for field, g in t.groupby("field", sort=False):
+        g = g.sort_values("candidate", key=lambda c: c.map(order))
+        x = g["candidate"].map(order).to_numpy(float)
+        y = g["win_deal_share"].to_numpy(float)
+        err = np.abs(np.vstack([y - g["win_lo"].to_numpy(float),
+                                g["win_hi"].to_numpy(float) - y]))
+        ax.errorbar(x, y, yerr=np.nan_to_num(err), marker="o", capsize=3,
+                    label=f"field: {field}")
+    ax.set_xticks(range(len(rungs)), list(rungs), rotation=30, ha="right")
+    ax.set_ylim(0, 1)
+    ax.set_ylabel("deal's share of the win's variance")
+    ax.set_xlabel("candidate (lowest rung first)")
+    ax.legend(fontsize=7)
+    return png(fig)
+
+
+def luck_section(n: Numbers, rungs: Sequence[str]) -> Section:
     t = n.luck
     if t.empty:
         return Section("luck", "Luck", [Note("No one-vs-field matchup to measure it on.")])
@@ -243,6 +265,7 @@ def luck_section(n: Numbers) -> Section:
         "deal's share of the score margin's variance [95%]": interval_cells(
             t, "margin_deal_share", "margin_lo", "margin_hi")})
     return Section("luck", "Luck: what the deal decides", [
+        Figure("luck", "The deal's share by candidate and field", luck_plot(t, rungs)),
         Table("Share of the variance explained by the deal, per matchup (grouped by field, "
               "candidates lowest rung first: how luck's share changes with skill)", cells,
               "Each deal is played from every seat; the deal's share is the intraclass "
@@ -299,7 +322,7 @@ def write(out: Path, s: Settings, n_boot: int = luck.N_BOOT) -> Written:
     run, n = analyse(out, s, n_boot)
     lines = headline(s, n)
     sections = [Section("headline", "Headline", [Note(t) for t in lines]),
-                seat_section(s, n), skill_section(s, n), luck_section(n),
+                seat_section(s, n), skill_section(s, n), luck_section(n, s.rungs),
                 elements_section(n), meta_section(n), course_section(n, s.game)]
     df = run.results
     title = f"meeplab design dossier: {s.game}, {run.info.variant}"
