@@ -862,7 +862,7 @@ def dossier(
         share = config_mod.parse_precision(precision) if precision is not None else None
         given = {"rungs": tuple(dossier_mod.parse_rungs(name, rungs)) if rungs else None,
                  "players": players, "games": games, "seed": seed, "course": course,
-                 "variants": tuple(variant) if variant else None, "precision": share}
+                 "variants": tuple(dossier_mod.absolute(variant)) if variant else None, "precision": share}
         where = out or Path("runs") / f"{name}-dossier"
         if base is not None:
             dossier_mod.check_base(base, name)

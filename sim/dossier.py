@@ -21,7 +21,7 @@ keeps the dossier's settings; `--resume` reads them back and completes every job
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -141,10 +141,10 @@ def write_config(path: Path, values: dict[str, Any]) -> Path:
     return path
 
 
-def variant_items(plan: Plan) -> list[str]:
-    """The --variant items as a config's `variant` list: files made absolute (the configs
-    live under OUT)."""
-    return [str(Path(i).resolve()) if "=" not in i else i for i in plan.variants]
+def absolute(variants: Sequence[str]) -> list[str]:
+    """--variant items with the files made absolute (a resumed dossier may run elsewhere;
+    the jobs' configs live under OUT)."""
+    return [str(Path(i).resolve()) if "=" not in i else i for i in variants]
 
 
 def save(plan: Plan, out: Path) -> None:
@@ -169,7 +169,8 @@ def load_plan(out: Path) -> Plan:
 
 def start(game: str, given: dict[str, Any], out: Path, resume: bool) -> Plan:
     """The plan to play: a new one from the options (OUT must be empty or absent), or with
-    resume the one saved in OUT, refusing options that differ from it."""
+    resume the one saved in OUT, refusing options that differ from it. `given`: the options,
+    None where not given, variant files made absolute."""
     if resume:
         plan = load_plan(out)
         if plan.game != game:
@@ -200,16 +201,6 @@ def min_players(game: str) -> int:
     return max(low, min(high, PLAYERS))
 
 
-
-
-@dataclass
-class Played:
-    """What the dossier's jobs played now: games and seconds, per job."""
-
-    games: dict[str, int]
-    seconds: dict[str, float]
-
-
 def strongest_plans(plan: Plan, skill: pd.DataFrame) -> list[str]:
     """The field rungs other than random, strongest first (mean win share of each as the
     candidate against the fields)."""
@@ -229,7 +220,7 @@ def restrict_job(plan: Plan, out: Path, strategy: str) -> config_mod.Config | No
         return None
     path = write_config(out / "restrict.toml", {
         "game": plan.game, "strategy": strategy, "players": plan.players, "games": plan.games,
-        "seed": plan.seed, "variant": variant_items(plan) or None})
+        "seed": plan.seed, "variant": list(plan.variants) or None})
     return restrict_mod.load(path)
 
 
@@ -246,7 +237,7 @@ def meta_job(plan: Plan, out: Path) -> meta_mod.MetaGame | None:
 
 def play(plan: Plan, out: Path, resume: bool = False, workers: int | None = None,
          scheduler: str | None = None, dask_local: int | None = None,
-         echo: Callable[[str], None] = print) -> Played:
+         echo: Callable[[str], None] = print) -> None:
     """Play every job of the dossier into OUT (resume: skip the finished shards), then the
     traced games of the course."""
     from reports import metagame as meta_page
@@ -257,10 +248,8 @@ def play(plan: Plan, out: Path, resume: bool = False, workers: int | None = None
     def again(where: Path) -> bool:   # a job not started yet starts afresh
         return resume and (where / "manifest.json").exists()
     options = {"workers": workers, "scheduler": scheduler, "dask_local": dask_local}
-    played = Played({}, {})
 
     def done(name: str, outcome: runner.Outcome) -> None:
-        played.games[name], played.seconds[name] = outcome.played, outcome.seconds
         echo(f"{name}: {outcome.games} games, {outcome.played} played now in "
              f"{outcome.seconds:.1f} s")
     done(SKILL, runner.run(skill_config(plan, out), out / SKILL, again(out / SKILL), **options))
@@ -275,7 +264,6 @@ def play(plan: Plan, out: Path, resume: bool = False, workers: int | None = None
         done(META, meta_mod.run(meta, out / META, again(out / META), **options))
         meta_page.write(out / META, n_boot=smoke.cap("bootstrap", meta_page.N_BOOT) or 0)
     write_course(plan, out, ranked)
-    return played
 
 
 def settings(plan: Plan, out: Path) -> Any:
