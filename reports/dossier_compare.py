@@ -119,14 +119,14 @@ def headline(s: Settings, seats: pd.DataFrame, skill: pd.DataFrame, luck_t: pd.D
                                    _estimate(r), signed=True))
     pair = top_pair(s, base_matrix)
     if pair is not None:
-        for table, kind, what in ((skill, "change", "win share"),
-                                  (luck_t, None, "deal's share of the win variance")):
+        for table, kind, what in ((skill, "change", "The win share"),
+                                  (luck_t, None, "The deal's share of the win variance")):
             hit = table[(table["candidate"] == pair["candidate"])
                         & (table["field"] == pair["field"])] if not table.empty else table
             if hit.empty:
                 continue
             r = hit.iloc[0]
-            subject = f"{pair['candidate']}'s {what} against {pair['field']}"
+            subject = f"{what} of {pair['candidate']} against {pair['field']}"
             out.append(claims.sentence("change", subject, _estimate(r),
                                        overrides=None if kind else CHANGE, signed=True))
     return [t[:1].upper() + t[1:] + "." for t in out]

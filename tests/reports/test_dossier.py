@@ -81,3 +81,21 @@ def test_per_game_and_summary_give_intervals_within_the_possible_range():
     table = course.summary(games).set_index("measure")
     decided = table.loc[table.index.str.startswith("share")].iloc[0]
     assert 0.0 <= decided["lo"] <= decided["mean"] <= decided["hi"] <= 1.0
+
+
+@pytest.mark.parametrize("diff,p,words", [((0.1, 0.05, 0.15), 0.01, "rises"),
+                                         ((-0.1, -0.15, -0.05), 0.01, "falls"),
+                                         ((0.1, -0.05, 0.25), 0.30, "is not shown to change")])
+def test_the_comparisons_sentences_follow_the_paired_differences(diff, p, words):
+    from reports import dossier_compare
+
+    change = {"diff": diff[0], "diff_lo": diff[1], "diff_hi": diff[2], "p_holm": p}
+    seats = pd.DataFrame([{"seat": 0} | change, {"seat": 1, "diff": 0.0, "diff_lo": -0.01,
+                                                 "diff_hi": 0.01, "p_holm": 1.0}])
+    skill = pd.DataFrame([{"candidate": "mcts", "field": "builder"} | change])
+    luck = pd.DataFrame([{"candidate": "mcts", "field": "builder"} | change])
+    matrix = numbers((0.25, 0.2, 0.3), (0.5, 0.4, 0.6), (0.2, 0.1, 0.3)).matrix
+    lines = dossier_compare.headline(SETTINGS, seats, skill, luck.drop(columns="p_holm"),
+                                     matrix)
+    assert len(lines) == 3 and all(words in line for line in lines)
+    assert lines[1].startswith("The win share of mcts against builder")
