@@ -22,7 +22,9 @@ import pandas as pd
 
 from reports import stats
 
-COLUMNS = ["matchup", "deal", "event", "seat", "strategy", "score", "start_player", "rank"]
+COLUMNS = ["matchup", "deal", "seating", "event", "seat", "strategy", "score", "start_player",
+           "rank"]
+GAME = ["matchup", "deal", "seating"]   # one traced game
 State = dict[str, Any]
 
 
@@ -66,7 +68,7 @@ def start_player(state: State, event: dict[str, Any]) -> int:
     return -1
 
 
-def curve_rows(trace: Any, matchup: int, deal: int) -> pd.DataFrame:
+def curve_rows(trace: Any, matchup: int, deal: int, seating: int) -> pd.DataFrame:
     """Long rows (COLUMNS) of one traced game (a reports.replay Trace)."""
     game, players = trace.header["game"], int(trace.header["players"])
     score = SCORES[game]
@@ -76,7 +78,8 @@ def curve_rows(trace: Any, matchup: int, deal: int) -> pd.DataFrame:
     events, seats = values.shape
     first = start_player(trace.states[0], trace.events[0]) if trace.states else -1
     return pd.DataFrame({
-        "matchup": matchup, "deal": deal, "event": np.repeat(np.arange(events), seats),
+        "matchup": matchup, "deal": deal, "seating": seating,
+        "event": np.repeat(np.arange(events), seats),
         "seat": np.tile(np.arange(seats), events),
         "strategy": np.tile(np.array(trace.header["strategies"][:seats], object), events),
         "score": values.ravel(), "start_player": first,
@@ -107,12 +110,13 @@ def per_game(curves: pd.DataFrame) -> pd.DataFrame:
     """One row per traced game: events, lead changes, decided at, the winner's seat and
     the start player, and whether the start player won."""
     rows = []
-    for (matchup, deal), g in curves.groupby(["matchup", "deal"], sort=True):
+    for (matchup, deal, seating), g in curves.groupby(GAME, sort=True):
         table = g.pivot(index="event", columns="seat", values="score").to_numpy(float)
         ranks = g.drop_duplicates("seat").set_index("seat")["rank"].sort_index().to_numpy()
         winners = np.flatnonzero(ranks == ranks.min())
         start = int(g["start_player"].iloc[0])
-        rows.append({"matchup": matchup, "deal": deal, "events": table.shape[0],
+        rows.append({"matchup": matchup, "deal": deal, "seating": seating,
+                     "events": table.shape[0],
                      "lead_changes": lead_changes(table),
                      "decided_at": min(decided_at(table, int(w)) for w in winners),
                      "winner_seat": int(winners[0]), "start_player": start,
@@ -122,14 +126,15 @@ def per_game(curves: pd.DataFrame) -> pd.DataFrame:
 
 
 def summary(games: pd.DataFrame) -> pd.DataFrame:
-    """Mean and 95% t interval (games as units: one per deal) of each per-game measure."""
+    """Mean and 95% t interval of each per-game measure (the deals as units: the seatings of
+    one deal share its luck)."""
     rows = []
     for column, what in (("events", "events per game"),
                          ("lead_changes", "lead changes per game"),
                          ("decided_at", "share of the game after which the winner always "
                                         "leads")):
         values = games[column].to_numpy(float)
-        mean, lo, hi = stats.mean_interval(values, np.arange(values.size))
+        mean, lo, hi = stats.mean_interval(values, games["deal"].to_numpy())
         top = 1.0 if column == "decided_at" else np.inf   # a share of the game
         rows.append({"measure": what, "mean": mean, "lo": max(lo, 0.0) if np.isfinite(lo)
                      else lo, "hi": min(hi, top) if np.isfinite(hi) else hi,

@@ -93,8 +93,9 @@ def length_table(df: pd.DataFrame) -> pd.DataFrame:
 
 def first_player(games: pd.DataFrame, players: int) -> dict[str, float]:
     """The start player's win share in the traced games (a Wilson interval, games as units)."""
-    won = games["start_player_won"].dropna().to_numpy(float)
-    share, lo, hi = stats.share_interval(won, np.arange(won.size))
+    known = games.dropna(subset=["start_player_won"])
+    won = known["start_player_won"].to_numpy(float)
+    share, lo, hi = stats.share_interval(won, known["deal"].to_numpy())
     return {"win_share": share, "win_lo": lo, "win_hi": hi, "games": int(won.size),
             "fair_share": 1.0 / players}
 
@@ -126,7 +127,8 @@ def analyse(out: Path, s: Settings, n_boot: int = luck.N_BOOT) -> tuple[Any, Num
     df = df[df["players"] == s.players]
     curves = read_csv(out / "course.csv")
     games = course_mod.per_game(curves) if curves is not None and len(curves) else \
-        pd.DataFrame(columns=["events", "lead_changes", "decided_at", "start_player_won"])
+        pd.DataFrame(columns=["deal", "events", "lead_changes", "decided_at",
+                              "start_player_won"])
     return run, Numbers(
         seats=stats.seat_advantage(df), matrix=field_matrix(df, s.rungs),
         luck=luck_table(df, s.rungs, n_boot), length=length_table(df), course_games=games,
@@ -314,7 +316,8 @@ def course_section(n: Numbers, game: str) -> Section:
         Table("Length (every game of the skill ladder)", cells(n.length)),
         Table(f"Course of the traced games (score: {course_mod.LABELS.get(game, 'score')})",
               cells(n.course), "Traced games: the strongest plan against copies of the next, "
-                               "one seating per deal; the curves are in course.csv.")])
+                               "every seating of the first deals; intervals over the deals; "
+                               "the curves are in course.csv.")])
 
 
 def write(out: Path, s: Settings, n_boot: int = luck.N_BOOT) -> Written:

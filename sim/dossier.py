@@ -290,16 +290,17 @@ def page(plan: Plan, out: Path) -> Any:
 
 
 def course_rows(run: Any, plan: Plan, ranked: list[str]) -> list[int]:
-    """Result rows (seat 0 of the first seating) of up to plan.course deals of the matchup of
-    the strongest plan against copies of the second (or the first one-vs-field matchup)."""
+    """Result rows (seat 0) of the first plan.course games, deal by deal and every seating of
+    a deal, of the matchup of the strongest plan against copies of the second (or the first
+    one-vs-field matchup)."""
     df = run.results
     lineup = ",".join([ranked[0]] + [ranked[1] if len(ranked) > 1 else "random"]
                       * (plan.players - 1))
     rows = df[df["lineup"].astype(str) == lineup]
     if rows.empty:
         rows = df[df["matchup"] == df["matchup"].min()]
-    first = rows[(rows["seating"] == 0) & (rows["seat"] == 0)]
-    return first.sort_values("deal").index[:plan.course].tolist()
+    first = rows[rows["seat"] == 0]
+    return first.sort_values(["deal", "seating"]).index[:plan.course].tolist()
 
 
 def write_course(plan: Plan, out: Path, ranked: list[str]) -> Path:
@@ -319,7 +320,7 @@ def write_course(plan: Plan, out: Path, ranked: list[str]) -> Path:
     for row in course_rows(run, plan, ranked):
         trace = replay.replay_game(run, row)
         first = run.results.loc[row]
-        frames.append(course_mod.curve_rows(trace, int(first["matchup"]), int(first["deal"])))
+        frames.append(course_mod.curve_rows(trace, *(int(first[k]) for k in course_mod.GAME)))
     table = pd.concat(frames, ignore_index=True) if frames else course_mod.empty()
     write_whole(path, table.to_csv(index=False).encode())
     return path

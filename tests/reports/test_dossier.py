@@ -72,7 +72,7 @@ def test_per_game_and_summary_give_intervals_within_the_possible_range():
         for event in range(4):
             for seat in range(2):
                 score = event * (2 if seat == winner else 1)
-                rows.append({"matchup": 0, "deal": deal, "event": event, "seat": seat,
+                rows.append({"matchup": 0, "deal": deal, "seating": 0, "event": event, "seat": seat,
                              "strategy": "x", "score": score, "start_player": 0,
                              "rank": 1 if seat == winner else 2})
     games = course.per_game(pd.DataFrame(rows))

@@ -50,7 +50,7 @@ def test_the_page_holds_every_section_with_intervals(played):
     assert set(equilibrium["strategy"]) == {"greedy", GAMES[game].split(",")[2]}
     assert (out / "restrict" / "report" / "restricted.csv").exists()
     curves = pd.read_csv(out / "course.csv")
-    assert curves.groupby(["matchup", "deal"]).ngroups == 2
+    assert curves.groupby(["matchup", "deal", "seating"]).ngroups == 2
 
 
 @pytest.mark.compiled
