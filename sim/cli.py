@@ -822,6 +822,77 @@ def findings(
         findings_mod.main(names, scale, out, runs, pages_only, echo=typer.echo)
 
 
+
+# --- design dossier (issue 47) ----------------------------------------------------------------
+
+@app.command()
+def dossier(
+        game: GameArg,
+        variant: VariantOpt = None,
+        games: Annotated[int | None, typer.Option(
+            "--games", help="Games per matchup, profile and element, whole seat rotations "
+                            "(default 20).", show_default=False)] = None,
+        players: Annotated[int | None, typer.Option(
+            "--players", help="Number of players (default 4, or the game's nearest).",
+            show_default=False)] = None,
+        rungs: Annotated[str | None, typer.Option(
+            "--rungs", help="The skill ladder, lowest first, comma-separated; presets or "
+                            "search budget levels such as mcts@200 (default: random, greedy, "
+                            "the plans, the search presets).", show_default=False)] = None,
+        course: Annotated[int | None, typer.Option(
+            "--course", help="Games played again with the trace on for the game's course "
+                             "(default 12).", show_default=False)] = None,
+        seed: Annotated[int | None, typer.Option(
+            "--seed", help="Seed of every job (>= 0, default 1).", show_default=False)] = None,
+        out: Annotated[Path | None, typer.Option(
+            "--out", help="Dossier directory (default: runs/<game>-dossier); must be empty "
+                          "unless --resume.", show_default=False)] = None,
+        resume: Annotated[bool, typer.Option(
+            "--resume", help="Complete the dossier in --out, skipping finished shards; its "
+                             "settings are read from it.")] = False,
+        precision: Annotated[str | None, typer.Option(
+            "--precision", help="Add deals to the skill ladder until every strategy's 95% "
+                                "interval is within +-P (0.02 or 2%).",
+            show_default=False)] = None,
+        workers: WorkersOpt = None,
+        scheduler: SchedulerOpt = None,
+        dask_local: DaskLocalOpt = None,
+        base: Annotated[Path | None, typer.Option(
+            "--base", help="Also compare with the dossier in this directory (the base rules, "
+                           "same game and settings): paired differences on the same deals "
+                           "(OUT/compare/).", show_default=False)] = None,
+        ) -> Summary:
+    """A game's design dossier on duplicate deals: seat advantage, the skill gradient, luck,
+    the strongest elements, the meta-game and the game's course, with a headline
+    (OUT/page/index.html, CSV and JSON)."""
+    from sim import config as config_mod
+    from sim import dossier as dossier_mod
+
+    with user_errors():
+        _check_run_options(games, workers, seed, scheduler, dask_local)
+        dossier_mod.checked_options(games, players, seed, course)
+        name = get_game(game).name
+        share = config_mod.parse_precision(precision) if precision is not None else None
+        given = {"rungs": tuple(dossier_mod.parse_rungs(name, rungs)) if rungs else None,
+                 "players": players, "games": games, "seed": seed, "course": course,
+                 "variants": tuple(dossier_mod.absolute(variant)) if variant else None, "precision": share}
+        where = out or Path("runs") / f"{name}-dossier"
+        if base is not None:
+            dossier_mod.check_base(base, name)
+        plan = dossier_mod.start(name, given, where, resume)
+        again = f"meeplab dossier {name} --out {shlex.quote(str(where))} --resume"
+        with _stoppable(again, f"{where}/*/run.log"):
+            dossier_mod.play(plan, where, resume, workers, scheduler, dask_local,
+                             echo=lambda line: typer.echo(line, err=True))   # progress
+        written = dossier_mod.page(plan, where)
+        lines = written.lines + [f"dossier: {written.index}"]
+        data = written.data | {"index": str(written.index)}
+        if base is not None:
+            compared = dossier_mod.compare(base, where)
+            lines += compared.lines + [f"comparison: {compared.index}"]
+            data["comparison"] = compared.data | {"index": str(compared.index)}
+    return Summary(data, lines)
+
 def _silence_stdout() -> None:
     """Point stdout at /dev/null: output that cannot be written (a closed pipe, a full
     device) must not fail again in the interpreter's last flush."""

@@ -76,6 +76,11 @@ def parse_rungs(game: str, text: str) -> list[str]:
         if not g.knows(name):
             raise UserError(f"--rungs: unknown strategy '{name}' for {g.name}",
                             f"use names from: {', '.join(rungs(g.name))}")
+    return distinct_rungs(names)
+
+
+def distinct_rungs(names: list[str]) -> list[str]:
+    """`--rungs` names at least two strategies, each once (UserError)."""
     if len(set(names)) != len(names):
         raise UserError("--rungs names a strategy twice", "list each rung once")
     if len(names) < 2:
