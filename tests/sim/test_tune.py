@@ -151,6 +151,26 @@ def test_the_shipped_tune_configs_load():
     for path in sorted((ROOT / "configs" / "tunes").glob("*.toml")):
         plan = tune.load(path)
         assert plan.space and tune.games_per_trial(plan) >= 1000, path
+        if plan.values.get("kernel") == "mcts":   # tuned at its preset's budget
+            assert "iterations" not in {s.key for s in plan.space}, path
+
+
+def test_a_search_tune_plays_each_trial_with_its_rollout_choice(tmp_path):
+    path = tmp_path / "search.toml"
+    path.write_text(SEARCH.replace("ROLLOUT", 'rollout = ["greedy", "builder"]'))
+    plan = tune.load(path)
+    assert plan.space[-1].choices == ("greedy", "builder")
+    rows = {name: tune.trial_plan(plan, {"exploration": 0.5, "rollout": name}).custom
+            for name in ("greedy", "builder")}
+    for name, custom in rows.items():
+        kernel, row = custom["mcts_tuned_test"]
+        assert registry.kernels[kernel] == "mcts"
+        want = registry.strategies()[name]
+        names = [p.name for p in registry.kernel_module("mcts").PARAMS]
+        assert row[names.index("rollout")] == registry.kernels.index(want.kernel)
+        own = len(names)   # the rollout preset's row follows the search's parameters
+        assert row[own:own + 3] == want.row[:3].tolist()
+        assert row[names.index("exploration")] == 0.5   # the trial's value
 
 
 SIBERIA = """
@@ -163,6 +183,18 @@ trials = 1
 games = 2
 [search]
 mine = [0.6, 1.6]
+"""
+SEARCH = """
+mode = "strategy"
+kernel = "mcts"
+start = "mcts"
+field = ["builder", "builder", "builder"]
+preset = "mcts_tuned_test"
+trials = 1
+games = 4
+[search]
+exploration = [0.2, 1.5]
+ROLLOUT
 """
 BAD = {
     "no mode": ('kernel = "heuristic"\n', "mode None is not one of"),
@@ -199,6 +231,21 @@ BAD = {
     "a variant that raises the players past the engine": (
         STRATEGY + '[variant]\n"misc.max_players" = 6\n', "must lie within 2..5"),
     "games": (STRATEGY.replace("games = 4", "games = 0"), "games = 0 is not a whole number"),
+    "the search's rollout as a range": (
+        SEARCH.replace("ROLLOUT", "rollout = { low = 1, high = 2 }"),
+        "search.rollout takes a list of choices, not a range"),
+    "the search's rollout naming no strategy": (
+        SEARCH.replace("ROLLOUT", "rollout = [1, 2]"),
+        "search.rollout: parameter 'rollout' = 1 names no strategy"),
+    "a search preset as the search's rollout": (
+        SEARCH.replace("ROLLOUT", 'rollout = ["builder", "mcts_strong"]'),
+        "search.rollout: parameter 'rollout' = 'mcts_strong' cannot be embedded"),
+    "the search's blend above 1": (
+        SEARCH.replace("ROLLOUT", "blend = [0.0, 2.0]"),
+        "search.blend: parameter 'blend' = 2.0 is above 1"),
+    "the search's depth not whole": (
+        SEARCH.replace("ROLLOUT", "depth = [10.5, 20]"),
+        "search.depth: parameter 'depth' = 10.5 is not a whole number"),
     "variant objective": (VARIANT.replace('"max_minus_min"', '"entropy"'),
                           "unknown objective 'entropy'"),
     "variant key": (VARIANT.replace('"misc.start_money"', '"misc.start_cash"'), "search: "),
