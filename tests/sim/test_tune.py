@@ -184,18 +184,23 @@ games = 2
 [search]
 mine = [0.6, 1.6]
 """
-SEARCH = """
-mode = "strategy"
-kernel = "mcts"
-start = "mcts"
-field = ["builder", "builder", "builder"]
-preset = "mcts_tuned_test"
-trials = 1
-games = 4
-[search]
-exploration = [0.2, 1.5]
-ROLLOUT
-"""
+SEARCH = (STRATEGY.replace('"heuristic"', '"mcts"').replace('"builder"', '"mcts"')
+          .replace('"builder_tuned_test"', '"mcts_tuned_test"').split("[search]")[0]
+          + "[search]\nexploration = [0.2, 1.5]\nROLLOUT\n")
+# a search tune's bad [search] line and the error it gives
+BAD_SEARCH = {
+    "the search's rollout as a range": ("rollout = { low = 1, high = 2 }",
+                                        "search.rollout takes a list of choices, not a range"),
+    "the search's rollout naming no strategy": (
+        "rollout = [1, 2]", "search.rollout: parameter 'rollout' = 1 names no strategy"),
+    "a search preset as the search's rollout": (
+        'rollout = ["builder", "mcts_strong"]',
+        "search.rollout: parameter 'rollout' = 'mcts_strong' cannot be embedded"),
+    "the search's blend above 1": ("blend = [0.0, 2.0]",
+                                   "search.blend: parameter 'blend' = 2.0 is above 1"),
+    "the search's depth not whole": (
+        "depth = [10.5, 20]", "search.depth: parameter 'depth' = 10.5 is not a whole number"),
+}
 BAD = {
     "no mode": ('kernel = "heuristic"\n', "mode None is not one of"),
     "unknown key": (STRATEGY.replace("trials = 2", "trails = 2"), "unknown key 'trails'"),
@@ -231,26 +236,13 @@ BAD = {
     "a variant that raises the players past the engine": (
         STRATEGY + '[variant]\n"misc.max_players" = 6\n', "must lie within 2..5"),
     "games": (STRATEGY.replace("games = 4", "games = 0"), "games = 0 is not a whole number"),
-    "the search's rollout as a range": (
-        SEARCH.replace("ROLLOUT", "rollout = { low = 1, high = 2 }"),
-        "search.rollout takes a list of choices, not a range"),
-    "the search's rollout naming no strategy": (
-        SEARCH.replace("ROLLOUT", "rollout = [1, 2]"),
-        "search.rollout: parameter 'rollout' = 1 names no strategy"),
-    "a search preset as the search's rollout": (
-        SEARCH.replace("ROLLOUT", 'rollout = ["builder", "mcts_strong"]'),
-        "search.rollout: parameter 'rollout' = 'mcts_strong' cannot be embedded"),
-    "the search's blend above 1": (
-        SEARCH.replace("ROLLOUT", "blend = [0.0, 2.0]"),
-        "search.blend: parameter 'blend' = 2.0 is above 1"),
-    "the search's depth not whole": (
-        SEARCH.replace("ROLLOUT", "depth = [10.5, 20]"),
-        "search.depth: parameter 'depth' = 10.5 is not a whole number"),
     "variant objective": (VARIANT.replace('"max_minus_min"', '"entropy"'),
                           "unknown objective 'entropy'"),
     "variant key": (VARIANT.replace('"misc.start_money"', '"misc.start_cash"'), "search: "),
     "variant value": (VARIANT.replace("[false, true]", "[false, 3]"), "search: "),
 }
+BAD |= {case: (SEARCH.replace("ROLLOUT", line), error)
+        for case, (line, error) in BAD_SEARCH.items()}
 
 
 @pytest.mark.parametrize("case", list(BAD))
