@@ -114,8 +114,8 @@ def _number(x: Any) -> bool:
 
 def parse_space(path: Path, key: str, spec: Any, choices_only: bool = False) -> Space:
     """[low, high] (numbers: a range, int when both are), {low, high, log}, or a list of
-    choices (strings, booleans, or not exactly two numbers; always for a switch or a choice
-    parameter: `choices_only`)."""
+    choices (strings, booleans, or not exactly two numbers; always for a switch, a choice
+    parameter or a parameter naming a preset, such as the search's rollout: `choices_only`)."""
     if isinstance(spec, dict):
         unknown = set(spec) - {"low", "high", "log", "choices"}
         if unknown or ("choices" in spec) == ("low" in spec or "high" in spec):
@@ -123,6 +123,9 @@ def parse_space(path: Path, key: str, spec: Any, choices_only: bool = False) -> 
                         f"write e.g. {key} = {{ low = 0.1, high = 2.0, log = true }}")
         if "choices" in spec:
             spec = spec["choices"]
+        elif choices_only:
+            raise _fail(path, f"search.{key} takes a list of choices, not a range",
+                        f"list the values to try, e.g. {key} = [\"a\", \"b\"]")
         else:
             low, high, log = spec.get("low"), spec.get("high"), spec.get("log", False)
             return _range(path, key, low, high, bool(log))
@@ -190,8 +193,9 @@ def _strategy(path: Path, v: dict[str, Any], space: list[Space]) -> dict[str, An
         for value in s.corners():
             try:
                 reg.make(v["preset"], v["kernel"], "check", start | {s.key: value})
-            except ValueError as exc:
-                raise _fail(path, f"search.{s.key}: {exc}".split("; ")[0],
+            except ValueError as exc:   # the registry's message names the generated preset
+                problem = re.sub(r"^\(generated\): preset '[^']*': ", "", str(exc))
+                raise _fail(path, f"search.{s.key}: {problem}".split("; ")[0],
                             "fix the range or choices") from exc
     return start
 
@@ -333,7 +337,8 @@ def load(path: Path, trials_override: int | None = None, games: int | None = Non
                                                "key = [choice, ...] lines")
     if mode == "strategy":
         reg = get_game(v["game"]).registry
-        fixed = {p.name for p in reg.kernel_module(v["kernel"]).PARAMS if p.choices} if (
+        fixed = {p.name for p in reg.kernel_module(v["kernel"]).PARAMS
+                 if p.choices or p.preset} if (
             isinstance(v["kernel"], str) and v["kernel"] in reg.kernels) else set()
     else:
         fixed = set(get_game(v["game"]).switch_options)

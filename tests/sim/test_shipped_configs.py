@@ -17,6 +17,22 @@ LOADERS = {"tournaments": config.load, "tunes/tournaments": config.load, "sweeps
 @pytest.mark.parametrize("path", [p for folder in LOADERS
                                   for p in sorted((CONFIGS / folder).glob("*.toml"))],
                          ids=lambda p: str(p.relative_to(CONFIGS)))
-def test_a_shipped_config_loads(path: Path) -> None:
+def test_a_shipped_config_loads(path: Path, tmp_path: Path, monkeypatch) -> None:
+    if "mcts_tuned" in path.read_text():   # a search tune's check: the study's preset
+        monkeypatch.setenv("MEEPLAB_PRESETS", str(_study_presets(tmp_path)))
     loaded = LOADERS[str(path.parent.relative_to(CONFIGS))](path)
     assert loaded is not None
+
+
+def _study_presets(folder: Path) -> Path:
+    """A presets folder holding what a search tune's study writes: mcts_tuned per game."""
+    from sim.games import get, names
+    from strategies.common.registry import preset_toml
+
+    for game in names():
+        reg = get(game).registry
+        mcts = reg.strategies().get("mcts")
+        if mcts is not None:
+            made = reg.make("mcts_tuned", "mcts", "a study's preset", dict(mcts.params))
+            (folder / f"{game}.toml").write_text(preset_toml(made, (), game))
+    return folder

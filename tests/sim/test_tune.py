@@ -151,6 +151,26 @@ def test_the_shipped_tune_configs_load():
     for path in sorted((ROOT / "configs" / "tunes").glob("*.toml")):
         plan = tune.load(path)
         assert plan.space and tune.games_per_trial(plan) >= 1000, path
+        if plan.values.get("kernel") == "mcts":   # tuned at its preset's budget
+            assert "iterations" not in {s.key for s in plan.space}, path
+
+
+def test_a_search_tune_plays_each_trial_with_its_rollout_choice(tmp_path):
+    path = tmp_path / "search.toml"
+    path.write_text(SEARCH.replace("ROLLOUT", 'rollout = ["greedy", "builder"]'))
+    plan = tune.load(path)
+    assert plan.space[-1].choices == ("greedy", "builder")
+    rows = {name: tune.trial_plan(plan, {"exploration": 0.5, "rollout": name}).custom
+            for name in ("greedy", "builder")}
+    for name, custom in rows.items():
+        kernel, row = custom["mcts_tuned_test"]
+        assert registry.kernels[kernel] == "mcts"
+        want = registry.strategies()[name]
+        names = [p.name for p in registry.kernel_module("mcts").PARAMS]
+        assert row[names.index("rollout")] == registry.kernels.index(want.kernel)
+        own = len(names)   # the rollout preset's row follows the search's parameters
+        assert row[own:own + 3] == want.row[:3].tolist()
+        assert row[names.index("exploration")] == 0.5   # the trial's value
 
 
 SIBERIA = """
@@ -164,6 +184,23 @@ games = 2
 [search]
 mine = [0.6, 1.6]
 """
+SEARCH = (STRATEGY.replace('"heuristic"', '"mcts"').replace('"builder"', '"mcts"')
+          .replace('"builder_tuned_test"', '"mcts_tuned_test"').split("[search]")[0]
+          + "[search]\nexploration = [0.2, 1.5]\nROLLOUT\n")
+# a search tune's bad [search] line and the error it gives
+BAD_SEARCH = {
+    "the search's rollout as a range": ("rollout = { low = 1, high = 2 }",
+                                        "search.rollout takes a list of choices, not a range"),
+    "the search's rollout naming no strategy": (
+        "rollout = [1, 2]", "search.rollout: parameter 'rollout' = 1 names no strategy"),
+    "a search preset as the search's rollout": (
+        'rollout = ["builder", "mcts_strong"]',
+        "search.rollout: parameter 'rollout' = 'mcts_strong' cannot be embedded"),
+    "the search's blend above 1": ("blend = [0.0, 2.0]",
+                                   "search.blend: parameter 'blend' = 2.0 is above 1"),
+    "the search's depth not whole": (
+        "depth = [10.5, 20]", "search.depth: parameter 'depth' = 10.5 is not a whole number"),
+}
 BAD = {
     "no mode": ('kernel = "heuristic"\n', "mode None is not one of"),
     "unknown key": (STRATEGY.replace("trials = 2", "trails = 2"), "unknown key 'trails'"),
@@ -204,6 +241,8 @@ BAD = {
     "variant key": (VARIANT.replace('"misc.start_money"', '"misc.start_cash"'), "search: "),
     "variant value": (VARIANT.replace("[false, true]", "[false, 3]"), "search: "),
 }
+BAD |= {case: (SEARCH.replace("ROLLOUT", line), error)
+        for case, (line, error) in BAD_SEARCH.items()}
 
 
 @pytest.mark.parametrize("case", list(BAD))
