@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -18,6 +19,7 @@ from strategies.common.bound import bound
 from strategies.common.registry import PresetError
 from tests.engines import interpreted_row, run_compiled
 from tests.test_hidden import decision_points, stream
+from core.common.trace import trace_buffer
 
 GOOD = {"iterations": 10, "exploration": 0.7, "prior": 1.0, "widening": 1.0,
         "rollout": "random", "depth": 10, "blend": 0.2, "scale": 3.0}
@@ -246,19 +248,88 @@ def test_think_ms_reaches_only_the_search_seats():
     assert list(setup.params[:, search.THINK_MS]) == [25.0, 0.0, 25.0]
 
 
-@pytest.mark.parametrize(("game", "kind"), [("jamaica", "CARD"), ("cuba", "BID"),
-                                            ("cuba", "HIDE_CARD")])
-def test_another_seats_secret_choice_is_left_to_the_rollout_policy(game: str, kind: str) -> None:
-    """JAM-R7 (the face-down card), CUBA-R39/R41 (the secret bid), CUBA-V1 (the hidden card):
-    the tree searches the deciding seat's own secret choices, but another seat's is made by
-    the rollout policy, so no statistic of the tree answers the seat's hidden choice."""
-    kinds = games.get(game).engine.decisions
-    secret = search.secret_kinds(kinds)
-    code = getattr(kinds, kind)
-    assert search._in_tree(0, 0, code, secret)
-    assert not search._in_tree(1, 0, code, secret)
-    open_kinds = [getattr(kinds, d.name) for d in kinds.kinds if "secret" not in d.props]
-    assert open_kinds and all(search._in_tree(1, 0, c, secret) for c in open_kinds)
+def jamaica_card_choice(first: bool) -> tuple[np.ndarray, Any, Any]:
+    """A Jamaica state (4 players) where the Captain (first) or the last seat lays its card
+    (JAM-R7), with the tables; earlier decisions taken at random."""
+    from core.jamaica.state import DK, G
+    g = games.get("jamaica")
+    e = g.engine
+    t = g.rules.flatten(g.rules.load_tables())
+    s = e.new_game(t, 4, 5)
+    e.advance(s, t, trace_buffer(1, e.state_size))
+    opts = np.zeros(e.max_options, np.int32)
+    rng = np.random.default_rng(5)
+    seen = 0
+    while True:
+        n = e.legal(s, t, opts)
+        if s[G.DK] == DK.CARD and n > 1 and s[G.CHOOSER] == (0 if first else 3):
+            seen += 1
+            if seen == 2:  # the second round: the Captain has moved on
+                return s, t, g
+        e.apply(s, t, opts[rng.integers(n)], trace_buffer(1, e.state_size))
+
+
+def grown_tree(mode: str, s: np.ndarray, t: Any, g: Any) -> tuple:
+    strategies = bound(g)
+    made = strategies.registry.make("s", "mcts", "d", GOOD | {"iterations": 60, "rollout": "racer",
+                                                              "simultaneous": mode})
+    tree = search.tree_search(strategies.modules[-1].choose)
+    return tree(made.row, s, t, stream(7))
+
+
+def entries_at(dchild: np.ndarray, sib: np.ndarray, node: int) -> list[int]:
+    out, e = [], dchild[node] if node < len(dchild) else -1
+    while e >= 0:
+        out.append(e)
+        e = sib[e]
+    return out
+
+
+def children(child: np.ndarray, sib: np.ndarray, node: int) -> list[int]:
+    out, c = [], child[node]
+    while c >= 0:
+        out.append(c)
+        c = sib[c]
+    return out
+
+
+def test_JAM_R7_another_seats_card_is_chosen_blind_to_the_searchers_card() -> None:
+    """JAM-R7: the cards are laid secretly and at once, though the engine asks the seats in
+    turn. With `decoupled`, the others' cards are picked from each seat's own statistics kept
+    where the round's choices began (the root), none below the searcher's card; `policy` keeps
+    none; `tree` (single observer) puts the next seat's card as a node below the searcher's."""
+    from core.jamaica.actions import OT, TAG_SHIFT
+    s, t, g = jamaica_card_choice(first=True)
+    me = int(s[g.engine.seat_slot])
+    code, child, dchild, sib, owner, visits, _, nodes, entries = grown_tree("decoupled", s, t, g)
+    mine = children(child, sib, 0)
+    assert mine and all(code[c] >> TAG_SHIFT == OT.CARD for c in mine)
+    at_root = entries_at(dchild, sib, 0)
+    assert {int(owner[e]) for e in at_root} == {p for p in range(4) if p != me}
+    assert all(code[e] >> TAG_SHIFT == OT.CARD and visits[e] >= 1 for e in at_root)
+    assert all(not entries_at(dchild, sib, c) for c in mine)  # nothing answers the searcher's card
+    assert entries - 61 >= len(at_root)  # entries start after the tree's iterations + 1 nodes
+    assert all(owner[c] == -1 for c in range(nodes))
+    _, _, dchild_p, _, _, _, _, _, entries_p = grown_tree("policy", s, t, g)
+    assert entries_p == 61 and (dchild_p == -1).all()
+    code_t, child_t, _, sib_t, _, _, _, _, _ = grown_tree("tree", s, t, g)
+    below = [d for c in children(child_t, sib_t, 0) for d in children(child_t, sib_t, c)]
+    assert below and all(code_t[d] >> TAG_SHIFT == OT.CARD for d in below)
+
+
+def test_JAM_R7_the_last_seat_to_lay_searches_only_its_own_card() -> None:
+    """JAM-R7 seen from the last seat: the cards laid before it are redrawn (core/jamaica/
+    hidden.py) and its own card is the root's choice; later rounds' cards of the others are
+    kept per seat where their round began, never below the searcher's card."""
+    from core.jamaica.actions import OT, TAG_SHIFT
+    s, t, g = jamaica_card_choice(first=False)
+    code, child, dchild, sib, owner, _, _, nodes, _ = grown_tree("decoupled", s, t, g)
+    me = int(s[g.engine.seat_slot])
+    mine = children(child, sib, 0)
+    assert mine and all(code[c] >> TAG_SHIFT == OT.CARD for c in mine)
+    assert not entries_at(dchild, sib, 0)  # the others have laid theirs: nothing to pick here
+    for node in range(nodes):
+        assert all(owner[e] != me for e in entries_at(dchild, sib, node))
 
 
 def test_games_without_secret_choices_search_every_decision() -> None:
