@@ -62,7 +62,22 @@ BAD = {
                                                   "strategy; use one of: "),
     "rollout by search": (preset(rollout="s"), "parameter 'rollout' = 's' names no strategy"),
     "rollout not a name": (preset(rollout=3), "parameter 'rollout' = 3 names no strategy"),
+    "unknown simultaneous": (preset(simultaneous="joint"), "parameter 'simultaneous' = 'joint' "
+                             "is not a choice; use one of: tree, policy, decoupled"),
 }
+
+
+def test_a_preset_without_simultaneous_leaves_the_others_secret_choices_to_the_policy(
+        tmp_path: Path) -> None:
+    """`simultaneous` has a default (policy), so the presets written before it keep their
+    search; a parameter without a default stays required."""
+    path = tmp_path / "siberia.toml"
+    path.write_text(preset(), encoding="utf-8")
+    row = bound(games.get("siberia")).registry.strategies(path)["s"].row
+    assert row[search.SIMULTANEOUS] == search.POLICY
+    path.write_text(preset().replace("blend = 0.2\n", ""), encoding="utf-8")
+    with pytest.raises(PresetError, match="parameter 'blend' is missing"):
+        bound(games.get("siberia")).registry.names(path)
 
 
 @pytest.mark.parametrize("case", list(BAD))
