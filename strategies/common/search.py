@@ -23,9 +23,11 @@ round's choices began. With `simultaneous = "policy"` the rollout policy makes i
 `"decoupled"` (decoupled UCT for simultaneous moves: Tak, Lanctot and Winands 2014) each seat
 picks it by UCT over its own statistics, kept per seat at the node where the round's secret
 choices began (a round ends at a decision that is not secret, or when a seat chooses again):
-the entries answer no choice of that round, and back up the seat's reward like nodes. The
-searching seat's own secret choice is a node as any of its decisions, below the round's
-start too. The choice is the most visited child of the root.
+the entries answer no choice of that round, and back up the seat's reward like nodes. With
+`decoupled`, the secret choices laid before the searching seat's in its round are taken back
+from each determinization (the binding's `rewind`) and made again the same way, so each seat's
+statistics model every seat of the round alike, whatever the engine's order. The searching
+seat's own secret choice is a node as any of its decisions, below the round's start too. The choice is the most visited child of the root.
 
 Budget: `iterations`, deterministic: every random number comes from the seat's stream, so a
 game is reproducible whatever the worker count. `meeplab play --think-ms MS` adds a time limit
@@ -51,7 +53,7 @@ from core.common.game import Game
 from core.common.loop import MAX_STEPS, compiled_for
 from core.common.rng import rng_below
 from core.common.trace import EVW
-from core.jit import copy_into, monotonic_ns
+from core.jit import copy_into, monotonic_ns, njit
 from strategies.common.dispatch import dispatcher
 from strategies.common.registry import MAX_PARAMS
 from strategies.common.restrict import narrower
@@ -233,6 +235,8 @@ def _search(params, s, t, rng):
             break
         copy_into(w, s)
         sample_hidden(w, t, me, rng)  # noqa: F821
+        if mode == DECOUPLED:
+            rewind(w, t)  # noqa: F821 (the round's secret choices laid before me, taken back)
         node = 0
         plen = 1
         steps = 0
@@ -342,6 +346,11 @@ def _choose(params, s, t, opts, n, rng):
     return best_i
 
 
+@njit
+def no_rewind(s, t):
+    """The rewind of a game whose secret choices the sampler redraws as they lie."""
+
+
 def tree_search(choose: Callable) -> Callable:
     """The `_search` bound with a game's `choose` (`kernel`'s result): the tree it grows, for
     tests and tools."""
@@ -354,12 +363,14 @@ def secret_kinds(kinds: Any) -> int:
 
 
 def kernel(game: Game, module: str, scores: Callable, shares: Callable,
-           np_slot: int) -> Callable:
+           np_slot: int, rewind: Callable = no_rewind) -> Callable:
     """The compiled `choose(params, s, t, opts, n, rng)` of the search for `game`, whose kernel
     module `module` must come last in `game.kernels` (the kernels before it are the rollout
     policies, with the same ids). `scores(row, s, t, out)` writes every seat's valuation (row:
-    the rollout preset's parameters), `shares(s, t, rank, share)` the final win shares, and
-    s[np_slot] is the number of players."""
+    the rollout preset's parameters), `shares(s, t, rank, share)` the final win shares,
+    s[np_slot] is the number of players, and `rewind(s, t)` takes back, on a determinized copy
+    where the deciding seat makes a secret choice, the secret choices of its round made before
+    it, so the round is asked again from its first seat (`decoupled` only)."""
     if game.kernels[-1] != module:
         raise RuntimeError(f"{game.name}: the search kernel {module} must be the last kernel")
     if game.hidden is None:
@@ -370,7 +381,7 @@ def kernel(game: Game, module: str, scores: Callable, shares: Callable,
     namespace = {"legal": e.legal, "apply": e.apply, "sample_hidden": game.hidden,
                  "rollout": dispatcher(f"{game.name}_rollout", modules, narrower(game, False)),
                  "narrow": narrower(game, False), "scores": scores,
-                 "shares": shares, "SEAT_SLOT": e.seat_slot, "PHASE_SLOT": e.phase_slot,
+                 "shares": shares, "rewind": rewind, "SEAT_SLOT": e.seat_slot, "PHASE_SLOT": e.phase_slot,
                  "OVER_PHASE": e.over_phase, "NP_SLOT": np_slot, "STATE_SIZE": e.state_size,
                  "MAX_OPTIONS": e.max_options, "DK_SLOT": e.decision_slot,
                  "SECRET": secret_kinds(e.decisions)}

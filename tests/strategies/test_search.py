@@ -332,19 +332,47 @@ def test_JAM_R7_another_seats_card_is_chosen_blind_to_the_searchers_card() -> No
     assert below and all(code_t[d] >> TAG_SHIFT == OT.CARD for d in below)
 
 
-def test_JAM_R7_the_last_seat_to_lay_searches_only_its_own_card() -> None:
-    """JAM-R7 seen from the last seat: the cards laid before it are redrawn (core/jamaica/
-    hidden.py) and its own card is the root's choice; later rounds' cards of the others are
-    kept per seat where their round began, never below the searcher's card."""
+def test_JAM_R7_the_last_seat_to_lay_models_the_cards_laid_before_it_like_the_others() -> None:
+    """JAM-R7 seen from the last seat: the cards laid before it (redrawn by core/jamaica/
+    hidden.py) are taken back and picked again from each seat's statistics at the root, as when
+    the round began; with `policy` they stay as redrawn and no seat has statistics."""
     from core.jamaica.actions import OT, TAG_SHIFT
+    from core.jamaica.state import G
     s, t, g = jamaica_card_choice(first=False)
-    code, child, dchild, sib, owner, _, _, nodes, _ = grown_tree("decoupled", s, t, g)
+    before = s.copy()
     me = int(s[g.engine.seat_slot])
+    assert s[G.CHOOSER] == 3 and me != s[G.CAPTAIN]
+    code, child, dchild, sib, owner, _, _, _, _ = grown_tree("decoupled", s, t, g)
+    assert np.array_equal(before, s)
     mine = children(child, sib, 0)
     assert mine and all(code[c] >> TAG_SHIFT == OT.CARD for c in mine)
-    assert not entries_at(dchild, sib, 0)  # the others have laid theirs: nothing to pick here
-    for node in range(nodes):
-        assert all(owner[e] != me for e in entries_at(dchild, sib, node))
+    at_root = entries_at(dchild, sib, 0)
+    assert {int(owner[e]) for e in at_root} == {p for p in range(4) if p != me}
+    assert all(not entries_at(dchild, sib, c) for c in mine)
+    _, _, dchild_p, _, _, _, _, _, _ = grown_tree("policy", s, t, g)
+    assert (dchild_p == -1).all()
+
+
+def test_JAM_R7_rewind_takes_back_the_cards_laid_this_round() -> None:
+    """JAM-R7: on a determinized copy, the rewind puts the cards laid before the deciding
+    seat's back into their hands and asks the Captain first again."""
+    from core.jamaica import state as S
+    from core.jamaica.state import DK, G, P
+    from strategies.jamaica import mcts
+    s, t, g = jamaica_card_choice(first=False)
+    w = s.copy()
+    mcts.rewind(w, t)
+    assert w[G.CHOOSER] == 0 and w[G.CUR] == w[G.CAPTAIN]
+    for q in range(4):
+        b = S.pbase(q)
+        if s[b + P.CHOSEN] >= 0:
+            assert w[b + P.CHOSEN] == -1 and w[b + P.HAND_N] == s[b + P.HAND_N] + 1
+            assert w[b + P.HAND] == s[b + P.HAND] | (1 << s[b + P.CHOSEN])
+    first = s.copy()
+    first[G.DK] = DK.DICE  # not a card choice: nothing to take back
+    kept = first.copy()
+    mcts.rewind(kept, t)
+    assert np.array_equal(kept, first)
 
 
 def test_games_without_secret_choices_search_every_decision() -> None:
