@@ -27,7 +27,9 @@ the entries answer no choice of that round, and back up the seat's reward like n
 `decoupled`, the secret choices laid before the searching seat's in its round are taken back
 from each determinization (the binding's `rewind`) and made again the same way, so each seat's
 statistics model every seat of the round alike, whatever the engine's order. The searching
-seat's own secret choice is a node as any of its decisions, below the round's start too. The choice is the most visited child of the root.
+seat's own secret choice is a node as any of its decisions, below the round's start too.
+
+The choice is the most visited child of the root.
 
 Budget: `iterations`, deterministic: every random number comes from the seat's stream, so a
 game is reproducible whatever the worker count. `meeplab play --think-ms MS` adds a time limit
@@ -60,7 +62,7 @@ from strategies.common.restrict import narrower
 from strategies.common.spec import Param
 
 KERNEL = "mcts"
-MAX_ITERATIONS = 1_000_000  # the tree's arrays are allocated per decision (~100 MB)
+MAX_ITERATIONS = 1_000_000  # the tree's arrays are allocated per decision (~100 MB; decoupled ~300)
 DESCRIPTION = ("information-set MCTS: determinizes what the seat cannot see, searches with "
                "UCT and the rollout policy's prior, rolls out to the end or a cut-off")
 PARAMS = (
@@ -380,8 +382,8 @@ def kernel(game: Game, module: str, scores: Callable, shares: Callable,
     e = game.engine
     namespace = {"legal": e.legal, "apply": e.apply, "sample_hidden": game.hidden,
                  "rollout": dispatcher(f"{game.name}_rollout", modules, narrower(game, False)),
-                 "narrow": narrower(game, False), "scores": scores,
-                 "shares": shares, "rewind": rewind, "SEAT_SLOT": e.seat_slot, "PHASE_SLOT": e.phase_slot,
+                 "narrow": narrower(game, False), "scores": scores, "shares": shares,
+                 "rewind": rewind, "SEAT_SLOT": e.seat_slot, "PHASE_SLOT": e.phase_slot,
                  "OVER_PHASE": e.over_phase, "NP_SLOT": np_slot, "STATE_SIZE": e.state_size,
                  "MAX_OPTIONS": e.max_options, "DK_SLOT": e.decision_slot,
                  "SECRET": secret_kinds(e.decisions)}
