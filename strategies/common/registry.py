@@ -176,14 +176,14 @@ def _preset(path: Path, name: str, entry: object, modules: dict[str, ModuleType]
                               f"its parameters are: {known}")
     row = np.zeros(MAX_PARAMS)
     for i, param in enumerate(declared):
-        if param.name not in values:
+        if param.name not in values and param.default is None:
             raise PresetError(f"{where}: parameter '{param.name}' is missing; kernel "
                               f"'{kernel}' needs all of: {', '.join(names)}")
+        value = values.get(param.name, param.default)
         if param.preset:
-            row[i] = _embed(where, param, values[param.name], row, len(declared), modules,
-                            known or {})
+            row[i] = _embed(where, param, value, row, len(declared), modules, known or {})
         else:
-            row[i] = _encode(where, param, values[param.name])
+            row[i] = _encode(where, param, value)
     return Strategy(name, kernel, description.strip(), dict(values), row)
 
 

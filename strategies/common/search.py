@@ -12,10 +12,24 @@ the game's other kernels) for every seat, to the end or for `depth` decisions, a
 game's valuation scores it. Every node on the path backs up every seat's reward: the win share
 (ties split; at a cut-off a softmax of the seats' valuations), blended with the score margin.
 Nodes are keyed by option code, so a child is found whatever the determinization; forced moves
-make no node. Nor does another seat's secret choice (a decision kind the game marks "secret":
-Jamaica's face-down card, Cuba's parliament bid and hidden card): the rollout policy makes it.
-Were it a node below the deciding seat's own choice, its statistics would answer that hidden
-choice, as if the other seats chose knowing it. The choice is the most visited child of the root.
+make no node.
+
+Secret simultaneous choices (decision kinds the game marks "secret": Jamaica's face-down card,
+Cuba's parliament bid and hidden card) are made one seat after another by the engine, so a
+node for another seat's secret choice below the choices made before it in the same round
+would answer them, as if that seat saw them (single observer: `simultaneous = "tree"`, kept to
+measure it). Instead another seat's secret choice makes no node and leaves the tree where the
+round's choices began. With `simultaneous = "policy"` the rollout policy makes it. With
+`"decoupled"` (decoupled UCT for simultaneous moves: Tak, Lanctot and Winands 2014) each seat
+picks it by UCT over its own statistics, kept per seat at the node where the round's secret
+choices began (a round ends at a decision that is not secret, or when a seat chooses again):
+the entries answer no choice of that round, and back up the seat's reward like nodes. With
+`decoupled`, the secret choices laid before the searching seat's in its round are taken back
+from each determinization (the binding's `rewind`) and made again the same way, so each seat's
+statistics model every seat of the round alike, whatever the engine's order. The searching
+seat's own secret choice is a node as any of its decisions, below the round's start too.
+
+The choice is the most visited child of the root.
 
 Budget: `iterations`, deterministic: every random number comes from the seat's stream, so a
 game is reproducible whatever the worker count. `meeplab play --think-ms MS` adds a time limit
@@ -41,14 +55,14 @@ from core.common.game import Game
 from core.common.loop import MAX_STEPS, compiled_for
 from core.common.rng import rng_below
 from core.common.trace import EVW
-from core.jit import copy_into, monotonic_ns
+from core.jit import copy_into, monotonic_ns, njit
 from strategies.common.dispatch import dispatcher
 from strategies.common.registry import MAX_PARAMS
 from strategies.common.restrict import narrower
 from strategies.common.spec import Param
 
 KERNEL = "mcts"
-MAX_ITERATIONS = 1_000_000  # the tree's arrays are allocated per decision (~100 MB)
+MAX_ITERATIONS = 1_000_000  # the tree's arrays are allocated per decision (~100 MB; decoupled ~300)
 DESCRIPTION = ("information-set MCTS: determinizes what the seat cannot see, searches with "
                "UCT and the rollout policy's prior, rolls out to the end or a cut-off")
 PARAMS = (
@@ -69,8 +83,16 @@ PARAMS = (
                    "the seat's score less the best other's, over `scale`)", low=0, high=1),
     Param("scale", "score points that make a clear lead: the softmax temperature of the "
                    "valuation at a cut-off and the margin's scale", low=0.001),
+    Param("simultaneous", "another seat's secret simultaneous choice: `decoupled` = picked by "
+                          "that seat's own UCT statistics, kept where the round's choices "
+                          "began (blind to the others' choices); `policy` = made by the "
+                          "rollout policy; `tree` = a node below the choices before it (single "
+                          "observer: it answers them, as if it saw them)",
+          choices=("tree", "policy", "decoupled"), default="policy"),
 )
-ITERATIONS, EXPLORATION, PRIOR, WIDENING, ROLLOUT, DEPTH, BLEND, SCALE = range(8)
+ITERATIONS, EXPLORATION, PRIOR, WIDENING, ROLLOUT, DEPTH, BLEND, SCALE, SIMULTANEOUS = range(9)
+TREE, POLICY, DECOUPLED = range(3)  # the `simultaneous` choices
+DECOUPLED_ROOM = 2  # entries of secret choices an iteration may add, on average
 ROLL_ROW = len(PARAMS)  # the rollout preset's parameter row starts here (registry)
 MAXP = 8                # seats a node backs up
 THINK_MS = MAX_PARAMS - 4  # a seat row's time limit per decision in ms (0: none; play only)
@@ -93,13 +115,6 @@ def _legal(s, t, opts):
 def _apply(s, t, o, tr):
     """The engine's apply (one call site, as _legal)."""
     apply(s, t, o, tr)  # noqa: F821
-
-
-def _in_tree(p, me, kind, secret):
-    """Whether seat p's decision of kind `kind` is searched by the tree of seat me's search: not
-    when it is another seat's secret choice (`secret`: the mask of the secret kinds), which
-    the rollout policy makes instead (module docstring)."""
-    return p == me or not (secret >> kind) & 1
 
 
 def _reward(params, w, t, rank, share, sc, r):
@@ -132,8 +147,56 @@ def _reward(params, w, t, rank, share, sc, r):
             r[p] = (1.0 - blend) * r[p] + blend * margin
 
 
-def _choose(params, s, t, opts, n, rng):
-    """Index into opts[:n]: the root child most visited by `iterations` ISMCTS iterations."""
+def _select(first, who, code, sib, owner, visits, avail, fav, reward, o, k, mark, expl,
+            prior, p):
+    """UCT over the entries of one list (from `first`, linked by sib) owned by `who` whose
+    option is legal here (o[:k], marked in mark): (best entry or -1, how many are legal, their
+    visits). Availability counts grow on the way (Cowling et al. 2012); the rollout policy's
+    entry has the prior bonus."""
+    for j in range(k):
+        mark[j] = 0
+    have = 0
+    total = 0.0
+    best = -1e300
+    bc = -1
+    c = first
+    while c >= 0:
+        if owner[c] == who:
+            j = _index_of(o, k, code[c])
+            if j >= 0:
+                mark[j] = 1
+                have += 1
+                total += visits[c]
+                avail[c] += 1
+                u = (reward[c, p] / visits[c]
+                     + expl * np.sqrt(np.log(avail[c]) / visits[c])
+                     + prior * fav[c] * np.sqrt(avail[c]) / (1.0 + visits[c]))
+                if u > best:
+                    best = u
+                    bc = c
+        c = sib[c]
+    return bc, have, total
+
+
+def _grow(j, have, k, mark, rng):
+    """The option of a new entry: the rollout policy's j unless it has one (mark[j]), then one
+    of the options without an entry at random; (option index, 1.0 when it is the policy's)."""
+    if not mark[j]:
+        return j, 1.0
+    x = rng_below(rng, k - have)
+    for jj in range(k):
+        if mark[jj] == 0:
+            if x == 0:
+                return jj, 0.0
+            x -= 1
+    return j, 0.0
+
+
+def _search(params, s, t, rng):
+    """`iterations` ISMCTS iterations from s for its deciding seat: the tree as arrays (code,
+    child, dchild, sib, owner, visits, reward) and its sizes (nodes, entries). Nodes 0..nodes-1
+    (0 the root; child, sib: first child, next sibling); a seat's secret-choice entries from
+    iterations + 1 to entries - 1 (dchild: a node's first, owner: the seat)."""
     me = s[SEAT_SLOT]  # noqa: F821 (bound per game)
     iters = max(1, int(params[ITERATIONS]))
     expl = params[EXPLORATION]
@@ -141,16 +204,21 @@ def _choose(params, s, t, opts, n, rng):
     widen = params[WIDENING]
     depth = int(params[DEPTH])
     rk = int(params[ROLLOUT])
+    mode = int(params[SIMULTANEOUS])
     row = params[ROLL_ROW:]
-    cap = iters + 1
-    code = np.zeros(cap, np.int32)
+    cap = iters + 1  # tree nodes: at most one grows an iteration
+    extra = DECOUPLED_ROOM * iters if SECRET != 0 and mode == DECOUPLED else 0  # noqa: F821
+    size = cap + extra  # then the entries of the seats' secret choices (decoupled)
+    code = np.zeros(size, np.int32)
     child = np.full(cap, -1, np.int32)
-    sib = np.full(cap, -1, np.int32)
-    visits = np.zeros(cap)
-    avail = np.zeros(cap)
-    fav = np.zeros(cap)
-    reward = np.zeros((cap, MAXP))
-    path = np.zeros(cap + 1, np.int32)
+    dchild = np.full(cap if extra > 0 else 1, -1, np.int32)
+    sib = np.full(size, -1, np.int32)
+    owner = np.full(size, -1, np.int32)
+    visits = np.zeros(size)
+    avail = np.zeros(size)
+    fav = np.zeros(size)
+    reward = np.zeros((size, MAXP))
+    path = np.zeros(size + 1, np.int32)
     w = np.zeros(STATE_SIZE, np.int32)  # noqa: F821
     o = np.zeros(MAX_OPTIONS, np.int32)  # noqa: F821
     mark = np.zeros(MAX_OPTIONS, np.int8)  # noqa: F821
@@ -160,6 +228,7 @@ def _choose(params, s, t, opts, n, rng):
     sc = np.zeros(MAXP)
     r = np.zeros(MAXP)
     nodes = 1
+    entries = cap
     limit_ns = int(params[THINK_MS] * 1e6)
     start_ns = monotonic_ns() if limit_ns > 0 else 0
     for it in range(iters):
@@ -168,10 +237,14 @@ def _choose(params, s, t, opts, n, rng):
             break
         copy_into(w, s)
         sample_hidden(w, t, me, rng)  # noqa: F821
+        if mode == DECOUPLED:
+            rewind(w, t)  # noqa: F821 (the round's secret choices laid before me, taken back)
         node = 0
         plen = 1
         steps = 0
         grown = False
+        anchor = -1  # the node where the current run of secret choices began
+        chose = 0    # the seats that chose secretly since (bit mask)
         while w[PHASE_SLOT] != OVER_PHASE and not grown and steps < MAX_STEPS:  # noqa: F821
             k = narrow(params, w, t, o, engine_legal(w, t, o))  # noqa: F821 (restricted play)
             steps += 1
@@ -179,41 +252,44 @@ def _choose(params, s, t, opts, n, rng):
                 engine_apply(w, t, o[0], tr)  # noqa: F821
                 continue
             p = w[SEAT_SLOT]  # noqa: F821
-            if not _in_tree(p, me, w[DK_SLOT], SECRET):  # noqa: F821
-                engine_apply(w, t, o[rollout(rk, row, w, t, o, k, rng)], tr)  # noqa: F821
-                continue
-            for j in range(k):
-                mark[j] = 0
-            have = 0
-            best = -1e300
-            bc = -1
-            c = child[node]
-            while c >= 0:
-                j = _index_of(o, k, code[c])
-                if j >= 0:
-                    mark[j] = 1
-                    have += 1
-                    avail[c] += 1
-                    u = (reward[c, p] / visits[c]
-                         + expl * np.sqrt(np.log(avail[c]) / visits[c])
-                         + prior * fav[c] * np.sqrt(avail[c]) / (1.0 + visits[c]))
-                    if u > best:
-                        best = u
-                        bc = c
-                c = sib[c]
+            if (SECRET >> w[DK_SLOT]) & 1:  # noqa: F821
+                if anchor < 0 or (chose >> p) & 1:  # a seat chooses again: a new round
+                    anchor = node
+                    chose = 0
+                chose |= 1 << p
+                if p != me and mode != TREE:
+                    j = rollout(rk, row, w, t, o, k, rng)  # noqa: F821
+                    if mode == DECOUPLED:  # the seat's own statistics at the anchor pick
+                        bc, have, total = _select(dchild[anchor], p, code, sib, owner, visits,
+                                                  avail, fav, reward, o, k, mark, expl,
+                                                  prior, p)
+                        room = k if widen <= 0 else min(k, 1 + int(widen * np.sqrt(total)))
+                        if have < room and entries < size:
+                            j, favoured = _grow(j, have, k, mark, rng)
+                            e = entries
+                            entries += 1
+                            code[e] = o[j]
+                            owner[e] = p
+                            fav[e] = favoured
+                            avail[e] = 1
+                            sib[e] = dchild[anchor]
+                            dchild[anchor] = e
+                            path[plen] = e
+                            plen += 1
+                        elif bc >= 0:
+                            j = _index_of(o, k, code[bc])
+                            path[plen] = bc
+                            plen += 1
+                    engine_apply(w, t, o[j], tr)  # noqa: F821
+                    continue
+            else:
+                anchor = -1
+            bc, have, total = _select(child[node], -1, code, sib, owner, visits, avail, fav,
+                                      reward, o, k, mark, expl, prior, p)
             room = k if widen <= 0 else min(k, 1 + int(widen * np.sqrt(visits[node])))
             if have < room and nodes < cap:
-                j = rollout(rk, row, w, t, o, k, rng)  # noqa: F821
-                favoured = 1.0
-                if mark[j]:
-                    favoured = 0.0
-                    x = rng_below(rng, k - have)
-                    for jj in range(k):
-                        if mark[jj] == 0:
-                            if x == 0:
-                                j = jj
-                                break
-                            x -= 1
+                j, favoured = _grow(rollout(rk, row, w, t, o, k, rng), have, k, mark,  # noqa: F821
+                                    rng)
                 nn = nodes
                 nodes += 1
                 code[nn] = o[j]
@@ -249,6 +325,13 @@ def _choose(params, s, t, opts, n, rng):
             visits[v] += 1
             for q in range(MAXP):
                 reward[v, q] += r[q]
+    return code, child, dchild, sib, owner, visits, reward, nodes, entries
+
+
+def _choose(params, s, t, opts, n, rng):
+    """Index into opts[:n]: the root child most visited by the search."""
+    me = s[SEAT_SLOT]  # noqa: F821
+    code, child, _, sib, _, visits, reward, _, _ = search_tree(params, s, t, rng)
     best_i = 0
     best_v = -1.0
     best_r = -1e300
@@ -265,18 +348,31 @@ def _choose(params, s, t, opts, n, rng):
     return best_i
 
 
+@njit
+def no_rewind(s, t):
+    """The rewind of a game whose secret choices the sampler redraws as they lie."""
+
+
+def tree_search(choose: Callable) -> Callable:
+    """The `_search` bound with a game's `choose` (`kernel`'s result): the tree it grows, for
+    tests and tools."""
+    return getattr(choose, "py_func", choose).__globals__["search_tree"]
+
+
 def secret_kinds(kinds: Any) -> int:
     """Bit mask of a game's decision kinds marked "secret" (0 when it has none)."""
     return kinds.mask("secret") if kinds.with_prop("secret") else 0
 
 
 def kernel(game: Game, module: str, scores: Callable, shares: Callable,
-           np_slot: int) -> Callable:
+           np_slot: int, rewind: Callable = no_rewind) -> Callable:
     """The compiled `choose(params, s, t, opts, n, rng)` of the search for `game`, whose kernel
     module `module` must come last in `game.kernels` (the kernels before it are the rollout
     policies, with the same ids). `scores(row, s, t, out)` writes every seat's valuation (row:
-    the rollout preset's parameters), `shares(s, t, rank, share)` the final win shares, and
-    s[np_slot] is the number of players."""
+    the rollout preset's parameters), `shares(s, t, rank, share)` the final win shares,
+    s[np_slot] is the number of players, and `rewind(s, t)` takes back, on a determinized copy
+    where the deciding seat makes a secret choice, the secret choices of its round made before
+    it, so the round is asked again from its first seat (`decoupled` only)."""
     if game.kernels[-1] != module:
         raise RuntimeError(f"{game.name}: the search kernel {module} must be the last kernel")
     if game.hidden is None:
@@ -286,8 +382,8 @@ def kernel(game: Game, module: str, scores: Callable, shares: Callable,
     e = game.engine
     namespace = {"legal": e.legal, "apply": e.apply, "sample_hidden": game.hidden,
                  "rollout": dispatcher(f"{game.name}_rollout", modules, narrower(game, False)),
-                 "narrow": narrower(game, False), "scores": scores,
-                 "shares": shares, "SEAT_SLOT": e.seat_slot, "PHASE_SLOT": e.phase_slot,
+                 "narrow": narrower(game, False), "scores": scores, "shares": shares,
+                 "rewind": rewind, "SEAT_SLOT": e.seat_slot, "PHASE_SLOT": e.phase_slot,
                  "OVER_PHASE": e.over_phase, "NP_SLOT": np_slot, "STATE_SIZE": e.state_size,
                  "MAX_OPTIONS": e.max_options, "DK_SLOT": e.decision_slot,
                  "SECRET": secret_kinds(e.decisions)}
@@ -296,5 +392,8 @@ def kernel(game: Game, module: str, scores: Callable, shares: Callable,
     namespace["_reward"] = compiled_for(_reward, f"{game.name}_mcts", namespace,
                                         inline="always")
     namespace["_index_of"] = compiled_for(_index_of, f"{game.name}_mcts", {}, inline="always")
-    namespace["_in_tree"] = compiled_for(_in_tree, f"{game.name}_mcts", {}, inline="always")
+    namespace["_select"] = compiled_for(_select, f"{game.name}_mcts", namespace,
+                                        inline="always")
+    namespace["_grow"] = compiled_for(_grow, f"{game.name}_mcts", namespace, inline="always")
+    namespace["search_tree"] = compiled_for(_search, f"{game.name}_mcts", namespace)
     return compiled_for(_choose, f"{game.name}_mcts", namespace)

@@ -7,7 +7,7 @@ A kernel module in strategies/<game>/ defines three constants next to its compil
 - `DESCRIPTION`: one line;
 - `PARAMS`: a tuple of `Param`, in the order of the parameter vector `choose` receives.
 
-A preset gives every parameter a value: a finite number (within `low`..`high` where given; a
+A preset gives every parameter without a `default` a value: a finite number (within `low`..`high` where given; a
 whole number for an `integer` parameter, which the kernel casts to an int), or for
 a parameter with `choices` one of the choice names, passed to the kernel as its index in
 `choices`, or for a `preset` parameter the name of another strategy: the kernel receives that
@@ -29,6 +29,7 @@ class Param(NamedTuple):
     low: float | None = None       # least value allowed, if any
     high: float | None = None      # greatest value allowed, if any
     integer: bool = False          # a whole number (the kernel casts it to an int)
+    default: object = None         # the value of a preset that omits it (None: required)
 
 
 # the greatest whole number an `integer` parameter may hold without a `high` of its own: it

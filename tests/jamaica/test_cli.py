@@ -25,7 +25,8 @@ def test_games_and_strategies_list_jamaica() -> None:
     result = run("games")
     assert result.exit_code == 0
     assert ("jamaica (Jamaica): 2-6 players; strategies: racer, pirate, merchant, "
-            "treasure_hunter, greedy, mcts, mcts_strong, random") in result.stdout
+            "treasure_hunter, greedy, mcts, mcts_strong, mcts_decoupled, mcts_single_observer, "
+            "random") in result.stdout
     listing = run("strategies", "jamaica").stdout
     assert "pirate (plan):" in listing and "greedy (greedy):" in listing and "mcts (mcts):" in listing
 

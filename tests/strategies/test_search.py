@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -18,6 +19,7 @@ from strategies.common.bound import bound
 from strategies.common.registry import PresetError
 from tests.engines import interpreted_row, run_compiled
 from tests.test_hidden import decision_points, stream
+from core.common.trace import trace_buffer
 
 GOOD = {"iterations": 10, "exploration": 0.7, "prior": 1.0, "widening": 1.0,
         "rollout": "random", "depth": 10, "blend": 0.2, "scale": 3.0}
@@ -60,7 +62,22 @@ BAD = {
                                                   "strategy; use one of: "),
     "rollout by search": (preset(rollout="s"), "parameter 'rollout' = 's' names no strategy"),
     "rollout not a name": (preset(rollout=3), "parameter 'rollout' = 3 names no strategy"),
+    "unknown simultaneous": (preset(simultaneous="joint"), "parameter 'simultaneous' = 'joint' "
+                             "is not a choice; use one of: tree, policy, decoupled"),
 }
+
+
+def test_a_preset_without_simultaneous_leaves_the_others_secret_choices_to_the_policy(
+        tmp_path: Path) -> None:
+    """`simultaneous` has a default (policy), so the presets written before it keep their
+    search; a parameter without a default stays required."""
+    path = tmp_path / "siberia.toml"
+    path.write_text(preset(), encoding="utf-8")
+    row = bound(games.get("siberia")).registry.strategies(path)["s"].row
+    assert row[search.SIMULTANEOUS] == search.POLICY
+    path.write_text(preset().replace("blend = 0.2\n", ""), encoding="utf-8")
+    with pytest.raises(PresetError, match="parameter 'blend' is missing"):
+        bound(games.get("siberia")).registry.names(path)
 
 
 @pytest.mark.parametrize("case", list(BAD))
@@ -246,19 +263,116 @@ def test_think_ms_reaches_only_the_search_seats():
     assert list(setup.params[:, search.THINK_MS]) == [25.0, 0.0, 25.0]
 
 
-@pytest.mark.parametrize(("game", "kind"), [("jamaica", "CARD"), ("cuba", "BID"),
-                                            ("cuba", "HIDE_CARD")])
-def test_another_seats_secret_choice_is_left_to_the_rollout_policy(game: str, kind: str) -> None:
-    """JAM-R7 (the face-down card), CUBA-R39/R41 (the secret bid), CUBA-V1 (the hidden card):
-    the tree searches the deciding seat's own secret choices, but another seat's is made by
-    the rollout policy, so no statistic of the tree answers the seat's hidden choice."""
-    kinds = games.get(game).engine.decisions
-    secret = search.secret_kinds(kinds)
-    code = getattr(kinds, kind)
-    assert search._in_tree(0, 0, code, secret)
-    assert not search._in_tree(1, 0, code, secret)
-    open_kinds = [getattr(kinds, d.name) for d in kinds.kinds if "secret" not in d.props]
-    assert open_kinds and all(search._in_tree(1, 0, c, secret) for c in open_kinds)
+def jamaica_card_choice(first: bool) -> tuple[np.ndarray, Any, Any]:
+    """A Jamaica state (4 players) where the Captain (first) or the last seat lays its card
+    (JAM-R7), with the tables; earlier decisions taken at random."""
+    from core.jamaica.state import DK, G
+    g = games.get("jamaica")
+    e = g.engine
+    t = g.rules.flatten(g.rules.load_tables())
+    s = e.new_game(t, 4, 5)
+    e.advance(s, t, trace_buffer(1, e.state_size))
+    opts = np.zeros(e.max_options, np.int32)
+    rng = np.random.default_rng(5)
+    seen = 0
+    while True:
+        n = e.legal(s, t, opts)
+        if s[G.DK] == DK.CARD and n > 1 and s[G.CHOOSER] == (0 if first else 3):
+            seen += 1
+            if seen == 2:  # the second round: the Captain has moved on
+                return s, t, g
+        e.apply(s, t, opts[rng.integers(n)], trace_buffer(1, e.state_size))
+
+
+def grown_tree(mode: str, s: np.ndarray, t: Any, g: Any) -> tuple:
+    strategies = bound(g)
+    made = strategies.registry.make("s", "mcts", "d", GOOD | {"iterations": 60, "rollout": "racer",
+                                                              "simultaneous": mode})
+    tree = search.tree_search(strategies.modules[-1].choose)
+    return tree(made.row, s, t, stream(7))
+
+
+def entries_at(dchild: np.ndarray, sib: np.ndarray, node: int) -> list[int]:
+    out, e = [], dchild[node] if node < len(dchild) else -1
+    while e >= 0:
+        out.append(e)
+        e = sib[e]
+    return out
+
+
+def children(child: np.ndarray, sib: np.ndarray, node: int) -> list[int]:
+    out, c = [], child[node]
+    while c >= 0:
+        out.append(c)
+        c = sib[c]
+    return out
+
+
+def test_JAM_R7_another_seats_card_is_chosen_blind_to_the_searchers_card() -> None:
+    """JAM-R7: the cards are laid secretly and at once, though the engine asks the seats in
+    turn. With `decoupled`, the others' cards are picked from each seat's own statistics kept
+    where the round's choices began (the root), none below the searcher's card; `policy` keeps
+    none; `tree` (single observer) puts the next seat's card as a node below the searcher's."""
+    from core.jamaica.actions import OT, TAG_SHIFT
+    s, t, g = jamaica_card_choice(first=True)
+    me = int(s[g.engine.seat_slot])
+    code, child, dchild, sib, owner, visits, _, nodes, entries = grown_tree("decoupled", s, t, g)
+    mine = children(child, sib, 0)
+    assert mine and all(code[c] >> TAG_SHIFT == OT.CARD for c in mine)
+    at_root = entries_at(dchild, sib, 0)
+    assert {int(owner[e]) for e in at_root} == {p for p in range(4) if p != me}
+    assert all(code[e] >> TAG_SHIFT == OT.CARD and visits[e] >= 1 for e in at_root)
+    assert all(not entries_at(dchild, sib, c) for c in mine)  # nothing answers the searcher's card
+    assert entries - 61 >= len(at_root)  # entries start after the tree's iterations + 1 nodes
+    assert all(owner[c] == -1 for c in range(nodes))
+    _, _, dchild_p, _, _, _, _, _, entries_p = grown_tree("policy", s, t, g)
+    assert entries_p == 61 and (dchild_p == -1).all()
+    code_t, child_t, _, sib_t, _, _, _, _, _ = grown_tree("tree", s, t, g)
+    below = [d for c in children(child_t, sib_t, 0) for d in children(child_t, sib_t, c)]
+    assert below and all(code_t[d] >> TAG_SHIFT == OT.CARD for d in below)
+
+
+def test_JAM_R7_the_last_seat_to_lay_models_the_cards_laid_before_it_like_the_others() -> None:
+    """JAM-R7 seen from the last seat: the cards laid before it (redrawn by core/jamaica/
+    hidden.py) are taken back and picked again from each seat's statistics at the root, as when
+    the round began; with `policy` they stay as redrawn and no seat has statistics."""
+    from core.jamaica.actions import OT, TAG_SHIFT
+    from core.jamaica.state import G
+    s, t, g = jamaica_card_choice(first=False)
+    before = s.copy()
+    me = int(s[g.engine.seat_slot])
+    assert s[G.CHOOSER] == 3 and me != s[G.CAPTAIN]
+    code, child, dchild, sib, owner, _, _, _, _ = grown_tree("decoupled", s, t, g)
+    assert np.array_equal(before, s)
+    mine = children(child, sib, 0)
+    assert mine and all(code[c] >> TAG_SHIFT == OT.CARD for c in mine)
+    at_root = entries_at(dchild, sib, 0)
+    assert {int(owner[e]) for e in at_root} == {p for p in range(4) if p != me}
+    assert all(not entries_at(dchild, sib, c) for c in mine)
+    _, _, dchild_p, _, _, _, _, _, _ = grown_tree("policy", s, t, g)
+    assert (dchild_p == -1).all()
+
+
+def test_JAM_R7_rewind_takes_back_the_cards_laid_this_round() -> None:
+    """JAM-R7: on a determinized copy, the rewind puts the cards laid before the deciding
+    seat's back into their hands and asks the Captain first again."""
+    from core.jamaica import state as S
+    from core.jamaica.state import DK, G, P
+    from strategies.jamaica import mcts
+    s, t, g = jamaica_card_choice(first=False)
+    w = s.copy()
+    mcts.rewind(w, t)
+    assert w[G.CHOOSER] == 0 and w[G.CUR] == w[G.CAPTAIN]
+    for q in range(4):
+        b = S.pbase(q)
+        if s[b + P.CHOSEN] >= 0:
+            assert w[b + P.CHOSEN] == -1 and w[b + P.HAND_N] == s[b + P.HAND_N] + 1
+            assert w[b + P.HAND] == s[b + P.HAND] | (1 << s[b + P.CHOSEN])
+    first = s.copy()
+    first[G.DK] = DK.DICE  # not a card choice: nothing to take back
+    kept = first.copy()
+    mcts.rewind(kept, t)
+    assert np.array_equal(kept, first)
 
 
 def test_games_without_secret_choices_search_every_decision() -> None:
