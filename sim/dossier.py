@@ -361,7 +361,8 @@ def compare(base: Path, out: Path) -> Any:
         raise UserError(f"--base {base} was played with other {', '.join(differ)}",
                         "play both dossiers with the same settings (only --variant differs)")
     try:
+        n_boot = smoke.cap("bootstrap", dossier_compare.luck.N_BOOT) or 0
         return dossier_compare.write(base, out, settings(plan, out), out / "compare",
-                                     n_boot=smoke.cap("bootstrap", 1000) or 0)
+                                     n_boot=n_boot)
     except RunDataError as exc:
         raise UserError(str(exc)) from exc
