@@ -49,7 +49,7 @@ golden: $(STAMP)
 # game counts (BENCH_SCALE=0.05 for a quick look); the page says which scale made it.
 BENCH_SCALE ?= 1
 bench: $(STAMP)
-	$(BIN)/python -m sim.bench_page --scale $(BENCH_SCALE)
+	$(BIN)/python -m sim.bench.page --scale $(BENCH_SCALE)
 
 # The docs site: the generated reference pages, then a strict build into site/ (open
 # site/index.html). Installs the docs extras (mkdocs, mkdocs-material) into .venv.
@@ -59,7 +59,7 @@ $(DOCS_STAMP): $(STAMP)
 	touch $(DOCS_STAMP)
 
 docs: $(DOCS_STAMP)
-	$(BIN)/python -m sim.docs_reference
+	$(BIN)/python -m sim.cli.docs_reference
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir site
 
 # Build artefacts and Python caches; keeps .venv and the numba cache (see README).

@@ -3,7 +3,7 @@
 Typical use: one tournament under two rule variants. The first run is the baseline; each other
 run's win share and mean score per (players, strategy) is compared with it, Holm-corrected:
 paired over the deal groups when the runs share their deals (same config and seed, as the
-variants of `meeplab sweep`; see reports/sweep.py), else as independent runs with deal-group
+variants of `meeplab sweep`; see reports/studies/sweep.py), else as independent runs with deal-group
 variances. Balance indices per run come with bootstrap intervals and, against the baseline,
 paired bootstrap differences. The figures put the runs side by side. Written like the report:
 index.html, PNGs and CSVs.
@@ -16,7 +16,9 @@ from pathlib import Path
 
 import pandas as pd
 
-from reports import compare_headline, fmt, plots, restrict_compare, stats, sweep
+from reports import compare_headline, fmt, plots, stats
+from reports.studies import restrict_compare
+from reports.studies import sweep
 from reports.games import Sections, game_sections
 from reports.html import Figure, Note, Section, Table, render_page
 from reports.runs import Run, RunDataError, drop_everywhere, load_run

@@ -1,6 +1,6 @@
 """Reading a run directory: the only module of reports/ that knows the on-disk layout.
 
-Layout (written by sim/store.py):
+Layout (written by sim/run/store.py):
 
     RUN_DIR/manifest.json            format "meeplab-run"; run_id, game, config (resolved, with
                                      seed), config_hash, rules_data_hash, package_version,
@@ -20,7 +20,7 @@ Layout (written by sim/store.py):
 A game with a non-zero `error` (it hit an engine safeguard: it did not end, a decision was
 illegal, an invariant broke) is no result. `load` and `load_run` leave out its whole deal group,
 every seating of that deal, so the remaining deal groups stay balanced over the seats and every
-paired comparison stays paired (sim/stats.py leaves out the same deals from the run summary);
+paired comparison stays paired (sim/run/stats.py leaves out the same deals from the run summary);
 `Run.excluded` says what was left out, for the pages and summaries to show. The row index is
 the stored row number (the order the shards are read), kept after the exclusion.
 
@@ -162,7 +162,7 @@ DAMAGED_FIX = ("restore manifest.json from a copy, or play the tournament again 
 
 
 def config_hash(config: dict[str, Any]) -> str:
-    """The hash of a resolved config, as the manifest records it (sim.config.Config.hash)."""
+    """The hash of a resolved config, as the manifest records it (sim.run.config.Config.hash)."""
     text = json.dumps(config, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 

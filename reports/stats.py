@@ -7,7 +7,7 @@ across the seat rotations of a matchup), `players`, `seat`, `strategy`, `score`,
 Unit of inference: the deal group. Games that replay one deal are correlated, so every interval
 and test treats a deal group as one independent draw. The matchups (`stratum`, optional) are a
 fixed part of the design, so deal groups vary around their matchup's mean (stratified variance,
-as in sim/stats.py):
+as in sim/run/stats.py):
 
 - a proportion (win share) gets a Wilson interval on the effective sample size n / deff, where
   the design effect deff = deal-group variance / binomial variance (never below 1);

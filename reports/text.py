@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import shutil
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 # how the excluded-games sentence names the games of an error, by the error's name (any other:
 # "with an engine error (<name>)")
@@ -86,3 +87,15 @@ def wrap(lines: Sequence[str], width: int) -> list[str]:
     for line in lines:
         out += textwrap.wrap(line, width, subsequent_indent="  ") or [""]
     return out
+
+
+def markdown_cell(text: Any) -> str:
+    """text fit for one Markdown table cell."""
+    return " ".join(str(text).split()).replace("|", "\\|")
+
+
+def markdown_table(header: Iterable[str], rows: Iterable[Iterable[Any]]) -> list[str]:
+    """A Markdown table."""
+    head = list(header)
+    return ([f"| {' | '.join(head)} |", "|" + "---|" * len(head)]
+            + [f"| {' | '.join(markdown_cell(c) for c in row)} |" for row in rows])

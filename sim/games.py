@@ -27,8 +27,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 @dataclass(frozen=True)
-class Game:
-    """Everything the CLI needs from one game."""
+class PlayableGame:
+    """A game of the catalogue ready to play: its descriptor's parts with its strategies bound
+    and its errors turned into UserErrors (the CLI and the runner use nothing else)."""
 
     name: str
     title: str
@@ -109,7 +110,7 @@ def _shown(path: Path) -> str:
 
 
 @functools.cache
-def _facade(game: descriptor.Game) -> Game:
+def _facade(game: descriptor.Game) -> PlayableGame:
     """The CLI's view of a game: its descriptor's parts, its strategies bound, rules-data and
     preset errors as one-line UserErrors naming the file to fix."""
     from core.common.overlay import OverlayError
@@ -130,7 +131,7 @@ def _facade(game: descriptor.Game) -> Game:
     def record_columns() -> list[str]:
         return list(game.record_columns)
 
-    return Game(
+    return PlayableGame(
         name=game.name,
         title=game.title,
         load_tables=data(load_tables),
@@ -161,7 +162,7 @@ def names() -> list[str]:
     return catalogue.names()
 
 
-def get(name: str) -> Game:
+def get(name: str) -> PlayableGame:
     """The game called `name`; UserError if there is none."""
     if name not in catalogue.names():
         raise UserError(f"unknown game '{name}'", f"use one of: {', '.join(names())}")

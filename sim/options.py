@@ -9,7 +9,7 @@ from typing import NamedTuple
 from core.common import overlay
 
 from sim.errors import UserError
-from sim.games import Game
+from sim.games import PlayableGame
 
 
 def option_text(value: object) -> str:
@@ -143,7 +143,7 @@ def check_players(players: int, bounds: tuple[int, int]) -> None:
         raise UserError(f"{players} players is out of range", f"use --players {lo}..{hi}")
 
 
-def seat_strategies(text: str, players: int, game: Game) -> list[str]:
+def seat_strategies(text: str, players: int, game: PlayableGame) -> list[str]:
     """'a,b,c,d' (one per seat) or 'a' (every seat) -> one strategy name per seat (restricted
     names `<strategy>~<element>` too)."""
     names = [n.strip() for n in text.split(",")]

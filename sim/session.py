@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from core.common.overlay import split
-from sim.games import Game, get as get_game
+from sim.games import PlayableGame, get as get_game
 from sim.options import Variant, check_players, parse_variants, seat_strategies
 
 TRACE_FORMAT, TRACE_VERSION = "meeplab-trace", 1
@@ -20,7 +20,7 @@ TRACE_FORMAT, TRACE_VERSION = "meeplab-trace", 1
 class Setup(NamedTuple):
     """A checked game set-up."""
 
-    game: Game
+    game: PlayableGame
     tables: Any
     variant: Variant
     seats: list[str]

@@ -152,7 +152,7 @@ def test_parser_errors_are_one_line_too(monkeypatch, capsys):
 
 
 def test_bench_worker_reports_json(capsys):
-    from sim import bench_worker
+    from sim.bench import worker as bench_worker
 
     bench_worker.main(["cuba", "random,random", "2"])
     report = json.loads(capsys.readouterr().out)

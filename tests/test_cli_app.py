@@ -1,4 +1,4 @@
-"""What every command gets from sim/cli_app.py: --version, defaults in --help, shell
+"""What every command gets from sim/cli/app.py: --version, defaults in --help, shell
 completion of commands and game names, --json on the commands that print a summary."""
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import typer
 from typer.testing import CliRunner
 
 import sim.cli as cli
-from sim.cli_app import Summary, plain
+from sim.cli.app import Summary, plain
 from sim.games import names as game_names
 from tests.reports import synth
 from tests.sim.helpers import RANDOM_MATCHUPS, ROOT, write_config

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from sim import docs_reference
+from sim.cli import docs_reference
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -30,7 +30,7 @@ def site_config() -> dict:
 
 
 def test_generated_reference_pages_match_the_code():
-    assert docs_reference.stale() == [], "run: python -m sim.docs_reference (make docs)"
+    assert docs_reference.stale() == [], "run: python -m sim.cli.docs_reference (make docs)"
 
 
 def test_readme_is_short():

@@ -1,6 +1,7 @@
-"""Import directions under sim/, read from the source (ast): the command line sits on top of
-the session (sim/session.py: one game's set-up, trace header and final line), never below it;
-no module under sim/ imports the CLI except the CLI's own modules."""
+"""Import directions under sim/ and reports/, read from the source (ast). sim/ is layered: its
+top-level modules (one game's session, the games, errors, limits) at the bottom, then run/
+(configs, schedule, shards, store, backends), then studies/ and bench/ side by side, then cli/
+on top; an arrow only points down. reports/ never imports sim/."""
 from __future__ import annotations
 
 import ast
@@ -8,13 +9,18 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 SIM = ROOT / "sim"
-# the typer application and its helpers, and the generator of the commands reference, which
-# reads the application to document it
-CLI = {"sim.cli", "sim.cli_app", "sim.docs_reference"}
+# package -> the packages it may import; "sim" stands for sim/'s top-level modules
+ALLOWED = {
+    "sim": {"sim"},
+    "sim.run": {"sim", "sim.run"},
+    "sim.studies": {"sim", "sim.run", "sim.studies"},
+    "sim.bench": {"sim", "sim.run", "sim.bench"},
+    "sim.cli": {"sim", "sim.run", "sim.studies", "sim.bench", "sim.cli"},
+}
 
 
 def module_name(path: Path) -> str:
-    """sim/backends/local.py -> sim.backends.local; a package's __init__ -> the package."""
+    """sim/run/store.py -> sim.run.store; a package's __init__ -> the package."""
     parts = path.relative_to(ROOT).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
@@ -54,20 +60,40 @@ def closure(start: str, graph: dict[str, set[str]]) -> set[str]:
     return seen
 
 
-def test_only_the_cli_imports_the_cli():
+def layer(module: str) -> str:
+    """The package of ALLOWED a sim/ module belongs to: sim.run.store -> sim.run, sim.session
+    -> sim."""
+    package = ".".join(module.split(".")[:2])
+    return package if package in ALLOWED else "sim"
+
+
+def test_every_arrow_between_sim_packages_points_down():
     graph = sim_modules()
-    assert "sim.cli" in graph and "sim.session" in graph
-    importers = sorted(m for m, names in graph.items()
-                       if m not in CLI and any(n == "sim.cli" or n.startswith("sim.cli.")
-                                               for n in names))
-    assert importers == [], f"modules below the CLI import sim.cli: {importers}"
+    assert {"sim.session", "sim.run.runner", "sim.studies.sweep", "sim.bench.engine",
+            "sim.cli.app"} <= set(graph)
+    wrong = sorted(f"{module} -> {name}" for module, names in graph.items()
+                   for name in names if name in graph
+                   and layer(name) not in ALLOWED[layer(module)])
+    assert wrong == [], f"imports against the layering: {wrong}"
+
+
+def test_sim_has_no_import_cycle():
+    graph = sim_modules()
+    inside = {m: {n for n in names if n in graph and n != m} for m, names in graph.items()}
+    cycles = sorted(m for m in inside if m in closure(m, inside))
+    assert cycles == [], f"modules on an import cycle: {cycles}"
 
 
 def test_the_session_and_replay_stand_below_the_cli():
-    """Playing one game's set-up (sim.session) and its replay page (sim.replay) reach no CLI
-    module, directly or through other sim/ modules."""
+    """Playing one game's set-up (sim.session) and its replay page (sim.replay) reach nothing
+    above sim/'s top-level modules, directly or through other modules."""
     graph = sim_modules()
     for start in ("sim.session", "sim.replay"):
-        reached = closure(start, graph)
-        cli = sorted(n for n in reached if n in CLI or n.startswith("sim.cli."))
-        assert cli == [], f"{start} reaches {cli}"
+        above = sorted(n for n in closure(start, graph) if n in graph and layer(n) != "sim")
+        assert above == [], f"{start} reaches {above}"
+
+
+def test_reports_never_import_sim():
+    found = sorted(f"{module_name(p)} -> {name}" for p in sorted((ROOT / "reports").rglob("*.py"))
+                   for name in imported(p) if name == "sim" or name.startswith("sim."))
+    assert found == [], f"reports/ imports sim/: {found}"

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from reports import compare, compare_headline as ch, sweep
+from reports import compare, compare_headline as ch
+from reports.studies import sweep
 from reports.runs import _derive
 from reports.text import text_table
 from tests.reports import synth

@@ -6,8 +6,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from reports import course
-from reports.dossier import Numbers, Settings, headline
+from reports.studies import course
+from reports.studies.dossier import Numbers, Settings, headline
 
 SETTINGS = Settings("cuba", ("random", "greedy", "builder", "mcts"), 4, ("mcts",), ("builder",))
 
@@ -87,7 +87,7 @@ def test_per_game_and_summary_give_intervals_within_the_possible_range():
                                          ((-0.1, -0.15, -0.05), 0.01, "falls"),
                                          ((0.1, -0.05, 0.25), 0.30, "is not shown to change")])
 def test_the_comparisons_sentences_follow_the_paired_differences(diff, p, words):
-    from reports import dossier_compare
+    from reports.studies import dossier_compare
 
     change = {"diff": diff[0], "diff_lo": diff[1], "diff_hi": diff[2], "p_holm": p}
     seats = pd.DataFrame([{"seat": 0} | change, {"seat": 1, "diff": 0.0, "diff_lo": -0.01,

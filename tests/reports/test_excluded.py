@@ -12,7 +12,10 @@ import pytest
 from typer.testing import CliRunner
 
 import sim.cli as cli
-from reports import compare, ladder, metagame, restrict, runs
+from reports import compare, runs
+from reports.studies import ladder
+from reports.studies import metagame
+from reports.studies import restrict
 from reports.report import report
 from tests.reports import synth
 
@@ -200,10 +203,10 @@ def test_compare_keeps_runs_on_the_same_deals_paired(tmp_path):
 
 def test_the_run_summary_and_the_loader_agree(runs_pair):
     """The manifest-free check: the win shares of the loaded rows are those the runner's sums
-    give over the same complete deals (sim.stats on the stored rows)."""
+    give over the same complete deals (sim.run.stats on the stored rows)."""
     import numpy as np
 
-    from sim import stats
+    from sim.run import stats
 
     failed, _ = runs_pair
     everything = runs.load_run(failed, keep_failed=True).results

@@ -11,8 +11,8 @@ import pandas as pd
 import pytest
 
 from reports import claims as cl
-from reports import findings as pages
-from sim import findings
+from reports.studies import findings as pages
+from sim.studies import findings
 from sim.errors import UserError
 from tests.sim.helpers import ROOT, assert_one_line_error, run_cli
 

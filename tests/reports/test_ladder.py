@@ -1,4 +1,4 @@
-"""The ladder page and tables (reports/ladder.py) on constructed results frames: the
+"""The ladder page and tables (reports/studies/ladder.py) on constructed results frames: the
 one-vs-field matrix with intervals, each rung against the one below with bounded intervals,
 the headline sentences, the files written."""
 from __future__ import annotations
@@ -8,7 +8,8 @@ import pandas as pd
 import pytest
 from hypothesis import given, settings, strategies as hs
 
-from reports import fmt, ladder, stats
+from reports import fmt, stats
+from reports.studies import ladder
 from reports.runs import RunDataError
 
 RUNGS = ["random", "plan", "mcts"]

@@ -1,13 +1,13 @@
-"""The scaling ladder's page and table (reports/scaling.py): each level against the level below
-on constructed results frames, the CSV columns, the headline from constructed numbers (every
-doubling gains, the gain vanishing, no gain at all), the files written."""
+"""The scaling ladder's page and table (reports/studies/scaling.py): each level against the
+level below on constructed results frames, the CSV columns, the headline from constructed
+numbers (every doubling gains, the gain vanishing, no gain at all), the files written."""
 from __future__ import annotations
 
 import numpy as np
 import pandas as pd
 import pytest
 
-from reports import scaling
+from reports.studies import scaling
 from reports.runs import RunDataError
 from tests.reports.test_ladder import games
 

@@ -1,11 +1,12 @@
-"""The deal's share of the variance (reports/luck.py) on synthetic deals with a known answer."""
+"""The deal's share of the variance (reports/studies/luck.py) on synthetic deals with a known
+answer."""
 from __future__ import annotations
 
 import numpy as np
 import pandas as pd
 import pytest
 
-from reports import luck
+from reports.studies import luck
 
 
 def synthetic(deal_sd: float, seat_sd: float, deals: int = 4000, seats: int = 4,

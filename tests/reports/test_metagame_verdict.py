@@ -1,12 +1,12 @@
-"""The meta-game's verdict (reports/metagame.py: verdict) says what it means: how many
+"""The meta-game's verdict (reports/studies/metagame.py: verdict) says what it means: how many
 strategies carry weight, the spread of their weights, which are dominated out; a game where
 most strategies are dominated out is never called balanced."""
 from __future__ import annotations
 
 import numpy as np
 
-from reports import metagame
-from reports.symmetric_game import SymmetricGame
+from reports.studies import metagame
+from reports.studies.symmetric_game import SymmetricGame
 from tests.reports.test_symmetric_game import rps_share, table
 
 NAMES = ["a", "b", "c", "d", "e", "f"]

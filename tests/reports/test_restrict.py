@@ -1,4 +1,4 @@
-"""Restricted play's statistic (reports/restrict.py) on synthetic results with a planted
+"""Restricted play's statistic (reports/studies/restrict.py) on synthetic results with a planted
 strong element: it ranks first, significant after Holm, its interval holds the planted loss;
 the neutral elements are near 0 and not significant."""
 from __future__ import annotations
@@ -7,7 +7,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from reports import restrict
+from reports.studies import restrict
 
 PLAYERS, DEALS = 4, 300
 PLANTED = {"building:strong": 0.10, "building:useless": 0.25, "building:a": 0.25,

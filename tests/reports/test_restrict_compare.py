@@ -1,11 +1,11 @@
-"""Restricted play across runs (reports/restrict_compare.py, `meeplab compare` of restrict
+"""Restricted play across runs (reports/studies/restrict_compare.py, `meeplab compare` of restrict
 runs): two seeds of the planted synthetic job agree on the first element; a run with another
 element planted strongest differs; runs that are not restricted play get no section."""
 from __future__ import annotations
 
 import pandas as pd
 
-from reports import restrict_compare
+from reports.studies import restrict_compare
 from tests.reports import synth
 from tests.reports.test_restrict import PLANTED, synthetic
 from tests.sim.helpers import run_cli

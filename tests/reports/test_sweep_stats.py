@@ -1,4 +1,4 @@
-"""Statistics of runs that share their deals (reports/sweep.py), on synthetic results with
+"""Statistics of runs that share their deals (reports/studies/sweep.py), on synthetic results with
 known effects: paired differences, balance indices with bootstrap intervals."""
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from reports import stats, sweep
+from reports import stats
+from reports.studies import sweep
 from reports.runs import _derive
 from tests.reports import synth
 

@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 from scipy.optimize import linprog
 
-from reports import alpharank
-from reports.symmetric_game import SymmetricGame, multisets
+from reports.studies import alpharank
+from reports.studies.symmetric_game import SymmetricGame, multisets
 
 
 def table(k: int, players: int, pay: Callable[[int, np.ndarray], float]) -> np.ndarray:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from reports import files
-from sim import store
+from sim.run import store
 from tests.sim.helpers import (RANDOM_MATCHUPS, ROOT, assert_one_line_error, run_cli,
                                write_config)
 
@@ -402,10 +402,10 @@ def test_stdout_closed_early_by_its_reader():
 def test_second_ctrl_c_names_what_was_kept(capsys):
     import typer
 
-    from sim import cli
+    from sim.cli.running import interrupted
 
     with pytest.raises(typer.Exit) as stop:
-        cli.interrupted(KeyboardInterrupt(), "meeplab tournament t.toml --resume")
+        interrupted(KeyboardInterrupt(), "meeplab tournament t.toml --resume")
     assert stop.value.exit_code == 130
     line = capsys.readouterr().err.strip()
     assert "()" not in line and line.startswith("error: interrupted (stopped at once")
@@ -521,7 +521,7 @@ def test_resume_refuses_matchups_that_are_not_the_configs(copy_of):
 
 HOLD = """import sys, time
 from pathlib import Path
-from sim.lock import RunLock
+from sim.run.lock import RunLock
 lock = RunLock.acquire(Path(sys.argv[1]))
 print("locked", flush=True)
 time.sleep(600)

@@ -7,7 +7,7 @@ import subprocess
 
 import pytest
 
-from sim import bench_compare
+from sim.bench import compare as bench_compare
 from tests.sim.helpers import run_cli
 
 

@@ -1,11 +1,11 @@
-"""The benchmark page writer (sim/bench_page.py, `make bench`) at a tiny scale, interpreted."""
+"""The benchmark page writer (sim/bench/page.py, `make bench`) at a tiny scale, interpreted."""
 from __future__ import annotations
 
 import json
 
 import pytest
 
-from sim import bench_page
+from sim.bench import page as bench_page
 
 
 def test_one_game_measured_at_a_tiny_scale():

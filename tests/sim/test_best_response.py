@@ -6,7 +6,9 @@ import tomllib
 
 import pytest
 
-from sim import stats, trials, tune
+from sim.run import stats
+from sim.studies import trials
+from sim.studies import tune
 from tests.sim.helpers import assert_one_line_error, run_cli
 
 MIXED = """
@@ -55,7 +57,7 @@ def test_weighted_share_is_the_probability_weighted_mean():
 
 
 def test_a_trial_against_a_mixed_field_reports_the_weighted_share(tmp_path):
-    from sim import backends
+    from sim.run import backends
 
     t = tune.load(space(tmp_path / "m.toml"))
     plan = tune.trial_plan(t, {sp.key: sp.corners()[0] for sp in t.space})

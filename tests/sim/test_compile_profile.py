@@ -1,4 +1,4 @@
-"""sim.compile_profile: nested compile events summed per function (own and inclusive seconds,
+"""sim.bench.compile_profile: nested compile events summed per function (own and inclusive seconds,
 signatures), its report, and bad input as one line with exit 2."""
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from sim import compile_profile
+from sim.bench import compile_profile
 from tests.sim.helpers import assert_main_fails
 
 

@@ -6,7 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from sim import config, runner, store
+from sim.run import config
+from sim.run import runner
+from sim.run import store
 from sim.errors import UserError
 from tests.sim.helpers import (RANDOM_MATCHUPS, assert_one_line_error, run_cli, toml_value,
                                write_config)

@@ -10,7 +10,9 @@ import importlib
 
 import pytest
 
-from sim import config, metagame, restrict
+from sim.run import config
+from sim.studies import metagame
+from sim.studies import restrict
 from sim.errors import UserError
 from sim.games import get as get_game, names as game_names
 from strategies.common.search import MAX_ITERATIONS
@@ -149,7 +151,8 @@ def test_a_replayed_row_with_more_seats_than_the_game_is_refused(tmp_path):
     import pandas as pd
 
     from reports.runs import GAME_KEY, load_run
-    from sim import replay, runner
+    from sim import replay
+    from sim.run import runner
 
     cfg = config.load(write_config(tmp_path / "t.toml", format="matchups", games=2,
                                    matchups=[["random"] * 5]))

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from sim import store
+from sim.run import store
 from tests.sim.helpers import RANDOM_MATCHUPS, assert_one_line_error, run_cli, write_config
 
 

@@ -11,7 +11,11 @@ import pytest
 
 from reports.runs import load_run
 from reports.text import excluded_sentence, plural
-from sim import config, runner, shard, stats, store
+from sim.run import config
+from sim.run import runner
+from sim.run import shard
+from sim.run import stats
+from sim.run import store
 from tests.sim.helpers import RANDOM_MATCHUPS, run_cli, write_config
 
 STUCK = 2   # core.common.errors.ERR_STUCK: "game did not end"
@@ -89,7 +93,7 @@ def failed_run(tmp_path, monkeypatch):
     """The small run with two games that did not end: matchup 0 (4 seatings) deal 1, matchup 1
     (3 seatings) deal 2."""
     cfg = config.load(write_config(tmp_path / "small.toml", **SMALL))
-    from sim.seeding import deal_seeds
+    from sim.run.seeding import deal_seeds
     bad = [int(deal_seeds(4, cfg.matchups[0].key, 1, 2)[0]),
            int(deal_seeds(4, cfg.matchups[1].key, 2, 3)[0])]
     monkeypatch.setattr(shard, "engine", failing(shard.engine, bad))
@@ -147,7 +151,7 @@ def test_resume_recounts_the_exclusions_from_the_rows(failed_run, tmp_path):
 def test_the_cli_summary_warns(tmp_path, monkeypatch):
     path = write_config(tmp_path / "small.toml", **SMALL)
     cfg = config.load(path)
-    from sim.seeding import deal_seeds
+    from sim.run.seeding import deal_seeds
     bad = [int(deal_seeds(4, cfg.matchups[0].key, 0, 1)[0])]
     monkeypatch.setattr(shard, "engine", failing(shard.engine, bad))
     result = run_cli("tournament", path, "--out", tmp_path / "run", "--workers", "1")

@@ -1,4 +1,4 @@
-"""A strategy tune's [identity] rules (sim.identity): parsing, the measured values, a tune
+"""A strategy tune's [identity] rules (sim.studies.identity): parsing, the measured values, a tune
 that keeps only feasible trials, and bad rules (engine interpreted, a few games per trial)."""
 from __future__ import annotations
 
@@ -6,7 +6,10 @@ import tomllib
 
 import pytest
 
-from sim import backends, identity, trials, tune
+from sim.run import backends
+from sim.studies import identity
+from sim.studies import trials
+from sim.studies import tune
 from sim.errors import UserError
 from tests.sim.helpers import assert_one_line_error, run_cli, run_compiled
 

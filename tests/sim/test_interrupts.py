@@ -10,7 +10,7 @@ import signal
 import pytest
 
 from reports import files
-from sim import store
+from sim.run import store
 
 
 def test_ctrl_c_mid_shard_records_it(ctrl_c_in_fsync, tmp_path):

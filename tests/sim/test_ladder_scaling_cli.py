@@ -13,9 +13,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from reports import scaling
-from sim import ladder as ladder_mod
-from sim import store
+from reports.studies import scaling
+from sim.studies import ladder as ladder_mod
+from sim.run import store
 from sim.errors import UserError
 from sim.games import get as get_game
 from strategies.common import search

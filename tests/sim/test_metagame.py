@@ -10,9 +10,13 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from reports import metagame as page
+from reports.studies import metagame as page
 from reports.runs import RunDataError
-from sim import metagame, runner, stats, store, tune
+from sim.studies import metagame
+from sim.run import runner
+from sim.run import stats
+from sim.run import store
+from sim.studies import tune
 from tests.sim.helpers import assert_one_line_error, run_cli, run_compiled, write_config
 
 SMALL = dict(game="siberia", strategies=["random", "greedy"], players=2, games=8, seed=3)

@@ -13,7 +13,7 @@ from pathlib import Path
 import pyarrow as pa
 import pytest
 
-from sim import store
+from sim.run import store
 from tests.sim.helpers import ROOT, compiled_env, run_compiled, write_config
 
 pytestmark = pytest.mark.compiled("cuba")
@@ -63,7 +63,7 @@ def test_dask_local_equals_local(config_file, reference, tmp_path):
 # its own Ctrl-C handler, since a pytest-xdist worker's children inherit SIGINT ignored
 HELD_RUN = """
 import signal, time
-from sim import store
+from sim.run import store
 from sim.cli import main
 add, stored, signalled = store.RunStore.add, [], []
 def interrupt(signum, frame):

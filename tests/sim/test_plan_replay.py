@@ -1,4 +1,5 @@
-"""sim/plan_replay.py: the search seat's game compared with the plan's game on the same deal."""
+"""sim/studies/plan_replay.py: the search seat's game compared with the plan's game on the same
+deal."""
 from __future__ import annotations
 
 import json
@@ -6,7 +7,7 @@ import json
 import pytest
 
 from sim.errors import UserError
-from sim.plan_replay import main, measure, parse_settings, same_game
+from sim.studies.plan_replay import main, measure, parse_settings, same_game
 
 GAME, PLAN = "siberia", "staff_first"   # the smallest engine; the search's rollout plan
 
@@ -25,7 +26,7 @@ def test_another_strategy_does_not_replay() -> None:
 
 
 def test_a_deal_with_an_engine_error_is_left_out(monkeypatch) -> None:
-    from sim import plan_replay
+    from sim.studies import plan_replay
 
     real, calls = plan_replay._game, []
 
@@ -101,7 +102,7 @@ def test_the_default_search_does_not_replay_its_plan(game: str) -> None:
 
     out = run_compiled("""
         import json, sys
-        from sim.plan_replay import measure
+        from sim.studies.plan_replay import measure
         r = measure(sys.argv[1], games=48, seed=43)
         print(json.dumps({"share": r.replay_share}))
     """, game, timeout=3600)

@@ -1,5 +1,5 @@
 """`top = K`: deals are added only where the first K of a ranking still overlap a row below
-them (sim.ranking),
+them (sim.run.ranking),
 the key's checks, and a compiled restrict job that stops on it and resumes to the same table."""
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ import pytest
 
 from reports import stopping
 from reports.stopping import ranking_note
-from sim import config as config_mod
-from sim import ranking
-from sim import restrict as restrict_mod
-from sim.runner import ranking_line
-from sim.stats import Interval
+from sim.run import config as config_mod
+from sim.run import ranking
+from sim.studies import restrict as restrict_mod
+from sim.run.runner import ranking_line
+from sim.run.stats import Interval
 from tests.sim.helpers import assert_one_line_error, run_cli, run_compiled, write_config
 
 ELEMENTS = ["building:dam", "building:saw_mill", "building:hotel", "building:church"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sim import config as config_mod
+from sim.run import config as config_mod
 from sim.errors import UserError
 from sim.games import get as get_game
 from sim.options import seat_strategies

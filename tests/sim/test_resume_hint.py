@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from reports import runs
-from sim import store
+from sim.run import store
 from tests.sim.helpers import RANDOM_MATCHUPS, assert_one_line_error, run_cli, write_config
 
 OPTIONS = ["--games", "3", "--seed", "7", "--variant", "money_limited=true"]
@@ -112,9 +112,9 @@ def test_an_interrupted_sweep_resumes_as_printed(tmp_path, monkeypatch):
 def test_a_grown_metagame_hint_repeats_its_options():
     """`metagame --grow` continues its finished rounds when run again as given: the hint is
     that command, its options included."""
-    from sim import cli
+    from sim.cli.running import again_command
 
-    again = cli._again("metagame", Path("m.toml"), "--grow", 2, "--out", Path("o d"), games=8,
-                       seed=None, precision="1%", variant=["a=1", "b=2"])
+    again = again_command("metagame", Path("m.toml"), "--grow", 2, "--out", Path("o d"),
+                          games=8, seed=None, precision="1%", variant=["a=1", "b=2"])
     assert again == ("meeplab metagame m.toml --games 8 --precision 1% --variant a=1 "
                      "--variant b=2 --grow 2 --out 'o d'")

@@ -8,8 +8,12 @@ import numpy as np
 import pyarrow.compute as pc
 import pytest
 
-from sim import config, runner, shard, stats, store
-from sim.seeding import deal_seeds
+from sim.run import config
+from sim.run import runner
+from sim.run import shard
+from sim.run import stats
+from sim.run import store
+from sim.run.seeding import deal_seeds
 from tests.sim.helpers import RANDOM_MATCHUPS, run_cli, write_config
 
 SMALL = dict(RANDOM_MATCHUPS, games=12, shard_games=8, seed=4)

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from sim import schedule
+from sim.run import schedule
 
 FIVE = ["a", "b", "c", "d", "e"]
 

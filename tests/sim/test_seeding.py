@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from sim.seeding import deal_seeds
+from sim.run.seeding import deal_seeds
 
 
 def test_stable_values():

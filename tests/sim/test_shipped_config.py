@@ -5,7 +5,8 @@ from collections import Counter
 
 import pytest
 
-from sim import config, schedule
+from sim.run import config
+from sim.run import schedule
 from sim.games import get as get_game
 from tests.sim.helpers import ROOT
 

@@ -6,7 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from sim import config, metagame, restrict, sweep
+from sim.run import config
+from sim.studies import metagame
+from sim.studies import restrict
+from sim.studies import sweep
 from tests.sim.helpers import ROOT
 
 CONFIGS = ROOT / "configs"

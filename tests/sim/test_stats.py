@@ -6,7 +6,7 @@ import math
 import numpy as np
 import pytest
 
-from sim import stats
+from sim.run import stats
 
 
 def direct(win_share, seatings, matchup_of_deal, name):

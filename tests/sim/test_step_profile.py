@@ -1,11 +1,11 @@
-"""sim.step_profile: per decision kind, steps, options and the time of each part of a step
+"""sim.bench.step_profile: per decision kind, steps, options and the time of each part of a step
 (run interpreted here: the wall clock stands in for the cycle counter)."""
 from __future__ import annotations
 
 import pytest
 
 from core import games as catalogue
-from sim import step_profile
+from sim.bench import step_profile
 from tests.sim.helpers import assert_main_fails
 
 

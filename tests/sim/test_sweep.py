@@ -7,7 +7,8 @@ import json
 import pandas as pd
 import pytest
 
-from sim import store, sweep
+from sim.run import store
+from sim.studies import sweep
 from tests.sim.helpers import ROOT, run_cli, write_config
 
 BASE = {"format": "matchups", "matchups": [["random"] * 4], "games": 8, "shard_games": 4,

@@ -12,7 +12,7 @@ import pytest
 
 from core.common.tables import fmt
 from core.cuba import codes
-from sim import config
+from sim.run import config
 from sim.errors import UserError
 from sim.games import get as get_game, names as game_names
 from sim.options import option_text, parse_variants

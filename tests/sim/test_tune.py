@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from sim import config, runner, tune
+from sim.run import config
+from sim.run import runner
+from sim.studies import tune
 from sim.games import get as get_game
 from strategies.common.registry import PresetError
 from tests.sim.helpers import ROOT, assert_one_line_error, run_cli, write_config

@@ -9,7 +9,8 @@ import pytest
 
 from core.common import overlay
 from core.cuba import codes
-from sim import config, runner
+from sim.run import config
+from sim.run import runner
 from sim.errors import UserError
 from sim.games import get as get_game
 from sim.options import parse_variants

@@ -13,6 +13,8 @@ import pytest
 from typer.testing import CliRunner
 
 import sim.cli as cli
+from sim.cli.play import limit_thinking
+from sim.session import prepare
 from core import games
 from strategies.common import search
 from strategies.common.bound import bound
@@ -258,8 +260,8 @@ def test_bad_think_ms_is_one_clear_line(args: list[str], expected: str):
 
 
 def test_think_ms_reaches_only_the_search_seats():
-    setup = cli.prepare("siberia", 3, "mcts,greedy,mcts", [])
-    cli.limit_thinking(setup, 25)
+    setup = prepare("siberia", 3, "mcts,greedy,mcts", [])
+    limit_thinking(setup, 25)
     assert list(setup.params[:, search.THINK_MS]) == [25.0, 0.0, 25.0]
 
 

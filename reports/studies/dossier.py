@@ -1,0 +1,350 @@
+"""The design dossier's page (`meeplab dossier`, sim/studies/dossier.py): one self-contained page
+and its tables for one game and variant, every figure with its 95% interval.
+
+It reads the dossier's directory: the skill job's run (`skill/`), the restricted-play and
+meta-game tables their own pages wrote (`restrict/report/restricted.csv`,
+`metagame/metagame/equilibrium.csv`) and the course's score curves (`course.csv`).
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from reports import claims, fmt, stats
+from reports.studies import course as course_mod
+from reports.studies import luck
+from reports.html import Figure, Note, Section, Table, render_page
+from reports.studies.ladder import field_matrix, matrix_cells, matrix_plot
+from reports.plots import plt, png
+from reports.report import Written, footer, records, write_output
+from reports.runs import RunDataError, load_run
+
+LENGTH_COLUMNS = ("rounds", "game_turns", "turns")   # a game's own length column, if any
+SOURCES_NOTE = (
+    "Luck per source of randomness (e.g. Cuba's ship and statute piles, Santiago's dice) is "
+    "not measured: every engine draws all of a game's chance from one deal stream "
+    "(core/common/rng.py, DEAL_STREAM), so no source can be replayed while the others "
+    "change. It needs one random stream per source in each engine's new_game and rules, and "
+    "a seed per stream in play_batch.")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The dossier's settings as the page needs them (sim.studies.dossier.Plan's values)."""
+
+    game: str
+    rungs: tuple[str, ...]
+    players: int
+    searches: tuple[str, ...]   # the rungs that search
+    plans: tuple[str, ...]      # the plans, strongest first
+
+
+# --- numbers -------------------------------------------------------------------------------
+
+def one_vs_field(df: pd.DataFrame) -> dict[str, tuple[str, str]]:
+    """stratum -> (candidate, field) of the one-vs-field matchups."""
+    lineups = df.groupby("stratum", observed=True)["lineup"].first().astype(str).str.split(",")
+    return {s: (x[0], x[1]) for s, x in lineups.items()
+            if x[0] != x[1] and len(set(x[1:])) == 1}
+
+
+def margins(df: pd.DataFrame) -> pd.Series:
+    """Each row's score minus the mean score of the other seats of its game."""
+    total = df.groupby("game_id")["score"].transform("sum")
+    count = df.groupby("game_id")["score"].transform("size")
+    return df["score"] - (total - df["score"]) / (count - 1)
+
+
+def luck_table(df: pd.DataFrame, rungs: Sequence[str], n_boot: int) -> pd.DataFrame:
+    """Per one-vs-field matchup: the share of the variance of the candidate's win and of its
+    score margin explained by the deal, with bootstrap intervals (reports/studies/luck.py)."""
+    df = df.assign(margin=margins(df))
+    rows = []
+    for stratum, (cand, field) in one_vs_field(df).items():
+        mine = df[(df["stratum"] == stratum) & (df["strategy"] == cand)]
+        row = {"candidate": cand, "field": field, "deals": int(mine["deal"].nunique())}
+        for value, name in (("win_share", "win"), ("margin", "margin")):
+            share, lo, hi = luck.deal_share_interval(luck.seat_table(mine, value), n_boot)
+            row |= {f"{name}_deal_share": share, f"{name}_lo": lo, f"{name}_hi": hi}
+        rows.append(row)
+    out = pd.DataFrame(rows)
+    order = {n: i for i, n in enumerate(rungs)}
+    return out.sort_values(["field", "candidate"], key=lambda c: c.map(order)).reset_index(
+        drop=True) if not out.empty else out
+
+
+def length_table(df: pd.DataFrame) -> pd.DataFrame:
+    """Decisions per game (all seats) and the game's own length column, mean and interval
+    over the deal groups."""
+    games = df.groupby("game_id").agg(cluster=("cluster", "first"), stratum=("stratum", "first"),
+                                       decisions=("decisions", "sum"),
+                                       **{c: (c, "max") for c in LENGTH_COLUMNS if c in df})
+    rows = []
+    for column in ["decisions"] + [c for c in LENGTH_COLUMNS if c in df]:
+        mean, lo, hi = stats.mean_interval(games[column], games["cluster"], games["stratum"])
+        rows.append({"measure": f"{column.replace('_', ' ')} per game", "mean": mean, "lo": lo,
+                     "hi": hi, "games": len(games)})
+    return pd.DataFrame(rows)
+
+
+def first_player(games: pd.DataFrame, players: int) -> dict[str, float]:
+    """The start player's win share in the traced games (a Wilson interval, games as units)."""
+    known = games.dropna(subset=["start_player_won"])
+    won = known["start_player_won"].to_numpy(float)
+    share, lo, hi = stats.share_interval(won, known["deal"].to_numpy())
+    return {"win_share": share, "win_lo": lo, "win_hi": hi, "games": int(won.size),
+            "fair_share": 1.0 / players}
+
+
+def read_csv(path: Path) -> pd.DataFrame | None:
+    """A table another page wrote, or None when that job was not played."""
+    return pd.read_csv(path) if path.exists() else None
+
+
+@dataclass(frozen=True)
+class Numbers:
+    """Everything the page shows."""
+
+    seats: pd.DataFrame
+    matrix: pd.DataFrame
+    luck: pd.DataFrame
+    length: pd.DataFrame
+    course_games: pd.DataFrame
+    course: pd.DataFrame
+    first: dict[str, float]
+    elements: pd.DataFrame | None
+    equilibrium: pd.DataFrame | None
+
+
+def analyse(out: Path, s: Settings, n_boot: int = luck.N_BOOT) -> tuple[Any, Numbers]:
+    """The loaded skill run and the dossier's numbers (RunDataError on bad input)."""
+    run = load_run(out / "skill")
+    df = run.results
+    df = df[df["players"] == s.players]
+    curves = read_csv(out / "course.csv")
+    games = course_mod.per_game(curves) if curves is not None and len(curves) else \
+        pd.DataFrame(columns=["deal", "events", "lead_changes", "decided_at",
+                              "start_player_won"])
+    return run, Numbers(
+        seats=stats.seat_advantage(df), matrix=field_matrix(df, s.rungs),
+        luck=luck_table(df, s.rungs, n_boot), length=length_table(df), course_games=games,
+        course=course_mod.summary(games), first=first_player(games, s.players),
+        elements=read_csv(out / "restrict" / "report" / "restricted.csv"),
+        equilibrium=read_csv(out / "metagame" / "metagame" / "equilibrium.csv"))
+
+
+# --- the headline ----------------------------------------------------------------------------
+
+SKILL_TEMPLATES = {
+    "above": "Skill pays: {subject} wins more than its fair share ({reference}) against "
+             "{field}: {interval}",
+    "below": "Skill does not pay: {subject} wins less than its fair share ({reference}) "
+             "against {field}: {interval}",
+    "within": "Skill is not shown to pay: {subject} is not shown to differ from its fair "
+              "share ({reference}) against {field}: {interval}",
+}
+LUCK_TEMPLATES = {
+    "above": "The deal decides most of it: it explains {interval} of the variance of "
+             "the result of {subject}, more than half",
+    "below": "The deal explains less than half of the variance of the result of {subject}: "
+             "{interval}",
+    "within": "The deal explains {interval} of the variance of the result of {subject}, "
+              "not shown to differ from half",
+}
+
+
+def top_pair(s: Settings, matrix: pd.DataFrame) -> pd.Series | None:
+    """The matrix row of the top rung against the strongest other plan (else the strongest
+    other field)."""
+    top = s.rungs[-1]
+    mine = matrix[matrix["candidate"] == top]
+    for field in [p for p in s.plans if p != top] + list(reversed(s.rungs[:-1])):
+        row = mine[mine["field"] == field]
+        if not row.empty:
+            return row.iloc[0]
+    return None
+
+
+def headline(s: Settings, n: Numbers) -> list[str]:
+    """Three sentences from the numbers: the seat furthest from its fair share, whether the
+    top rung beats the strongest plan, and the deal's share of its result."""
+    out = []
+    seats = n.seats
+    if not seats.empty:
+        row = seats.loc[seats["advantage"].abs().idxmax()]
+        out.append(claims.sentence("fair_share", f"Seat {int(row['seat']) + 1}", claims.Estimate(
+            row["win_share"], row["win_lo"], row["win_hi"]), row["fair_share"]))
+    pair = top_pair(s, n.matrix)
+    if pair is not None:
+        copies = f"{s.players - 1} copies of {pair['field']}" if s.players > 2 else pair["field"]
+        out.append(claims.sentence("fair_share", pair["candidate"], claims.Estimate(
+            pair["win_share"], pair["win_lo"], pair["win_hi"]), pair["fair_share"],
+            SKILL_TEMPLATES, field=copies))
+        luck_row = n.luck[(n.luck["candidate"] == pair["candidate"])
+                          & (n.luck["field"] == pair["field"])]
+        if not luck_row.empty:
+            r = luck_row.iloc[0]
+            out.append(claims.sentence("fair_share", f"{pair['candidate']} against "
+                                       f"{pair['field']}", claims.Estimate(
+                                           r["win_deal_share"], r["win_lo"], r["win_hi"]),
+                                       0.5, LUCK_TEMPLATES))
+    return [t[:1].upper() + t[1:] + "." for t in out]
+
+
+# --- the page --------------------------------------------------------------------------------
+
+def interval_cells(frame: pd.DataFrame, value: str, lo: str, hi: str,
+                   signed: bool = False) -> list[str]:
+    show = fmt.signed_interval if signed else fmt.interval
+    return [show(v, a, b) for v, a, b in frame[[value, lo, hi]].itertuples(index=False)]
+
+
+def seat_section(s: Settings, n: Numbers) -> Section:
+    seats = n.seats
+    cells = pd.DataFrame({
+        "seat": (seats["seat"] + 1).astype(str), "games": seats["games"].astype(str),
+        "win share [95%]": interval_cells(seats, *stats.WIN),
+        "advantage over 1/players [95%]": interval_cells(seats, *stats.ADVANTAGE, signed=True)})
+    f = n.first
+    items: list[Any] = [Table("Win share by seat (every rung, every seat rotation)", cells,
+                              "Seat 1 is the first in the seating; in games where the start "
+                              "player is drawn, it is not the first to move.")]
+    if f.get("games"):
+        share = fmt.interval(f["win_share"], f["win_lo"], f["win_hi"])
+        items.append(Note(f"The player who moves first has a win share of {share} in the "
+                          f"{f['games']} traced games (fair share {f['fair_share']:.3f})."))
+    return Section("seats", "Seat and first-player advantage", items)
+
+
+def skill_section(s: Settings, n: Numbers) -> Section:
+    pair = top_pair(s, n.matrix)
+    items: list[Any] = [Figure("skill", "Win share of each candidate against each field",
+                               matrix_plot(n.matrix, s.rungs)),
+                        Table("The skill ladder: one seat against players-1 copies",
+                              matrix_cells(n.matrix))]
+    if pair is not None:
+        share = [pair[c] for c in stats.WIN]
+        margin = fmt.signed_interval(*(x - pair["fair_share"] for x in share))
+        items.insert(0, Note(
+            f"The top rung, {pair['candidate']}, against copies of {pair['field']}: win share "
+            f"{fmt.interval(*share)}, margin over the fair share {margin}."))
+    return Section("skill", "The skill gradient", items)
+
+
+def luck_plot(t: pd.DataFrame, rungs: Sequence[str]) -> bytes:
+    """The deal's share of the candidate's win variance by candidate (lowest rung first), one
+    line per field, with the 95% intervals as bars."""
+    fig, ax = plt.subplots(figsize=(7, 3.6))
+    order = {n: i for i, n in enumerate(rungs)}
+    for field, g in t.groupby("field", sort=False):
+        g = g.sort_values("candidate", key=lambda c: c.map(order))
+        x = g["candidate"].map(order).to_numpy(float)
+        y = g["win_deal_share"].to_numpy(float)
+        err = np.abs(np.vstack([y - g["win_lo"].to_numpy(float),
+                                g["win_hi"].to_numpy(float) - y]))
+        ax.errorbar(x, y, yerr=np.nan_to_num(err), marker="o", capsize=3,
+                    label=f"field: {field}")
+    ax.set_xticks(range(len(rungs)), list(rungs), rotation=30, ha="right")
+    ax.set_ylim(0, 1)
+    ax.set_ylabel("deal's share of the win's variance")
+    ax.set_xlabel("candidate (lowest rung first)")
+    ax.legend(fontsize=7)
+    return png(fig)
+
+
+def luck_section(n: Numbers, rungs: Sequence[str]) -> Section:
+    t = n.luck
+    if t.empty:
+        return Section("luck", "Luck", [Note("No one-vs-field matchup to measure it on.")])
+    cells = pd.DataFrame({
+        "candidate": t["candidate"], "field": t["field"], "deals": t["deals"].astype(str),
+        "deal's share of the win's variance [95%]": interval_cells(
+            t, "win_deal_share", "win_lo", "win_hi"),
+        "deal's share of the score margin's variance [95%]": interval_cells(
+            t, "margin_deal_share", "margin_lo", "margin_hi")})
+    return Section("luck", "Luck: what the deal decides", [
+        Figure("luck", "The deal's share by candidate and field", luck_plot(t, rungs)),
+        Table("Share of the variance explained by the deal, per matchup (grouped by field, "
+              "candidates lowest rung first: how luck's share changes with skill)", cells,
+              "Each deal is played from every seat; the deal's share is the intraclass "
+              "correlation of the candidate's result across its seatings (one-way random "
+              "effects), with a percentile bootstrap interval over the deals. The rest of "
+              "the variance changes with the seat the candidate got in the same deal."),
+        Note(SOURCES_NOTE, warning=True)])
+
+
+def elements_section(n: Numbers) -> Section:
+    if n.elements is None or n.elements.empty:
+        return Section("elements", "Strongest and weakest elements", [
+            Note("Not measured: the game declares no elements for restricted play.")])
+    t = n.elements
+    shown = pd.concat([t.head(3), t.tail(3)]).drop_duplicates("element")
+    cells = pd.DataFrame({
+        "rank": shown["rank"].astype(str), "element": shown["element"],
+        "win share lost without it [95%]": interval_cells(shown, "loss", "loss_lo", "loss_hi",
+                                                          signed=True),
+        "Holm p": shown["p_holm"].map(fmt.pvalue)})
+    return Section("elements", "Strongest and weakest elements", [
+        Table(f"Restricted play of {t['strategy'].iloc[0]}: the three strongest and weakest "
+              "elements", cells, "The full ranking: restrict/report/index.html."),
+    ])
+
+
+def meta_section(n: Numbers) -> Section:
+    if n.equilibrium is None:
+        return Section("metagame", "The meta-game", [
+            Note("Not measured: fewer than two strategies besides random do not search.")])
+    t = n.equilibrium
+    cells = pd.DataFrame({
+        "strategy": t["strategy"],
+        "equilibrium weight [95%]": interval_cells(t, "mix", "mix_lo", "mix_hi"),
+        "regret [95%]": interval_cells(t, "regret", "regret_lo", "regret_hi", signed=True)})
+    return Section("metagame", "The meta-game's equilibrium mix", [
+        Table("Greedy and the plans, every profile on duplicate deals", cells,
+              "The full analysis (α-Rank, payoffs): metagame/metagame/index.html.")])
+
+
+def course_section(n: Numbers, game: str) -> Section:
+    def cells(t: pd.DataFrame) -> pd.DataFrame:
+        return pd.DataFrame({"measure": t["measure"], "games": t["games"].astype(str),
+                             "mean [95%]": interval_cells(t, "mean", "lo", "hi")})
+    return Section("course", "The game's course", [
+        Table("Length (every game of the skill ladder)", cells(n.length)),
+        Table(f"Course of the traced games (score: {course_mod.LABELS.get(game, 'score')})",
+              cells(n.course), "Traced games: the strongest plan against copies of the next, "
+                               "every seating of the first deals; intervals over the deals; "
+                               "the curves are in course.csv.")])
+
+
+def write(out: Path, s: Settings, n_boot: int = luck.N_BOOT) -> Written:
+    """Write OUT/page/: index.html, the tables as CSV and dossier.json (RunDataError)."""
+    run, n = analyse(out, s, n_boot)
+    lines = headline(s, n)
+    sections = [Section("headline", "Headline", [Note(t) for t in lines]),
+                seat_section(s, n), skill_section(s, n), luck_section(n, s.rungs),
+                elements_section(n), meta_section(n), course_section(n, s.game)]
+    df = run.results
+    title = f"meeplab design dossier: {s.game}, {run.info.variant}"
+    subtitle = (f"{s.players} players, rungs {' < '.join(s.rungs)}, "
+                f"{df['game_id'].nunique()} games of the skill ladder")
+    page = render_page(title, subtitle, sections, footer(run.info, df))
+    tables = {"seats": n.seats, "skill": n.matrix, "luck": n.luck, "length": n.length,
+              "course": n.course, "course_games": n.course_games}
+    where = out / "page"
+    index, figures = write_output(where, page, sections, tables)
+    data = {"game": s.game, "variant": run.info.variant, "players": s.players,
+            "rungs": list(s.rungs), "headline": lines,
+            **{k: records(v) for k, v in tables.items()}, "first_player": n.first}
+    try:
+        (where / "dossier.json").write_text(json.dumps(data, indent=1, default=str),
+                                            encoding="utf-8")
+    except OSError as exc:
+        raise RunDataError(f"cannot write {where / 'dossier.json'} ({exc.strerror or exc})",
+                           "choose a writable --out") from exc
+    return Written(where, index, figures, lines, data)

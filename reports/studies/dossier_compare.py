@@ -1,0 +1,181 @@
+"""Two dossiers side by side (`meeplab dossier GAME --variant ... --base DIR`): a variant's
+skill ladder against the base rules', game by game on the same deals (same seed, matchups and
+seatings), as paired differences with 95% intervals and Holm-corrected p.
+
+- seats: each seat's win share, the difference per deal group;
+- skill: each one-vs-field candidate's win share, the difference per deal;
+- luck: the deal's share of the candidate's win variance in each, the difference with a
+  paired bootstrap over the deals both played;
+- length: decisions per game, the difference per deal group.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from reports import claims, fmt, stats
+from reports.studies import luck
+from reports.studies.dossier import Settings, one_vs_field, top_pair
+from reports.html import Note, Section, Table, render_page
+from reports.studies.ladder import field_matrix
+from reports.report import Written, footer, records, write_output
+from reports.runs import RunDataError, load_run
+
+KEYS = ["lineup", "deal", "seating", "seat"]   # one seat of one game, in both runs
+
+
+def paired(base: pd.DataFrame, variant: pd.DataFrame) -> pd.DataFrame:
+    """The seats both runs played, their columns suffixed _b (base) and _v (variant)."""
+    cols = KEYS + ["stratum", "cluster", "strategy", "win_share", "decisions", "game_id"]
+    b = base[cols].assign(lineup=base["lineup"].astype(str))
+    v = variant[cols].assign(lineup=variant["lineup"].astype(str))
+    return b.merge(v.drop(columns=["stratum", "cluster", "strategy"]), on=KEYS,
+                   suffixes=("_b", "_v"))
+
+
+def _row(d: np.ndarray, bounds: tuple[float, float] | None = stats.SHARE_DIFF) -> dict:
+    diff, lo, hi, p = stats.paired_t(d, bounds)
+    return {"deals": int(d.size), "diff": diff, "diff_lo": lo, "diff_hi": hi, "p": p}
+
+
+def _holm(table: pd.DataFrame) -> pd.DataFrame:
+    if not table.empty:
+        table["p_holm"], table["significant"] = stats.holm(table["p"].to_numpy(float))
+    return table
+
+
+def seat_changes(both: pd.DataFrame) -> pd.DataFrame:
+    rows = []
+    for seat, g in both.groupby("seat", sort=True):
+        per = g.groupby("cluster")[["win_share_b", "win_share_v"]].mean()
+        rows.append({"seat": int(seat), "base": per["win_share_b"].mean(),
+                     "variant": per["win_share_v"].mean()}
+                    | _row((per["win_share_v"] - per["win_share_b"]).to_numpy()))
+    return _holm(pd.DataFrame(rows))
+
+
+def skill_changes(both: pd.DataFrame) -> pd.DataFrame:
+    rows = []
+    for stratum, (cand, field) in one_vs_field(both).items():
+        g = both[(both["stratum"] == stratum) & (both["strategy"] == cand)]
+        per = g.groupby("deal")[["win_share_b", "win_share_v"]].mean()
+        rows.append({"candidate": cand, "field": field, "base": per["win_share_b"].mean(),
+                     "variant": per["win_share_v"].mean()}
+                    | _row((per["win_share_v"] - per["win_share_b"]).to_numpy()))
+    return _holm(pd.DataFrame(rows))
+
+
+def luck_changes(both: pd.DataFrame, n_boot: int, seed: int = 0) -> pd.DataFrame:
+    """Per one-vs-field matchup: the deal's share of the candidate's win variance in each run
+    and the difference, its interval a paired bootstrap over the deals."""
+    rows = []
+    rng = np.random.default_rng(seed)
+    for stratum, (cand, field) in one_vs_field(both).items():
+        g = both[(both["stratum"] == stratum) & (both["strategy"] == cand)]
+        yb = luck.seat_table(g, "win_share_b")
+        yv = luck.seat_table(g, "win_share_v")
+        base, var = luck.deal_share(yb), luck.deal_share(yv)
+        lo = hi = np.nan
+        if n_boot and len(yb) >= 2 and len(yb) == len(yv):
+            picks = rng.integers(0, len(yb), size=(n_boot, len(yb)))
+            d = np.array([luck.deal_share(yv[p]) - luck.deal_share(yb[p]) for p in picks])
+            d = d[np.isfinite(d)]
+            if d.size:
+                lo, hi = float(np.percentile(d, 2.5)), float(np.percentile(d, 97.5))
+        rows.append({"candidate": cand, "field": field, "deals": len(yb), "base": base,
+                     "variant": var, "diff": var - base, "diff_lo": lo, "diff_hi": hi})
+    return pd.DataFrame(rows)
+
+
+def length_change(both: pd.DataFrame) -> pd.DataFrame:
+    games = both.groupby(["cluster", "game_id_b"])[["decisions_b", "decisions_v"]].sum()
+    per = games.groupby(level="cluster").mean()
+    row = {"measure": "decisions per game", "base": per["decisions_b"].mean(),
+           "variant": per["decisions_v"].mean()}
+    return pd.DataFrame([row | _row((per["decisions_v"] - per["decisions_b"]).to_numpy(), None)])
+
+
+CHANGE = {
+    "above": "{subject} rises: {interval}",
+    "below": "{subject} falls: {interval}",
+    "within": "{subject} is not shown to change: {interval}",
+}
+
+
+def _estimate(row: pd.Series) -> claims.Estimate:
+    return claims.Estimate(row["diff"], row["diff_lo"], row["diff_hi"], row.get("p_holm"))
+
+
+def headline(s: Settings, seats: pd.DataFrame, skill: pd.DataFrame, luck_t: pd.DataFrame,
+             base_matrix: pd.DataFrame) -> list[str]:
+    """Three sentences: the seat whose win share changes most, the top rung's win share
+    against the strongest plan, and the deal's share of that result."""
+    out = []
+    if not seats.empty:
+        r = seats.loc[seats["diff"].abs().idxmax()]
+        out.append(claims.sentence("change", f"Seat {int(r['seat']) + 1}'s win share",
+                                   _estimate(r), signed=True))
+    pair = top_pair(s, base_matrix)
+    if pair is not None:
+        for table, kind, what in ((skill, "change", "The win share"),
+                                  (luck_t, None, "The deal's share of the win variance")):
+            hit = table[(table["candidate"] == pair["candidate"])
+                        & (table["field"] == pair["field"])] if not table.empty else table
+            if hit.empty:
+                continue
+            r = hit.iloc[0]
+            subject = f"{what} of {pair['candidate']} against {pair['field']}"
+            out.append(claims.sentence("change", subject, _estimate(r),
+                                       overrides=None if kind else CHANGE, signed=True))
+    return [t[:1].upper() + t[1:] + "." for t in out]
+
+
+def cells(t: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
+    out = t[keys].astype(str).copy()
+    out["base"] = t["base"].map(lambda x: fmt.num(x, 3))
+    out["variant"] = t["variant"].map(lambda x: fmt.num(x, 3))
+    out["difference [95%]"] = [fmt.signed_interval(a, b, c) for a, b, c in
+                               t[["diff", "diff_lo", "diff_hi"]].itertuples(index=False)]
+    if "p_holm" in t:
+        out["Holm p"] = t["p_holm"].map(fmt.pvalue)
+    return out
+
+
+def write(base_dir: Path, variant_dir: Path, s: Settings, out: Path,
+          n_boot: int = luck.N_BOOT) -> Written:
+    """Write the comparison page and tables into `out` (RunDataError on bad input)."""
+    base, variant = load_run(base_dir / "skill"), load_run(variant_dir / "skill")
+    both = paired(base.results, variant.results)
+    if both.empty:
+        raise RunDataError(f"the dossiers in {base_dir} and {variant_dir} share no games",
+                           "play both with the same game, seed, rungs, players and games")
+    seats, skill = seat_changes(both), skill_changes(both)
+    luck_t, length = luck_changes(both, n_boot), length_change(both)
+    lines = headline(s, seats, skill, luck_t, field_matrix(base.results, s.rungs))
+    sections = [
+        Section("headline", "Headline", [Note(t) for t in lines]),
+        Section("seats", "Seats", [Table("Win share by seat", cells(seats, ["seat", "deals"]))]),
+        Section("skill", "The skill gradient", [Table(
+            "Candidate's win share against each field", cells(skill, ["candidate", "field",
+                                                                      "deals"]))]),
+        Section("luck", "Luck", [Table("Deal's share of the candidate's win variance",
+                                       cells(luck_t, ["candidate", "field", "deals"]))]),
+        Section("length", "Length", [Table("Decisions per game", cells(length, ["measure",
+                                                                                "deals"]))]),
+        Section("method", "Method", [Note(
+            "Both dossiers play the same deals (same seed, matchups and seatings); every "
+            "difference is variant minus base, per deal (paired t interval over the deals, "
+            "Holm-corrected p across each table), the deal's share with a paired bootstrap "
+            "over the deals.")])]
+    page = render_page(f"meeplab dossier comparison: {s.game}, {variant.info.variant} against "
+                       f"{base.info.variant}", f"{len(both)} seats played in both",
+                       sections, footer(variant.info, variant.results))
+    tables = {"seats": seats, "skill": skill, "luck": luck_t, "length": length}
+    index, figures = write_output(out, page, sections, tables)
+    data = {"headline": lines, **{k: records(v) for k, v in tables.items()}}
+    (out / "comparison.json").write_text(json.dumps(data, indent=1, default=str),
+                                         encoding="utf-8")
+    return Written(out, index, figures, lines, data)

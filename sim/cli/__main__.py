@@ -1,0 +1,4 @@
+"""`python -m sim.cli`: the meeplab command line."""
+from sim.cli import main
+
+main()
