@@ -15,6 +15,7 @@ from types import ModuleType
 from typing import Any, NamedTuple
 
 from core.common.elements import Elements
+from core.common.option_text import OptionTexts
 from core.common.tables import RulesFile
 
 
@@ -75,17 +76,23 @@ class Parts(NamedTuple):
     # The elements restricted play forbids one at a time (core.common.elements): names and the
     # compiled option -> element mask. None: not declared.
     elements: Elements | None = None
+    # Each legal option as a short text, `option_text(option, s, tables) -> str` at the state
+    # `s` of its decision (core/<game>/option_text.py, core.common.option_text). None: not
+    # declared.
+    option_text: OptionTexts | None = None
 
 
 def engine_parts(package: str) -> Callable[[], Parts]:
     """The loader of a game package's parts (docs/contributing/adding-a-game.md: state,
-    actions, rules, check, play, trace, hidden and elements modules), importing them when first
-    called."""
+    actions, rules, check, play, trace, hidden, elements and option_text modules), importing
+    them when first called."""
     def load() -> Parts:
         m = {name: importlib.import_module(f"{package}.{name}") for name in (
-            "state", "actions", "rules", "check", "play", "trace", "hidden", "elements")}
+            "state", "actions", "rules", "check", "play", "trace", "hidden", "elements",
+            "option_text")}
         return Parts(Engine.of(m["state"], m["actions"], m["rules"], m["check"], m["play"]),
-                     m["trace"], m["hidden"].sample_hidden, m["elements"].ELEMENTS)
+                     m["trace"], m["hidden"].sample_hidden, m["elements"].ELEMENTS,
+                     m["option_text"].option_text)
     return load
 
 
@@ -138,6 +145,11 @@ class Game:
     def elements(self) -> Elements | None:
         """The elements restricted play forbids (Parts.elements)."""
         return self._parts.elements
+
+    @property
+    def option_text(self) -> OptionTexts | None:
+        """A legal option as a short text at its decision's state (Parts.option_text)."""
+        return self._parts.option_text
 
     @property
     def record_columns(self) -> tuple[str, ...]:
