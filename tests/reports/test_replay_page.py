@@ -56,6 +56,19 @@ def test_each_game_declares_its_renderer_and_no_script_is_left_over():
     assert scripts == declared | {"viewer.js"}
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_a_renderer_reads_only_declared_events(game):
+    """The event names a renderer looks for (`e.name === "..."`) are events its game declares
+    (core/<game>/trace.py, EVENTS): the events' text comes with the trace, the renderer only
+    picks events out."""
+    from importlib import resources
+
+    script = resources.files(page.__name__).joinpath(
+        catalogue.get(game).renderer).read_text(encoding="utf-8")
+    names = set(re.findall(r"""\.name === ["'](\w+)["']""", script))
+    assert names <= set(catalogue.get(game).trace.EVENTS.codes.keys), names
+
+
 def test_a_long_game_stays_small():
     """Patches keep the page of the longest game (Jamaica with 6 ships) far below its
     JSON-lines trace."""
