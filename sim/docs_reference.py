@@ -412,15 +412,18 @@ def trace_events_page() -> str:
              "game declares them once (its `core/<game>/trace.py`, `EVENTS`). Every event also "
              "has `name`, `player` (seat, or `null`), `raw` (`[code, player, a, b, c, d]`) and "
              "`text` (its sentence in the game log); a key in parentheses is there only for "
-             "some of the event's occurrences. A machine-readable description of a game's "
+             "some of the event's occurrences. The state recorded with an event is the state "
+             "after it: only the keys it changes (a seat's as `players.<key>`) differ from the "
+             "state recorded with the event before. A machine-readable description of a game's "
              "trace lines is its schema (JSON Schema draft 2020-12)."]
     for name in games.names():
         game = games.get(name)
         lines += ["", f"## {game.title}", "",
                   f"Schema: [`trace-{name}.schema.json`](trace-{name}.schema.json).", ""]
-        lines += table(["name", "keys", "meaning"], (
+        lines += table(["name", "keys", "meaning", "state it changes"], (
             [f"`{event}`", ", ".join([f"`{k}`" for k in always] + [f"(`{k}`)" for k in maybe])
-             or "—", meaning] for event, always, maybe, meaning in game.trace.EVENTS.rows()))
+             or "—", meaning, ", ".join(f"`{k}`" for k in changes) or "—"]
+            for event, always, maybe, meaning, changes in game.trace.EVENTS.rows()))
     return "\n".join(lines) + "\n"
 
 

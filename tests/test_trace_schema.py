@@ -43,5 +43,5 @@ def test_every_line_of_a_played_game_matches_its_schema(game: str) -> None:
 def test_every_event_is_declared_with_a_meaning_and_its_keys_once(game: str) -> None:
     rows = games.get(game).trace.EVENTS.rows()
     assert [name for name, *_ in rows] == list(games.get(game).trace.EVENTS.codes.keys)
-    for name, always, maybe, meaning in rows:
+    for name, always, maybe, meaning, _ in rows:
         assert meaning and len(set(always + maybe)) == len(always + maybe), (game, name)

@@ -76,9 +76,11 @@ Sentence = str | Callable[[dict[str, Any], Ctx], str]
 class Event:
     """One event: what it means (the docs' line), its sentence (a format string over the
     decoded keys, or a function of the decoded event and the context: the log's clause, without
-    the actor), its fields a, b, c, d (key and Value, None for an unused one) and the keys
+    the actor), its fields a, b, c, d (key and Value, None for an unused one), the keys
     `more(event, ctx)` adds from the row or the state (their schemas in `more_keys`, those
-    always added in `more_required`)."""
+    always added in `more_required`), and the public state's keys it may change (`changes`;
+    a seat's as `players.<key>`): the state recorded with it is the state after it, so only
+    these differ from the state recorded with the event before."""
 
     meaning: str
     sentence: Sentence
@@ -86,6 +88,7 @@ class Event:
     more: Callable[[dict[str, Any], Ctx], None] | None = None
     more_keys: Mapping[str, dict[str, Any]] = field(default_factory=dict)
     more_required: tuple[str, ...] = ()
+    changes: tuple[str, ...] = ()
 
     def keys(self) -> tuple[list[str], list[str]]:
         """(the keys it always has, those it may have) besides name, player, raw and text."""
@@ -165,11 +168,15 @@ class Events:
                              "required": required + ["raw"], "additionalProperties": False})
         return {"oneOf": branches}
 
-    def rows(self) -> list[tuple[str, list[str], list[str], str]]:
-        """(name, keys always there, keys maybe there, meaning) of every event, in code order:
-        the docs' table."""
-        return [(key, *self.table[code].keys(), self.table[code].meaning)
-                for code, key in enumerate(self.codes.keys)]
+    def rows(self) -> list[tuple[str, list[str], list[str], str, tuple[str, ...]]]:
+        """(name, keys always there, keys maybe there, meaning, state keys it may change) of
+        every event, in code order: the docs' table."""
+        return [(key, *self.table[code].keys(), self.table[code].meaning,
+                 self.table[code].changes) for code, key in enumerate(self.codes.keys)]
+
+    def changes(self) -> dict[str, tuple[str, ...]]:
+        """Per event name, the public state's keys it may change."""
+        return {key: self.table[code].changes for code, key in enumerate(self.codes.keys)}
 
 
 def object_of(keys: Sequence[str], **properties: dict[str, Any]) -> dict[str, Any]:

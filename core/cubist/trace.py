@@ -245,12 +245,15 @@ EVENTS = E.Events(EV, {
     EV.TURN: E.Event(
         "a turn begins (`turn` counts all players' turns from 1); storage dice join the "
         "warehouse", "turn {turn} (round {round})",
-        (("turn", _NUM), ("round", _NUM), ("end_triggered", E.BOOL))),
+        (("turn", _NUM), ("round", _NUM), ("end_triggered", E.BOOL)),
+        # the dice kept in storage join the warehouse (CUBIST-R8)
+        changes=("current", "players.storage", "players.warehouse", "round", "turn")),
     EV.ROLL: E.Event(
         "dice rolled from the supply (CUBIST-R8; `second` is 0 for one die)",
         lambda d, x: "rolls " + (", ".join(str(v) for v in (d["first"], d["second"])[:d["dice"]])
                                  or "nothing"),
-        (("dice", _NUM), ("first", _VAL), ("second", _VAL))),
+        (("dice", _NUM), ("first", _VAL), ("second", _VAL)),
+        changes=("players.supply", "players.warehouse")),
     EV.PLACE: E.Event(
         "a die into a work room (`cell`: `{\"room\", \"row\", \"col\"}`), from the warehouse "
         "or a completed card (CUBIST-R11..R14, R25)",
@@ -259,7 +262,10 @@ EVENTS = E.Events(EV, {
         (None, ("cell", E.Value(lambda v, x: _cell(x.row.a * C.NCELL + v), _CELL)),
          ("value", _LOW_VAL), None),
         more=lambda d, x: d.update(from_card=bool(x.row.c >> 4)),
-        more_keys={"from_card": {"type": "boolean"}}, more_required=("from_card",)),
+        more_keys={"from_card": {"type": "boolean"}}, more_required=("from_card",),
+        # a die taken from a card turns it face up: the card scores (CUBIST-Q5)
+        changes=("players.card_dice", "players.points_by_source", "players.rooms", "players.score",
+                 "players.supply", "players.warehouse")),
     EV.RECRUIT: E.Event(
         "dice onto an artist card (CUBIST-R17; `card_dice` of them from completed cards)",
         lambda d, x: f"recruits {d['artist']} ({d['artist_card']}, slot {d['slot'] + 1}) "
@@ -267,77 +273,99 @@ EVENTS = E.Events(EV, {
         (("slot", _NUM), ("artist", _ARTIST), ("value", _LOW_VAL)), more=_recruited,
         more_keys={"dice": {"type": "integer", "minimum": 0},
                    "card_dice": {"type": "integer", "minimum": 0}},
-        more_required=("dice", "card_dice")),
+        more_required=("dice", "card_dice"),
+        changes=("artists", "players.artist_dice", "players.card_dice", "players.supply",
+                 "players.warehouse")),
     EV.BUMP: E.Event(
         "`player`'s dice leave the card for their supply (CUBIST-R18)",
         lambda d, x: f"is bumped from slot {d['slot'] + 1} by P{d['by'] + 1} "
                      f"({plural(d['dice'], 'die')} back)",
-        (("slot", _NUM), ("dice", _NUM), ("by", _NUM))),
+        (("slot", _NUM), ("dice", _NUM), ("by", _NUM)),
+        changes=("artists", "players.artist_dice", "players.card_dice", "players.supply")),
     EV.FLUSH: E.Event(
         "all face-up artists held dice: removed, dice back (CUBIST-R20, Q5)",
         lambda d, x: f"all {d['cards']} artists taken: flushed, {plural(d['dice'], 'die')} "
-                     "back", (("cards", _NUM), ("dice", _NUM), ("out_of_game", E.BOOL))),
+                     "back", (("cards", _NUM), ("dice", _NUM), ("out_of_game", E.BOOL)),
+                     changes=("artist_deck", "artists", "players.artist_dice", "players.card_dice",
+                              "players.supply")),
     EV.REVEAL: E.Event(
         "an artist card is revealed into a slot (`null` when the deck is empty)",
         lambda d, x: f"artist {d['artist']} ({d['artist_card']}) revealed in slot "
-                     f"{d['slot'] + 1}", (("slot", _NUM), ("artist", _ARTIST), ("deck", _NUM))),
+                     f"{d['slot'] + 1}", (("slot", _NUM), ("artist", _ARTIST), ("deck", _NUM)),
+                     changes=("artist_deck", "artists")),
     EV.USE: E.Event(
         "an artist is used (CUBIST-R21); its effect follows as `gain`, `remove`, `move`, "
         "`modify` or `claim`",
         lambda d, x: f"uses {d['artist']} ({d['artist_card']}, slot {d['slot'] + 1})",
-        (("slot", _NUM), ("artist", _ARTIST), ("param", _NUM))),
+        (("slot", _NUM), ("artist", _ARTIST), ("param", _NUM)),
+        # Pascin's die is lifted off the rooms with the use, put down with the move
+        changes=("artists", "players.artist_dice", "players.rooms", "players.supply")),
     EV.GAIN: E.Event(
         "a die into the warehouse showing `value` (Boccioni, Marc, Malevich, Rozanova)",
         "takes a {value} into the warehouse ({kind})",
-        (("value", _VAL), ("kind", E.named(C.ARTIST_NAMES)), ("claimed", E.BOOL))),
+        (("value", _VAL), ("kind", E.named(C.ARTIST_NAMES)), ("claimed", E.BOOL)),
+        changes=("players.supply", "players.warehouse")),
     EV.REMOVE: E.Event("Gris takes a die to the supply", "removes a {value} from {at}",
-                       (("room", _ROOM), ("cell", _NUM), ("value", _VAL))),
+                       (("room", _ROOM), ("cell", _NUM), ("value", _VAL)),
+                       changes=("players.rooms", "players.supply")),
     EV.MOVE: E.Event(
         "Pascin moves a die (`from`, `to`: `{\"room\", \"row\", \"col\"}`)",
         lambda d, x: f"moves a {d['value']} from {_at(d['from'])} to {_at(d['to'])}",
-        (("from", _ROOM_CELL), ("to", _ROOM_CELL), ("value", _VAL))),
+        (("from", _ROOM_CELL), ("to", _ROOM_CELL), ("value", _VAL)),
+        changes=("players.rooms",)),
     EV.MODIFY: E.Event(
         "Fresnaye or Popova change a warehouse die (`\"warehouse 3\"`) or a card die (`\"card "
         "die 2\"`)", "turns {die} to {new}",
         (("die", E.value(lambda v: f"warehouse {v + 1}" if v < C.NVAL
                          else f"card die {(v - 8) >> 1}", {"type": "string"})),
-         ("old", _VAL), ("new", _VAL))),
+         ("old", _VAL), ("new", _VAL)),
+         changes=("players.card_dice", "players.warehouse")),
     EV.CLAIM: E.Event(
         "Rozanova takes a die from `opponent`'s storage (CUBIST-Q6)",
         lambda d, x: f"claims a {d['value']} from P{d['opponent'] + 1}'s storage",
-        (("opponent", _NUM), ("value", _VAL), ("take_die", E.BOOL))),
+        (("opponent", _NUM), ("value", _VAL), ("take_die", E.BOOL)),
+        changes=("players.storage",)),
     EV.COMPLETE: E.Event(
         "an installation is completed with a display card (CUBIST-R22, R23)",
         lambda d, x: f"completes {d['card']} in room {d['room'] + 1}",
-        (("room", _ROOM), ("card", _INSTALLATION), ("slot", _NUM))),
+        (("room", _ROOM), ("card", _INSTALLATION), ("slot", _NUM)),
+        changes=("players.card_dice", "players.completed", "players.points_by_source",
+                 "players.rooms", "players.score", "players.supply")),
     EV.MUSEUM_DIE: E.Event("a card die enters the museum (CUBIST-R25..R27)",
                            "puts a {value} into the museum at {at}",
-                           (("card_die", _NUM), ("value", _VAL), ("cell", _NUM))),
+                           (("card_die", _NUM), ("value", _VAL), ("cell", _NUM)),
+                           changes=("museum", "players.card_dice", "players.museum_dice",
+                                    "players.points_by_source", "players.score", "players.supply")),
     EV.NEW_CARD: E.Event(
         "the display is refilled (`card` `null` when the deck is empty)",
         "installation {card} revealed ({deck} in the deck)",
-        (("slot", _NUM), ("card", _INSTALLATION), ("deck", _NUM))),
+        (("slot", _NUM), ("card", _INSTALLATION), ("deck", _NUM)),
+        changes=("display", "installation_deck")),
     EV.ABANDON: E.Event(
         "all dice of a room leave it (CUBIST-R24); `recruit`s with them may follow",
         lambda d, x: f"abandons room {d['room'] + 1} ({plural(d['dice'], 'die')})",
-        (("room", _ROOM), ("dice", _NUM))),
+        (("room", _ROOM), ("dice", _NUM)),
+        changes=("players.card_dice", "players.rooms", "players.supply")),
     EV.STORE: E.Event(
         "the turn ends: dice kept in storage (0 none) and dice returned to the supply "
         "(CUBIST-R29)",
         lambda d, x: "ends the turn, storing " + (
             ", ".join(str(v) for v in (d["first"], d["second"]) if v) or "nothing"),
-        (("first", E.optional(_VAL)), ("second", E.optional(_VAL)), ("returned", _NUM))),
+        (("first", E.optional(_VAL)), ("second", E.optional(_VAL)), ("returned", _NUM)),
+        changes=("players.storage", "players.supply", "players.warehouse")),
     EV.END_TRIGGER: E.Event(
         "the end is triggered (CUBIST-R30, Q2)",
         lambda d, x: ("the museum is complete" if d["reason"] == "museum_complete"
                       else "a fifth installation") + ": the end is triggered",
-        (("reason", E.named(("museum_complete", "installations"))), ("immediate", E.BOOL))),
+        (("reason", E.named(("museum_complete", "installations"))), ("immediate", E.BOOL)),
+        changes=("end_triggered",)),
     EV.ROUND_LIMIT: E.Event("the engine safeguard `misc.max_rounds` ends the game",
                             "round limit ({rounds}): the game ends", (("rounds", _NUM),)),
     EV.SCORE: E.Event("at the end, a player's points from one source (CUBIST-R31)",
                       "{points} points from {source}",
                       (("source", E.named(C.SRC_NAMES)), ("points", E.INT))),
-    EV.GAME_END: E.Event("the game is over", "game over"),
+    EV.GAME_END: E.Event("the game is over", "game over",
+    changes=("phase",)),
 }, C.COLOURS, more_after_raw=True, words=_readable)
 
 

@@ -186,17 +186,20 @@ EVENTS = E.Events(EV, {
         _setup_text, (("start_player", E.COUNT), ("layout_draws", E.COUNT)),
         more=_setup_more, more_keys={"layout": {"type": "object"}}, more_required=("layout",)),
     EV.TURN: E.Event("the player's turn begins (`turn` counts all players' turns from 1)",
-                      "turn {turn}", (("turn", E.COUNT),)),
+                      "turn {turn}", (("turn", E.COUNT),),
+                      changes=("active",)),
     EV.DRIVE: E.Event(
         "the car moves (SDC-R7); `pesos` paid for the stops after the free one",
         lambda d, x: f"drives {plural(d['distance'], 'stop')} to {_at_stop(d, x)}"
                      + (f", paying {plural(d['pesos'], 'peso')}" if d["pesos"] else ""),
-        (("stop", _STOP), ("distance", E.COUNT), ("pesos", E.COUNT))),
+        (("stop", _STOP), ("distance", E.COUNT), ("pesos", E.COUNT)),
+        changes=("car",)),
     EV.VALUE: E.Event(
         "the goods-value marker moved (`passed_harbour`, `delivery_round_ended`, `building`); "
         "`value_max + 1` is the chequered flag (SDC-R8, R18, R19)",
         lambda d, x: f"goods value now {d['goods_value']} ({d['cause'].replace('_', ' ')})",
-        (("goods_value", E.COUNT), ("cause", E.named(C.VAL.keys)))),
+        (("goods_value", E.COUNT), ("cause", E.named(C.VAL.keys))),
+        changes=("goods_value",)),
     EV.CLOSED: E.Event(
         "the car stopped at a face-down Cuban: no action, no building (SDC-R9)",
         lambda d, x: f"finds {_at_stop(d, x)} face down: no action, no building",
@@ -204,29 +207,35 @@ EVENTS = E.Events(EV, {
     EV.CUBAN: E.Event("the Cuban at the stop acts for the player (SDC-R9, §8.1)",
                        "visits {cuban}", (("cuban", _CUBAN), ("stop", _STOP))),
     EV.GOODS: E.Event("goods taken from the bank (cut to what it holds)", _goods_text,
-                       (("kind", _KIND), ("amount", E.COUNT))),
+                       (("kind", _KIND), ("amount", E.COUNT)),
+                       changes=("bank", "screens")),
     EV.MONEY: E.Event("pesos gained (negative: paid)",
                        lambda d, x: f"gains {plural(d['amount'], 'peso')}" if d["amount"] > 0
-                       else f"pays {plural(-d['amount'], 'peso')}", (("amount", E.INT),)),
+                       else f"pays {plural(-d['amount'], 'peso')}", (("amount", E.INT),),
+                       changes=("bank_pesos", "screens")),
     EV.VP: E.Event(
         "every VP change; the `amount`s of a player's `vp` events add up to the final score",
         lambda d, x: f"{d['amount']:+d} VP ({d['source'].replace('_', ' ')})",
-        (("source", E.named(C.SRC.keys)), ("amount", E.INT))),
+        (("source", E.named(C.SRC.keys)), ("amount", E.INT)),
+        changes=("screens",)),
     EV.GIVE: E.Event(
         "El Zorro: the player gives `peso`, `vp` or a raw good (`sugar`, `tobacco`, `citrus`), "
         "or `null` when there is nothing to give",
         lambda d, x: f"gives P{d['receiver'] + 1} 1 {d['gives'].replace('vp', 'VP')}"
                      if d["gives"] else "has nothing to give",
         (("receiver", _SEAT),
-         ("gives", E.value(_what, E.nullable({"enum": ["peso", "vp", *C.KIND_NAMES]}))))),
+         ("gives", E.value(_what, E.nullable({"enum": ["peso", "vp", *C.KIND_NAMES]})))),
+         changes=("screens",)),
     EV.MARKER: E.Event(
         "Alonso: a property marker placed (SDC-Q8: `previous_owner` loses it)",
         lambda d, x: f"puts a property marker on the {d['building'].replace('_', ' ')} "
                      f"({d['slot']})",
-        (("slot", _SLOT), ("building", _BUILDING), ("previous_owner", _SEAT))),
+        (("slot", _SLOT), ("building", _BUILDING), ("previous_owner", _SEAT)),
+        changes=("markers_left", "slots")),
     EV.MOVE: E.Event("phase 2: the pawn moves (SDC-R10)",
                       lambda d, x: f"moves the pawn to the {d['building'].replace('_', ' ')} "
-                                   f"({d['slot']})", (("slot", _SLOT), ("building", _BUILDING))),
+                                   f"({d['slot']})", (("slot", _SLOT), ("building", _BUILDING)),
+                                   changes=("slots",)),
     EV.STAY: E.Event(
         "phase 2: the pawn stays; `reuse` when it uses its building again (SDC-Q7)",
         lambda d, x: "reuses the building" if d["reuse"] else "stays",
@@ -236,7 +245,9 @@ EVENTS = E.Events(EV, {
         "use adds `returned` (goods handed in, by kind). The effect follows as its own events "
         "(`money`, `goods`, `vp`, `convert`, `swap`, `die`, `close`, `deliver`, `exchange`, "
         "`value`)", _use_text, (("building", _BUILDING), ("slot", _SLOT), ("payload", E.INT)),
-        more=_use_more, more_keys={"returned": _GOODS}),
+        more=_use_more, more_keys={"returned": _GOODS},
+        # the café's goods are handed in with the use
+        changes=("bank", "screens")),
     EV.NO_USE: E.Event(
         "the player does not use the building",
         lambda d, x: f"does not use the {d['building'].replace('_', ' ')}",
@@ -246,7 +257,8 @@ EVENTS = E.Events(EV, {
     EV.DELIVER: E.Event(
         "a delivery step, in the harbour or through the trading office (SDC-R14, R15)",
         "delivers {pieces} {kind} for {vp} VP",
-        (("kind", _KIND), ("pieces", E.COUNT), ("vp", E.COUNT))),
+        (("kind", _KIND), ("pieces", E.COUNT), ("vp", E.COUNT)),
+        changes=("bank", "dice", "screens")),
     EV.PASS: E.Event("the player passes in the delivery round (SDC-R13)", "passes"),
     EV.ROUND_END: E.Event("the delivery round ends (SDC-R16, R18)",
                            lambda d, x: "delivery round ends"
@@ -256,7 +268,8 @@ EVENTS = E.Events(EV, {
         "a ship departs (`ship_full`, `chequered_flag`, `building`, `zero_demand`; SDC-R17); "
         "its state already shows the goods value back at its start (not after the last ship)",
         lambda d, x: f"ship {d['ships_departed']} departs ({d['cause'].replace('_', ' ')})",
-        (("ships_departed", E.COUNT), ("cause", E.named(C.DEP.keys)))),
+        (("ships_departed", E.COUNT), ("cause", E.named(C.DEP.keys))),
+        changes=("dice", "goods_value", "ships_departed")),
     EV.ROLL: E.Event(
         "the roller rolls the five dice (five 0s are rerolled at once, SDC-Q12: a `roll` may "
         "follow a `roll`)",
@@ -266,24 +279,31 @@ EVENTS = E.Events(EV, {
         "the roller leaves one die off; `dice` is the new ship's demand",
         lambda d, x: f"leaves {d['left_off']} off: demand " + ", ".join(
             f"{k} {v}" for k, v in d["dice"].items()),
-        (("left_off", _KIND), ("dice", E.value(lambda v: _dice(v, 4, 1), _GOODS)))),
+        (("left_off", _KIND), ("dice", E.value(lambda v: _dice(v, 4, 1), _GOODS))),
+        changes=("dice",)),
     EV.CLOSE: E.Event("the newspaper turns the Cuban there face down",
-                       lambda d, x: f"turns {_at_stop(d, x)} face down", (("stop", _STOP),)),
+                       lambda d, x: f"turns {_at_stop(d, x)} face down", (("stop", _STOP),),
+                       changes=("closed",)),
     EV.REOPEN: E.Event(
         "the car left or drove past the face-down Cuban there: it is face up again (§8.2 "
         "newspaper)", lambda d, x: f"the car passed {_at_stop(d, x)}: face up again",
-        (("stop", _STOP),)),
+        (("stop", _STOP),),
+        changes=("closed",)),
     EV.CONVERT: E.Event("rum distillery, cigar factory", "converts {pieces} {from} into {to}",
-                         (("from", _KIND), ("to", _KIND), ("pieces", E.COUNT))),
+                         (("from", _KIND), ("to", _KIND), ("pieces", E.COUNT)),
+                         changes=("bank", "screens")),
     EV.SWAP: E.Event("black market", "swaps 1 {gives} for 1 {takes}",
-                      (("gives", _KIND), ("takes", _KIND))),
+                      (("gives", _KIND), ("takes", _KIND)),
+                      changes=("bank", "screens")),
     EV.DIE: E.Event("a die on the ship set by a building (church, customs office)",
-                     "sets the {kind} die to {value}", (("kind", _KIND), ("value", E.COUNT))),
+                     "sets the {kind} die to {value}", (("kind", _KIND), ("value", E.COUNT)),
+                     changes=("dice",)),
     EV.END_BONUS: E.Event(
         "at the end, goods held and the VP they give (SDC-R21; the VP follow as a `vp` event)",
         lambda d, x: f"holds {plural(d['goods'], 'good')}: end bonus",
         (("goods", E.COUNT), ("vp", E.COUNT))),
-    EV.GAME_END: E.Event("the game is over (SDC-R20)", "game over"),
+    EV.GAME_END: E.Event("the game is over (SDC-R20)", "game over",
+    changes=("phase",)),
     EV.EXCHANGE: E.Event("bank: the VP and pesos changes",
                           "exchanges {vp:+d} VP / {pesos:+d} pesos",
                           (("vp", E.INT), ("pesos", E.INT))),

@@ -153,55 +153,76 @@ EVENTS = E.Events(EV, {
         "`null` before the end trigger",
         lambda d, x: f"turn {d['turn']}" + (f" (final turns left: {d['final_turns_left']})"
                                             if d["final_turns_left"] is not None else ""),
-        (("turn", E.COUNT), ("final_turns_left", E.optional(E.COUNT)))),
+        (("turn", E.COUNT), ("final_turns_left", E.optional(E.COUNT))),
+        changes=("current", "turn", "final_turns_left")),
     EV.DISCOVER: E.Event(
         "the player turns a face-down card (SIB-R5)",
         lambda d, x: f"discovers {d['kind']} {_money_text(d['value'])} at position "
                      f"{d['position'] + 1}",
-        (("position", E.COUNT), ("kind", _KIND), ("value", _DOLLARS))),
+        (("position", E.COUNT), ("kind", _KIND), ("value", _DOLLARS)),
+        changes=("row",)),
     EV.NO_DISCOVERY: E.Event("an optional discovery is declined", "discovers nothing"),
     EV.DRAW: E.Event("action cards drawn (which ones is secret)",
                      lambda d, x: f"draws {plural(d['cards'], 'card')}",
-                     (("cards", E.COUNT),)),
+                     (("cards", E.COUNT),),
+                     changes=("action_pile", "players.hand_size")),
     EV.RESHUFFLE: E.Event(
         "the discards became the new draw pile (SIB-R7)",
         lambda d, x: f"the discards are shuffled into a new pile of "
                      f"{plural(d['cards'], 'card')}",
-        (("cards", E.COUNT),)),
+        (("cards", E.COUNT),),
+        # cards drawn before the pile ran out are in hand when it is reshuffled
+        changes=("action_pile", "discards", "players.hand_size")),
     EV.PLAY: E.Event(
         "a combination for `symbol`: the number of cards and their names, now face up in the "
         "discards (SIB-R8/R9)",
         lambda d, x: f"plays {' + '.join(d['paid']) or 'nothing'} for {d['symbol']}",
-        (("symbol", _SYMBOL), ("cards", E.COUNT), ("paid", _CARDS))),
+        (("symbol", _SYMBOL), ("cards", E.COUNT), ("paid", _CARDS)),
+        changes=("discards", "players.hand_size")),
     EV.MINE: E.Event(
         "resource cards taken and their printed value (SIB-R10)",
         lambda d, x: f"mines {d['cards']} {d['kind']} ({_money_text(d['value'])})",
-        (("kind", _KIND), ("cards", E.COUNT), ("value", _DOLLARS))),
+        (("kind", _KIND), ("cards", E.COUNT), ("value", _DOLLARS)),
+        changes=("row", "players.resources", "players.resource_value", "players.money",
+                 "players.money_by_source")),
     EV.REFILL: E.Event(
         "face-down cards added to the row, cards left in the deck (SIB-R15)",
         "the row is refilled with {added} face down ({deck} left in the deck)",
-        (("added", E.COUNT), ("deck", E.COUNT))),
+        (("added", E.COUNT), ("deck", E.COUNT)),
+        changes=("deck", "row")),
     EV.HIRE_WORKER: E.Event("a worker hired; workers now held (SIB-R11)",
-                            "hires a worker (now {workers})", (("workers", E.COUNT),)),
+                            "hires a worker (now {workers})", (("workers", E.COUNT),),
+                            # money is what the cards held are worth: a hire changes it
+                            changes=("supply", "players.workers", "players.money",
+                                     "players.money_by_source")),
     EV.HIRE_SALESMAN: E.Event("a salesman hired (SIB-R12)",
                               "hires the salesman for {category} cards",
-                              (("category", _SYMBOL),)),
+                              (("category", _SYMBOL),),
+                              changes=("supply", "players.salesmen", "players.money",
+                                       "players.money_by_source")),
     EV.HIRE_INVESTOR: E.Event("an investor hired (SIB-R13)", "hires the {kind} investor",
-                              (("kind", _KIND),)),
+                              (("kind", _KIND),),
+                              changes=("supply", "players.investors", "players.money",
+                                       "players.money_by_source")),
     EV.SKIP: E.Event("the player skips (SIB-R6)", "skips"),
     EV.END_TRIGGER: E.Event(
         "the last card is discovered; turns still to play after this one (SIB-R16)",
         lambda d, x: f"the last card is discovered: {plural(d['turns_after'], 'turn')} to go",
-        (("turns_after", E.COUNT),)),
+        (("turns_after", E.COUNT),),
+        changes=("final_turns_left",)),
     EV.SCORE: E.Event(
         "at the end, a player's money from one source (SIB-R17)",
         lambda d, x: f"{_money_text(d['amount'])} from {d['source'].replace('_', ' ')}",
-        (("source", E.named(C.SRC_NAMES)), ("amount", _DOLLARS))),
-    EV.GAME_END: E.Event("the game is over", "game over"),
+        (("source", E.named(C.SRC_NAMES)), ("amount", _DOLLARS)),
+        # the first score follows the last turn's end
+        changes=("turn", "final_turns_left")),
+    EV.GAME_END: E.Event("the game is over", "game over",
+    changes=("phase",)),
     EV.STALEMATE: E.Event(
         "every player skipped for `misc.stalemate_rounds` rounds: the game ends (engine "
         "safeguard)",
-        "every player skipped ({skips} skips in a row): the game ends", (("skips", E.COUNT),)),
+        "every player skipped ({skips} skips in a row): the game ends", (("skips", E.COUNT),),
+        changes=("turn", "final_turns_left")),
 }, C.COLOURS)
 
 

@@ -178,7 +178,7 @@ def schema():
 def test_schema_lists_every_event_and_field(schema):
     branches = schema.root["$defs"]["event"]["oneOf"]
     assert [b["properties"]["name"]["const"] for b in branches] == list(c.EV.keys)
-    for branch, (name, always, maybe, _) in zip(branches, T.EVENTS.rows()):
+    for branch, (name, always, maybe, *_) in zip(branches, T.EVENTS.rows()):
         assert set(always + maybe) | {"name", "player", "raw", "text"} == set(
             branch["properties"]), name
 
