@@ -99,6 +99,20 @@ def test_jamaica_page_embeds_its_space_values_JAM_R23_Q9():
             assert page.embedded(page.page(trace(game)))["rules"] == {}
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_the_page_carries_the_games_score_curve(game):
+    """Per event, every seat's public score (the descriptor's score curve), the final scores
+    after the last event, and what the scores count; Jamaica's are its public points
+    (JAM-R23, counted here from the states and events)."""
+    t = trace(game)
+    data = page.embedded(page.page(t))
+    assert data["scores"] == t.scores and data["score_label"] == t.score_label != ""
+    assert len(t.scores) == len(t.events) and t.scores[-1] == t.final["scores"]
+    assert all(len(row) == t.header["players"] for row in t.scores)
+    if game == "jamaica":
+        assert t.scores[:-1] == [jamaica_public_points(t, k) for k in range(len(t.events) - 1)]
+
+
 def test_jamaica_public_points_end_at_the_final_scores_JAM_R23():
     """Once the end's `score` events have shown every treasure, the public points are the
     final scores; just before them they differ by exactly the seat's secret treasures and
