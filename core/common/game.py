@@ -49,9 +49,10 @@ class Engine:
            play: ModuleType) -> Engine:
         """The engine of a game's modules, each holding its part of the interface every engine
         implements (docs/contributing/adding-a-game.md): state.new_game, STATE_SIZE, G.CUR,
-        G.PHASE, G.DK, PH.OVER, DK and the player blocks O.PLAYERS of P.SIZE; actions.legal and MAX_OPTIONS; rules.advance and apply;
-        check.check_state and ERR_NAMES; play.write_records, NREC and record_columns; and
-        play.max_steps where the game bounds its own length (else the shared safeguard)."""
+        G.PHASE, G.DK, PH.OVER, DK and the player blocks O.PLAYERS of P.SIZE; actions.legal
+        and MAX_OPTIONS; rules.advance and apply; check.check_state and ERR_NAMES;
+        play.write_records, NREC and record_columns; and play.max_steps where the game bounds
+        its own length (else the shared safeguard)."""
         from core.common.errors import fixed_max_steps   # compiled: not for `meeplab games`
 
         return cls(new_game=state.new_game, advance=rules.advance, legal=actions.legal,
