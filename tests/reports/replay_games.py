@@ -11,10 +11,11 @@ from sim.replay import played
 from sim.session import prepare
 
 GAMES = tuple(catalogue.names())
-# game -> (players, strategies, seed): games that score during play (Cubist's plan bots);
-# Jamaica's 2-player game has the Ghost Ship
-CASES = {"cuba": (3, "random", 3), "santiago": (3, "random", 3), "siberia": (3, "random", 3),
-         "jamaica": (2, "random", 1), "cubist": (3, "sculptor,architect,patron", 2)}
+# game -> (players, strategies, seed): 3 random seats, but where a game needs other seats to
+# show what the page draws: Jamaica's 2-player game has the Ghost Ship, Cubist's plan bots
+# score during play
+CASES = {game: (3, "random", 3) for game in GAMES} | {
+    "jamaica": (2, "random", 1), "cubist": (3, "sculptor,architect,patron", 2)}
 
 
 @functools.cache
