@@ -30,10 +30,11 @@ from pathlib import Path
 _ROOT = Path(__file__).resolve().parents[1]
 _PACKAGES = ("core", "strategies")
 COMMON = "common"   # the cache group of code shared by every game
-# the games' pure-Python modules (trace decoding, rules-data loading): editing them must not
-# invalidate the cache; a file of these names that compiles anything (core/common/trace.py's
-# log) is hashed all the same
-_NEVER_COMPILED = {"trace.py", "tables.py"}
+# the games' pure-Python modules (descriptors, trace decoding and event declarations, rules-data
+# loading, option texts, replay-page values): editing them must not invalidate the cache; a
+# file of these names that compiles anything (core/common/trace.py's log) is hashed all the same
+_NEVER_COMPILED = {"game.py", "trace.py", "events.py", "tables.py", "option_text.py",
+                   "page.py"}
 _COMPILES = (b"njit", b"compiled_for")
 
 

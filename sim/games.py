@@ -55,6 +55,7 @@ class PlayableGame:
     renderer: str                                             # its replay page's script
     # tables -> the rules values its replay page draws with (None: none)
     page_rules: Callable[[Any], dict[str, Any]] | None
+    score_curve: Any                      # the seats' public scores (core.common.game.ScoreCurve)
     # name, kernel, description, params of every strategy, for `meeplab strategies`
     strategy_info: Callable[[], list[dict[str, object]]]
     registry: Registry                                        # kernels and presets
@@ -152,6 +153,7 @@ def _facade(game: descriptor.Game) -> PlayableGame:
         trace=game.trace,
         renderer=game.renderer,
         page_rules=game.page_rules,
+        score_curve=game.score_curve,
         strategy_info=presets(registry.describe),
         registry=registry,
     )

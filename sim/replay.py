@@ -77,20 +77,21 @@ def trace_tables(header: dict[str, Any], source: str = "the trace") -> Any:
 
 
 def with_rules(trace: page.Trace, tables: Any, written_hash: str | None = None) -> page.Trace:
-    """`trace` with its game's renderer and its page's rules values from `tables`, with a
-    `warning` when `written_hash` (the header's, for a trace read from a file) is not today's
-    rules data's."""
+    """`trace` with its game's renderer, its page's rules values from `tables` (with a
+    `warning` when `written_hash`, the header's for a trace read from a file, is not today's
+    rules data's) and its score curve (the descriptor's `score_curve`)."""
     game = get_game(trace.header["game"])
-    trace = dataclasses.replace(trace, renderer=game.renderer)
-    if game.page_rules is None:
-        return trace
-    rules = game.page_rules(tables)
+    rules = game.page_rules(tables) if game.page_rules is not None else {}
     now = game.rules_data_hash()
-    if written_hash is not None and written_hash != now:
+    if rules and written_hash is not None and written_hash != now:
         rules["warning"] = (f"the rules data changed since this trace was written (hash "
                             f"{written_hash}, now {now}): the page draws with today's rules "
                             "values")
-    return dataclasses.replace(trace, rules=rules)
+    curve = game.score_curve
+    return dataclasses.replace(
+        trace, renderer=game.renderer, rules=rules, score_label=curve.label,
+        scores=curve.curve(trace.events, trace.states, trace.final, rules,
+                           trace.header["players"]))
 
 
 def played(setup: Setup, seed: int, result: Any,

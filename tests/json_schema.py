@@ -1,4 +1,5 @@
-"""A small JSON Schema (draft 2020-12) validator for the subset docs/trace.schema.json uses.
+"""A small JSON Schema (draft 2020-12) validator for the subset the games' trace schemas use
+(docs/reference/trace-<game>.schema.json).
 
 Keywords: $ref (local #/$defs/...), type, enum, const, properties, required,
 additionalProperties, propertyNames, items, minItems, maxItems, minimum, maximum, pattern,

@@ -81,7 +81,8 @@ def test_same_seed_same_bytes(tmp_path):
 
 
 def test_every_line_matches_the_schema(trace_lines):
-    validator = Validator(json.loads((ROOT / "docs/trace.schema.json").read_text()))
+    validator = Validator(json.loads(
+        (ROOT / "docs/reference/trace-cuba.schema.json").read_text()))
     for n, line in enumerate(trace_lines):
         assert validator.errors(line) == [], f"line {n + 1}"
     assert "format" in trace_lines[0] and "final" in trace_lines[-1]

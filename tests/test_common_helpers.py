@@ -10,7 +10,7 @@ import pytest
 
 from core import games as catalogue
 from core.common.arith import popcount, span_sum
-from core.common.game import declare
+from core.common.game import declare, per_seat
 from core.common.options import codec, either
 from core.common.trace import jsonl_writer, trace_buffer
 
@@ -60,8 +60,9 @@ def test_declare_derives_the_recipe_places() -> None:
     """A descriptor from declare names the files the recipe puts each part in."""
     from core.cuba import codes, tables
 
-    g = declare("cuba", "Cuba", "CUBA", codes, tables, ("heuristic", "greedy"))
-    assert g.rules is tables.FILE and g.colours == codes.COLOURS
+    curve = per_seat("VP", "players", "vp")
+    g = declare("cuba", "Cuba", "CUBA", codes, tables, ("heuristic", "greedy"), curve)
+    assert g.rules is tables.FILE and g.colours == codes.COLOURS and g.score_curve is curve
     assert g.kernels == ("strategies.common.random", "strategies.cuba.heuristic",
                          "strategies.cuba.greedy")
     assert (g.report, g.renderer, g.page_rules) == ("reports.games.cuba", "cuba.js", None)

@@ -3,7 +3,8 @@ everywhere: `legal` and `apply` dispatch it to its own `<key>_options` and `appl
 random play reaches it with options (under the default rules, else under a one-switch
 variant); `apply` carries each reached option out (the state moves on and keeps its invariants); the
 trace decodes every event the applies emit (event_dict and the log lines); and every kernel (random and each named preset's) returns a valid index there
-without touching the state. A kind declared but not handled fails here. Interpreted."""
+without touching the state; and every option random play meets has a short text of its own
+(the descriptor's `option_text`). A kind declared but not handled fails here. Interpreted."""
 from __future__ import annotations
 
 import inspect
@@ -35,6 +36,8 @@ class Kind:
     broken: list[int] = field(default_factory=list)  # invariant errors after an apply
     events: set[str] = field(default_factory=set)    # names of the events its applies emitted
     samples: list[tuple[np.ndarray, np.ndarray, Any]] = field(default_factory=list)
+    # per option tag met at this kind, its first decision: (state, option, tables)
+    tags: dict[str, tuple[np.ndarray, int, Any]] = field(default_factory=dict)
 
 
 def play(game: Game, tables: Any, seed: int, found: dict[int, Kind],
@@ -57,6 +60,10 @@ def play(game: Game, tables: Any, seed: int, found: dict[int, Kind],
             return
         if len(kind.samples) < SAMPLES:
             kind.samples.append((s.copy(), opts[:n].copy(), tables))
+        for o in opts[:n]:
+            tag = game.option_text.tag(o)
+            if tag not in kind.tags:
+                kind.tags[tag] = (s.copy(), int(o), tables)
         before = s.copy()
         tr[0, :2] = 0  # empty the buffer: it then holds this apply's events only
         e.apply(s, t, opts[rng.integers(n)], tr)
@@ -139,3 +146,20 @@ def test_every_kernel_decides_at_every_kind(reached) -> None:
                                       len(opts), np.ones(1, np.uint64))
                 assert 0 <= i < len(opts), (game.name, name, key, i)
                 assert np.array_equal(before, s), (game.name, name, key)
+
+
+def test_every_option_met_has_a_text_of_its_own(reached) -> None:
+    """Each option tag met at each kind has a short text; the options of one decision read
+    apart (the sampled decisions of every kind)."""
+    game, report = reached
+    text = game.option_text
+    for key, kind in report.items():
+        for tag, (s, option, tables) in kind.tags.items():
+            before = s.copy()
+            words = text(option, s, tables)
+            assert isinstance(words, str) and 0 < len(words) <= 100 and words == words.strip(), \
+                (game.name, key, tag, words)
+            assert np.array_equal(before, s), (game.name, key, tag)
+        for s, opts, tables in kind.samples:
+            texts = [text(o, s, tables) for o in opts]
+            assert len(set(texts)) == len(texts), (game.name, key, texts)

@@ -9,6 +9,7 @@ import pytest
 
 from core.common.errors import LOOP_ERR_NAMES
 from core.common.game import Game
+from core.common.option_text import OptionTexts
 from core.common.records import HEAD_NAMES
 from core import games as catalogue
 from strategies.common.bound import bound
@@ -34,9 +35,11 @@ def test_descriptor_agrees_with_its_engine(game: Game) -> None:
     assert len(set(game.record_columns)) == len(game.record_columns)
     assert game.error_names[:len(LOOP_ERR_NAMES)] == LOOP_ERR_NAMES
     low, high = game.player_range(game.rules.load_tables())
-    assert 1 <= low <= high <= len(game.colours)
+    assert 1 <= low <= high <= min(len(game.colours), game.engine.seats)
     assert all(callable(getattr(game.trace, name)) for name in TRACE_API)
     assert callable(game.hidden)  # the sampler (core/<game>/hidden.py; tests/test_hidden.py)
+    # option texts (core/<game>/option_text.py; tests/test_decision_kinds.py words them)
+    assert isinstance(game.option_text, OptionTexts)
 
 
 @pytest.mark.parametrize("game", GAMES.values(), ids=list(GAMES))

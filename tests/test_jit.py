@@ -134,12 +134,15 @@ def test_a_games_compiled_tests_share_one_worker(request) -> None:
 
 
 def test_source_hash_covers_every_file_that_compiles(tmp_path):
-    """A game's trace decoder can change without a recompile; core/common/trace.py, whose
-    `log` is compiled into every engine, cannot (its change once reused stale machine code)."""
+    """A game's trace decoder, option texts or descriptor can change without a recompile;
+    core/common/trace.py, whose `log` is compiled into every engine, cannot (its change once
+    reused stale machine code)."""
     from core.jit import source_hash
 
     files = {"core/common/trace.py": "from core.jit import njit\n@njit\ndef log(): pass\n",
              "core/cuba/trace.py": "def decode(): pass\n",
+             "core/cuba/option_text.py": "def text(): pass\n",
+             "core/common/game.py": "class Game: pass\n",
              "core/cuba/rules.py": "from core.jit import njit\n",
              "strategies/common/dispatch.py": "compiled_for(f, 'g', {})\n"}
     for name, text in files.items():
@@ -153,4 +156,5 @@ def test_source_hash_covers_every_file_that_compiles(tmp_path):
         changed[name] = source_hash(tmp_path) != before
         path.write_text(files[name])
     assert changed == {"core/common/trace.py": True, "core/cuba/trace.py": False,
+                       "core/cuba/option_text.py": False, "core/common/game.py": False,
                        "core/cuba/rules.py": True, "strategies/common/dispatch.py": True}

@@ -15,6 +15,7 @@ from types import ModuleType
 from typing import Any, NamedTuple
 
 from core.common.elements import Elements
+from core.common.option_text import OptionTexts
 from core.common.tables import RulesFile
 
 
@@ -29,6 +30,7 @@ class Engine:
     check_state: Callable[..., Any]    # (s, t) -> 0 or an invariant error code
     write_records: Callable[..., Any]  # (s, t, decisions, rec[seat, :]) of a finished game
     state_size: int                    # length of the state s
+    seats: int                         # player blocks the state holds: the most players it seats
     max_options: int                   # most legal options at one decision
     nrec: int                          # record columns per seat
     seat_slot: int                     # s[seat_slot]: the deciding seat
@@ -47,14 +49,16 @@ class Engine:
            play: ModuleType) -> Engine:
         """The engine of a game's modules, each holding its part of the interface every engine
         implements (docs/contributing/adding-a-game.md): state.new_game, STATE_SIZE, G.CUR,
-        G.PHASE, G.DK, PH.OVER and DK; actions.legal and MAX_OPTIONS; rules.advance and apply;
-        check.check_state and ERR_NAMES; play.write_records, NREC and record_columns; and
-        play.max_steps where the game bounds its own length (else the shared safeguard)."""
+        G.PHASE, G.DK, PH.OVER, DK and the player blocks O.PLAYERS of P.SIZE; actions.legal
+        and MAX_OPTIONS; rules.advance and apply; check.check_state and ERR_NAMES;
+        play.write_records, NREC and record_columns; and play.max_steps where the game bounds
+        its own length (else the shared safeguard)."""
         from core.common.errors import fixed_max_steps   # compiled: not for `meeplab games`
 
         return cls(new_game=state.new_game, advance=rules.advance, legal=actions.legal,
                    apply=rules.apply, check_state=check.check_state,
                    write_records=play.write_records, state_size=state.STATE_SIZE,
+                   seats=state.O.field("PLAYERS").size // state.P.SIZE,
                    max_options=actions.MAX_OPTIONS, nrec=play.NREC, seat_slot=state.G.CUR,
                    phase_slot=state.G.PHASE, over_phase=state.PH.OVER, decisions=state.DK,
                    decision_slot=state.G.DK, record_columns=tuple(play.record_columns()),
@@ -75,17 +79,43 @@ class Parts(NamedTuple):
     # The elements restricted play forbids one at a time (core.common.elements): names and the
     # compiled option -> element mask. None: not declared.
     elements: Elements | None = None
+    # Each legal option as a short text, `option_text(option, s, tables) -> str` at the state
+    # `s` of its decision (core/<game>/option_text.py, core.common.option_text). None: not
+    # declared.
+    option_text: OptionTexts | None = None
+
+
+class ScoreCurve(NamedTuple):
+    """Every seat's public score as a game goes, from its trace: the curve its replay page
+    draws and the dossier's course measures."""
+
+    label: str                 # what the score counts, for people: "VP"
+    # (events, public states, page rules) of a trace -> per event, every seat's score after it
+    # (the page's rules: the descriptor's page_rules); the last event's is the final score,
+    # which `curve` puts in
+    scores: Callable[[list[dict[str, Any]], list[dict[str, Any]], dict[str, Any]],
+                     list[list[float]]]
+
+    def curve(self, events: list[dict[str, Any]], states: list[dict[str, Any]],
+              final: dict[str, Any], rules: dict[str, Any], players: int) -> list[list[float]]:
+        """Per event, the seats' scores after it; the final line's scores after the last."""
+        out = [[float(v) for v in row[:players]] for row in self.scores(events, states, rules)]
+        if out:
+            out[-1] = [float(v) for v in final["scores"]]
+        return out
 
 
 def engine_parts(package: str) -> Callable[[], Parts]:
     """The loader of a game package's parts (docs/contributing/adding-a-game.md: state,
-    actions, rules, check, play, trace, hidden and elements modules), importing them when first
-    called."""
+    actions, rules, check, play, trace, hidden, elements and option_text modules), importing
+    them when first called."""
     def load() -> Parts:
         m = {name: importlib.import_module(f"{package}.{name}") for name in (
-            "state", "actions", "rules", "check", "play", "trace", "hidden", "elements")}
+            "state", "actions", "rules", "check", "play", "trace", "hidden", "elements",
+            "option_text")}
         return Parts(Engine.of(m["state"], m["actions"], m["rules"], m["check"], m["play"]),
-                     m["trace"], m["hidden"].sample_hidden, m["elements"].ELEMENTS)
+                     m["trace"], m["hidden"].sample_hidden, m["elements"].ELEMENTS,
+                     m["option_text"].option_text)
     return load
 
 
@@ -114,6 +144,8 @@ class Game:
     # (tables) -> the rules values its replay page draws with that a trace does not carry
     # (core/<game>/page.py); None: the page needs none
     page_rules: Callable[[Any], dict[str, Any]] | None = None
+    # every seat's public score as the game goes (per_seat, or the game's own)
+    score_curve: ScoreCurve | None = None
 
     @functools.cached_property
     def _parts(self) -> Parts:
@@ -140,6 +172,11 @@ class Game:
         return self._parts.elements
 
     @property
+    def option_text(self) -> OptionTexts | None:
+        """A legal option as a short text at its decision's state (Parts.option_text)."""
+        return self._parts.option_text
+
+    @property
     def record_columns(self) -> tuple[str, ...]:
         """Per-seat record columns, in the engine's order."""
         return self.engine.record_columns
@@ -158,9 +195,18 @@ def misc_player_range(low: int, high: int) -> Callable[[Any], tuple[int, int]]:
     return player_range
 
 
+def per_seat(label: str, seats: str, key: str, unit: float = 1) -> ScoreCurve:
+    """A ScoreCurve that reads each seat's score in the state: state[seats][p][key] / unit."""
+    def scores(events: list[dict[str, Any]], states: list[dict[str, Any]],
+               rules: dict[str, Any]) -> list[list[float]]:
+        return [[seat[key] / unit for seat in s[seats]] for s in states]
+    return ScoreCurve(label, scores)
+
+
 def declare(name: str, title: str, clause_prefix: str, codes: ModuleType, tables: ModuleType,
-            strategies: tuple[str, ...], player_range: Callable[[Any], tuple[int, int]] | None
-            = None, page_rules: Callable[[Any], dict[str, Any]] | None = None) -> Game:
+            strategies: tuple[str, ...], score_curve: ScoreCurve,
+            player_range: Callable[[Any], tuple[int, int]] | None = None,
+            page_rules: Callable[[Any], dict[str, Any]] | None = None) -> Game:
     """The descriptor of the game in core/<name>/, its parts where the recipe puts them: rules
     data `tables.FILE`, seat colours `codes.COLOURS`, the kernels strategies.common.random then
     strategies/<name>/<each of `strategies`>, the report reports/games/<name>.py, the renderer
@@ -172,4 +218,4 @@ def declare(name: str, title: str, clause_prefix: str, codes: ModuleType, tables
         player_range=player_range or misc_player_range(codes.M.MIN_PLAYERS, codes.M.MAX_PLAYERS),
         kernels=("strategies.common.random", *(f"strategies.{name}.{k}" for k in strategies)),
         parts=engine_parts(f"core.{name}"), report=f"reports.games.{name}",
-        renderer=f"{name}.js", page_rules=page_rules)
+        renderer=f"{name}.js", page_rules=page_rules, score_curve=score_curve)

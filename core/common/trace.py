@@ -1,5 +1,6 @@
 """The trace buffer shared by every engine, its JSON-lines file, and the helpers every game's
-trace.py decodes rows with (Row, decode_event, player_label).
+trace.py reads rows and words sentences with (Row, player_label, sentences, plural); its events
+are declared with core.common.events.
 
 A buffer is int32[rows, EVW + state size]: row 0 holds the event count and an overflow flag,
 each further row one event (code, player, a, b, c, d) and the state after it. A one-row buffer
@@ -173,32 +174,3 @@ def seat_sentences(trace: np.ndarray, clause: Callable[[np.ndarray], str],
 def plural(n: int, word: str) -> str:
     """'1 card', '2 cards'."""
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def number(v: int) -> int:
-    """An event field that is a plain number."""
-    return v
-
-
-def optional(v: int) -> int | None:
-    """An event field that is -1 when it does not apply: None then."""
-    return v if v >= 0 else None
-
-
-def named(names: Sequence[str]) -> Callable[[int], str]:
-    """The decoder of an event field that indexes `names`."""
-    return lambda v: names[v]
-
-
-def decode_event(row: np.ndarray, names: Sequence[str],
-                 fields: dict[int, tuple[tuple[str, Callable[[int], Any]] | None, ...]]
-                 ) -> dict[str, Any]:
-    """A trace row's event as {"name", "player", named decoded fields..., "raw"}: `fields`
-    gives per event code the (key, decoder) of a, b, c, d in order (None: unused)."""
-    r = Row.of(row)
-    out: dict[str, Any] = {"name": names[r.code], "player": r.player if r.player >= 0 else None}
-    for spec, value in zip(fields[r.code], (r.a, r.b, r.c, r.d)):
-        if spec is not None:
-            out[spec[0]] = spec[1](value)
-    out["raw"] = [r.code, r.player, r.a, r.b, r.c, r.d]
-    return out

@@ -11,6 +11,7 @@ from typing import Any
 
 import numpy as np
 
+from core.common import events as E
 from core.common import trace as common_trace
 from core.common.trace import Row, events, player_label, plural  # noqa: F401 (re-exported)
 from core.cuba import actions
@@ -170,81 +171,54 @@ def public_state(snapshot: np.ndarray, tables: CubaTables, n_players: int) -> di
     }
 
 
+def _closed(properties: dict[str, Any]) -> dict[str, Any]:
+    """An object schema with exactly these keys."""
+    return {"type": "object", "properties": properties, "required": list(properties),
+            "additionalProperties": False}
+
+
+def _map(keys: Sequence[str], value: dict[str, Any]) -> dict[str, Any]:
+    """An object schema of some of `keys`, each holding `value`."""
+    return {"type": "object", "propertyNames": {"enum": list(keys)},
+            "additionalProperties": value}
+
+
+_NATURAL = {"type": "integer", "minimum": 0}
+_FIELD_NO = {"type": "integer", "minimum": 0, "maximum": C.NFIELDS - 1}
+_STATUTE_ID = {"enum": [*STATUTE_IDS[:C.NSTATUTES], "printed", None]}
+_SHIP_STATE = {"oneOf": [{"type": "null"}, _closed({
+    "ship": {"type": "integer", "minimum": 0, "maximum": len(SHIP_IDS) - 1},
+    "id": {"enum": list(SHIP_IDS)},
+    "cargo": _map(C.KIND_NAMES[C.FIRST_PRODUCT:], _closed(
+        {"filled": _NATURAL, "spots": _NATURAL}))})]}
+_PLAYER_STATE = _closed({
+    "money": _NATURAL, "vp": _NATURAL, "vp_by_source": _map(C.SRC_NAMES, _NATURAL),
+    "lot": _map(C.KIND_NAMES, _NATURAL),
+    "stored": _map(C.KIND_NAMES[C.FIRST_PRODUCT:C.FIRST_PRODUCT + C.NPRODUCTS], _NATURAL),
+    "buildings": _map([str(f) for f in range(C.NFIELDS)],
+                      {"enum": [*C.BUILDING_KEYS, PRINTED_WAREHOUSE_KEY]}),
+    "used": {"type": "array", "items": _FIELD_NO},
+    "fields": {"type": "array", "items": {"enum": list(C.FIELD_CODES)},
+               "minItems": C.NFIELDS, "maxItems": C.NFIELDS},
+    "pawn": _FIELD_NO, "hand": {"type": "array", "items": {"enum": list(C.CHAR_NAMES)}},
+    "face_down_card": {"type": "boolean"}, "votes": _NATURAL})
+_BY_TYPE = _closed({ty: _STATUTE_ID for ty in C.STATUTE_TYPES})
+# The JSON schema of public_state's object (the game's trace schema holds it).
+STATE_SCHEMA = _closed({
+    "round": {"type": "integer", "minimum": 1}, "phase": {"enum": list(PH.keys)},
+    "start_player": _NATURAL,
+    "players": {"type": "array", "items": _PLAYER_STATE, "minItems": 1},
+    "market": _map(C.KIND_NAMES[C.FIRST_PRODUCT:], _closed(
+        {"pieces": _NATURAL, "spaces": _NATURAL, "buy": _NATURAL, "sell": _NATURAL})),
+    "harbour": _closed({name: _SHIP_STATE for name in POSITION_NAMES}),
+    "pile": _NATURAL, "acts": _BY_TYPE, "bills": _BY_TYPE,
+    "veto_holder": {"type": ["integer", "null"], "minimum": 0},
+    "black_markers": _map(MARKER_NAMES, {"type": "boolean"}),
+    "stock": _map(C.KIND_NAMES, _NATURAL),
+    "bank": {"type": ["integer", "null"], "minimum": 0}})
+
+
 # ------------------------------------------------------------------------------ events
-
-
-_Decoder = Callable[[int, Row, CubaTables], Any]
-
-
-def _int(v: int, r: Row, t: CubaTables) -> int:
-    return v
-
-
-def _bool(v: int, r: Row, t: CubaTables) -> bool:
-    return bool(v)
-
-
-def _named(names: Sequence[str]) -> _Decoder:
-    return lambda v, r, t: names[v]
-
-
-_kind, _char, _phase = _named(C.KIND_NAMES), _named(C.CHAR_NAMES), _named(PH.keys)
-_source, _position = _named(C.SRC_NAMES), _named(POSITION_NAMES)
-
-
-def _vector(v: int, r: Row, t: CubaTables) -> dict[str, int]:
-    return pieces(v)
-
-
-def _statute(v: int, r: Row, t: CubaTables) -> str | None:
-    return statute_id(v)
-
-
-def _ship(v: int, r: Row, t: CubaTables) -> str | None:
-    return ship_id(v)
-
-
-def _building(v: int, r: Row, t: CubaTables) -> str | None:
-    return building_key(v) if v >= 0 else None
-
-
-_SHIPS = tuple((name, _ship) for name in POSITION_NAMES)
-# Fields a, b, c, d of each event (codes.EV comments, after the player); None = unused.
-EVENT_FIELDS: dict[int, tuple[tuple[str, _Decoder] | None, ...]] = {
-    EV.ROUND: (("round", _int),),
-    EV.PHASE: (("phase", _phase),),
-    EV.BILLS: tuple((ty, _statute) for ty in C.STATUTE_TYPES),
-    EV.SETUP: (("pieces", _vector),),
-    EV.HIDE_CARD: (),
-    EV.CARD: (("character", _char),),
-    EV.WORKER: (("field", _int), ("gained", _vector), ("water_spent", _int)),
-    EV.TRADER_ALT: (("kind", _kind),),
-    EV.BUY: (("kind", _kind), ("price", _int), ("from_stock", _bool)),
-    EV.SELL: (("kind", _kind), ("price", _int), ("to_stock", _bool)),
-    EV.BUILD: (("building", _building), ("field", _int), ("fee", _int)),
-    EV.ARCHITECT_ALT: (("order", _int), ("vp", _int)),
-    EV.MAYOR_ALT: (("order", _int), ("money", _int)),
-    EV.USE: (("building", _building), ("field", _int)),
-    EV.LOAD: (("dock", _int), ("pieces", _vector), ("building", _building)),
-    EV.SHIP_LEAVES: (("position", _position), ("ship", _ship)),
-    EV.SHIPS_MOVE: _SHIPS,
-    EV.VP: (("source", _source), ("amount", _int)),
-    EV.START_PLAYER: (),
-    EV.VOTES: (("card_votes", _int), ("town_hall_votes", _int)),
-    EV.BID: (("bid", _int), ("votes", _int), ("bid_round", _int)),
-    EV.PARLIAMENT_WIN: (("votes", _int), ("tie_rule", _bool)),
-    EV.PASS_BILL: (("statute", _statute),),
-    EV.VETO: (("statute", _statute),),
-    EV.TAX: (("paid", _bool), ("amount", _int), ("could_pay", _bool)),
-    EV.DUTY: (("paid", _bool), ("pieces", _vector)),
-    EV.MARKET_ACT: (("statute", _statute),),
-    EV.SPOIL: (("pieces", _vector),),
-    EV.NOTHING: (("character", _char),),
-    EV.END_BONUS: (("buildings", _int),),
-    EV.GAME_END: (),
-    EV.REMOVE_BILL: (("statute", _statute),),
-}
-assert sorted(EVENT_FIELDS) == list(range(len(EV.keys)))
 
 
 def _param(tables: CubaTables, k: int, name: str) -> int:
@@ -284,28 +258,6 @@ def _votes_detail(r: Row, t: CubaTables) -> dict[str, Any]:
     """The revealed 5th card (the engine keeps it as the player's last card)."""
     card = int(r.state[_pbase(r.player) + P.LAST_CARD])
     return {"character": C.CHAR_NAMES[card] if card >= 0 else None}
-
-
-_EVENT_DETAIL: dict[int, Callable[[Row, CubaTables], dict[str, Any]]] = {
-    EV.USE: _use_detail, EV.VOTES: _votes_detail,
-}
-
-
-def event_dict(row: np.ndarray, tables: CubaTables) -> dict[str, Any]:
-    """A trace row's event as {"name", "player", named decoded fields..., "raw"}."""
-    r = Row.of(row)
-    out: dict[str, Any] = {"name": EV.keys[r.code],
-                           "player": r.player if r.player >= 0 else None}
-    for spec, value in zip(EVENT_FIELDS[r.code], (r.a, r.b, r.c, r.d)):
-        if spec is not None:
-            out[spec[0]] = spec[1](value, r, tables)
-    if r.code in _EVENT_DETAIL:
-        out.update(_EVENT_DETAIL[r.code](r, tables))
-    out["raw"] = [r.code, r.player, r.a, r.b, r.c, r.d]
-    return out
-
-
-# ------------------------------------------------------------------------------ text
 
 
 def pieces_text(counts: dict[str, int]) -> str:
@@ -401,55 +353,189 @@ def _worker_text(d: dict[str, Any], r: Row, t: CubaTables) -> str:
             f"{pieces_text(d['gained'])}{water}")
 
 
-_Clause = Callable[[dict[str, Any], Row, CubaTables], str]
-_CLAUSES: dict[int, _Clause] = {
-    EV.ROUND: lambda d, r, t: f"round {d['round']} begins",
-    EV.PHASE: lambda d, r, t: f"phase: {_nice(d['phase'])}",
-    EV.BILLS: _bills_text,
-    EV.SETUP: lambda d, r, t: f"takes {pieces_text(d['pieces'])}",
-    EV.HIDE_CARD: lambda d, r, t: "puts a card face down for parliament",
-    EV.CARD: lambda d, r, t: f"plays the {d['character']}",
-    EV.WORKER: _worker_text,
-    EV.TRADER_ALT: lambda d, r, t: f"takes a free {_short(d['kind'])} (alternative)",
-    EV.BUY: lambda d, r, t: f"buys 1 {_short(d['kind'])} for ${d['price']}"
-                              + (" from the stock" if d["from_stock"] else ""),
-    EV.SELL: lambda d, r, t: f"sells 1 {_short(d['kind'])} for ${d['price']}"
-                               + (" to the stock" if d["to_stock"] else ""),
-    EV.BUILD: lambda d, r, t: f"builds the {_nice(d['building'])} on "
-                                f"{_field_text(r, t, d['field'])}"
-                                + (f", paying ${d['fee']} extra" if d["fee"] else ""),
-    EV.ARCHITECT_ALT: lambda d, r, t: f"does not build: {_ordinal(d['order'])} alternative",
-    EV.MAYOR_ALT: lambda d, r, t: f"does not ship: {_ordinal(d['order'])} alternative, "
-                                    f"+${d['money']}",
-    EV.USE: _use_text,
-    EV.LOAD: _load_text,
-    EV.SHIP_LEAVES: lambda d, r, t: f"ship {d['ship']} leaves {_position_text(d['position'])}",
-    EV.SHIPS_MOVE: _ships_text,
-    EV.VP: lambda d, r, t: f"scores {d['amount']} VP ({_nice(d['source'])})",
-    EV.START_PLAYER: lambda d, r, t: "becomes the start player",
-    EV.VOTES: _votes_text,
-    EV.BID: lambda d, r, t: f"{'re-bids' if d['bid_round'] else 'bids'} ${d['bid']}: "
-                              f"{plural(d['votes'], 'vote')}",
-    EV.PARLIAMENT_WIN: lambda d, r, t: f"wins parliament with {plural(d['votes'], 'vote')}"
-                                   + (" (tie broken by seating)" if d["tie_rule"] else ""),
-    EV.PASS_BILL: lambda d, r, t: f"passes {statute_text(r.a, t)}",
-    EV.VETO: lambda d, r, t: f"vetoes {_statute_of(r, t, r.a)}",
-    EV.TAX: _tax_text,
-    EV.DUTY: _duty_text,
-    EV.MARKET_ACT: lambda d, r, t: f"{statute_text(r.a, t)} changes the market",
-    EV.SPOIL: lambda d, r, t: f"loses unstored {pieces_text(d['pieces'])}",
-    EV.NOTHING: lambda d, r, t: "does nothing",
-    EV.END_BONUS: lambda d, r, t: f"has {plural(d['buildings'], 'building')} at the end",
-    EV.GAME_END: lambda d, r, t: "game over",
-    EV.REMOVE_BILL: lambda d, r, t: f"bill {statute_text(r.a, t)} is not passed",
-}
-assert sorted(_CLAUSES) == sorted(EVENT_FIELDS)
+_KIND = E.named(C.KIND_NAMES)
+_CHAR = E.named(C.CHAR_NAMES)
+_VECTOR = E.value(pieces, E.counts(C.KIND_NAMES))
+_STATUTE = E.value(statute_id, E.nullable(
+    {"enum": [*STATUTE_IDS[:C.NSTATUTES], "printed"]}))
+_SHIP = E.value(ship_id, E.nullable({"enum": list(SHIP_IDS)}))
+_BUILDING = E.value(lambda v: building_key(v) if v >= 0 else None, E.nullable(
+    {"enum": [*C.BUILDING_KEYS, PRINTED_WAREHOUSE_KEY]}))
+_FIELD = E.value(int, {"type": "integer", "minimum": 0, "maximum": C.NFIELDS - 1})
+_DOCK = E.value(int, {"type": "integer", "minimum": 1, "maximum": 3})
+_FROM_1 = E.value(int, {"type": "integer", "minimum": 1})
+_SHIPS = tuple((name, _SHIP) for name in POSITION_NAMES)
+# the keys a `use` event adds by its building's feature (_use_detail)
+_USE_KEYS = {"feature": {"enum": list(C.FEATURE_KEYS)}, "used": {"type": "boolean"},
+             "pieces": E.counts(C.KIND_NAMES), "vp": {"type": "integer", "minimum": 0},
+             "money": {"type": "integer", "minimum": 0},
+             "votes": {"type": "integer", "minimum": 0},
+             "count": {"type": "integer", "minimum": 0}, "from": _KIND.schema,
+             "to": _KIND.schema, "give": _KIND.schema, "take": _KIND.schema,
+             "dock": _DOCK.schema,
+             "veto_type": {"enum": list(C.STATUTE_TYPES)},
+             "pile_position": {"type": "integer", "minimum": 0}, "sea_ship": _SHIP.schema}
+
+
+def _rt(clause: Callable[[dict[str, Any], Row, CubaTables], str]) -> E.Sentence:
+    """A sentence of the decoded event, its row and the rules tables."""
+    return lambda d, x: clause(d, x.row, x.tables)
+
+
+# Every event once: meaning, sentence (the log's clause), fields a, b, c, d (codes.py EV).
+EVENTS = E.Events(EV, {
+    EV.ROUND: E.Event("a round (1..6) begins", "round {round} begins",
+                      (("round", _FROM_1),),
+                      changes=("round", "phase", "black_markers", "veto_holder", "players.hand",
+                               "players.used", "players.votes", "players.face_down_card")),
+    EV.PHASE: E.Event("a phase begins: `actions`, `parliament`, `statutes`, `end_of_round`",
+                      lambda d, x: f"phase: {_nice(d['phase'])}",
+                      (("phase", E.named(PH.keys)),),
+                      changes=("phase",)),
+    EV.BILLS: E.Event("this round's bills (statute id or `null` when the pile is empty)",
+                      _rt(_bills_text), tuple((ty, _STATUTE) for ty in C.STATUTE_TYPES),
+                      changes=("bills",)),
+    EV.SETUP: E.Event("starting resources and products taken",
+                      lambda d, x: f"takes {pieces_text(d['pieces'])}",
+                      (("pieces", _VECTOR),),
+                      changes=("players.lot", "stock")),
+    EV.HIDE_CARD: E.Event("variant `hidden_parliament_card`: the player put a card face down "
+                          "(which one is secret)", "puts a card face down for parliament",
+                          changes=("players.face_down_card",)),
+    EV.CARD: E.Event("the player plays `worker`, `tradeswoman`, `architect`, `foreman` or "
+                     "`mayor`", "plays the {character}", (("character", _CHAR),),
+                     changes=("players.hand",)),
+    EV.WORKER: E.Event("pawn moved to `field`; pieces gained; water returned for extra "
+                       "product fields", _rt(_worker_text),
+                       (("field", _FIELD), ("gained", _VECTOR), ("water_spent", E.COUNT)),
+                       changes=("players.lot", "players.pawn", "stock")),
+    EV.TRADER_ALT: E.Event("tradeswoman alternative: one free piece of `kind`",
+                           lambda d, x: f"takes a free {_short(d['kind'])} (alternative)",
+                           (("kind", _KIND),),
+                           changes=("black_markers", "players.lot", "stock")),
+    EV.BUY: E.Event("one market purchase; `from_stock` when the row was empty",
+                    lambda d, x: f"buys 1 {_short(d['kind'])} for ${d['price']}"
+                                 + (" from the stock" if d["from_stock"] else ""),
+                    (("kind", _KIND), ("price", E.COUNT), ("from_stock", E.BOOL)),
+                    changes=("bank", "market", "players.lot", "players.money", "stock")),
+    EV.SELL: E.Event("one market sale; `to_stock` when the row was full",
+                     lambda d, x: f"sells 1 {_short(d['kind'])} for ${d['price']}"
+                                  + (" to the stock" if d["to_stock"] else ""),
+                     (("kind", _KIND), ("price", E.COUNT), ("to_stock", E.BOOL)),
+                     changes=("bank", "market", "players.lot", "players.stored", "players.money",
+                              "stock")),
+    EV.BUILD: E.Event("architect builds; `fee` = extra money paid under the Building Act",
+                      lambda d, x: f"builds the {_nice(d['building'])} on "
+                                   f"{_field_text(x.row, x.tables, d['field'])}"
+                                   + (f", paying ${d['fee']} extra" if d["fee"] else ""),
+                      (("building", _BUILDING), ("field", _FIELD), ("fee", E.COUNT)),
+                      changes=("bank", "players.buildings", "players.lot", "players.money",
+                               "stock")),
+    EV.ARCHITECT_ALT: E.Event(
+        "architect alternative, 1st or 2nd taker this round",
+        lambda d, x: f"does not build: {_ordinal(d['order'])} alternative",
+        (("order", _FROM_1), ("vp", E.COUNT)),
+        changes=("black_markers",)),
+    EV.MAYOR_ALT: E.Event(
+        "mayor alternative, 1st or 2nd taker, money received",
+        lambda d, x: f"does not ship: {_ordinal(d['order'])} alternative, +${d['money']}",
+        (("order", _FROM_1), ("money", E.COUNT)),
+        changes=("bank", "black_markers", "players.money")),
+    EV.USE: E.Event("foreman uses a building: `feature` (its feature key in the rules data), "
+                    "`used` (`false` when the player chose not to), and the keys of its "
+                    "feature (see the trace format's `use` table)", _rt(_use_text),
+                    (("building", _BUILDING), ("field", _FIELD)),
+                    more=lambda d, x: d.update(_use_detail(x.row, x.tables)),
+                    more_keys=_USE_KEYS, more_required=("feature", "used"),
+                    changes=("bank", "harbour", "pile", "players.lot", "players.money",
+                             "players.stored", "players.used", "stock", "veto_holder")),
+    EV.LOAD: E.Event("pieces loaded onto the ship in dock 1..3; `building` is the branch "
+                     "office used or `null` for the mayor", _rt(_load_text),
+                     (("dock", _DOCK),
+                      ("pieces", _VECTOR), ("building", _BUILDING)),
+                      changes=("harbour", "players.lot", "players.stored")),
+    EV.SHIP_LEAVES: E.Event(
+        "a ship leaves from `sea`/`dock1`/`dock2`/`dock3`; cargo back to the stock",
+        lambda d, x: f"ship {d['ship']} leaves {_position_text(d['position'])}",
+        (("position", E.named(POSITION_NAMES)), ("ship", _SHIP)),
+        changes=("harbour", "pile", "stock")),
+    EV.SHIPS_MOVE: E.Event("ship ids at each position after the ships moved and the docks "
+                           "refilled", _rt(_ships_text), _SHIPS,
+                           changes=("harbour", "pile")),
+    EV.VP: E.Event("the player scores `amount` VP; `source` is a VP source (below)",
+                   lambda d, x: f"scores {d['amount']} VP ({_nice(d['source'])})",
+                   (("source", E.named(C.SRC_NAMES)), ("amount", E.INT)),
+                   changes=("players.vp", "players.vp_by_source")),
+    EV.START_PLAYER: E.Event("the player becomes the start player",
+                             "becomes the start player",
+                             changes=("start_player",)),
+    EV.VOTES: E.Event("parliament: the revealed 5th card and the base votes", _rt(_votes_text),
+                      (("card_votes", E.COUNT), ("town_hall_votes", E.COUNT)),
+                      more=lambda d, x: d.update(_votes_detail(x.row, x.tables)),
+                      more_keys={"character": E.nullable(_CHAR.schema)},
+                      more_required=("character",),
+                      changes=("players.votes",)),
+    EV.BID: E.Event("a revealed (and paid) bid and the player's total votes; `bid_round` 1 = "
+                    "re-bid of tied players",
+                    lambda d, x: f"{'re-bids' if d['bid_round'] else 'bids'} ${d['bid']}: "
+                                 f"{plural(d['votes'], 'vote')}",
+                    (("bid", E.COUNT), ("votes", E.COUNT),
+                     ("bid_round", E.value(int, {"type": "integer", "minimum": 0,
+                                                 "maximum": 1}))),
+                                                 changes=("bank", "players.money",
+                                                          "players.votes")),
+    EV.PARLIAMENT_WIN: E.Event(
+        "winner; `tie_rule` when the seating order broke a tie",
+        lambda d, x: f"wins parliament with {plural(d['votes'], 'vote')}"
+                     + (" (tie broken by seating)" if d["tie_rule"] else ""),
+        (("votes", E.COUNT), ("tie_rule", E.BOOL))),
+    EV.PASS_BILL: E.Event("the parliament winner passes a bill; it is now the act in force",
+                          lambda d, x: f"passes {statute_text(x.row.a, x.tables)}",
+                          (("statute", _STATUTE),),
+                          changes=("acts", "bills")),
+    EV.VETO: E.Event("the Church owner removes a bill",
+                     lambda d, x: f"vetoes {_statute_of(x.row, x.tables, x.row.a)}",
+                     (("statute", _STATUTE),),
+                     changes=("bills",)),
+    EV.TAX: E.Event("whether the player paid the tax of `amount`; every player owing a tax "
+                    "gets one, `could_pay` `false` when the player had too little money (the "
+                    "log says \"cannot pay\" or \"chooses not to pay\")", _rt(_tax_text),
+                    (("paid", E.BOOL), ("amount", E.COUNT), ("could_pay", E.BOOL)),
+                    changes=("bank", "players.money")),
+    EV.DUTY: E.Event("whether the player paid the duty, and with which pieces",
+                     _rt(_duty_text), (("paid", E.BOOL), ("pieces", _VECTOR)),
+                     changes=("players.lot", "players.stored", "stock")),
+    EV.MARKET_ACT: E.Event("a Market Act changed the product rows",
+                           lambda d, x: f"{statute_text(x.row.a, x.tables)} changes the market",
+                           (("statute", _STATUTE),),
+                           changes=("market", "stock")),
+    EV.SPOIL: E.Event("end of round: unstored products lost",
+                      lambda d, x: f"loses unstored {pieces_text(d['pieces'])}",
+                      (("pieces", _VECTOR),),
+                      changes=("players.lot", "stock")),
+    EV.NOTHING: E.Event("the card was played for no effect (architect, foreman, mayor)",
+                        "does nothing", (("character", _CHAR),)),
+    EV.END_BONUS: E.Event("end of game: buildings counted for the bonus (its VP follow as a "
+                          "`vp` event)",
+                          lambda d, x: f"has {plural(d['buildings'], 'building')} at the end",
+                          (("buildings", E.COUNT),)),
+    EV.GAME_END: E.Event("the game is over", "game over",
+    changes=("phase",)),
+    EV.REMOVE_BILL: E.Event("a bill that was not passed leaves the game",
+                            lambda d, x: f"bill {statute_text(x.row.a, x.tables)} is not "
+                                         "passed", (("statute", _STATUTE),),
+                                         changes=("bills",)),
+}, C.COLOURS)
+
+
+def event_dict(row: np.ndarray, tables: CubaTables) -> dict[str, Any]:
+    """A trace row's event as {"name", "player", named decoded fields..., "raw"}."""
+    return EVENTS.decode(row, tables)
 
 
 def clause(row: np.ndarray, tables: CubaTables) -> str:
     """What happened in one event, without the actor and the round/phase prefix."""
-    r = Row.of(row)
-    return _CLAUSES[r.code](event_dict(row, tables), r, tables)
+    return EVENTS.clause(row, tables)
 
 
 def event_sentences(trace: np.ndarray, tables: CubaTables, n_players: int,

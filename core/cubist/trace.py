@@ -7,13 +7,14 @@ row of its occupied box: a column is its value followed by its height when above
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import numpy as np
 
+from core.common import events as E
 from core.common import trace as common_trace
-from core.common.trace import Row, decode_event, events, player_label  # noqa: F401
+from core.common.trace import Row, events, player_label  # noqa: F401
 from core.cubist import codes as C
 from core.cubist import state as S
 from core.cubist.codes import EV
@@ -158,75 +159,18 @@ def public_state(snapshot: np.ndarray, tables: CubistTables, n_players: int) -> 
     }
 
 
+# The JSON schema of public_state's object (the game's trace schema holds it): its keys.
+STATE_SCHEMA = E.object_of((
+    "phase", "turn", "round", "current", "start_player", "end_triggered", "museum_card",
+    "museum", "display", "installation_deck", "artists", "artist_deck", "players"),
+    players={"type": "array", "minItems": 1})
+
+
 # ------------------------------------------------------------------------------ events
 
 
 def _cell(v: int) -> dict[str, int]:
     return {"room": v // C.NCELL, "row": (v % C.NCELL) // C.GRID, "col": v % C.GRID}
-
-
-def _fields(tables: CubistTables) -> dict[int, tuple[tuple[str, Callable[[int], Any]] | None,
-                                                     ...]]:
-    """(key, decoder) of the fields a, b, c, d of each event (codes.py EV comments)."""
-    num, optional = common_trace.number, common_trace.optional
-
-    def grid_row(v: int) -> int:
-        return v // C.GRID
-
-    def where(v: int) -> str:
-        return f"warehouse {v + 1}" if v < C.NVAL else f"card die {(v - 8) >> 1}"
-
-    return {
-        EV.SETUP: (("museum_card", museum_id), ("cornerstone_cell", num),
-                   ("cornerstone_value", num)),
-        EV.TURN: (("turn", num), ("round", num), ("end_triggered", bool)),
-        EV.ROLL: (("dice", num), ("first", num), ("second", num)),
-        EV.PLACE: (("room", num), ("cell", num), ("value", lambda v: v & 15),
-                   None),
-        EV.RECRUIT: (("slot", num), ("artist", artist_id),
-                     ("value", lambda v: v & 15)),
-        EV.BUMP: (("slot", num), ("dice", num), ("by", num)),
-        EV.FLUSH: (("cards", num), ("dice", num), ("out_of_game", bool)),
-        EV.REVEAL: (("slot", num), ("artist", artist_id), ("deck", num)),
-        EV.USE: (("slot", num), ("artist", artist_id), ("param", num)),
-        EV.GAIN: (("value", num), ("kind", lambda v: C.ARTIST_NAMES[v]), ("claimed", bool)),
-        EV.REMOVE: (("room", num), ("cell", num), ("value", num)),
-        EV.MOVE: (("from", _cell), ("to", _cell), ("value", num)),
-        EV.MODIFY: (("die", where), ("old", num), ("new", num)),
-        EV.CLAIM: (("opponent", num), ("value", num), ("take_die", bool)),
-        EV.COMPLETE: (("room", num), ("card", inst_id), ("slot", num)),
-        EV.MUSEUM_DIE: (("card_die", num), ("value", num), ("cell", num)),
-        EV.NEW_CARD: (("slot", num), ("card", lambda v: inst_id(v) if v >= 0 else None),
-                      ("deck", num)),
-        EV.ABANDON: (("room", num), ("dice", num)),
-        EV.STORE: (("first", optional), ("second", optional), ("returned", num)),
-        EV.END_TRIGGER: (("reason", lambda v: ("museum_complete", "installations")[v]),
-                         ("immediate", bool)),
-        EV.ROUND_LIMIT: (("rounds", num),),
-        EV.SCORE: (("source", lambda v: C.SRC_NAMES[v]), ("points", num)),
-        EV.GAME_END: (),
-    }
-
-
-def _with_extras(row: np.ndarray, d: dict[str, Any]) -> dict[str, Any]:
-    """Fields packed into one column: a placed die's origin, recruited dice."""
-    r = Row.of(row)
-    if r.code == EV.PLACE:
-        d["from_card"] = bool(r.c >> 4)
-        d["cell"] = _cell(r.a * C.NCELL + r.b)
-        del d["room"]
-    elif r.code == EV.RECRUIT:
-        d["dice"] = (r.c >> 4) & 15
-        d["card_dice"] = r.c >> 8
-    return d
-
-
-def event_dict(row: np.ndarray, tables: CubistTables) -> dict[str, Any]:
-    """A trace row's event as {"name", "player", named decoded fields..., "raw"}."""
-    return _with_extras(row, decode_event(row, EV.keys, _fields(tables)))
-
-
-# ------------------------------------------------------------------------------ text
 
 
 def _at(c: dict[str, int]) -> str:
@@ -249,21 +193,20 @@ def installation_label(card: str, tables: CubistTables) -> str:
     return f"{card} ({plural(points, 'point')})"
 
 
-def _card_die(row: np.ndarray, k: int) -> str:
+def _card_die(r: Row, k: int) -> str:
     """The k-th museum-die space of the acting player's cards: 'the die on I09'."""
-    r = Row.of(row)
     held = P.view(r.state, "HELD", _pbase(r.player))
     return f"the die on {inst_id(int(held[k // C.MAX_SPACES]))}"
 
 
-def _readable(d: dict[str, Any], row: np.ndarray, tables: CubistTables) -> dict[str, Any]:
+def _readable(d: dict[str, Any], x: E.Ctx) -> dict[str, Any]:
     """An event's fields as the log names them: artists by name and card, installations with
     their points, museum cells as 'r2c3', a card's die by its card."""
-    r, out = Row.of(row), dict(d)
+    r, out = x.row, dict(d)
     if d.get("artist"):
         out["artist_card"], out["artist"] = d["artist"], artist_of(d["artist"])
     if d.get("card") and r.code in (EV.COMPLETE, EV.NEW_CARD):
-        out["card"] = installation_label(d["card"], tables)
+        out["card"] = installation_label(d["card"], x.tables)
     if r.code == EV.SETUP:
         out["at"] = museum_at(d["cornerstone_cell"])
     elif r.code == EV.MUSEUM_DIE:
@@ -272,50 +215,171 @@ def _readable(d: dict[str, Any], row: np.ndarray, tables: CubistTables) -> dict[
         out["at"] = _at(_cell(d["room"] * C.NCELL + d["cell"]))
     elif r.code == EV.MODIFY:
         out["die"] = (f"a {d['old']} in the warehouse" if r.a < C.NVAL
-                      else f"{_card_die(row, (r.a - 8) >> 1)} from {d['old']}")
+                      else f"{_card_die(r, (r.a - 8) >> 1)} from {d['old']}")
     return out
 
 
-_TEXT: dict[int, Callable[[dict[str, Any]], str]] = {
-    EV.SETUP: lambda d: f"museum card {d['museum_card']}, cornerstone {d['cornerstone_value']} "
-                        f"at {d['at']}",
-    EV.TURN: lambda d: f"turn {d['turn']} (round {d['round']})",
-    EV.ROLL: lambda d: "rolls " + (", ".join(str(v) for v in (d["first"], d["second"])[:d["dice"]])
-                                   or "nothing"),
-    EV.PLACE: lambda d: f"places a {d['value']}{' from a card' if d['from_card'] else ''} at "
-                        f"{_at(d['cell'])}",
-    EV.RECRUIT: lambda d: f"recruits {d['artist']} ({d['artist_card']}, slot {d['slot'] + 1}) "
-                          f"with {d['dice']} x {d['value']}",
-    EV.BUMP: lambda d: f"is bumped from slot {d['slot'] + 1} by P{d['by'] + 1} "
-                       f"({plural(d['dice'], 'die')} back)",
-    EV.FLUSH: lambda d: f"all {d['cards']} artists taken: flushed, {plural(d['dice'], 'die')} "
-                        "back",
-    EV.REVEAL: lambda d: f"artist {d['artist']} ({d['artist_card']}) revealed in slot "
-                         f"{d['slot'] + 1}",
-    EV.USE: lambda d: f"uses {d['artist']} ({d['artist_card']}, slot {d['slot'] + 1})",
-    EV.GAIN: lambda d: f"takes a {d['value']} into the warehouse ({d['kind']})",
-    EV.REMOVE: lambda d: f"removes a {d['value']} from {d['at']}",
-    EV.MOVE: lambda d: f"moves a {d['value']} from {_at(d['from'])} to {_at(d['to'])}",
-    EV.MODIFY: lambda d: f"turns {d['die']} to {d['new']}",
-    EV.CLAIM: lambda d: f"claims a {d['value']} from P{d['opponent'] + 1}'s storage",
-    EV.COMPLETE: lambda d: f"completes {d['card']} in room {d['room'] + 1}",
-    EV.MUSEUM_DIE: lambda d: f"puts a {d['value']} into the museum at {d['at']}",
-    EV.NEW_CARD: lambda d: f"installation {d['card']} revealed ({d['deck']} in the deck)",
-    EV.ABANDON: lambda d: f"abandons room {d['room'] + 1} ({plural(d['dice'], 'die')})",
-    EV.STORE: lambda d: "ends the turn, storing " + (
-        ", ".join(str(v) for v in (d["first"], d["second"]) if v) or "nothing"),
-    EV.END_TRIGGER: lambda d: ("the museum is complete" if d["reason"] == "museum_complete"
-                               else "a fifth installation") + ": the end is triggered",
-    EV.ROUND_LIMIT: lambda d: f"round limit ({d['rounds']}): the game ends",
-    EV.SCORE: lambda d: f"{d['points']} points from {d['source']}",
-    EV.GAME_END: lambda d: "game over",
-}
-assert sorted(_TEXT) == list(EV)
+def _recruited(d: dict[str, Any], x: E.Ctx) -> None:
+    """The dice a recruit took, packed with its value: all of them and those from cards."""
+    d["dice"] = (x.row.c >> 4) & 15
+    d["card_dice"] = x.row.c >> 8
+
+
+_NUM = E.COUNT
+_VAL = E.value(int, {"type": "integer", "minimum": 0, "maximum": C.NVAL})
+_LOW_VAL = E.value(lambda v: v & 15, _VAL.schema)
+_ROOM = E.value(int, {"type": "integer", "minimum": 0, "maximum": 1})
+_CELL = {"type": "object", "properties": {k: {"type": "integer", "minimum": 0} for k in (
+    "room", "row", "col")}, "required": ["room", "row", "col"], "additionalProperties": False}
+_ROOM_CELL = E.value(_cell, _CELL)
+_ARTIST = E.value(artist_id, E.nullable({"type": "string"}))
+_INSTALLATION = E.value(lambda v: inst_id(v) if v >= 0 else None,
+                        E.nullable({"type": "string"}))
+# Every event once: meaning, sentence (the log's clause), fields a, b, c, d (codes.py EV).
+EVENTS = E.Events(EV, {
+    EV.SETUP: E.Event(
+        "the deal (CUBIST-R2..R6); `player` is the first player (CUBIST-R7)",
+        "museum card {museum_card}, cornerstone {cornerstone_value} at {at}",
+        (("museum_card", E.value(museum_id, {"type": "string"})),
+         ("cornerstone_cell", _NUM), ("cornerstone_value", _VAL))),
+    EV.TURN: E.Event(
+        "a turn begins (`turn` counts all players' turns from 1); storage dice join the "
+        "warehouse", "turn {turn} (round {round})",
+        (("turn", _NUM), ("round", _NUM), ("end_triggered", E.BOOL)),
+        # the dice kept in storage join the warehouse (CUBIST-R8)
+        changes=("current", "players.storage", "players.warehouse", "round", "turn")),
+    EV.ROLL: E.Event(
+        "dice rolled from the supply (CUBIST-R8; `second` is 0 for one die)",
+        lambda d, x: "rolls " + (", ".join(str(v) for v in (d["first"], d["second"])[:d["dice"]])
+                                 or "nothing"),
+        (("dice", _NUM), ("first", _VAL), ("second", _VAL)),
+        changes=("players.supply", "players.warehouse")),
+    EV.PLACE: E.Event(
+        "a die into a work room (`cell`: `{\"room\", \"row\", \"col\"}`), from the warehouse "
+        "or a completed card (CUBIST-R11..R14, R25)",
+        lambda d, x: f"places a {d['value']}{' from a card' if d['from_card'] else ''} at "
+                     f"{_at(d['cell'])}",
+        (None, ("cell", E.Value(lambda v, x: _cell(x.row.a * C.NCELL + v), _CELL)),
+         ("value", _LOW_VAL), None),
+        more=lambda d, x: d.update(from_card=bool(x.row.c >> 4)),
+        more_keys={"from_card": {"type": "boolean"}}, more_required=("from_card",),
+        # a die taken from a card turns it face up: the card scores (CUBIST-Q5)
+        changes=("players.card_dice", "players.points_by_source", "players.rooms", "players.score",
+                 "players.supply", "players.warehouse")),
+    EV.RECRUIT: E.Event(
+        "dice onto an artist card (CUBIST-R17; `card_dice` of them from completed cards)",
+        lambda d, x: f"recruits {d['artist']} ({d['artist_card']}, slot {d['slot'] + 1}) "
+                     f"with {d['dice']} x {d['value']}",
+        (("slot", _NUM), ("artist", _ARTIST), ("value", _LOW_VAL)), more=_recruited,
+        more_keys={"dice": {"type": "integer", "minimum": 0},
+                   "card_dice": {"type": "integer", "minimum": 0}},
+        more_required=("dice", "card_dice"),
+        changes=("artists", "players.artist_dice", "players.card_dice", "players.supply",
+                 "players.warehouse")),
+    EV.BUMP: E.Event(
+        "`player`'s dice leave the card for their supply (CUBIST-R18)",
+        lambda d, x: f"is bumped from slot {d['slot'] + 1} by P{d['by'] + 1} "
+                     f"({plural(d['dice'], 'die')} back)",
+        (("slot", _NUM), ("dice", _NUM), ("by", _NUM)),
+        changes=("artists", "players.artist_dice", "players.card_dice", "players.supply")),
+    EV.FLUSH: E.Event(
+        "all face-up artists held dice: removed, dice back (CUBIST-R20, Q5)",
+        lambda d, x: f"all {d['cards']} artists taken: flushed, {plural(d['dice'], 'die')} "
+                     "back", (("cards", _NUM), ("dice", _NUM), ("out_of_game", E.BOOL)),
+                     changes=("artist_deck", "artists", "players.artist_dice", "players.card_dice",
+                              "players.supply")),
+    EV.REVEAL: E.Event(
+        "an artist card is revealed into a slot (`null` when the deck is empty)",
+        lambda d, x: f"artist {d['artist']} ({d['artist_card']}) revealed in slot "
+                     f"{d['slot'] + 1}", (("slot", _NUM), ("artist", _ARTIST), ("deck", _NUM)),
+                     changes=("artist_deck", "artists")),
+    EV.USE: E.Event(
+        "an artist is used (CUBIST-R21); its effect follows as `gain`, `remove`, `move`, "
+        "`modify` or `claim`",
+        lambda d, x: f"uses {d['artist']} ({d['artist_card']}, slot {d['slot'] + 1})",
+        (("slot", _NUM), ("artist", _ARTIST), ("param", _NUM)),
+        # Pascin's die is lifted off the rooms with the use, put down with the move
+        changes=("artists", "players.artist_dice", "players.rooms", "players.supply")),
+    EV.GAIN: E.Event(
+        "a die into the warehouse showing `value` (Boccioni, Marc, Malevich, Rozanova)",
+        "takes a {value} into the warehouse ({kind})",
+        (("value", _VAL), ("kind", E.named(C.ARTIST_NAMES)), ("claimed", E.BOOL)),
+        changes=("players.supply", "players.warehouse")),
+    EV.REMOVE: E.Event("Gris takes a die to the supply", "removes a {value} from {at}",
+                       (("room", _ROOM), ("cell", _NUM), ("value", _VAL)),
+                       changes=("players.rooms", "players.supply")),
+    EV.MOVE: E.Event(
+        "Pascin moves a die (`from`, `to`: `{\"room\", \"row\", \"col\"}`)",
+        lambda d, x: f"moves a {d['value']} from {_at(d['from'])} to {_at(d['to'])}",
+        (("from", _ROOM_CELL), ("to", _ROOM_CELL), ("value", _VAL)),
+        changes=("players.rooms",)),
+    EV.MODIFY: E.Event(
+        "Fresnaye or Popova change a warehouse die (`\"warehouse 3\"`) or a card die (`\"card "
+        "die 2\"`)", "turns {die} to {new}",
+        (("die", E.value(lambda v: f"warehouse {v + 1}" if v < C.NVAL
+                         else f"card die {(v - 8) >> 1}", {"type": "string"})),
+         ("old", _VAL), ("new", _VAL)),
+         changes=("players.card_dice", "players.warehouse")),
+    EV.CLAIM: E.Event(
+        "Rozanova takes a die from `opponent`'s storage (CUBIST-Q6)",
+        lambda d, x: f"claims a {d['value']} from P{d['opponent'] + 1}'s storage",
+        (("opponent", _NUM), ("value", _VAL), ("take_die", E.BOOL)),
+        changes=("players.storage",)),
+    EV.COMPLETE: E.Event(
+        "an installation is completed with a display card (CUBIST-R22, R23)",
+        lambda d, x: f"completes {d['card']} in room {d['room'] + 1}",
+        (("room", _ROOM), ("card", _INSTALLATION), ("slot", _NUM)),
+        changes=("players.card_dice", "players.completed", "players.points_by_source",
+                 "players.rooms", "players.score", "players.supply")),
+    EV.MUSEUM_DIE: E.Event("a card die enters the museum (CUBIST-R25..R27)",
+                           "puts a {value} into the museum at {at}",
+                           (("card_die", _NUM), ("value", _VAL), ("cell", _NUM)),
+                           changes=("museum", "players.card_dice", "players.museum_dice",
+                                    "players.points_by_source", "players.score", "players.supply")),
+    EV.NEW_CARD: E.Event(
+        "the display is refilled (`card` `null` when the deck is empty)",
+        "installation {card} revealed ({deck} in the deck)",
+        (("slot", _NUM), ("card", _INSTALLATION), ("deck", _NUM)),
+        changes=("display", "installation_deck")),
+    EV.ABANDON: E.Event(
+        "all dice of a room leave it (CUBIST-R24); `recruit`s with them may follow",
+        lambda d, x: f"abandons room {d['room'] + 1} ({plural(d['dice'], 'die')})",
+        (("room", _ROOM), ("dice", _NUM)),
+        changes=("players.card_dice", "players.rooms", "players.supply")),
+    EV.STORE: E.Event(
+        "the turn ends: dice kept in storage (0 none) and dice returned to the supply "
+        "(CUBIST-R29)",
+        lambda d, x: "ends the turn, storing " + (
+            ", ".join(str(v) for v in (d["first"], d["second"]) if v) or "nothing"),
+        (("first", E.optional(_VAL)), ("second", E.optional(_VAL)), ("returned", _NUM)),
+        changes=("players.storage", "players.supply", "players.warehouse")),
+    EV.END_TRIGGER: E.Event(
+        "the end is triggered (CUBIST-R30, Q2)",
+        lambda d, x: ("the museum is complete" if d["reason"] == "museum_complete"
+                      else "a fifth installation") + ": the end is triggered",
+        (("reason", E.named(("museum_complete", "installations"))), ("immediate", E.BOOL)),
+        changes=("end_triggered",)),
+    EV.ROUND_LIMIT: E.Event("the engine safeguard `misc.max_rounds` ends the game",
+                            "round limit ({rounds}): the game ends", (("rounds", _NUM),)),
+    EV.SCORE: E.Event("at the end, a player's points from one source (CUBIST-R31)",
+                      "{points} points from {source}",
+                      (("source", E.named(C.SRC_NAMES)), ("points", E.INT))),
+    EV.GAME_END: E.Event("the game is over", "game over",
+    changes=("phase",)),
+}, C.COLOURS, more_after_raw=True, words=_readable)
+
+
+def event_dict(row: np.ndarray, tables: CubistTables) -> dict[str, Any]:
+    """A trace row's event as {"name", "player", named decoded fields..., "raw"}."""
+    return EVENTS.decode(row, tables)
+
+
+# ------------------------------------------------------------------------------ text
 
 
 def clause(row: np.ndarray, tables: CubistTables) -> str:
     """What happened in one event, without the actor."""
-    return _TEXT[int(row[0])](_readable(event_dict(row, tables), row, tables))
+    return EVENTS.clause(row, tables)
 
 
 def event_sentences(trace: np.ndarray, tables: CubistTables, n_players: int,

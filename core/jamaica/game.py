@@ -5,4 +5,4 @@ from core.common.game import declare
 from core.jamaica import codes, page, tables
 
 GAME = declare("jamaica", "Jamaica", "JAM", codes, tables, ("plan", "greedy", "mcts"),
-               page_rules=page.page_rules)
+               page.SCORE_CURVE, page_rules=page.page_rules)

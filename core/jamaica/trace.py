@@ -13,8 +13,9 @@ from typing import Any
 
 import numpy as np
 
+from core.common import events as E
 from core.common import trace as common_trace
-from core.common.trace import Row, decode_event, events, player_label, plural  # noqa: F401
+from core.common.trace import Row, events, player_label, plural  # noqa: F401
 from core.jamaica import codes as C
 from core.jamaica import state as S
 from core.jamaica.codes import EV
@@ -102,132 +103,183 @@ def public_state(snapshot: np.ndarray, tables: JamaicaTables, n_players: int
     }
 
 
+# The JSON schema of public_state's object (the game's trace schema holds it): its keys.
+STATE_SCHEMA = E.object_of((
+    "phase", "round", "captain", "dice", "treasure_pile", "tokens", "players", "ghost"),
+    players={"type": "array", "minItems": 1})
+
+
 # ------------------------------------------------------------------------------ events
 
 
-def _fields(tables: JamaicaTables) -> dict[int, tuple[tuple[str, Callable[[int], Any]] | None,
-                                                      ...]]:
-    """(key, decoder) of the fields a, b, c, d of each event (codes.py EV comments)."""
-    num, optional = common_trace.number, common_trace.optional
-    res, race = common_trace.named(C.RES_NAMES), common_trace.named(C.RACE_NAMES)
-
-    def treasure(v: int) -> str:
-        return treasure_name(v, tables) if v >= 0 else "face_down"
-
-    def face(v: int) -> int | str:
-        return "star" if v < 0 else v
-
-    return {
-        EV.SETUP: (("players", num), ("ghost_ship", bool), ("treasure_pile", num)),
-        EV.ROUND: (("round", num),),
-        EV.DICE: (("morning", num), ("evening", num), ("swapped", bool)),
-        EV.CHOOSE: (),
-        EV.REVEAL: (("card", lambda v: v + 1),),
-        EV.LOAD: (("kind", res), ("tokens", num), ("hold", num)),
-        EV.DUMP: (("hold", num), ("kind", res), ("tokens", num)),
-        EV.LOAD_LOST: (("kind", res), ("tokens", num)),
-        EV.MOVE: (("from", num), ("to", num), ("race", race)),
-        EV.FINISH: (),
-        EV.PAY: (("kind", res), ("tokens", num), ("space", num)),
-        EV.SHORTAGE: (("kind", res), ("paid", num), ("cost", num)),
-        EV.FALLBACK: (("from", num), ("to", num), ("race", race)),
-        EV.TREASURE: (("card", treasure), ("space", num)),
-        EV.COMBAT: (("defender", num), ("space", num)),
-        EV.BID: (("gunpowder", num),),
-        EV.ROLL: (("face", face), ("strength", optional)),
-        EV.SABRE: (("rerolled", num),),
-        EV.RESULT: (("loser", optional), ("attacker", num), ("defender", num)),
-        EV.TAKE_HOLD: (("loser", num), ("kind", res), ("tokens", num)),
-        EV.TAKE_CARD: (("loser", num), ("card", treasure), ("blind", bool)),
-        EV.GIVE_CURSED: (("loser", num),),
-        EV.PASS: (),
-        EV.GHOST_DIR: (("direction", lambda v: C.SYMBOL_NAMES[v]), ("chosen", bool)),
-        EV.DRAW: (("cards", num),),
-        EV.RESHUFFLE: (("cards", num),),
-        EV.COMPASS: (),
-        EV.END_TRIGGER: (("round", num),),
-        EV.SCORE: (("source", lambda v: C.SRC_NAMES[v]), ("amount", num)),
-        EV.GAME_END: (("rounds", num),),
-        EV.SHOW: (("card", treasure),),
-    }
+def _treasure(v: int, x: E.Ctx) -> str:
+    return treasure_name(v, x.tables) if v >= 0 else "face_down"
 
 
-_FIELDS: list[tuple[JamaicaTables, dict]] = []
+_NUM, _COUNT = E.INT, E.COUNT
+_RES, _RACE = E.named(C.RES_NAMES), E.named(C.RACE_NAMES)
+_SPACE = E.value(int, {"type": "integer", "minimum": 0, "maximum": C.NSPACES - 1})
+_HOLD = E.value(int, {"type": "integer", "minimum": 0, "maximum": C.NHOLDS - 1})
+_TREASURE = E.Value(_treasure, {"type": "string"})
+_SHIP = E.COUNT
+# Every event once: meaning, sentence (the log's clause), fields a, b, c, d (codes.py EV).
+EVENTS = E.Events(EV, {
+    EV.SETUP: E.Event(
+        "the deal (JAM-R0..R5); `player` is the first Captain",
+        lambda d, x: f"{d['players']} players"
+                     + (" and the Ghost Ship" if d["ghost_ship"] else "")
+                     + f"; {d['treasure_pile']} treasures in the pile",
+        (("players", _COUNT), ("ghost_ship", E.BOOL), ("treasure_pile", _COUNT))),
+    EV.ROUND: E.Event("a round begins; `player` is the Captain", "round {round}",
+                       (("round", _COUNT),),
+                       changes=("round",)),
+    EV.DICE: E.Event("the Captain placed the dice (JAM-R6)",
+                      lambda d, x: f"dice: morning {d['morning']}, evening {d['evening']}"
+                                   + (" (swapped)" if d["swapped"] else ""),
+                      (("morning", _COUNT), ("evening", _COUNT), ("swapped", E.BOOL)),
+                      changes=("dice",)),
+    EV.CHOOSE: E.Event("a seat laid a card face down (which stays secret, JAM-R7)",
+                        "lays a card face down",
+                        changes=("players.card_face_down", "players.hand_size")),
+    EV.REVEAL: E.Event("the seat's card is turned (JAM-R8)",
+                        lambda d, x: f"plays {card_name(d['card'] - 1, x.tables)}",
+                        (("card", E.value(lambda v: v + 1, {"type": "integer", "minimum": 1,
+                                                            "maximum": C.NCARDS})),),
+                                                            changes=("players.card_face_down",
+                                                                     "players.discards",
+                                                                     "players.revealed")),
+    EV.LOAD: E.Event("tokens loaded into a hold (JAM-R10)",
+                      lambda d, x: f"loads {d['tokens']} {d['kind']} into hold {d['hold'] + 1}",
+                      (("kind", _RES), ("tokens", _COUNT), ("hold", _HOLD)),
+                      changes=("ghost", "players.holds")),
+    EV.DUMP: E.Event("a hold emptied to make room (JAM-R10)",
+                      lambda d, x: f"empties hold {d['hold'] + 1} ({d['tokens']} {d['kind']})",
+                      (("hold", _HOLD), ("kind", _RES), ("tokens", _COUNT)),
+                      changes=("ghost", "players.holds")),
+    EV.LOAD_LOST: E.Event("every hold holds that kind: the load is lost",
+                           "cannot load {tokens} {kind}", (("kind", _RES), ("tokens", _COUNT))),
+    EV.MOVE: E.Event("a move by the die (JAM-R11)",
+                      lambda d, x: f"sails {d['from']} -> {d['to']}"
+                                   + (f" ({d['race']})" if d["race"] != "racing" else ""),
+                      (("from", _SPACE), ("to", _SPACE), ("race", _RACE)),
+                      changes=("ghost", "players.race", "players.space")),
+    EV.FINISH: E.Event("the ship finished its lap (JAM-R22)",
+                        "is back in Port Royal: the round is finished, then the game ends"),
+    EV.PAY: E.Event("a space's cost paid in full (JAM-R13)", "pays {tokens} {kind}",
+                     (("kind", _RES), ("tokens", _COUNT), ("space", _SPACE)),
+                     changes=("players.holds",)),
+    EV.SHORTAGE: E.Event(
+        "the cost could not be paid: everything of that kind is paid (JAM-R14)",
+        "short of {kind}: pays {paid} of {cost}",
+        (("kind", _RES), ("paid", _COUNT), ("cost", _COUNT)),
+        changes=("players.holds",)),
+    EV.FALLBACK: E.Event("the shortage's move back to a space that can be paid",
+                          "falls back {from} -> {to}",
+                          (("from", _SPACE), ("to", _SPACE), ("race", _RACE)),
+                          changes=("ghost", "players.race", "players.space")),
+    EV.TREASURE: E.Event(
+        "a treasure card taken at a lair (a player's power by name, else `face_down`)",
+        lambda d, x: f"takes a treasure at {d['space']}: {d['card'].replace('_', ' ')}",
+        (("card", _TREASURE), ("space", _SPACE)),
+        changes=("ghost", "players.face_down_treasures", "players.powers", "tokens",
+                 "treasure_pile")),
+    EV.COMBAT: E.Event("the arriving ship attacks (JAM-R15)",
+                        lambda d, x: f"attacks {x.who(d['defender'])} at {d['space']}",
+                        (("defender", _SHIP), ("space", _SPACE))),
+    EV.BID: E.Event("gunpowder put into the fight (JAM-R16)", "bids {gunpowder} gunpowder",
+                     (("gunpowder", _COUNT),),
+                     changes=("players.holds",)),
+    EV.ROLL: E.Event(
+        "the combat die: a number or `\"star\"`; strength with gunpowder and Lady Beth (`null` "
+        "for the star)",
+        lambda d, x: f"rolls {d['face']}" + (f" (strength {d['strength']})"
+                                             if d["strength"] is not None else ""),
+        (("face", E.value(lambda v: "star" if v < 0 else v,
+                          {"oneOf": [{"const": "star"}, {"type": "integer", "minimum": 0}]})),
+         ("strength", E.optional(_COUNT)))),
+    EV.SABRE: E.Event("Saran's Sabre: that ship's die is rolled again (JAM-R20)",
+                       lambda d, x: f"uses Saran's Sabre: {x.who(d['rerolled'])} rolls again",
+                       (("rerolled", _SHIP),)),
+    EV.RESULT: E.Event(
+        "`player` won (`null` and `loser` `null`: a tie, JAM-R18)",
+        lambda d, x: "the fight is a tie" if d["loser"] is None
+        else f"wins the fight against {x.who(d['loser'])}",
+        (("loser", E.optional(_SHIP)), ("attacker", _NUM), ("defender", _NUM))),
+    EV.TAKE_HOLD: E.Event("the winner took a hold's contents (JAM-R19)",
+                           lambda d, x: f"takes {d['tokens']} {d['kind']} from "
+                                        f"{x.who(d['loser'])}",
+                           (("loser", _SHIP), ("kind", _RES), ("tokens", _COUNT)),
+                           changes=("ghost", "players.holds")),
+    EV.TAKE_CARD: E.Event(
+        "the winner took a treasure card: `card` named when it lies face up at the winner (a "
+        "power a player takes), `blind` when a face-down card was drawn at random (JAM-R19, "
+        "JAM-Q5)",
+        lambda d, x: f"takes a treasure from {x.who(d['loser'])}"
+                     + (" blind" if d["blind"] else "") + f": {d['card'].replace('_', ' ')}",
+        (("loser", _SHIP), ("card", _TREASURE), ("blind", E.BOOL)),
+        # the 6th hold's treasure card goes with its contents
+        changes=("ghost", "players.face_down_treasures", "players.holds", "players.powers")),
+    EV.GIVE_CURSED: E.Event("the winner gave a cursed card",
+                             lambda d, x: f"gives a cursed treasure to {x.who(d['loser'])}",
+                             (("loser", _SHIP),),
+                             changes=("ghost", "players.face_down_treasures", "players.powers")),
+    EV.PASS: E.Event("the winner took nothing (JAM-Q1)", "takes nothing"),
+    EV.GHOST_DIR: E.Event(
+        "the Ghost Ship's direction: chosen by the Captain, or set by the rules (JAM-V1)",
+        lambda d, x: f"sends the Ghost Ship {d['direction']}"
+                     + ("" if d["chosen"] else " (as the rules say)"),
+        (("direction", E.named(C.SYMBOL_NAMES)), ("chosen", E.BOOL))),
+    EV.DRAW: E.Event("the hand refilled (JAM-R9)",
+                      lambda d, x: f"draws {plural(d['cards'], 'card')}",
+                      (("cards", _COUNT),),
+                      changes=("players.deck", "players.hand_size", "players.revealed")),
+    EV.RESHUFFLE: E.Event("the discards became a deck (JAM-R9)",
+                           lambda d, x: f"reshuffles {plural(d['cards'], 'card')} into a deck",
+                           (("cards", _COUNT),),
+                           changes=("players.deck", "players.discards", "players.hand_size",
+                                    "players.revealed")),
+    EV.COMPASS: E.Event("`player` is the new Captain (JAM-R9)", "takes the compass",
+    changes=("captain",)),
+    EV.END_TRIGGER: E.Event("a ship finished: the game ends after this round (JAM-R22)",
+                             "the game ends after round {round}", (("round", _COUNT),)),
+    EV.SCORE: E.Event("at the end, a player's points from one source (JAM-R23)",
+                       "{amount:+d} from {source}",
+                       (("source", E.named(C.SRC_NAMES)), ("amount", _NUM))),
+    EV.GAME_END: E.Event("the game is over", "game over", (("rounds", _COUNT),),
+    changes=("phase",)),
+    EV.SHOW: E.Event(
+        "at the end, a face-down treasure of `player` (a ship, the Ghost Ship too) turned up "
+        "(JAM-R23)", lambda d, x: f"shows {d['card'].replace('_', ' ')}",
+        (("card", _TREASURE),)),
+}, C.COLOURS)
 
 
 def event_dict(row: np.ndarray, tables: JamaicaTables) -> dict[str, Any]:
     """A trace row's event as {"name", "player", named decoded fields..., "raw"}; a face-down
     treasure's identity is not in the row (the engine logs -1)."""
-    if not _FIELDS or _FIELDS[0][0] is not tables:
-        _FIELDS[:] = [(tables, _fields(tables))]
-    return decode_event(row, EV.keys, _FIELDS[0][1])
+    return EVENTS.decode(row, tables)
 
 
 # ------------------------------------------------------------------------------ text
 
 
-def _clauses(who: Callable[[int], str], tables: JamaicaTables
-             ) -> dict[int, Callable[[dict[str, Any]], str]]:
-    return {
-        EV.SETUP: lambda d: f"{d['players']} players"
-                            + (" and the Ghost Ship" if d["ghost_ship"] else "")
-                            + f"; {d['treasure_pile']} treasures in the pile",
-        EV.ROUND: lambda d: f"round {d['round']}",
-        EV.DICE: lambda d: f"dice: morning {d['morning']}, evening {d['evening']}"
-                           + (" (swapped)" if d["swapped"] else ""),
-        EV.CHOOSE: lambda d: "lays a card face down",
-        EV.REVEAL: lambda d: f"plays {card_name(d['card'] - 1, tables)}",
-        EV.LOAD: lambda d: f"loads {d['tokens']} {d['kind']} into hold {d['hold'] + 1}",
-        EV.DUMP: lambda d: f"empties hold {d['hold'] + 1} ({d['tokens']} {d['kind']})",
-        EV.LOAD_LOST: lambda d: f"cannot load {d['tokens']} {d['kind']}",
-        EV.MOVE: lambda d: f"sails {d['from']} -> {d['to']}"
-                           + (f" ({d['race']})" if d["race"] != "racing" else ""),
-        EV.FINISH: lambda d: "is back in Port Royal: the round is finished, then the game ends",
-        EV.PAY: lambda d: f"pays {d['tokens']} {d['kind']}",
-        EV.SHORTAGE: lambda d: f"short of {d['kind']}: pays {d['paid']} of {d['cost']}",
-        EV.FALLBACK: lambda d: f"falls back {d['from']} -> {d['to']}",
-        EV.TREASURE: lambda d: f"takes a treasure at {d['space']}: {d['card'].replace('_', ' ')}",
-        EV.COMBAT: lambda d: f"attacks {who(d['defender'])} at {d['space']}",
-        EV.BID: lambda d: f"bids {d['gunpowder']} gunpowder",
-        EV.ROLL: lambda d: f"rolls {d['face']}" + (f" (strength {d['strength']})"
-                                                   if d["strength"] is not None else ""),
-        EV.SABRE: lambda d: f"uses Saran's Sabre: {who(d['rerolled'])} rolls again",
-        EV.RESULT: lambda d: "the fight is a tie" if d["loser"] is None
-                             else f"wins the fight against {who(d['loser'])}",
-        EV.TAKE_HOLD: lambda d: f"takes {d['tokens']} {d['kind']} from {who(d['loser'])}",
-        EV.TAKE_CARD: lambda d: f"takes a treasure from {who(d['loser'])}"
-                                + (" blind" if d["blind"] else "")
-                                + f": {d['card'].replace('_', ' ')}",
-        EV.GIVE_CURSED: lambda d: f"gives a cursed treasure to {who(d['loser'])}",
-        EV.PASS: lambda d: "takes nothing",
-        EV.GHOST_DIR: lambda d: f"sends the Ghost Ship {d['direction']}"
-                                + ("" if d["chosen"] else " (as the rules say)"),
-        EV.DRAW: lambda d: f"draws {plural(d['cards'], 'card')}",
-        EV.RESHUFFLE: lambda d: f"reshuffles {plural(d['cards'], 'card')} into a deck",
-        EV.COMPASS: lambda d: "takes the compass",
-        EV.END_TRIGGER: lambda d: f"the game ends after round {d['round']}",
-        EV.SCORE: lambda d: f"{d['amount']:+d} from {d['source']}",
-        EV.GAME_END: lambda d: "game over",
-        EV.SHOW: lambda d: f"shows {d['card'].replace('_', ' ')}",
-    }
+def _ships(trace: np.ndarray, n_players: int, colours: Sequence[str]) -> Callable[[int], str]:
+    """A ship as the log names it: a seat, or the Ghost Ship when the deal had one."""
+    rows = events(trace)
+    ghost = bool(len(rows)) and bool(rows[0][0] == EV.SETUP and rows[0][3])
+    return lambda p: ship_label(p, n_players, ghost, colours)
 
 
 def log_lines(trace: np.ndarray, tables: JamaicaTables, n_players: int,
               colours: Sequence[str]) -> Iterator[str]:
     """The readable game log: a header per round, one line per event with its actor, and
     each player's score by source at the end."""
-    rows = events(trace)
-    ghost = bool(len(rows)) and bool(rows[0][0] == EV.SETUP and rows[0][3])
-
-    def who(p: int) -> str:
-        return ship_label(p, n_players, ghost, colours)
-
-    clauses = _clauses(who, tables)
+    who = _ships(trace, n_players, colours)
     yield "== Setup =="
-    for row in rows:
+    for row in events(trace):
         r = Row.of(row)
         d = event_dict(row, tables)
-        text = clauses[r.code](d)
+        text = EVENTS.clause(row, tables, who)
         if r.code == EV.ROUND:
             yield f"== Round {d['round']}: captain {who(r.player)} =="
         elif r.code == EV.SCORE and text:
@@ -239,24 +291,15 @@ def log_lines(trace: np.ndarray, tables: JamaicaTables, n_players: int,
             yield f"  {actor}{text}"
 
 
-assert len(_clauses(str, None)) == len(EV)  # type: ignore[arg-type]
-
-
 # ------------------------------------------------------------------------------ JSON lines
 
 
 def event_sentences(trace: np.ndarray, tables: JamaicaTables, n_players: int,
                     colours: Sequence[str]) -> list[str]:
     """Per event, the log's sentence: actor (a ship) and clause (the replay page's list)."""
-    rows = events(trace)
-    ghost = bool(len(rows)) and bool(rows[0][0] == EV.SETUP and rows[0][3])
-
-    def who(p: int) -> str:
-        return ship_label(p, n_players, ghost, colours)
-
-    clauses = _clauses(who, tables)
+    who = _ships(trace, n_players, colours)
     return common_trace.sentences(
-        trace, lambda row: clauses[int(row[0])](event_dict(row, tables)), who,
+        trace, lambda row: EVENTS.clause(row, tables, who), who,
         {EV.ROUND: lambda row: f"round {int(row[2])}: captain {who(int(row[1]))}"})
 
 

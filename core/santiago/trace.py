@@ -9,16 +9,16 @@ screen (goods, pesos, VP: hidden in the game, SDC-R4, shown for analysis).
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import numpy as np
 
+from core.common import events as E
 from core.common import trace as common_trace
-from core.common.trace import (  # noqa: F401 (player_label re-exported)
-    decode_event, events, player_label, plural,
-)
+from core.common.trace import events, player_label, plural  # noqa: F401 (re-exported)
 from core.santiago import codes as C
+from core.santiago.codes import EV
 from core.santiago import state as S
 from core.santiago.actions import AMOUNT_MASK, AMOUNT_SHIFT
 from core.santiago.tables import SantiagoTables
@@ -101,6 +101,15 @@ def public_state(snapshot: np.ndarray, tables: SantiagoTables, n_players: int
     }
 
 
+# The JSON schema of public_state's object (the game's trace schema holds it): its keys.
+STATE_SCHEMA = E.object_of((
+    "phase", "active", "car", "ships_departed", "goods_value", "dice", "closed", "bank",
+    "bank_pesos", "slots", "markers_left", "layout", "screens"),
+    screens={"type": "array", "minItems": 1})
+# The keys the trace's header adds (the game's layout, as in the state).
+HEADER_KEYS = {"layout": {"type": "object"}}
+
+
 # ------------------------------------------------------------------------------ events
 
 def _what(v: int) -> str | None:
@@ -119,58 +128,6 @@ def _dice(packed: int, bits: int, offset: int) -> dict[str, int]:
     return out
 
 
-_Field = tuple[str, Callable[[int], Any]]
-_I: Callable[[int], Any] = int
-_STOP: Callable[[int], Any] = lambda v: C.STOP_NAMES[v]  # noqa: E731
-_SLOT: Callable[[int], Any] = slot_name
-_SEAT: Callable[[int], Any] = _seat
-# Fields a, b, c, d of each event (the EV comments in codes.py, after the player).
-EVENT_FIELDS: dict[int, tuple[_Field, ...]] = {
-    C.EV.SETUP: (("start_player", _I), ("layout_draws", _I)),
-    C.EV.TURN: (("turn", _I),),
-    C.EV.DRIVE: (("stop", _STOP), ("distance", _I), ("pesos", _I)),
-    C.EV.VALUE: (("goods_value", _I), ("cause", lambda v: C.VAL.keys[v])),
-    C.EV.CLOSED: (("stop", _STOP),),
-    C.EV.CUBAN: (("cuban", cuban), ("stop", _STOP)),
-    C.EV.GOODS: (("kind", kind), ("amount", _I)),
-    C.EV.MONEY: (("amount", _I),),
-    C.EV.VP: (("source", lambda v: C.SRC.keys[v]), ("amount", _I)),
-    C.EV.GIVE: (("receiver", _SEAT), ("gives", _what)),
-    C.EV.MARKER: (("slot", _SLOT), ("building", building), ("previous_owner", _SEAT)),
-    C.EV.MOVE: (("slot", _SLOT), ("building", building)),
-    C.EV.STAY: (("slot", lambda v: slot_name(v) if v >= 0 else None), ("reuse", bool)),
-    C.EV.USE: (("building", building), ("slot", _SLOT), ("payload", _I)),
-    C.EV.NO_USE: (("building", building), ("slot", _SLOT)),
-    C.EV.HARBOUR: (),
-    C.EV.DELIVER: (("kind", kind), ("pieces", _I), ("vp", _I)),
-    C.EV.PASS: (),
-    C.EV.ROUND_END: (("ship_full", bool),),
-    C.EV.DEPART: (("ships_departed", _I), ("cause", lambda v: C.DEP.keys[v])),
-    C.EV.ROLL: (("faces", lambda v: _dice(v, 3, 0)),),
-    C.EV.SHIP: (("left_off", kind), ("dice", lambda v: _dice(v, 4, 1))),
-    C.EV.CLOSE: (("stop", _STOP),),
-    C.EV.REOPEN: (("stop", _STOP),),
-    C.EV.CONVERT: (("from", kind), ("to", kind), ("pieces", _I)),
-    C.EV.SWAP: (("gives", kind), ("takes", kind)),
-    C.EV.DIE: (("kind", kind), ("value", _I)),
-    C.EV.END_BONUS: (("goods", _I), ("vp", _I)),
-    C.EV.GAME_END: (),
-    C.EV.EXCHANGE: (("vp", _I), ("pesos", _I)),
-    C.EV.DECLINE: (("cuban", cuban),),
-}
-assert sorted(EVENT_FIELDS) == list(range(len(C.EV.keys)))
-
-
-def event_dict(row: np.ndarray, tables: SantiagoTables) -> dict[str, Any]:
-    """A trace row's event as {"name", "player", named decoded fields..., "raw"}."""
-    out = decode_event(row, C.EV.keys, EVENT_FIELDS)
-    if row[0] == C.EV.SETUP:
-        out["layout"] = layout(row[C.EVW:], tables)
-    elif row[0] == C.EV.USE and tables.building_effect[row[2]] == C.BE.RETURN_VP:
-        out["returned"] = _returned(out["payload"], tables.building_param[row[2]])
-    return out
-
-
 def _returned(payload: int, param: np.ndarray) -> dict[str, int]:
     """The goods a return-for-VP use hands in (payload: pieces of kind a << AMOUNT_SHIFT |
     pieces of kind b, see actions.py)."""
@@ -178,79 +135,194 @@ def _returned(payload: int, param: np.ndarray) -> dict[str, int]:
     return {kind(int(k)): n for k, n in zip(param[:2], amounts) if n}
 
 
-# ------------------------------------------------------------------------------ text
+def _setup_more(d: dict[str, Any], x: E.Ctx) -> None:
+    d["layout"] = layout(x.row.state, x.tables)
 
-def _use_text(d: dict[str, Any], s: np.ndarray, t: SantiagoTables) -> str:
+
+def _use_more(d: dict[str, Any], x: E.Ctx) -> None:
+    if x.tables.building_effect[x.row.a] == C.BE.RETURN_VP:
+        d["returned"] = _returned(d["payload"], x.tables.building_param[x.row.a])
+
+
+def _use_text(d: dict[str, Any], x: E.Ctx) -> str:
     text = f"uses the {d['building'].replace('_', ' ')} ({d['slot']})"
     if "returned" in d:
         text += ", handing in " + " and ".join(f"{n} {k}" for k, n in d["returned"].items())
     return text
 
 
-def _goods_text(d: dict[str, Any], s: np.ndarray) -> str:
+def _goods_text(d: dict[str, Any], x: E.Ctx) -> str:
     """'takes 2 sugar'; none taken: why, when the bank has none of the kind left."""
     if d["amount"]:
         return f"takes {d['amount']} {d['kind']}"
-    empty = s[S.O.BANK + d["raw"][2]] == 0   # raw a: the kind taken
+    empty = x.row.state[S.O.BANK + d["raw"][2]] == 0   # raw a: the kind taken
     return f"takes no {d['kind']}" + (": the bank has none left" if empty else "")
 
 
-_TEXT: dict[int, Callable[[dict[str, Any], np.ndarray, SantiagoTables], str]] = {
-    C.EV.SETUP: lambda d, s, t: "layout: " + ", ".join(
-        f"{k} {v}" for k, v in d["layout"]["cubans"].items()) + "; " + ", ".join(
-        f"{k} {v} ({d['layout']['flowers'][k]})" for k, v in d["layout"]["buildings"].items())
-        + f" [{plural(d['layout_draws'], 'draw')}]",
-    C.EV.TURN: lambda d, s, t: f"turn {d['turn']}",
-    C.EV.DRIVE: lambda d, s, t: f"drives {plural(d['distance'], 'stop')} to "
-                                f"{stop_name(C.STOP_NAMES.index(d['stop']), s)}"
-                                + (f", paying {plural(d['pesos'], 'peso')}" if d["pesos"] else ""),
-    C.EV.VALUE: lambda d, s, t: (f"goods value now {d['goods_value']} "
-                                 f"({d['cause'].replace('_', ' ')})"),
-    C.EV.CLOSED: lambda d, s, t: f"finds {stop_name(C.STOP_NAMES.index(d['stop']), s)} face "
-                                 "down: no action, no building",
-    C.EV.CUBAN: lambda d, s, t: f"visits {d['cuban']}",
-    C.EV.GOODS: lambda d, s, t: _goods_text(d, s),
-    C.EV.MONEY: lambda d, s, t: (f"gains {plural(d['amount'], 'peso')}" if d["amount"] > 0
-                                 else f"pays {plural(-d['amount'], 'peso')}"),
-    C.EV.VP: lambda d, s, t: f"{d['amount']:+d} VP ({d['source'].replace('_', ' ')})",
-    C.EV.GIVE: lambda d, s, t: (f"gives P{d['receiver'] + 1} 1 "
-                                f"{d['gives'].replace('vp', 'VP')}" if d["gives"]
-                                else "has nothing to give"),
-    C.EV.MARKER: lambda d, s, t: f"puts a property marker on the "
-                                 f"{d['building'].replace('_', ' ')} ({d['slot']})",
-    C.EV.MOVE: lambda d, s, t: f"moves the pawn to the {d['building'].replace('_', ' ')} "
-                               f"({d['slot']})",
-    C.EV.STAY: lambda d, s, t: "reuses the building" if d["reuse"] else "stays",
-    C.EV.USE: _use_text,
-    C.EV.NO_USE: lambda d, s, t: f"does not use the {d['building'].replace('_', ' ')}",
-    C.EV.HARBOUR: lambda d, s, t: "stops at the harbour: delivery round",
-    C.EV.DELIVER: lambda d, s, t: f"delivers {d['pieces']} {d['kind']} for {d['vp']} VP",
-    C.EV.PASS: lambda d, s, t: "passes",
-    C.EV.ROUND_END: lambda d, s, t: "delivery round ends" + (" (ship full)" if d["ship_full"]
-                                                             else ""),
-    C.EV.DEPART: lambda d, s, t: f"ship {d['ships_departed']} departs "
-                                 f"({d['cause'].replace('_', ' ')})",
-    C.EV.ROLL: lambda d, s, t: "rolls " + ", ".join(f"{k} {v}" for k, v in d["faces"].items()),
-    C.EV.SHIP: lambda d, s, t: f"leaves {d['left_off']} off: demand " + ", ".join(
-        f"{k} {v}" for k, v in d["dice"].items()),
-    C.EV.CLOSE: lambda d, s, t: f"turns {stop_name(C.STOP_NAMES.index(d['stop']), s)} face "
-                                "down",
-    C.EV.REOPEN: lambda d, s, t: f"the car passed {stop_name(C.STOP_NAMES.index(d['stop']), s)}"
-                                 ": face up again",
-    C.EV.CONVERT: lambda d, s, t: f"converts {d['pieces']} {d['from']} into {d['to']}",
-    C.EV.SWAP: lambda d, s, t: f"swaps 1 {d['gives']} for 1 {d['takes']}",
-    C.EV.DIE: lambda d, s, t: f"sets the {d['kind']} die to {d['value']}",
-    C.EV.END_BONUS: lambda d, s, t: f"holds {plural(d['goods'], 'good')}: end bonus",
-    C.EV.GAME_END: lambda d, s, t: "game over",
-    C.EV.EXCHANGE: lambda d, s, t: f"exchanges {d['vp']:+d} VP / {d['pesos']:+d} pesos",
-    C.EV.DECLINE: lambda d, s, t: f"takes nothing from {d['cuban']}",
-}
-assert sorted(_TEXT) == sorted(EVENT_FIELDS)
+def _at_stop(d: dict[str, Any], x: E.Ctx) -> str:
+    """The event's stop with the Cuban there, 'K4 (jose)'."""
+    return stop_name(C.STOP_NAMES.index(d["stop"]), x.row.state)
+
+
+def _setup_text(d: dict[str, Any], x: E.Ctx) -> str:
+    return ("layout: " + ", ".join(f"{k} {v}" for k, v in d["layout"]["cubans"].items())
+            + "; " + ", ".join(f"{k} {v} ({d['layout']['flowers'][k]})"
+                               for k, v in d["layout"]["buildings"].items())
+            + f" [{plural(d['layout_draws'], 'draw')}]")
+
+
+_KIND = E.named(C.KIND_NAMES)
+_STOP = E.named(C.STOP_NAMES)
+_SLOT = E.named(C.SLOT_NAMES)
+_BUILDING = E.named(C.BUILDING_KEYS)
+_CUBAN = E.named(C.CUBAN_KEYS)
+_SEAT = E.optional(E.COUNT)
+_GOODS = {"type": "object", "propertyNames": {"enum": list(C.KIND_NAMES)},
+          "additionalProperties": {"type": "integer", "minimum": 0}}
+# Every event once: meaning, sentence (the log's clause), fields a, b, c, d (codes.py EV).
+EVENTS = E.Events(EV, {
+    EV.SETUP: E.Event(
+        "the deal (SDC-R1..R5): the layout and how many draws the layout rule took",
+        _setup_text, (("start_player", E.COUNT), ("layout_draws", E.COUNT)),
+        more=_setup_more, more_keys={"layout": {"type": "object"}}, more_required=("layout",)),
+    EV.TURN: E.Event("the player's turn begins (`turn` counts all players' turns from 1)",
+                      "turn {turn}", (("turn", E.COUNT),),
+                      changes=("active",)),
+    EV.DRIVE: E.Event(
+        "the car moves (SDC-R7); `pesos` paid for the stops after the free one",
+        lambda d, x: f"drives {plural(d['distance'], 'stop')} to {_at_stop(d, x)}"
+                     + (f", paying {plural(d['pesos'], 'peso')}" if d["pesos"] else ""),
+        (("stop", _STOP), ("distance", E.COUNT), ("pesos", E.COUNT)),
+        changes=("car",)),
+    EV.VALUE: E.Event(
+        "the goods-value marker moved (`passed_harbour`, `delivery_round_ended`, `building`); "
+        "`value_max + 1` is the chequered flag (SDC-R8, R18, R19)",
+        lambda d, x: f"goods value now {d['goods_value']} ({d['cause'].replace('_', ' ')})",
+        (("goods_value", E.COUNT), ("cause", E.named(C.VAL.keys))),
+        changes=("goods_value",)),
+    EV.CLOSED: E.Event(
+        "the car stopped at a face-down Cuban: no action, no building (SDC-R9)",
+        lambda d, x: f"finds {_at_stop(d, x)} face down: no action, no building",
+        (("stop", _STOP),)),
+    EV.CUBAN: E.Event("the Cuban at the stop acts for the player (SDC-R9, §8.1)",
+                       "visits {cuban}", (("cuban", _CUBAN), ("stop", _STOP))),
+    EV.GOODS: E.Event("goods taken from the bank (cut to what it holds)", _goods_text,
+                       (("kind", _KIND), ("amount", E.COUNT)),
+                       changes=("bank", "screens")),
+    EV.MONEY: E.Event("pesos gained (negative: paid)",
+                       lambda d, x: f"gains {plural(d['amount'], 'peso')}" if d["amount"] > 0
+                       else f"pays {plural(-d['amount'], 'peso')}", (("amount", E.INT),),
+                       changes=("bank_pesos", "screens")),
+    EV.VP: E.Event(
+        "every VP change; the `amount`s of a player's `vp` events add up to the final score",
+        lambda d, x: f"{d['amount']:+d} VP ({d['source'].replace('_', ' ')})",
+        (("source", E.named(C.SRC.keys)), ("amount", E.INT)),
+        changes=("screens",)),
+    EV.GIVE: E.Event(
+        "El Zorro: the player gives `peso`, `vp` or a raw good (`sugar`, `tobacco`, `citrus`), "
+        "or `null` when there is nothing to give",
+        lambda d, x: f"gives P{d['receiver'] + 1} 1 {d['gives'].replace('vp', 'VP')}"
+                     if d["gives"] else "has nothing to give",
+        (("receiver", _SEAT),
+         ("gives", E.value(_what, E.nullable({"enum": ["peso", "vp", *C.KIND_NAMES]})))),
+         changes=("screens",)),
+    EV.MARKER: E.Event(
+        "Alonso: a property marker placed (SDC-Q8: `previous_owner` loses it)",
+        lambda d, x: f"puts a property marker on the {d['building'].replace('_', ' ')} "
+                     f"({d['slot']})",
+        (("slot", _SLOT), ("building", _BUILDING), ("previous_owner", _SEAT)),
+        changes=("markers_left", "slots")),
+    EV.MOVE: E.Event("phase 2: the pawn moves (SDC-R10)",
+                      lambda d, x: f"moves the pawn to the {d['building'].replace('_', ' ')} "
+                                   f"({d['slot']})", (("slot", _SLOT), ("building", _BUILDING)),
+                                   changes=("slots",)),
+    EV.STAY: E.Event(
+        "phase 2: the pawn stays; `reuse` when it uses its building again (SDC-Q7)",
+        lambda d, x: "reuses the building" if d["reuse"] else "stays",
+        (("slot", E.optional(_SLOT)), ("reuse", E.BOOL))),
+    EV.USE: E.Event(
+        "a building is used (§8.2); `payload` is the option's payload (actions.py); the café's "
+        "use adds `returned` (goods handed in, by kind). The effect follows as its own events "
+        "(`money`, `goods`, `vp`, `convert`, `swap`, `die`, `close`, `deliver`, `exchange`, "
+        "`value`)", _use_text, (("building", _BUILDING), ("slot", _SLOT), ("payload", E.INT)),
+        more=_use_more, more_keys={"returned": _GOODS},
+        # the café's goods are handed in with the use
+        changes=("bank", "screens")),
+    EV.NO_USE: E.Event(
+        "the player does not use the building",
+        lambda d, x: f"does not use the {d['building'].replace('_', ' ')}",
+        (("building", _BUILDING), ("slot", _SLOT))),
+    EV.HARBOUR: E.Event("the car stopped at the harbour: a delivery round starts (SDC-R12)",
+                         "stops at the harbour: delivery round"),
+    EV.DELIVER: E.Event(
+        "a delivery step, in the harbour or through the trading office (SDC-R14, R15)",
+        "delivers {pieces} {kind} for {vp} VP",
+        (("kind", _KIND), ("pieces", E.COUNT), ("vp", E.COUNT)),
+        changes=("bank", "dice", "screens")),
+    EV.PASS: E.Event("the player passes in the delivery round (SDC-R13)", "passes"),
+    EV.ROUND_END: E.Event("the delivery round ends (SDC-R16, R18)",
+                           lambda d, x: "delivery round ends"
+                                        + (" (ship full)" if d["ship_full"] else ""),
+                           (("ship_full", E.BOOL),)),
+    EV.DEPART: E.Event(
+        "a ship departs (`ship_full`, `chequered_flag`, `building`, `zero_demand`; SDC-R17); "
+        "its state already shows the goods value back at its start (not after the last ship)",
+        lambda d, x: f"ship {d['ships_departed']} departs ({d['cause'].replace('_', ' ')})",
+        (("ships_departed", E.COUNT), ("cause", E.named(C.DEP.keys))),
+        changes=("dice", "goods_value", "ships_departed")),
+    EV.ROLL: E.Event(
+        "the roller rolls the five dice (five 0s are rerolled at once, SDC-Q12: a `roll` may "
+        "follow a `roll`)",
+        lambda d, x: "rolls " + ", ".join(f"{k} {v}" for k, v in d["faces"].items()),
+        (("faces", E.value(lambda v: _dice(v, 3, 0), _GOODS)),)),
+    EV.SHIP: E.Event(
+        "the roller leaves one die off; `dice` is the new ship's demand",
+        lambda d, x: f"leaves {d['left_off']} off: demand " + ", ".join(
+            f"{k} {v}" for k, v in d["dice"].items()),
+        (("left_off", _KIND), ("dice", E.value(lambda v: _dice(v, 4, 1), _GOODS))),
+        changes=("dice",)),
+    EV.CLOSE: E.Event("the newspaper turns the Cuban there face down",
+                       lambda d, x: f"turns {_at_stop(d, x)} face down", (("stop", _STOP),),
+                       changes=("closed",)),
+    EV.REOPEN: E.Event(
+        "the car left or drove past the face-down Cuban there: it is face up again (§8.2 "
+        "newspaper)", lambda d, x: f"the car passed {_at_stop(d, x)}: face up again",
+        (("stop", _STOP),),
+        changes=("closed",)),
+    EV.CONVERT: E.Event("rum distillery, cigar factory", "converts {pieces} {from} into {to}",
+                         (("from", _KIND), ("to", _KIND), ("pieces", E.COUNT)),
+                         changes=("bank", "screens")),
+    EV.SWAP: E.Event("black market", "swaps 1 {gives} for 1 {takes}",
+                      (("gives", _KIND), ("takes", _KIND)),
+                      changes=("bank", "screens")),
+    EV.DIE: E.Event("a die on the ship set by a building (church, customs office)",
+                     "sets the {kind} die to {value}", (("kind", _KIND), ("value", E.COUNT)),
+                     changes=("dice",)),
+    EV.END_BONUS: E.Event(
+        "at the end, goods held and the VP they give (SDC-R21; the VP follow as a `vp` event)",
+        lambda d, x: f"holds {plural(d['goods'], 'good')}: end bonus",
+        (("goods", E.COUNT), ("vp", E.COUNT))),
+    EV.GAME_END: E.Event("the game is over (SDC-R20)", "game over",
+    changes=("phase",)),
+    EV.EXCHANGE: E.Event("bank: the VP and pesos changes",
+                          "exchanges {vp:+d} VP / {pesos:+d} pesos",
+                          (("vp", E.INT), ("pesos", E.INT))),
+    EV.DECLINE: E.Event("the player takes nothing of Alonso's offer",
+                         "takes nothing from {cuban}", (("cuban", _CUBAN),)),
+}, C.COLOURS, more_after_raw=True)
+
+
+def event_dict(row: np.ndarray, tables: SantiagoTables) -> dict[str, Any]:
+    """A trace row's event as {"name", "player", named decoded fields..., "raw"}."""
+    return EVENTS.decode(row, tables)
+
+
+# ------------------------------------------------------------------------------ text
 
 
 def clause(row: np.ndarray, tables: SantiagoTables) -> str:
     """What happened in one event, without the actor."""
-    return _TEXT[int(row[0])](event_dict(row, tables), row[C.EVW:], tables)
+    return EVENTS.clause(row, tables)
 
 
 def event_sentences(trace: np.ndarray, tables: SantiagoTables, n_players: int,

@@ -12,8 +12,9 @@ from typing import Any
 
 import numpy as np
 
+from core.common import events as E
 from core.common import trace as common_trace
-from core.common.trace import Row, decode_event, events, player_label, plural  # noqa: F401
+from core.common.trace import Row, events, player_label, plural  # noqa: F401
 from core.siberia import actions
 from core.siberia import codes as C
 from core.siberia import state as S
@@ -121,83 +122,121 @@ def public_state(snapshot: np.ndarray, tables: SiberiaTables, n_players: int) ->
     }
 
 
+# The JSON schema of public_state's object (the game's trace schema holds it): its keys.
+STATE_SCHEMA = E.object_of((
+    "phase", "turn", "current", "start_player", "final_turns_left", "row", "deck",
+    "action_pile", "discards", "supply", "players"),
+    players={"type": "array", "minItems": 1})
+
+
 # ------------------------------------------------------------------------------ events
-
-
-def _fields(tables: SiberiaTables) -> dict[int, tuple[tuple[str, Callable[[int], Any]] | None,
-                                                      ...]]:
-    """(key, decoder) of the fields a, b, c, d of each event (codes.py EV_* comments)."""
-    num, optional = common_trace.number, common_trace.optional
-    kind, symbol = common_trace.named(C.RES_NAMES), common_trace.named(C.SYMBOL_NAMES)
-
-    def dollars(v: int) -> int:
-        return _dollars(v, tables)
-
-    return {
-        EV.SETUP: (("row_cards", num), ("face_up", num), ("hand_size", num)),
-        EV.TURN: (("turn", num), ("final_turns_left", optional)),
-        EV.DISCOVER: (("position", num), ("kind", kind), ("value", dollars)),
-        EV.NO_DISCOVERY: (),
-        EV.DRAW: (("cards", num),),
-        EV.RESHUFFLE: (("cards", num),),
-        EV.PLAY: (("symbol", symbol), ("cards", num), ("paid", paid_cards)),
-        EV.MINE: (("kind", kind), ("cards", num), ("value", dollars)),
-        EV.REFILL: (("added", num), ("deck", num)),
-        EV.HIRE_WORKER: (("workers", num),),
-        EV.HIRE_SALESMAN: (("category", symbol),),
-        EV.HIRE_INVESTOR: (("kind", kind),),
-        EV.SKIP: (),
-        EV.END_TRIGGER: (("turns_after", num),),
-        EV.SCORE: (("source", lambda v: C.SRC_NAMES[v]), ("amount", dollars)),
-        EV.GAME_END: (),
-        EV.STALEMATE: (("skips", num),),
-    }
-
-
-def event_dict(row: np.ndarray, tables: SiberiaTables) -> dict[str, Any]:
-    """A trace row's event as {"name", "player", named decoded fields..., "raw"}."""
-    return decode_event(row, EV.keys, _fields(tables))
-
-
-# ------------------------------------------------------------------------------ text
 
 
 def _money_text(v: int) -> str:
     return f"${v:,}"
 
 
-_CLAUSES: dict[int, Callable[[dict[str, Any]], str]] = {
-    EV.SETUP: lambda d: f"deal: {d['row_cards']} resource cards in the row, {d['face_up']} "
-                          f"face up; {d['hand_size']} action cards each",
-    EV.TURN: lambda d: f"turn {d['turn']}" + (f" (final turns left: {d['final_turns_left']})"
-                                                if d["final_turns_left"] is not None else ""),
-    EV.DISCOVER: lambda d: f"discovers {d['kind']} {_money_text(d['value'])} at position "
-                             f"{d['position'] + 1}",
-    EV.NO_DISCOVERY: lambda d: "discovers nothing",
-    EV.DRAW: lambda d: f"draws {plural(d['cards'], 'card')}",
-    EV.RESHUFFLE: lambda d: f"the discards are shuffled into a new pile of "
-                              f"{plural(d['cards'], 'card')}",
-    EV.PLAY: lambda d: f"plays {' + '.join(d['paid']) or 'nothing'} for {d['symbol']}",
-    EV.MINE: lambda d: f"mines {d['cards']} {d['kind']} ({_money_text(d['value'])})",
-    EV.REFILL: lambda d: f"the row is refilled with {d['added']} face down "
-                           f"({d['deck']} left in the deck)",
-    EV.HIRE_WORKER: lambda d: f"hires a worker (now {d['workers']})",
-    EV.HIRE_SALESMAN: lambda d: f"hires the salesman for {d['category']} cards",
-    EV.HIRE_INVESTOR: lambda d: f"hires the {d['kind']} investor",
-    EV.SKIP: lambda d: "skips",
-    EV.END_TRIGGER: lambda d: f"the last card is discovered: {plural(d['turns_after'], 'turn')} "
-                                "to go",
-    EV.SCORE: lambda d: f"{_money_text(d['amount'])} from {d['source'].replace('_', ' ')}",
-    EV.GAME_END: lambda d: "game over",
-    EV.STALEMATE: lambda d: f"every player skipped ({d['skips']} skips in a row): the game "
-                              "ends",
-}
-assert sorted(_CLAUSES) == list(EV)
+_DOLLARS = E.Value(lambda v, ctx: _dollars(v, ctx.tables), {"type": "integer", "minimum": 0})
+_KIND, _SYMBOL = E.named(C.RES_NAMES), E.named(C.SYMBOL_NAMES)
+_CARDS = E.value(paid_cards, {"type": "array", "items": {"enum": [
+    card_name(ty) for ty in range(C.NTYPES)]}})
+
+# Every event once: meaning, sentence (the log's clause), fields a, b, c, d (codes.py EV).
+EVENTS = E.Events(EV, {
+    EV.SETUP: E.Event(
+        "the deal (SIB-R1..R3); `player` is the start player (SIB-R4)",
+        "deal: {row_cards} resource cards in the row, {face_up} face up; {hand_size} action "
+        "cards each",
+        (("row_cards", E.COUNT), ("face_up", E.COUNT), ("hand_size", E.COUNT))),
+    EV.TURN: E.Event(
+        "a turn begins (`turn` counts all players' turns from 1); `final_turns_left` is "
+        "`null` before the end trigger",
+        lambda d, x: f"turn {d['turn']}" + (f" (final turns left: {d['final_turns_left']})"
+                                            if d["final_turns_left"] is not None else ""),
+        (("turn", E.COUNT), ("final_turns_left", E.optional(E.COUNT))),
+        changes=("current", "turn", "final_turns_left")),
+    EV.DISCOVER: E.Event(
+        "the player turns a face-down card (SIB-R5)",
+        lambda d, x: f"discovers {d['kind']} {_money_text(d['value'])} at position "
+                     f"{d['position'] + 1}",
+        (("position", E.COUNT), ("kind", _KIND), ("value", _DOLLARS)),
+        changes=("row",)),
+    EV.NO_DISCOVERY: E.Event("an optional discovery is declined", "discovers nothing"),
+    EV.DRAW: E.Event("action cards drawn (which ones is secret)",
+                     lambda d, x: f"draws {plural(d['cards'], 'card')}",
+                     (("cards", E.COUNT),),
+                     changes=("action_pile", "players.hand_size")),
+    EV.RESHUFFLE: E.Event(
+        "the discards became the new draw pile (SIB-R7)",
+        lambda d, x: f"the discards are shuffled into a new pile of "
+                     f"{plural(d['cards'], 'card')}",
+        (("cards", E.COUNT),),
+        # cards drawn before the pile ran out are in hand when it is reshuffled
+        changes=("action_pile", "discards", "players.hand_size")),
+    EV.PLAY: E.Event(
+        "a combination for `symbol`: the number of cards and their names, now face up in the "
+        "discards (SIB-R8/R9)",
+        lambda d, x: f"plays {' + '.join(d['paid']) or 'nothing'} for {d['symbol']}",
+        (("symbol", _SYMBOL), ("cards", E.COUNT), ("paid", _CARDS)),
+        changes=("discards", "players.hand_size")),
+    EV.MINE: E.Event(
+        "resource cards taken and their printed value (SIB-R10)",
+        lambda d, x: f"mines {d['cards']} {d['kind']} ({_money_text(d['value'])})",
+        (("kind", _KIND), ("cards", E.COUNT), ("value", _DOLLARS)),
+        changes=("row", "players.resources", "players.resource_value", "players.money",
+                 "players.money_by_source")),
+    EV.REFILL: E.Event(
+        "face-down cards added to the row, cards left in the deck (SIB-R15)",
+        "the row is refilled with {added} face down ({deck} left in the deck)",
+        (("added", E.COUNT), ("deck", E.COUNT)),
+        changes=("deck", "row")),
+    EV.HIRE_WORKER: E.Event("a worker hired; workers now held (SIB-R11)",
+                            "hires a worker (now {workers})", (("workers", E.COUNT),),
+                            # money is what the cards held are worth: a hire changes it
+                            changes=("supply", "players.workers", "players.money",
+                                     "players.money_by_source")),
+    EV.HIRE_SALESMAN: E.Event("a salesman hired (SIB-R12)",
+                              "hires the salesman for {category} cards",
+                              (("category", _SYMBOL),),
+                              changes=("supply", "players.salesmen", "players.money",
+                                       "players.money_by_source")),
+    EV.HIRE_INVESTOR: E.Event("an investor hired (SIB-R13)", "hires the {kind} investor",
+                              (("kind", _KIND),),
+                              changes=("supply", "players.investors", "players.money",
+                                       "players.money_by_source")),
+    EV.SKIP: E.Event("the player skips (SIB-R6)", "skips"),
+    EV.END_TRIGGER: E.Event(
+        "the last card is discovered; turns still to play after this one (SIB-R16)",
+        lambda d, x: f"the last card is discovered: {plural(d['turns_after'], 'turn')} to go",
+        (("turns_after", E.COUNT),),
+        changes=("final_turns_left",)),
+    EV.SCORE: E.Event(
+        "at the end, a player's money from one source (SIB-R17)",
+        lambda d, x: f"{_money_text(d['amount'])} from {d['source'].replace('_', ' ')}",
+        (("source", E.named(C.SRC_NAMES)), ("amount", _DOLLARS)),
+        # the first score follows the last turn's end
+        changes=("turn", "final_turns_left")),
+    EV.GAME_END: E.Event("the game is over", "game over",
+    changes=("phase",)),
+    EV.STALEMATE: E.Event(
+        "every player skipped for `misc.stalemate_rounds` rounds: the game ends (engine "
+        "safeguard)",
+        "every player skipped ({skips} skips in a row): the game ends", (("skips", E.COUNT),),
+        changes=("turn", "final_turns_left")),
+}, C.COLOURS)
+
+
+def event_dict(row: np.ndarray, tables: SiberiaTables) -> dict[str, Any]:
+    """A trace row's event as {"name", "player", named decoded fields..., "raw"}."""
+    return EVENTS.decode(row, tables)
+
+
+# ------------------------------------------------------------------------------ text
 
 
 def clause(row: np.ndarray, tables: SiberiaTables) -> str:
     """What happened in one event, without the actor."""
-    return _CLAUSES[int(row[0])](event_dict(row, tables))
+    return EVENTS.clause(row, tables)
 
 
 def event_sentences(trace: np.ndarray, tables: SiberiaTables, n_players: int,

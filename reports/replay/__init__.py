@@ -3,10 +3,11 @@ states embedded as compact JSON, drawn by the generic viewer (viewer.js, viewer.
 list, slider, keys, VP curve) and the game's renderer (a script of this package), all inlined.
 
 Reports never import the engine, so the caller (sim/replay.py, from the game's descriptor)
-says which games there are and gives each trace its renderer and its `rules`: the rules values
-the renderer needs that the trace does not carry (computed from the rules data under the
-trace's variant; empty for a game that needs none), with a `warning` the page shows when they
-may not be those the game was played with.
+says which games there are and gives each trace its renderer, its `rules` (the rules values
+the renderer needs that the trace does not carry, computed from the rules data under the
+trace's variant; empty for a game that needs none, with a `warning` the page shows when they
+may not be those the game was played with) and its score curve (every seat's public score
+after each event, `scores`, and what it counts, `score_label`).
 
 States are embedded as patches: the first state whole, then per event the leaves that changed
 (`[path, value]`, or `[path]` for a key that went away), which keeps a long game to a few
@@ -47,6 +48,9 @@ class Trace:
     final: dict[str, Any]
     rules: dict[str, Any] = field(default_factory=dict)
     renderer: str = ""   # the game's renderer, a script of this package ("" until given)
+    # per event, every seat's public score after it (the page's curve), and what it counts
+    scores: list[list[float]] = field(default_factory=list)
+    score_label: str = ""
 
 
 # --- reading -------------------------------------------------------------------------------
@@ -190,11 +194,11 @@ def apply_patch(state: Any, patch: list[list[Any]]) -> Any:
 
 def encode(trace: Trace) -> dict[str, Any]:
     """The page's data: header, events (without the engine's raw integers), first state,
-    patches, final line, rules values."""
+    patches, final line, rules values, the score curve and its label."""
     return {"header": trace.header,
             "events": [{k: v for k, v in e.items() if k != "raw"} for e in trace.events],
             "first": trace.states[0], "patches": patches(trace.states), "final": trace.final,
-            "rules": trace.rules}
+            "rules": trace.rules, "scores": trace.scores, "score_label": trace.score_label}
 
 
 def decode(data: dict[str, Any]) -> Trace:
@@ -202,7 +206,8 @@ def decode(data: dict[str, Any]) -> Trace:
     states = [data["first"]]
     for patch in data["patches"]:
         states.append(apply_patch(states[-1], patch))
-    return Trace(data["header"], data["events"], states, data["final"], data.get("rules", {}))
+    return Trace(data["header"], data["events"], states, data["final"], data.get("rules", {}),
+                 scores=data.get("scores", []), score_label=data.get("score_label", ""))
 
 
 # --- the page ------------------------------------------------------------------------------

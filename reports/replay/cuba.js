@@ -112,8 +112,7 @@
   }
 
   Replay.register("cuba", {
-    title: "Cuba", width: 1200, height: 800, scoreLabel: "VP",
-    score: s => s.players.map(pl => pl.vp),
+    title: "Cuba", width: 1200, height: 800,
     roundStart: e => e.name === "round",
     where: s => `round ${s.round} · ${s.phase.replace(/_/g, " ")}`,
     draw(svg, s, k, ctx) {

@@ -146,8 +146,7 @@
   }
 
   Replay.register("cubist", {
-    title: "Cubist", width: 1200, height: 760, scoreLabel: "Points (as if the game ended now)",
-    score: s => s.players.map(pl => pl.score),
+    title: "Cubist", width: 1200, height: 760,
     roundStart: (e, s, prev) => s.round !== prev.round,
     where: s => `round ${s.round} · turn ${s.turn}${s.end_triggered ? " · end triggered" : ""}`,
     draw(svg, s, k, ctx) {

@@ -1,10 +1,9 @@
 // Jamaica: the track (spaces 0..49, Port Royal at 0) with every ship, the lairs still holding
 // a treasure token, the dice, and per ship its holds, face-up powers, face-down treasures (a
 // count; the Ghost Ship's lair cards among them, JAM-V1.3) and, once the end's `show` events
-// turn them up, their names, hand, deck and discards. The drawn score and the curve are each seat's public points
-// (JAM-R23 as if the game ended now, from what everyone sees): its space's value (from the
-// page's rules values), its doubloons, and the treasure cards shown so far (the end's
-// `score` events); at the last event, the final line's scores.
+// turn them up, their names, hand, deck and discards. The drawn score and the curve come with
+// the page: each seat's public points (JAM-R23 as if the game ended now, from what everyone
+// sees; core/jamaica/page.py).
 // Reads docs/trace-format-jamaica.md.
 "use strict";
 (() => {
@@ -84,44 +83,14 @@
     }
   }
 
-  // JAM-R23: 15 finished, the printed value past the red line while racing, else pre_line_value
-  function spaceValue(pl, rules) {
-    if (pl.race === "finished") return rules.finish_value;
-    return pl.race === "racing" ? rules.space_value[pl.space] : rules.pre_line_value;
-  }
-
-  const doubloons = pl => (pl.holds || []).reduce((sum, h) => sum + (h && h.kind === "gold" ? h.tokens : 0), 0);
-
-  // per event, every seat's treasure and curse points shown so far (only the end's `score` events
-  // show them: face-down cards are secret until then)
-  function shownTreasures(ctx) {
-    if (!ctx.jamaicaShown) {
-      const sums = Array(ctx.header.players).fill(0);
-      ctx.jamaicaShown = ctx.events.map(e => {
-        if (e.name === "score" && (e.source === "treasures" || e.source === "curses") &&
-            e.player !== null && e.player < sums.length) sums[e.player] += e.amount;
-        return sums.slice();
-      });
-    }
-    return ctx.jamaicaShown;
-  }
-
   // per event, the face-down cards each ship has shown so far (the end's `show` events)
   function shownCards(ctx, k, ship) {
     return ctx.events.slice(0, k + 1).filter(e => e.name === "show" && e.player === ship).map(e => e.card);
   }
 
-  function publicPoints(s, k, ctx) {
-    if (!ctx.rules.space_value) throw new Error("the page holds no Jamaica space values; write it with meeplab play --html or meeplab replay");
-    if (k === ctx.events.length - 1) return ctx.final.scores.slice();
-    const shown = shownTreasures(ctx)[k];
-    return s.players.slice(0, ctx.header.players).map((pl, p) => spaceValue(pl, ctx.rules) + doubloons(pl) + shown[p]);
-  }
-
   Replay.register("jamaica", {
-    title: "Jamaica", width: 1200, height: 730, scoreLabel: "Public points: space + doubloons + open treasures",
+    title: "Jamaica", width: 1200, height: 730,
     seatLabel: (p, ctx) => p === ctx.header.players ? "Ghost" : `P${p + 1}`,
-    score: publicPoints,
     roundStart: e => e.name === "round",
     where: (s, k, ctx) => `round ${s.round} · captain ${ctx.label(s.captain)}`,
     draw(svg, s, k, ctx) {

@@ -82,8 +82,7 @@
   }
 
   Replay.register("santiago", {
-    title: "Santiago de Cuba", width: 1200, height: 600, scoreLabel: "VP",
-    score: s => s.screens.map(sc => sc.vp),
+    title: "Santiago de Cuba", width: 1200, height: 600,
     roundStart: (e, s, prev, ctx) => e.name === "turn" && e.player === ctx.events[0].start_player,
     where: (s, k, ctx) => `${s.phase} · ${ctx.label(s.active)} to play`,
     draw(svg, s, k, ctx) {

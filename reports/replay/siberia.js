@@ -72,8 +72,7 @@
   }
 
   Replay.register("siberia", {
-    title: "Siberia", width: 1200, height: 720, scoreLabel: "Money ($1000s, as if the game ended now)",
-    score: s => s.players.map(pl => pl.money / 1000),
+    title: "Siberia", width: 1200, height: 720,
     formatScore: v => `$${v}k`,
     roundStart: (e, s) => e.name === "turn" && e.player === s.start_player,
     where: s => `turn ${s.turn}${s.final_turns_left === null ? "" : ` · ${s.final_turns_left} final turns left`}`,

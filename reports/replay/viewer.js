@@ -112,9 +112,8 @@ const Replay = (() => {
     const colours = [...Array(header.players).keys()].map(p => seatColour(header, p));
     const ctx = {header, events, final, colours, draw, states: all, rules: data.rules || {}};
     ctx.label = p => (game.seatLabel ? game.seatLabel(p, ctx) : `P${p + 1}`);
-    const scores = all.map((s, k) => game.score(s, k, ctx));
-    const curveOf = game.curve || {label: game.scoreLabel, values: (s, k) => scores[k]};
-    const curve = all.map((s, k) => curveOf.values(s, k, ctx));
+    // per event, every seat's public score after it: the curve its game's descriptor declares
+    const scores = data.scores, curve = scores;
     const rounds = [0];
     for (let k = 1; k < n; k++) if (game.roundStart(events[k], all[k], all[k - 1], ctx)) rounds.push(k);
 
@@ -166,7 +165,7 @@ const Replay = (() => {
 
     const plot = build("div", {class: "curve"}, document.body);
     const flat = curve.flat();
-    build("h2", {}, plot, `${curveOf.label} of every seat (${Math.min(0, ...flat)} to ${Math.max(1, ...flat)}); click to jump`);
+    build("h2", {}, plot, `${data.score_label} of every seat (${Math.min(0, ...flat)} to ${Math.max(1, ...flat)}); click to jump`);
     const curveSvg = el(plot, "svg", {viewBox: "0 0 1000 180", id: "curve", preserveAspectRatio: "none"});
     const marker = drawCurve(curveSvg, curve, rounds, colours, n);
     curveSvg.addEventListener("click", ev => {

@@ -2,9 +2,10 @@
 traced game (the curve the replay page draws), and from them the lead changes and how early
 the winner is decided.
 
-The public score is the game's own: Cuba's and Santiago's VP, Siberia's money, Cubist's
-points as if the game ended now, Jamaica's public points without the treasures still face
-down (space value + doubloons); after the last event, the final scores.
+The public score is the game's own, its descriptor's score curve, which the trace brings
+(`scores`): Cuba's and Santiago's VP, Siberia's money, Cubist's points as if the game ended now,
+Jamaica's public points (space value, doubloons and the treasures shown so far); after the last
+event, the final scores.
 
 - lead changes: how often the sole leader changes (a tie for the lead keeps the last sole
   leader);
@@ -14,7 +15,6 @@ down (space value + doubloons); after the last event, the final scores.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -26,32 +26,6 @@ COLUMNS = ["matchup", "deal", "seating", "event", "seat", "strategy", "score", "
            "rank"]
 GAME = ["matchup", "deal", "seating"]   # one traced game
 State = dict[str, Any]
-
-
-def _jamaica(state: State, rules: dict[str, Any]) -> list[float]:
-    out = []
-    for pl in state["players"]:
-        if pl.get("race") == "finished":
-            space = rules["finish_value"]
-        elif pl.get("race") == "racing":
-            space = rules["space_value"][pl["space"]]
-        else:
-            space = rules["pre_line_value"]
-        gold = sum(h["tokens"] for h in pl.get("holds") or [] if h and h["kind"] == "gold")
-        out.append(float(space + gold))
-    return out
-
-
-SCORES: dict[str, Callable[[State, dict[str, Any]], list[float]]] = {
-    "cuba": lambda s, r: [float(p["vp"]) for p in s["players"]],
-    "santiago": lambda s, r: [float(p["vp"]) for p in s["screens"]],
-    "siberia": lambda s, r: [float(p["money"]) for p in s["players"]],
-    "cubist": lambda s, r: [float(p["score"]) for p in s["players"]],
-    "jamaica": _jamaica,
-}
-LABELS = {"cuba": "VP", "santiago": "VP", "siberia": "money",
-          "cubist": "points as if the game ended now",
-          "jamaica": "public points (space + doubloons; treasures left out until the end)"}
 
 
 def empty() -> pd.DataFrame:
@@ -69,12 +43,8 @@ def start_player(state: State, event: dict[str, Any]) -> int:
 
 
 def curve_rows(trace: Any, matchup: int, deal: int, seating: int) -> pd.DataFrame:
-    """Long rows (COLUMNS) of one traced game (a reports.replay Trace)."""
-    game, players = trace.header["game"], int(trace.header["players"])
-    score = SCORES[game]
-    curve = [score(s, trace.rules)[:players] for s in trace.states[:-1]]
-    curve.append([float(x) for x in trace.final["scores"]])
-    values = np.array(curve, float)
+    """Long rows (COLUMNS) of one traced game (a reports.replay Trace with its score curve)."""
+    values = np.array(trace.scores, float)
     events, seats = values.shape
     first = start_player(trace.states[0], trace.events[0]) if trace.states else -1
     return pd.DataFrame({

@@ -43,6 +43,7 @@ class Settings:
     players: int
     searches: tuple[str, ...]   # the rungs that search
     plans: tuple[str, ...]      # the plans, strongest first
+    score_label: str = "score"  # what the course's score curves count (the game's descriptor)
 
 
 # --- numbers -------------------------------------------------------------------------------
@@ -310,13 +311,13 @@ def meta_section(n: Numbers) -> Section:
               "The full analysis (α-Rank, payoffs): metagame/metagame/index.html.")])
 
 
-def course_section(n: Numbers, game: str) -> Section:
+def course_section(n: Numbers, s: Settings) -> Section:
     def cells(t: pd.DataFrame) -> pd.DataFrame:
         return pd.DataFrame({"measure": t["measure"], "games": t["games"].astype(str),
                              "mean [95%]": interval_cells(t, "mean", "lo", "hi")})
     return Section("course", "The game's course", [
         Table("Length (every game of the skill ladder)", cells(n.length)),
-        Table(f"Course of the traced games (score: {course_mod.LABELS.get(game, 'score')})",
+        Table(f"Course of the traced games (score: {s.score_label})",
               cells(n.course), "Traced games: the strongest plan against copies of the next, "
                                "every seating of the first deals; intervals over the deals; "
                                "the curves are in course.csv.")])
@@ -328,7 +329,7 @@ def write(out: Path, s: Settings, n_boot: int = luck.N_BOOT) -> Written:
     lines = headline(s, n)
     sections = [Section("headline", "Headline", [Note(t) for t in lines]),
                 seat_section(s, n), skill_section(s, n), luck_section(n, s.rungs),
-                elements_section(n), meta_section(n), course_section(n, s.game)]
+                elements_section(n), meta_section(n), course_section(n, s)]
     df = run.results
     title = f"meeplab design dossier: {s.game}, {run.info.variant}"
     subtitle = (f"{s.players} players, rungs {' < '.join(s.rungs)}, "

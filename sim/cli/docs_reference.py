@@ -5,7 +5,9 @@
 - docs/reference/keys.md: the keys of every config file (from the modules that declare and
   check them) and each game's rules switches (from its rules data);
 - docs/reference/results.md: the columns of a run's results (the run's key columns and each
-  game's record columns).
+  game's record columns);
+- docs/reference/trace-events.md and trace-<game>.schema.json: every game's trace events and
+  the JSON schema of its trace lines (from the games' event declarations).
 
     python -m sim.cli.docs_reference [--check]
 
@@ -15,6 +17,7 @@ pages that differ from the code (tests/test_docs.py does the same).
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import sys
 from collections.abc import Iterable, Mapping
@@ -382,10 +385,49 @@ def results_page() -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
+# -- traces -------------------------------------------------------------------------------------
+
+def trace_schemas() -> dict[Path, str]:
+    """docs/reference/trace-<game>.schema.json: each game's trace line schema, from its event
+    declarations (core.common.events)."""
+    from core import games
+    from core.common.events import game_schema
+    from sim.session import TRACE_FORMAT, TRACE_VERSION
+
+    return {REFERENCE / f"trace-{name}.schema.json": json.dumps(
+        game_schema(games.get(name), TRACE_FORMAT, TRACE_VERSION), indent=1,
+        ensure_ascii=False) + "\n" for name in games.names()}
+
+
+def trace_events_page() -> str:
+    """docs/reference/trace-events.md: every game's trace events, from their declarations."""
+    from core import games
+
+    lines = [NOTICE, "", "# Trace events", "",
+             "The events of every game's trace ([Trace format](../trace-format.md)), as each "
+             "game declares them once (its `core/<game>/trace.py`, `EVENTS`). Every event also "
+             "has `name`, `player` (seat, or `null`), `raw` (`[code, player, a, b, c, d]`) and "
+             "`text` (its sentence in the game log); a key in parentheses is there only for "
+             "some of the event's occurrences. The state recorded with an event is the state "
+             "after it: only the keys it changes (a seat's as `players.<key>`) differ from the "
+             "state recorded with the event before. A machine-readable description of a game's "
+             "trace lines is its schema (JSON Schema draft 2020-12)."]
+    for name in games.names():
+        game = games.get(name)
+        lines += ["", f"## {game.title}", "",
+                  f"Schema: [`trace-{name}.schema.json`](trace-{name}.schema.json).", ""]
+        lines += markdown_table(["name", "keys", "meaning", "state it changes"], (
+            [f"`{event}`", ", ".join([f"`{k}`" for k in always] + [f"(`{k}`)" for k in maybe])
+             or "—", meaning, ", ".join(f"`{k}`" for k in changes) or "—"]
+            for event, always, maybe, meaning, changes in game.trace.EVENTS.rows()))
+    return "\n".join(lines) + "\n"
+
+
 def pages() -> dict[Path, str]:
     """Every generated page (path relative to the repository) and its text."""
     return {REFERENCE / "commands.md": commands_page(), REFERENCE / "keys.md": keys_page(),
-            REFERENCE / "results.md": results_page()}
+            REFERENCE / "results.md": results_page(),
+            REFERENCE / "trace-events.md": trace_events_page(), **trace_schemas()}
 
 
 def stale(root: Path = ROOT) -> list[str]:

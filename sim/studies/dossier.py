@@ -276,7 +276,8 @@ def settings(plan: Plan, out: Path) -> Any:
 
     ranked = strongest_plans(plan, load_run(out / SKILL).results)
     return Settings(plan.game, plan.rungs, plan.players,
-                    tuple(r for r in plan.rungs if searches(plan.game, r)), tuple(ranked))
+                    tuple(r for r in plan.rungs if searches(plan.game, r)), tuple(ranked),
+                    get_game(plan.game).score_curve.label)
 
 
 def page(plan: Plan, out: Path) -> Any:

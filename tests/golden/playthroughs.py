@@ -2,6 +2,8 @@
 
 - `<case>.log`: the `meeplab play` output (game log and final table) of a few seeds and lineups
   per game: random at two player counts, every named strategy, one variant;
+- `<case>.options`: the legal options at each decision of the same game, as text, the one taken
+  marked (tests/golden/decisions.py, the game played again interpreted);
 - `traces.txt`: per case, the sha256 of its JSON-lines trace without the header line (every
   event with the state after it, so a change of the public state shows even where the log
   reads the same);
@@ -17,6 +19,8 @@ games identical proves it with an unchanged tree.
 from __future__ import annotations
 
 import hashlib
+import os
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -138,6 +142,18 @@ def searches(g: Any, name: str) -> bool:
     return any(p.preset for p in g.registry.kernel_module(known[name].kernel).PARAMS)
 
 
+def option_lists(folder: Path, game: str) -> list[Path]:
+    """Write folder/<case>.options of every case of the game (tests/golden/decisions.py, run
+    interpreted in a subprocess) from the traces its compiled games left in the folder."""
+    done = subprocess.run(
+        [sys.executable, "-m", "tests.golden.decisions", str(folder), game],
+        cwd=GOLDEN.parents[1], env={**os.environ, "NUMBA_DISABLE_JIT": "1"},
+        capture_output=True, text=True)
+    if done.returncode != 0:
+        raise RuntimeError(f"{game}: the option lists failed:\n{done.stderr}")
+    return [folder / f"{case.name}.options" for case in CASES[game]]
+
+
 def write(folder: Path = GOLDEN, games: tuple[str, ...] | None = None) -> list[Path]:
     """Write every game's golden files into folder/<game>/; return the files written."""
     written = []
@@ -151,8 +167,10 @@ def write(folder: Path = GOLDEN, games: tuple[str, ...] | None = None) -> list[P
                 f"$ meeplab {' '.join(case.args(game))}\n" + play_case(game, case, trace),
                 encoding="utf-8")
             digests.append(f"{case.name}: {trace_digest(trace)}")
-            trace.unlink()
             written.append(out / f"{case.name}.log")
+        written += option_lists(out, game)
+        for case in CASES[game]:
+            (out / f"{case.name}.jsonl").unlink()
         (out / "traces.txt").write_text("\n".join(digests) + "\n", encoding="utf-8")
         (out / "records.txt").write_text("\n".join(record_lines(game)) + "\n",
                                          encoding="utf-8")

@@ -56,6 +56,19 @@ def test_each_game_declares_its_renderer_and_no_script_is_left_over():
     assert scripts == declared | {"viewer.js"}
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_a_renderer_reads_only_declared_events(game):
+    """The event names a renderer looks for (`e.name === "..."`) are events its game declares
+    (core/<game>/trace.py, EVENTS): the events' text comes with the trace, the renderer only
+    picks events out."""
+    from importlib import resources
+
+    script = resources.files(page.__name__).joinpath(
+        catalogue.get(game).renderer).read_text(encoding="utf-8")
+    names = set(re.findall(r"""\.name === ["'](\w+)["']""", script))
+    assert names <= set(catalogue.get(game).trace.EVENTS.codes.keys), names
+
+
 def test_a_long_game_stays_small():
     """Patches keep the page of the longest game (Jamaica with 6 ships) far below its
     JSON-lines trace."""
@@ -84,6 +97,20 @@ def test_jamaica_page_embeds_its_space_values_JAM_R23_Q9():
     for game in GAMES:
         if catalogue.get(game).page_rules is None:
             assert page.embedded(page.page(trace(game)))["rules"] == {}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_page_carries_the_games_score_curve(game):
+    """Per event, every seat's public score (the descriptor's score curve), the final scores
+    after the last event, and what the scores count; Jamaica's are its public points
+    (JAM-R23, counted here from the states and events)."""
+    t = trace(game)
+    data = page.embedded(page.page(t))
+    assert data["scores"] == t.scores and data["score_label"] == t.score_label != ""
+    assert len(t.scores) == len(t.events) and t.scores[-1] == t.final["scores"]
+    assert all(len(row) == t.header["players"] for row in t.scores)
+    if game == "jamaica":
+        assert t.scores[:-1] == [jamaica_public_points(t, k) for k in range(len(t.events) - 1)]
 
 
 def test_jamaica_public_points_end_at_the_final_scores_JAM_R23():
@@ -225,8 +252,9 @@ def test_trace_header_player_count_follows_its_switches():
     assert get_game("siberia").player_range(tables) == (2, 5)
 
 
-# events whose sentence the log words as a header or attaches to the line before it
-LOG_HEADERS = {"cuba": {"round", "phase", "card", "vp"}, "santiago": set(),
+# events whose sentence the log words as a header or attaches to the line before it (none
+# unless listed)
+LOG_HEADERS = {"cuba": {"round", "phase", "card", "vp"},
                "siberia": {"turn", "refill", "game_end"}, "jamaica": {"round", "game_end"},
                "cubist": {"turn", "game_end"}}
 
@@ -248,7 +276,7 @@ def test_event_list_shows_the_logs_sentences(game):
                 "setup", "round"):
             assert text.startswith(labels[e["player"]] + " "), text
         what = text.split(") ", 1)[1] if text.startswith(tuple(labels)) else text
-        assert e["name"] in LOG_HEADERS[game] or what in log, (e["name"], text)
+        assert e["name"] in LOG_HEADERS.get(game, ()) or what in log, (e["name"], text)
     assert "salesman salesman" not in log
 
 

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from core import games as catalogue
 from sim.errors import UserError
 from sim.studies.plan_replay import main, measure, parse_settings, same_game
 
@@ -94,7 +95,7 @@ def test_json_output(capsys) -> None:
 
 @pytest.mark.soak
 @pytest.mark.compiled
-@pytest.mark.parametrize("game", ["cuba", "santiago", "siberia", "jamaica", "cubist"])
+@pytest.mark.parametrize("game", catalogue.names())
 def test_the_default_search_does_not_replay_its_plan(game: str) -> None:
     """Issue 43: the default `mcts` plays its rollout plan's game in at most 20% of fresh deals
     (48 deals; a long run: pytest -m soak)."""
