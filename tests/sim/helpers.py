@@ -33,8 +33,18 @@ def write_config(path: Path, variant: dict[str, Any] | None = None, **keys: Any)
     return path
 
 
-def run_cli(*args: str):
+def run_cli(*args: str | Path):
     return CliRunner().invoke(cli.app, [str(a) for a in args])
+
+
+def play_traced(tmp_path: Path, game: str, *args: str, name: str = "t.jsonl"
+                ) -> tuple[Any, list[dict]]:
+    """`meeplab play GAME ARGS --trace tmp_path/name` in process: (its result, the trace's
+    JSON lines); the game must end without an error."""
+    path = tmp_path / name
+    result = run_cli("play", game, *args, "--trace", path)
+    assert result.exit_code == 0, result.output
+    return result, [json.loads(line) for line in path.read_text().splitlines()]
 
 
 def assert_one_line_error(result, problem: str) -> None:
