@@ -18,6 +18,20 @@ ROOT = Path(__file__).resolve().parents[2]
 # only `random` is sure to be registered: matchups of random players, 4 and 3 seats
 RANDOM_MATCHUPS = {"format": "matchups",
                    "matchups": [["random"] * 4, ["random"] * 3]}
+# a short strategy tune of Cuba's heuristic plan against three random seats
+CUBA_TUNE = """
+mode = "strategy"
+kernel = "heuristic"
+start = "builder"
+field = ["random", "random", "random"]
+preset = "builder_tuned_test"
+trials = 2
+games = 4
+seed = 5
+[search]
+money = [0.1, 1.0]
+focus_a = ["none", "hotel"]
+"""
 
 
 def toml_value(value: Any) -> str:
@@ -55,6 +69,15 @@ def assert_one_line_error(result, problem: str) -> None:
     assert len(lines) == 1, result.stderr
     assert lines[0].startswith("error: ") and "; " in lines[0], lines[0]
     assert problem in lines[0], lines[0]
+
+
+def assert_bad_job(folder: Path, command: str, config: dict[str, Any], problem: str,
+                   *args: str) -> None:
+    """`meeplab COMMAND <config> --out folder/run ARGS`, its config written from `config`,
+    fails in one line naming `problem` (assert_one_line_error) and writes no run."""
+    path = write_config(folder / f"{command}.toml", **config)
+    assert_one_line_error(run_cli(command, path, "--out", folder / "run", *args), problem)
+    assert not (folder / "run").exists()
 
 
 def assert_main_fails(main, args: list[str], problem: str, capsys) -> None:

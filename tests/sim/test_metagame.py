@@ -17,7 +17,9 @@ from sim.run import runner
 from sim.run import stats
 from sim.run import store
 from sim.studies import tune
-from tests.sim.helpers import assert_one_line_error, run_cli, run_compiled, write_config
+from tests.sim.helpers import (
+    assert_bad_job, assert_one_line_error, run_cli, run_compiled, write_config,
+)
 
 SMALL = dict(game="siberia", strategies=["random", "greedy"], players=2, games=8, seed=3)
 TOURNAMENT = Path(__file__).resolve().parents[2] / "configs/tournaments/siberia-round-robin.toml"
@@ -125,8 +127,7 @@ def test_population_refuses_a_run_that_is_not_a_meta_game():
     ({"strategies": [f"s{i}" for i in range(40)], "players": 4}, "profiles (at most"),
 ])
 def test_bad_config_is_one_line(tmp_path, keys, problem):
-    path = write_config(tmp_path / "bad.toml", **SMALL | keys)
-    assert_one_line_error(run_cli("metagame", path, "--out", tmp_path / "run"), problem)
+    assert_bad_job(tmp_path, "metagame", SMALL | keys, problem)
 
 
 @pytest.mark.parametrize("args, problem", [
@@ -135,8 +136,7 @@ def test_bad_config_is_one_line(tmp_path, keys, problem):
     (["--workers", "0"], "--workers"),
 ])
 def test_bad_options_are_one_line(tmp_path, args, problem):
-    path = write_config(tmp_path / "m.toml", **SMALL)
-    assert_one_line_error(run_cli("metagame", path, "--out", tmp_path / "run", *args), problem)
+    assert_bad_job(tmp_path, "metagame", SMALL, problem, *args)
 
 
 def test_missing_config_is_one_line(tmp_path):

@@ -7,7 +7,9 @@ import json
 
 import pytest
 
-from tests.sim.helpers import assert_one_line_error, run_cli, run_compiled, write_config
+from tests.sim.helpers import (
+    assert_bad_job, assert_one_line_error, run_cli, run_compiled, write_config,
+)
 
 GOOD = dict(game="cuba", strategy="random", players=3, elements=["building:saw_mill"],
             games=6, seed=2)
@@ -27,9 +29,7 @@ GOOD = dict(game="cuba", strategy="random", players=3, elements=["building:saw_m
     ({"format": "round-robin"}, "unknown key 'format'"),
 ])
 def test_bad_restrict_configs(tmp_path, change, problem):
-    path = write_config(tmp_path / "r.toml", **(GOOD | change))
-    assert_one_line_error(run_cli("restrict", path, "--out", tmp_path / "run"), problem)
-    assert not (tmp_path / "run").exists()
+    assert_bad_job(tmp_path, "restrict", GOOD | change, problem)
 
 
 @pytest.mark.parametrize("args, problem", [
@@ -38,8 +38,7 @@ def test_bad_restrict_configs(tmp_path, change, problem):
     (["--precision", "2"], "--precision 2 is not a half-width"),
 ])
 def test_bad_restrict_options(tmp_path, args, problem):
-    path = write_config(tmp_path / "r.toml", **GOOD)
-    assert_one_line_error(run_cli("restrict", path, "--out", tmp_path / "run", *args), problem)
+    assert_bad_job(tmp_path, "restrict", GOOD, problem, *args)
 
 
 def test_a_missing_restrict_config(tmp_path):
