@@ -18,6 +18,11 @@ ROOT = Path(__file__).resolve().parents[2]
 # only `random` is sure to be registered: matchups of random players, 4 and 3 seats
 RANDOM_MATCHUPS = {"format": "matchups",
                    "matchups": [["random"] * 4, ["random"] * 3]}
+# a small valid config of each job command that takes one (`meeplab metagame`, `restrict`)
+JOBS = {"metagame": dict(game="siberia", strategies=["random", "greedy"], players=2, games=8,
+                         seed=3),
+        "restrict": dict(game="cuba", strategy="random", players=3,
+                         elements=["building:saw_mill"], games=6, seed=2)}
 # a short strategy tune of Cuba's heuristic plan against three random seats
 CUBA_TUNE = """
 mode = "strategy"
