@@ -1,14 +1,17 @@
 """Hidden information, for every game (its descriptor's `hidden` sampler) at decision points of
-real games (random play, and for Cuba also the CUBA-V1 variant):
+real games (random play, and for Cuba also the CUBA-V1 variant, for Jamaica also the
+two-player game with the Ghost Ship, JAM-V1):
 
 - the sampler keeps the invariants and the deciding seat's options, redraws something, and
   depends only on what the seat sees: two states that differ only in what the seat cannot see
   give the same sample from the same stream;
 - no bot peeks (issue 16, item 2): every kernel (each registered strategy) decides the same
-  when what the deciding seat cannot see is redrawn. Interpreted.
+  when what the deciding seat cannot see is redrawn, and leaves the state as it was.
+  Interpreted.
 """
 from __future__ import annotations
 
+from itertools import product
 from typing import Any
 
 import numpy as np
@@ -21,8 +24,9 @@ from core.common.trace import trace_buffer
 from strategies.common.bound import bound
 from tests.engines import interpreted_row
 
-PLAYERS = 4
-GAMES = 2          # random games per rules variant
+PLAYERS = 4        # seats (at most the game's most)...
+SEATS = {"jamaica": [2, 4]}  # ...or these
+GAMES = 2          # random games per rules variant and seat count
 EVERY = 5          # keep every 5th decision point with a choice...
 MAX_POINTS = 40    # ...and at most this many per game, evenly spread
 VARIANTS = {"cuba": [{}, {"hidden_parliament_card": True}]}
@@ -39,8 +43,9 @@ def decision_points(game: Game) -> list[tuple[np.ndarray, np.ndarray, Any]]:
     """(state, options, tables) at every EVERY-th decision with a choice of random games."""
     e = game.engine
     found = []
-    players = min(PLAYERS, game.player_range(game.rules.load_tables())[1])
-    for overrides in VARIANTS.get(game.name, [{}]):
+    most = game.player_range(game.rules.load_tables())[1]
+    for overrides, players in product(VARIANTS.get(game.name, [{}]),
+                                      SEATS.get(game.name, [min(PLAYERS, most)])):
         tables = game.rules.load_tables(overrides=overrides or None)
         t = game.rules.flatten(tables)
         opts = np.zeros(e.max_options, np.int32)
@@ -97,7 +102,8 @@ def test_sampler_reads_only_what_the_seat_sees(points) -> None:
 
 
 def test_no_bot_peeks(points) -> None:
-    """Every registered strategy decides the same when the hidden part is redrawn."""
+    """Every registered strategy decides the same when the hidden part is redrawn, and leaves
+    the state as it was."""
     game, found = points
     strategies = bound(game)
     peeks = []
@@ -107,8 +113,11 @@ def test_no_bot_peeks(points) -> None:
         for s, opts, tables in found:
             t = game.rules.flatten(tables)
             key = game.engine.decisions.keys[s[game.engine.decision_slot]]
-            choices = {strategies.decide(kernels[0], row, w, t, opts, len(opts), stream(9))
-                       for w in (s, redrawn(game, s, t, 4), redrawn(game, s, t, 5))}
+            choices = set()
+            for w in (s, redrawn(game, s, t, 4), redrawn(game, s, t, 5)):
+                before = w.copy()
+                choices.add(strategies.decide(kernels[0], row, w, t, opts, len(opts), stream(9)))
+                assert np.array_equal(before, w), f"{game.name}: {name} changed the state"
             if len(choices) > 1:
                 peeks.append((name, key))
     assert not peeks, f"{game.name}: decisions that change with hidden information: " \

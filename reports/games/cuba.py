@@ -12,7 +12,9 @@ from __future__ import annotations
 import pandas as pd
 
 from reports import fmt, plots, stats
-from reports.games.parts import label, long_means, means_cells, missing_note, suffixes
+from reports.games.parts import (
+    label, long_means, means_cells, missing_note, sections_or_note, suffixes,
+)
 from reports.html import Figure, Item, Section, Table
 
 BUILT, PASSED, USE = "built_", "passed_", "vp_use_"
@@ -185,8 +187,5 @@ REQUIRED = ("buildings_built", "bills_passed", "parliament_wins", "pieces_shippe
 
 def sections(df: pd.DataFrame, rules: dict) -> list[Section]:
     """The Cuba sections (a note instead when the totals columns are missing)."""
-    missing = [c for c in REQUIRED if c not in df]
-    if missing:
-        return [Section("cuba", "Cuba", [missing_note("The Cuba sections",
-                                                      ", ".join(missing))])]
-    return [buildings(df), parliament(df, rules), shipping(df)]
+    return sections_or_note(df, REQUIRED, "cuba", "Cuba", "The Cuba sections",
+                            lambda: [buildings(df), parliament(df, rules), shipping(df)])

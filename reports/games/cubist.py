@@ -12,7 +12,7 @@ from __future__ import annotations
 import pandas as pd
 
 from reports import plots, stats
-from reports.games.parts import label, means_cells, missing_note, suffixes
+from reports.games.parts import label, means_cells, sections_or_note, suffixes
 from reports.html import Figure, Item, Section, Table
 
 INST, ARTISTS = "inst_", "artists_"
@@ -98,9 +98,7 @@ REQUIRED = ("installations", "museum_dice", "vp_cards", "vp_museum", "recruits",
 
 def sections(df: pd.DataFrame, rules: dict) -> list[Section]:
     """The Cubist section (a note instead when the breakdown columns are missing)."""
-    missing = [c for c in REQUIRED if c not in df]
-    if missing:
-        return [Section("cubist", "Cubist: installations and artists",
-                        [missing_note("The Cubist section", ", ".join(missing))])]
-    return [Section("cubist", "Cubist: installations and artists",
-                    installations(df, rules) + artists(df) + length_and_first_player(df))]
+    title = "Cubist: installations and artists"
+    return sections_or_note(df, REQUIRED, "cubist", title, "The Cubist section", lambda: [
+        Section("cubist", title,
+                installations(df, rules) + artists(df) + length_and_first_player(df))])

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pandas as pd
 
 from reports import plots, stats
-from reports.games.parts import label, means_cells, missing_note
+from reports.games.parts import label, means_cells, sections_or_note
 from reports.html import Figure, Item, Section, Table
 
 POWERS = ("morgans_map", "sarans_sabre", "lady_beth", "sixth_hold")
@@ -88,8 +88,5 @@ REQUIRED = CARDS + FIGHTS + ("lairs", "vp_treasures", "vp_curses", "captain_orde
 
 def sections(df: pd.DataFrame, rules: dict) -> list[Section]:
     """The Jamaica sections (a note instead when the breakdown columns are missing)."""
-    missing = [c for c in REQUIRED if c not in df]
-    if missing:
-        return [Section("jamaica", "Jamaica", [missing_note("The Jamaica sections",
-                                                            ", ".join(missing))])]
-    return [treasures(df), fights(df), captain(df)]
+    return sections_or_note(df, REQUIRED, "jamaica", "Jamaica", "The Jamaica sections",
+                            lambda: [treasures(df), fights(df), captain(df)])

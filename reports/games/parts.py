@@ -2,10 +2,12 @@
 a note for missing columns, and per-strategy mean cells with intervals."""
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 import pandas as pd
 
 from reports import fmt, stats
-from reports.html import Note
+from reports.html import Note, Section
 
 
 def suffixes(df: pd.DataFrame, prefix: str) -> list[str]:
@@ -21,6 +23,16 @@ def label(key: str) -> str:
 def missing_note(what: str, columns: str) -> Note:
     return Note(f"{what} needs the per-seat columns {columns}, which this run does not have: "
                 "re-run the tournament with an engine that records them.", warning=True)
+
+
+def sections_or_note(df: pd.DataFrame, required: Sequence[str], key: str, title: str,
+                     what: str, build: Callable[[], list[Section]]) -> list[Section]:
+    """A game's sections, `build()`; or, when the run lacks some of the `required` per-seat
+    columns, one section (`key`, `title`) whose note says what `what` needs."""
+    missing = [c for c in required if c not in df]
+    if missing:
+        return [Section(key, title, [missing_note(what, ", ".join(missing))])]
+    return build()
 
 
 def long_means(df: pd.DataFrame, column: str) -> pd.DataFrame:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import pandas as pd
 
 from reports import plots, stats
-from reports.games.parts import label, means_cells, missing_note, suffixes
+from reports.games.parts import label, means_cells, sections_or_note, suffixes
 from reports.html import Figure, Item, Section, Table
 
 RESOURCES = ("gas", "coal", "oil", "gold", "diamond")
@@ -117,8 +117,5 @@ REQUIRED = tuple(VP + k for k in RESOURCES + PERSONS + (UPGRADES,)) + (
 
 def sections(df: pd.DataFrame, rules: dict) -> list[Section]:
     """The Siberia sections (a note instead when the breakdown columns are missing)."""
-    missing = [c for c in REQUIRED if c not in df]
-    if missing:
-        return [Section("siberia", "Siberia", [missing_note("The Siberia sections",
-                                                            ", ".join(missing))])]
-    return [money(df), hires(df), economy(df)]
+    return sections_or_note(df, REQUIRED, "siberia", "Siberia", "The Siberia sections",
+                            lambda: [money(df), hires(df), economy(df)])

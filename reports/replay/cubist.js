@@ -123,11 +123,8 @@
   }
 
   function player(svg, s, p, x, y, ctx) {
-    const me = s.players[p], g = D.g(svg, {class: "player", "data-seat": p});
-    const now = s.current === p && s.phase !== "over";
-    D.rect(g, x, y, 585, 240, {fill: "#fff", stroke: ctx.colours[p], "stroke-width": now ? 4 : 2, rx: 6});
-    D.text(g, x + 8, y + 18, `${ctx.label(p)} ${ctx.header.strategies[p] || ""}${now ? " · to play" : ""}${s.start_player === p ? " · first player" : ""}`,
-      {"font-size": 13, "font-weight": 700, fill: ctx.colours[p]});
+    const me = s.players[p], now = s.current === p && s.phase !== "over";
+    const g = D.seatPanel(svg, ctx, p, x, y, 585, 240, now, s.start_player === p ? " · first player" : "");
     me.rooms.forEach((room, r) => {
       D.text(g, x + 8 + r * 190, y + 36, `work room ${r + 1}`, {"font-size": 10, fill: "#666"});
       D.rect(g, x + 8 + r * 190, y + 40, 180, 130, {fill: "#faf8f2", stroke: "#ddd", rx: 4});

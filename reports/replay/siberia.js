@@ -49,11 +49,8 @@
   }
 
   function player(svg, s, p, x, y, ctx) {
-    const me = s.players[p], g = D.g(svg, {class: "player", "data-seat": p});
-    const now = s.current === p && s.phase !== "over";
-    D.rect(g, x, y, 560, 118, {fill: "#fff", stroke: ctx.colours[p], "stroke-width": now ? 4 : 2, rx: 6});
-    D.text(g, x + 8, y + 18, `${ctx.label(p)} ${ctx.header.strategies[p] || ""}${now ? " · to play" : ""}${s.start_player === p ? " · start player" : ""}`,
-      {"font-size": 13, "font-weight": 700, fill: ctx.colours[p]});
+    const me = s.players[p], now = s.current === p && s.phase !== "over";
+    const g = D.seatPanel(svg, ctx, p, x, y, 560, 118, now, s.start_player === p ? " · start player" : "");
     D.text(g, x + 8, y + 38, `money (if it ended now) ${money(me.money)}`, {"font-size": 12});
     D.text(g, x + 8, y + 56, `hand ${me.hand_size}`, {"font-size": 12});
     for (let c = 0; c < me.hand_size; c++) D.rect(g, x + 60 + c * 9, y + 45, 8, 13, {fill: "#c0b49d", stroke: "#7a6a55", class: "hand-card"});

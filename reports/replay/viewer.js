@@ -25,6 +25,15 @@ const Replay = (() => {
     line: (parent, x1, y1, x2, y2, attrs) => el(parent, "line", Object.assign({x1, y1, x2, y2, stroke: "#888"}, attrs)),
     text: (parent, x, y, content, attrs) => el(parent, "text", Object.assign({x, y}, attrs), content),
     title: (node, content) => { el(node, "title", {}, content); return node; },
+    // seat p's framed panel headed by its label and strategy, thicker and marked while the
+    // seat is to play (`now`), `note` after the heading; returns the panel's group
+    seatPanel(parent, ctx, p, x, y, w, h, now, note) {
+      const g = draw.g(parent, {class: "player", "data-seat": p});
+      draw.rect(g, x, y, w, h, {fill: "#fff", stroke: ctx.colours[p], "stroke-width": now ? 4 : 2, rx: 6});
+      draw.text(g, x + 8, y + 18, `${ctx.label(p)} ${ctx.header.strategies[p] || ""}${now ? " · to play" : ""}${note || ""}`,
+        {"font-size": 13, "font-weight": 700, fill: ctx.colours[p]});
+      return g;
+    },
     // a row of coloured squares with counts: {kind: count} drawn in `order`
     pieces(parent, x, y, counts, colours, order, size) {
       size = size || 14;

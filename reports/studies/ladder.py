@@ -235,6 +235,34 @@ def check(matrix: pd.DataFrame, run_dir: Path) -> None:
                            "GAME-mcts-strength run")
 
 
+# the Methods notes of the ladder pages (this and the scaling ladder's)
+UNIT_NOTE = Note("Unit: the deal group, a deal played in every seat rotation of a matchup "
+                 "(its games are correlated).")
+WILSON_NOTE = ("Win shares: Wilson 95% interval on the effective sample size n / design "
+               "effect, deal groups as units (reports/stats.py)")
+
+
+def headline_section(lines: list[str], excluded: Any) -> Section:
+    """The page's headline: `lines`, to which the notice of the games the run left out
+    (excluded.csv; `excluded`: reports.runs.Excluded or None) is appended."""
+    if excluded:
+        lines.append(excluded.notice("excluded.csv"))
+    return Section("headline", "Headline", [Note(s) for s in lines])
+
+
+def write_files(out_dir: Path, html: str, page: str, tables: dict[str, pd.DataFrame],
+                excluded: Any) -> Path:
+    """Into out_dir: excluded.csv when the run left games out, each table as CSV (file name
+    -> frame), then the page as `html`; returns the page's path."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    if excluded:
+        write_whole(out_dir / "excluded.csv", excluded.table().to_csv(index=False).encode())
+    for name, frame in tables.items():
+        write_whole(out_dir / name, frame.to_csv(index=False).encode())
+    write_whole(out_dir / html, page.encode())
+    return out_dir / html
+
+
 def write(df: pd.DataFrame, rungs: Sequence[str], game: str, out_dir: Path,
           excluded: Any = None) -> tuple[Path, Path, list[str]]:
     """Write ladder.html (self-contained), ladder.csv (the matrix) and ladder-steps.csv into
@@ -245,12 +273,10 @@ def write(df: pd.DataFrame, rungs: Sequence[str], game: str, out_dir: Path,
     check(matrix, out_dir)
     ladder = steps(df, rungs)
     lines = headline(matrix, ladder)
-    if excluded:
-        lines.append(excluded.notice("excluded.csv"))
     players = int(df["players"].iloc[0])
     seats = copies(players)
     sections = [
-        Section("headline", "Headline", [Note(s) for s in lines]),
+        headline_section(lines, excluded),
         Section("matrix", "One against the field", [
             Note(f"Each candidate against {seats} of each field strategy, in "
                  "every seat rotation on duplicate deals. Highlighted: the 95% interval lies "
@@ -265,10 +291,8 @@ def write(df: pd.DataFrame, rungs: Sequence[str], game: str, out_dir: Path,
         ] + ([Table("", step_cells(ladder), highlight=list(ladder["significant"]))]
               if ladder["deals"].any() else [])),
         Section("methods", "Methods", [
-            Note("Unit: the deal group, a deal played in every seat rotation of a matchup "
-                 "(its games are correlated)."),
-            Note("Win shares: Wilson 95% interval on the effective sample size n / design "
-                 "effect, deal groups as units (reports/stats.py)."),
+            UNIT_NOTE,
+            Note(WILSON_NOTE + "."),
             Note("Steps: per deal group, the upper rung's mean win share minus the lower "
                  f"rung's; 95% percentile bootstrap interval ({N_RESAMPLES} resamples of the "
                  "deal groups, so it stays within [-1, 1]); p-value of a sign-flip "
@@ -278,13 +302,8 @@ def write(df: pd.DataFrame, rungs: Sequence[str], game: str, out_dir: Path,
                  "narrower than the exact test: significance is the Holm-adjusted p's."),
             Note("Rungs, lowest first: " + ", ".join(rungs) + ".")]),
     ]
-    out_dir.mkdir(parents=True, exist_ok=True)
-    html, csv = out_dir / "ladder.html", out_dir / "ladder.csv"
     page = render_page(f"meeplab ladder: {game}", f"{players} players, "
                        f"{df['game_id'].nunique()} games", sections, [("rungs", list(rungs))])
-    if excluded:
-        write_whole(out_dir / "excluded.csv", excluded.table().to_csv(index=False).encode())
-    write_whole(csv, matrix.to_csv(index=False).encode())
-    write_whole(out_dir / "ladder-steps.csv", ladder.to_csv(index=False).encode())
-    write_whole(html, page.encode())
-    return html, csv, lines
+    html = write_files(out_dir, "ladder.html", page,
+                       {"ladder.csv": matrix, "ladder-steps.csv": ladder}, excluded)
+    return html, out_dir / "ladder.csv", lines

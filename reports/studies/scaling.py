@@ -19,9 +19,10 @@ import numpy as np
 import pandas as pd
 
 from reports import fmt, stats
-from reports.files import write_whole
 from reports.html import Figure, Note, Section, Table, render_page
-from reports.studies.ladder import bounds, copies, check, field_matrix
+from reports.studies.ladder import (
+    UNIT_NOTE, WILSON_NOTE, bounds, check, copies, field_matrix, headline_section, write_files,
+)
 from reports.plots import plt, png
 
 COLUMNS = {   # scaling.csv column -> what it holds
@@ -143,11 +144,9 @@ def write(df: pd.DataFrame, rungs: Sequence[str], levels: Sequence[int], game: s
     rows = table(df, rungs, levels)
     check(rows, out_dir.parent)
     lines = headline(rows, search)
-    if excluded:
-        lines.append(excluded.notice("excluded.csv"))
     field = copies(int(rows["players"].iloc[0]))
     sections = [
-        Section("headline", "Headline", [Note(s) for s in lines]),
+        headline_section(lines, excluded),
         Section("levels", "Each level against the level below", [
             Note(f"The higher level in one seat, {field} of the level below in the others, "
                  "in every seat rotation on duplicate deals. Highlighted: the 95% interval "
@@ -155,24 +154,17 @@ def write(df: pd.DataFrame, rungs: Sequence[str], levels: Sequence[int], game: s
             Figure("levels", "Win share against the level below", plot(rows)),
             Table("", cells(rows), highlight=list(rows["shown"]))]),
         Section("methods", "Methods", [
-            Note("Unit: the deal group, a deal played in every seat rotation of a matchup "
-                 "(its games are correlated)."),
-            Note("Win shares: Wilson 95% interval on the effective sample size n / design "
-                 "effect, deal groups as units (reports/stats.py); the gain is the win share "
-                 "minus the fair share, its interval the win share's shifted."),
+            UNIT_NOTE,
+            Note(WILSON_NOTE + "; the gain is the win share minus the fair share, its "
+                 "interval the win share's shifted."),
             Note(f"The gain vanishes at the first {_step(rows)} whose interval does not lie "
                  "above the fair share; the intervals are not adjusted for the several "
                  "steps."),
             Note(f"Levels of {search}, iterations per decision, lowest first: "
                  + ", ".join(map(str, levels)) + ".")]),
     ]
-    out_dir.mkdir(parents=True, exist_ok=True)
-    html, csv = out_dir / "scaling.html", out_dir / "scaling.csv"
     page = render_page(f"meeplab ladder --scaling: {game}", f"{field} of the level below, "
                        f"{df['game_id'].nunique()} games", sections,
                        [("levels", [str(n) for n in levels])])
-    if excluded:
-        write_whole(out_dir / "excluded.csv", excluded.table().to_csv(index=False).encode())
-    write_whole(csv, rows.to_csv(index=False).encode())
-    write_whole(html, page.encode())
-    return html, csv, lines
+    html = write_files(out_dir, "scaling.html", page, {"scaling.csv": rows}, excluded)
+    return html, out_dir / "scaling.csv", lines

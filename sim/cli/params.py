@@ -23,8 +23,19 @@ PlayersOpt = Annotated[int, typer.Option("--players", help="Number of players.")
 StrategiesOpt = Annotated[str, typer.Option(
     "--strategies", help="Strategy per seat, comma-separated, or one name for every seat.")]
 
-ConfigArg = Annotated[Path, typer.Argument(
-    help="Tournament config TOML (see configs/tournaments/).", show_default=False)]
+
+
+def config_arg(kind: str, folder: str) -> Any:
+    """The CONFIG argument of a run command: a `kind` config TOML, shipped ones in `folder`."""
+    return Annotated[Path, typer.Argument(
+        help=f"{kind} config TOML (see configs/{folder}/).", show_default=False)]
+
+
+ConfigArg = config_arg("Tournament", "tournaments")
+SweepConfigArg = config_arg("Sweep", "sweeps")
+TuneConfigArg = config_arg("Tune", "tunes")
+MetagameConfigArg = config_arg("Meta-game", "metagame")
+RestrictConfigArg = config_arg("Restrict", "restrict")
 WorkersOpt = Annotated[int | None, typer.Option(
     "--workers", help="Local worker processes (default: all cores).", show_default=False)]
 
@@ -47,6 +58,20 @@ def seed_opt(what: str = "Tournament seed", configs: str = "config") -> Any:
         "--seed", help=f"{what} (overrides the {configs}).", show_default=False)]
 
 
+def resume_opt(what: str, skipping: str) -> Any:
+    """The --resume flag: complete the `what` in --out, skipping what is finished."""
+    return Annotated[bool, typer.Option(
+        "--resume", help=f"Complete the {what} in --out, skipping {skipping}.")]
+
+
+def top_opt(where: str, best: str, unit: str) -> Any:
+    """The --top option: add deals (`where`) until the K `best` stand apart."""
+    return Annotated[int | None, typer.Option(
+        "--top", help=f"Add deals{where} until the K {best} stand apart from the rest (no "
+                      f"interval of theirs overlaps one below them) or max_games per {unit}.",
+        show_default=False)]
+
+
 def precision_opt(whose: str, example: str) -> Any:
     """The --precision option: add deals until `whose` 95% interval is within +-P."""
     return Annotated[str | None, typer.Option(
@@ -59,6 +84,9 @@ ProfileGamesOpt = games_opt("profile")
 ElementGamesOpt = games_opt("element")
 SweepGamesOpt = games_opt("matchup of every variant", "configs")
 RunOutOpt = out_opt("Run", "runs/<config name>")
+LadderOutOpt = out_opt("Run", "runs/<game>-ladder, with --scaling runs/<game>-scaling")
+ReportOutOpt = out_opt("Output", "RUN_DIR/report")
+CompareOutOpt = out_opt("Output", "compare-A-vs-B next to the first run")
 MetagameOutOpt = out_opt("Run", "runs/metagame-<config name>")
 SweepOutOpt = out_opt("Sweep", "runs/<sweep name>")
 StudyOutOpt = out_opt("Study", "runs/tune-<config name>")
@@ -69,6 +97,8 @@ TournamentPrecisionOpt = precision_opt("every strategy's",
                                        "on its win share is within +-P (0.005 or 0.5%)")
 MetagamePrecisionOpt = precision_opt("every profile entry's", "is within +-P (0.02 or 2%)")
 RestrictPrecisionOpt = precision_opt("every restricted seat's", "is within +-P (0.005 or 0.5%)")
+TournamentTopOpt = top_opt("", "best strategies", "matchup")
+RestrictTopOpt = top_opt(", only to the elements that need them,", "strongest", "element")
 
 
 def positive(option: str, value: int | None, minimum: int = 1,
@@ -79,8 +109,10 @@ def positive(option: str, value: int | None, minimum: int = 1,
     limits.check_range(option, value, minimum, maximum)
 
 
-ResumeOpt = Annotated[bool, typer.Option(
-    "--resume", help="Complete the run in --out, skipping its finished shards.")]
+ResumeOpt = resume_opt("run", "its finished shards")
+LadderResumeOpt = resume_opt("ladder", "finished shards; its settings are read from the run")
+SweepResumeOpt = resume_opt("sweep", "its complete runs")
+DossierResumeOpt = resume_opt("dossier", "finished shards; its settings are read from it")
 SchedulerOpt = Annotated[str | None, typer.Option(
     "--scheduler", help="Play on a Dask cluster: its scheduler address (tcp://host:port).",
     show_default=False)]

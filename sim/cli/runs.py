@@ -9,8 +9,9 @@ import typer
 from sim import limits, smoke
 from sim.cli.app import Summary, app
 from sim.cli.params import (
-    ConfigArg, DaskLocalOpt, MatchupGamesOpt, ResumeOpt, RunOutOpt, SchedulerOpt, SeedOpt,
-    TournamentPrecisionOpt, VariantOpt, WorkersOpt, check_run_options, positive,
+    CompareOutOpt, ConfigArg, DaskLocalOpt, MatchupGamesOpt, ReportOutOpt, ResumeOpt, RunOutOpt,
+    SchedulerOpt, SeedOpt, TournamentPrecisionOpt, TournamentTopOpt, VariantOpt, WorkersOpt,
+    check_run_options, positive,
 )
 from sim.cli.running import interrupted, resume_hint, write_report
 from sim.errors import fail, user_errors
@@ -28,11 +29,7 @@ def tournament(
         scheduler: SchedulerOpt = None,
         dask_local: DaskLocalOpt = None,
         precision: TournamentPrecisionOpt = None,
-        top: Annotated[int | None, typer.Option(
-            "--top", help="Add deals until the K best strategies stand apart from the rest "
-                          "(no interval of theirs overlaps one below them) or max_games "
-                          "per matchup.",
-            show_default=False)] = None,
+        top: TournamentTopOpt = None,
         variant: VariantOpt = None,
         ) -> Summary:
     """Play a tournament from a config into a run directory (Parquet results, manifest)."""
@@ -44,7 +41,7 @@ def tournament(
 
     with user_errors():
         check_run_options(games, workers, seed, scheduler, dask_local)
-        share = config_mod.parse_precision(precision) if precision is not None else None
+        share = config_mod.parse_precision(precision)
         cfg = config_mod.load(config, games=games, seed=seed, variants=variant or [],
                               precision=share, top=top)
         cfg = replace(cfg, run_options=run_options("tournament", games, seed, share, top,
@@ -64,9 +61,7 @@ def tournament(
 def report(
         run_dir: Annotated[Path, typer.Argument(help="Run directory of 'meeplab tournament'.",
                                                 show_default=False)],
-        out: Annotated[Path | None, typer.Option(
-            "--out", help="Output directory (default: RUN_DIR/report).",
-            show_default=False)] = None,
+        out: ReportOutOpt = None,
         bootstrap: Annotated[int | None, typer.Option(
             "--bootstrap", help="Bootstrap replicates for the rating intervals "
                                 "(default: 200; at most 100000).",
@@ -97,9 +92,7 @@ def report(
 def compare(
         runs: Annotated[list[Path], typer.Argument(
             help="Two or more run directories; the first is the baseline.", show_default=False)],
-        out: Annotated[Path | None, typer.Option(
-            "--out", help="Output directory (default: compare-A-vs-B next to the first run).",
-            show_default=False)] = None,
+        out: CompareOutOpt = None,
         ) -> Summary:
     """Compare runs side by side (deltas, tests, balance indices) as HTML and PNG."""
     from reports.compare import compare as write

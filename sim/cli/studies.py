@@ -12,10 +12,12 @@ from reports.text import plural
 from sim import limits, smoke
 from sim.cli.app import Summary, app, emit
 from sim.cli.params import (
-    DaskLocalOpt, ElementGamesOpt, GameArg, MetagameOutOpt, MetagamePrecisionOpt,
-    MetagameSeedOpt, ProfileGamesOpt, RestrictPrecisionOpt, ResumeOpt, RunOutOpt,
-    SchedulerOpt, SeedOpt, StudyOutOpt, SweepGamesOpt, SweepOutOpt, SweepSeedOpt, VariantOpt,
-    WorkersOpt, check_run_options, positive,
+    DaskLocalOpt, DossierResumeOpt, ElementGamesOpt, GameArg, LadderOutOpt, LadderResumeOpt,
+    MetagameConfigArg, MetagameOutOpt, MetagamePrecisionOpt, MetagameSeedOpt, ProfileGamesOpt,
+    RestrictConfigArg, RestrictPrecisionOpt, RestrictTopOpt, ResumeOpt, RunOutOpt,
+    SchedulerOpt, SeedOpt, StudyOutOpt, SweepConfigArg, SweepGamesOpt, SweepOutOpt,
+    SweepResumeOpt, SweepSeedOpt, TuneConfigArg, VariantOpt, WorkersOpt, check_run_options,
+    positive,
 )
 from sim.cli.running import again_command, resume_hint, stoppable, write_report
 from sim.errors import UserError, fail, user_errors
@@ -36,13 +38,8 @@ def ladder(game: GameArg,
            workers: WorkersOpt = None,
            seed: Annotated[int | None, typer.Option(
                "--seed", help="Tournament seed (>= 0, default 1).", show_default=False)] = None,
-           out: Annotated[Path | None, typer.Option(
-               "--out", help="Run directory (default: runs/<game>-ladder, with --scaling "
-                             "runs/<game>-scaling).",
-               show_default=False)] = None,
-           resume: Annotated[bool, typer.Option(
-               "--resume", help="Complete the ladder in --out, skipping finished shards; its "
-                                "settings are read from the run.")] = False,
+           out: LadderOutOpt = None,
+           resume: LadderResumeOpt = False,
            run: Annotated[Path | None, typer.Option(
                "--run", help="Play nothing: write the page and tables of this finished run "
                              "(a ladder's, or e.g. a configs/tournaments/*-mcts-strength.toml "
@@ -106,15 +103,12 @@ def ladder(game: GameArg,
 
 @app.command()
 def sweep(
-        config: Annotated[Path, typer.Argument(
-            help="Sweep config TOML (see configs/sweeps/).", show_default=False)],
+        config: SweepConfigArg,
         games: SweepGamesOpt = None,
         workers: WorkersOpt = None,
         out: SweepOutOpt = None,
         seed: SweepSeedOpt = None,
-        resume: Annotated[bool, typer.Option(
-            "--resume", help="Complete the sweep in --out, skipping its complete runs.")
-        ] = False,
+        resume: SweepResumeOpt = False,
         grow: Annotated[int, typer.Option(
             "--grow", help="Meta-game base: first grow each variant's population by up to K "
                            "best responses tuned under its rules (the base's grow table).")
@@ -141,8 +135,7 @@ def sweep(
 
 @app.command()
 def tune(
-        config: Annotated[Path, typer.Argument(
-            help="Tune config TOML (see configs/tunes/).", show_default=False)],
+        config: TuneConfigArg,
         trials: Annotated[int | None, typer.Option(
             "--trials", help="Complete trials the study should reach (overrides the config; "
                              "a rerun continues the study).", show_default=False)] = None,
@@ -196,8 +189,7 @@ def tune(
 
 @app.command()
 def metagame(
-        config: Annotated[Path, typer.Argument(
-            help="Meta-game config TOML (see configs/metagame/).", show_default=False)],
+        config: MetagameConfigArg,
         games: ProfileGamesOpt = None,
         workers: WorkersOpt = None,
         out: MetagameOutOpt = None,
@@ -226,7 +218,7 @@ def metagame(
         check_run_options(games, workers, seed, scheduler, dask_local)
         positive("--bootstrap", bootstrap, 0, limits.MAX_BOOTSTRAP)
         bootstrap, grow = smoke.cap("bootstrap", bootstrap) or 0, smoke.cap("rounds", grow) or 0
-        share = config_mod.parse_precision(precision) if precision is not None else None
+        share = config_mod.parse_precision(precision)
         meta = meta_mod.load(config, games=games, seed=seed, variants=variant or [],
                              precision=share)
         run_dir = out or Path("runs") / f"metagame-{config.stem}"
@@ -276,19 +268,14 @@ def _grow(meta: Any, rounds: int, out: Path, workers: int | None, bootstrap: int
 
 @app.command()
 def restrict(
-        config: Annotated[Path, typer.Argument(
-            help="Restrict config TOML (see configs/restrict/).", show_default=False)],
+        config: RestrictConfigArg,
         games: ElementGamesOpt = None,
         workers: WorkersOpt = None,
         out: RunOutOpt = None,
         seed: SeedOpt = None,
         resume: ResumeOpt = False,
         precision: RestrictPrecisionOpt = None,
-        top: Annotated[int | None, typer.Option(
-            "--top", help="Add deals, only to the elements that need them, until the K "
-                          "strongest stand apart from the rest (no interval of theirs "
-                          "overlaps one below them) or max_games per element.",
-            show_default=False)] = None,
+        top: RestrictTopOpt = None,
         ) -> Summary:
     """Restricted play: what a seat loses when forbidden each element (building, card, ...)."""
     from dataclasses import replace
@@ -299,7 +286,7 @@ def restrict(
 
     with user_errors():
         check_run_options(games, workers, seed, None, None)
-        share = config_mod.parse_precision(precision) if precision is not None else None
+        share = config_mod.parse_precision(precision)
         cfg = restrict_mod.load(config, games=games, seed=seed, precision=share, top=top)
         cfg = replace(cfg, run_options=run_options("restrict", games, seed, share, top))
         where = out or Path("runs") / config.stem
@@ -352,9 +339,7 @@ def dossier(
         out: Annotated[Path | None, typer.Option(
             "--out", help="Dossier directory (default: runs/<game>-dossier); must be empty "
                           "unless --resume.", show_default=False)] = None,
-        resume: Annotated[bool, typer.Option(
-            "--resume", help="Complete the dossier in --out, skipping finished shards; its "
-                             "settings are read from it.")] = False,
+        resume: DossierResumeOpt = False,
         precision: Annotated[str | None, typer.Option(
             "--precision", help="Add deals to the skill ladder until every strategy's 95% "
                                 "interval is within +-P (0.02 or 2%).",
@@ -377,7 +362,7 @@ def dossier(
         check_run_options(games, workers, seed, scheduler, dask_local)
         dossier_mod.checked_options(games, players, seed, course)
         name = get_game(game).name
-        share = config_mod.parse_precision(precision) if precision is not None else None
+        share = config_mod.parse_precision(precision)
         given = {"rungs": tuple(dossier_mod.parse_rungs(name, rungs)) if rungs else None,
                  "players": players, "games": games, "seed": seed, "course": course,
                  "variants": tuple(dossier_mod.absolute(variant)) if variant else None,

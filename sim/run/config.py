@@ -135,8 +135,10 @@ def not_utf8(path: Path, exc: UnicodeDecodeError) -> UserError:
                      "save it as UTF-8")
 
 
-def parse_precision(text: str) -> float:
-    """'0.005' or '0.5%' -> 0.005 (UserError unless 0 < P < 0.5)."""
+def parse_precision(text: str | None) -> float | None:
+    """'0.005' or '0.5%' -> 0.005 (UserError unless 0 < P < 0.5); None (not given) -> None."""
+    if text is None:
+        return None
     text = text.strip()
     try:
         value = float(text.removesuffix("%")) / (100 if text.endswith("%") else 1)

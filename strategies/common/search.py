@@ -353,6 +353,35 @@ def no_rewind(s, t):
     """The rewind of a game whose secret choices the sampler redraws as they lie."""
 
 
+def _score_each(row, s, t, out):
+    """Every seat's score if the game ended now, `score(s, t, p)`, into out[:players] (the
+    rollout preset's row unused)."""
+    for p in range(s[NP_SLOT]):  # noqa: F821 (bound per game)
+        out[p] = score(s, t, p)  # noqa: F821
+
+
+def _keyed_shares(s, t, rank, share):
+    """The final win shares (and ranks) of the game's `standings(s, t, key, rank, share)`, the
+    seats' sort keys written to scratch."""
+    key = np.zeros(s[NP_SLOT], KEY_DTYPE)  # noqa: F821
+    standings(s, t, key, rank, share)  # noqa: F821
+
+
+def score_valuation(game: Game, score: Callable, np_slot: int) -> Callable:
+    """The valuation `scores(row, s, t, out)` (`kernel`) of a game whose cut-off values each
+    seat by its compiled `score(s, t, p)` if the game ended now; s[np_slot] is the number of
+    players."""
+    return compiled_for(_score_each, f"{game.name}_mcts", {"score": score, "NP_SLOT": np_slot})
+
+
+def standings_shares(game: Game, standings: Callable, np_slot: int,
+                     key_dtype: type = np.int64) -> Callable:
+    """The final win shares `shares(s, t, rank, share)` (`kernel`) of a game whose compiled
+    `standings(s, t, key, rank, share)` also writes the seats' sort keys (of key_dtype)."""
+    return compiled_for(_keyed_shares, f"{game.name}_mcts",
+                        {"standings": standings, "NP_SLOT": np_slot, "KEY_DTYPE": key_dtype})
+
+
 def tree_search(choose: Callable) -> Callable:
     """The `_search` bound with a game's `choose` (`kernel`'s result): the tree it grows, for
     tests and tools."""

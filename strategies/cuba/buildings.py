@@ -11,7 +11,7 @@ from core.jit import njit
 from strategies.cuba import harbour
 from strategies.cuba import politics
 from strategies.cuba import values
-from strategies.cuba.argmax import NEG, better
+from strategies.common.argmax import NEG, better
 from strategies.cuba.plan import W
 from strategies.cuba.values import K, V
 

@@ -12,7 +12,7 @@ from strategies.cuba import harbour
 from strategies.cuba import politics
 from strategies.cuba import production
 from strategies.cuba import values
-from strategies.cuba.argmax import NEG, better
+from strategies.common.argmax import NEG, better
 from strategies.cuba.plan import W
 from strategies.cuba.values import V, V_SIZE  # sizes by name: stack_array literals
 

@@ -20,7 +20,8 @@ from strategies.cuba import heuristic
 from strategies.cuba import plan
 from strategies.cuba import politics
 from strategies.cuba import values
-from strategies.cuba.argmax import NEG, better, draw_noise, no_noise
+from strategies.common.argmax import NEG, better
+from strategies.cuba.noise import draw_noise, no_noise
 from strategies.cuba.plan import W
 from strategies.cuba.values import V, V_SIZE
 

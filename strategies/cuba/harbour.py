@@ -7,7 +7,7 @@ from core.cuba.codes import M, T
 from core.cuba.state import G, O
 from core.jit import njit
 from strategies.cuba import values
-from strategies.cuba.argmax import NEG, better
+from strategies.common.argmax import NEG, better
 from strategies.cuba.plan import W
 from strategies.cuba.values import V
 

@@ -16,7 +16,7 @@ from strategies.cuba import plan
 from strategies.cuba import politics
 from strategies.cuba import production
 from strategies.cuba import values
-from strategies.cuba.argmax import draw_noise
+from strategies.cuba.noise import draw_noise
 from strategies.cuba.plan import W
 from strategies.cuba.values import V, V_SIZE  # sizes by name: stack_array literals
 

@@ -11,7 +11,7 @@ from core.cuba.codes import M, SW, T
 from core.cuba.state import G, O, P
 from core.jit import njit, stack_array
 from strategies.cuba import values
-from strategies.cuba.argmax import NEG, better
+from strategies.common.argmax import NEG, better
 from strategies.cuba.plan import W
 from strategies.cuba.values import V
 

@@ -11,7 +11,7 @@ from core.jit import copy_into, njit, stack_array
 from strategies.cuba import buildings
 from strategies.cuba import politics
 from strategies.cuba import values
-from strategies.cuba.argmax import NEG, better
+from strategies.common.argmax import NEG, better
 from strategies.cuba.values import V
 
 

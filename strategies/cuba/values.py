@@ -23,7 +23,7 @@ from core.cuba import state as S
 from core.cuba.codes import M, SW, T
 from core.cuba.state import DK, G, O, P, PH
 from core.jit import njit
-from strategies.cuba.argmax import better
+from strategies.common.argmax import better
 from strategies.cuba.plan import W
 
 # --- the value table: per kind, 4 capped sinks (value, capacity) and two tails --------------

@@ -18,6 +18,7 @@ from core.cubist.codes import MAX_ARTISTS_UP, MAX_HELD, MAX_SPACES
 from core.cubist.hidden import sample_hidden
 from core.cubist.state import G, O, P, STATE_SIZE  # STATE_SIZE by name: a literal size
 from core.jit import copy_into, njit, stack_array
+from strategies.common.argmax import NEG, better
 from strategies.common.spec import Param
 from strategies.cubist import values
 from strategies.cubist.values import NW, W
@@ -82,7 +83,7 @@ def main_choice(params, w, s, t, opts, n, rng):
     s2 = stack_array(STATE_SIZE, 0, np.int32)
     base = evaluate(params, w, s, t, me)
     best = 0
-    top = -1e18
+    top = NEG
     for i in range(n):
         o = opts[i]
         kind = actions.tag(o)
@@ -94,9 +95,7 @@ def main_choice(params, w, s, t, opts, n, rng):
                 sample_hidden(s2, t, me, rng)
             rules.apply(s2, t, o, tr)
             v = evaluate(params, w, s2, t, me) + 1e-6 * (kind == OT.COMPLETE)
-        if v > top:
-            top = v
-            best = i
+        top, best = better(v, i, top, best)
     return best
 
 

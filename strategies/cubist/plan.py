@@ -23,6 +23,7 @@ from core.cubist.actions import OT
 from core.cubist.codes import M, T
 from core.cubist.state import G, O, P
 from core.jit import njit, stack_array
+from strategies.common.argmax import NEG, better
 from strategies.common.spec import Param
 from strategies.cubist import values
 from strategies.cubist.values import LAYS, W  # LAYS: a literal size for stack_array
@@ -157,12 +158,10 @@ def best_option(w, s, t, opts, n):
     lays[values.BUILT + 1] = 0
     values.display_worths(w, s, t, cache[WORTHS:])
     best = 0
-    top = -1e18
+    top = NEG
     for i in range(n):
         v = option_value(w, s, t, b, me, opts[i], cache, lays)
-        if v > top:
-            top = v
-            best = i
+        top, best = better(v, i, top, best)
     return best
 
 

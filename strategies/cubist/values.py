@@ -20,6 +20,7 @@ from core.cubist.codes import MAX_DISPLAY, NCELL  # literal sizes for stack_arra
 from core.cubist.state import DK, G, O, P, VOFF
 from core.common.layout import enum
 from core.jit import njit, stack_array
+from strategies.common.argmax import NEG, better
 
 # the weights row both kernels fill (plan: from its parameters; greedy: likewise)
 W = enum("W", ("COMPLETE", "MUSEUM", "BIG", "DEAD", "ARTIST_GAIN", "ARTIST_FIX", "ROZANOVA",
@@ -58,14 +59,20 @@ def inside(s, t, at, r0, c0, rows, cols, k, dr, dc):
     return True
 
 
+@njit(inline="always")
+def orientations(t):
+    """How many orientations a plan may take: the rotations, and their mirror images where
+    the rules allow them (CUBIST-Q7)."""
+    return C.NORIENT if t[T.SWITCHES + SW.ALLOW_MIRROR] == 1 else C.NORIENT // 2
+
+
 @njit
 def fits_box(s, t, at, r0, c0, rows, cols, card):
     """Whether the room's structure, its box (r0, c0, rows, cols), lies inside the card's plan
     somewhere (CUBIST-R23 up to what is still to build)."""
     if rows == 0:
         return True
-    orients = C.NORIENT if t[T.SWITCHES + SW.ALLOW_MIRROR] == 1 else C.NORIENT // 2
-    for o in range(orients):
+    for o in range(orientations(t)):
         k = card * C.NORIENT + o
         pr, pc = t[T.INST_SHAPE + 2 * k], t[T.INST_SHAPE + 2 * k + 1]
         for dr in range(pr - rows + 1):
@@ -152,7 +159,7 @@ def find_lays(s, t, at, n_dice, lays, room):
     room's n_dice > 0 dice, every orientation and offset whose plan holds the room (k | (top +
     PAD) << 8 | (left + PAD) << 16)."""
     r0, c0, rows, cols = GEO.bbox(s, at, n_dice)
-    orients = C.NORIENT if t[T.SWITCHES + SW.ALLOW_MIRROR] == 1 else C.NORIENT // 2
+    orients = orientations(t)
     for slot in range(C.MAX_DISPLAY):
         at_slot = room * ROOM_LAYS + slot * SLOT_LAYS
         m = 0
@@ -272,9 +279,7 @@ def store_choice(s, t, opts, n):
         for d in (x & 7, x >> 3):
             if d > 0:
                 v += 1.0 - 0.1 * abs(2 * d - 7)
-        if v > top:
-            top = v
-            best = i
+        top, best = better(v, i, top, best)
     return best
 
 
@@ -285,14 +290,12 @@ def pascin_choice(w, s, t, opts, n):
     v = s[G.MOVE_V]
     worths = display_worths(w, s, t, stack_array(MAX_DISPLAY, 0, np.float64))
     best = 0
-    top = -1e18
+    top = NEG
     for i in range(n):
         x = actions.payload(opts[i])
         room, cell = actions.dest(x)
         g = place_gain(w, s, t, b, room, cell, v, worths)
-        if g > top:
-            top = g
-            best = i
+        top, best = better(g, i, top, best)
     return best
 
 
@@ -316,9 +319,7 @@ def abandon_choice(w, s, t, opts, n):
         slot = actions.payload(opts[i]) & 3
         v = artist_worth(w, t, s[O.ART + slot]) + (w[W.BUMP] if s[O.ART_OWNER + slot] >= 0
                                                    else 0.0)
-        if v > top:
-            top = v
-            best = i
+        top, best = better(v, i, top, best)
     return best
 
 

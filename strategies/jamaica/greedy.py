@@ -16,6 +16,7 @@ from core.jamaica.codes import T
 from core.jamaica.hidden import sample_hidden
 from core.jamaica.state import DK, G, O, P, STATE_SIZE
 from core.jit import copy_into, njit, stack_array
+from strategies.common.argmax import NEG, better
 from strategies.common.spec import Param
 from strategies.jamaica import plan, values
 from strategies.jamaica.values import NW, W
@@ -70,13 +71,11 @@ def choose(params, s, t, opts, n, rng):
     s2 = stack_array(STATE_SIZE, 0, np.int32)
     tr = stack_array(1, EVW, np.int32)  # a one-row trace buffer records nothing
     best = 0
-    top = -1e18
+    top = NEG
     for i in range(n):
         copy_into(s2, s)
         sample_hidden(s2, t, me, rng)
         rules.apply(s2, t, opts[i], tr)
         v = evaluate(params, params[SPITE], s2, t, me)
-        if v > top:
-            top = v
-            best = i
+        top, best = better(v, i, top, best)
     return best

@@ -1,11 +1,9 @@
 """Information-set MCTS for Jamaica (strategies.common.search, bound here).
 
-The valuation at a rollout's cut-off is each seat's score if the game ended now (JAM-R23); the
-rewind of the face-down cards laid before the deciding seat's (JAM-R7) lets the decoupled search
-model the whole round's cards alike.
+The valuation at a rollout's cut-off is each seat's score if the game ended now (JAM-R23), the
+final win shares the standings' (JAM-R23, R24); the rewind of the face-down cards laid before
+the deciding seat's (JAM-R7) lets the decoupled search model the whole round's cards alike.
 """
-import numpy as np
-
 from core.jit import njit
 from core.jamaica import rules
 from core.jamaica import state as S
@@ -13,20 +11,6 @@ from core.jamaica.game import GAME
 from core.jamaica.state import DK, G, P
 from strategies.common import search
 from strategies.common.search import DESCRIPTION, KERNEL, PARAMS  # noqa: F401 (declared)
-
-
-@njit
-def scores(row, s, t, out):
-    """Every seat's score if the game ended now (JAM-R23) into out[:players]."""
-    for p in range(s[G.NP]):
-        out[p] = S.score(s, t, p)
-
-
-@njit
-def shares(s, t, rank, share):
-    """The final win shares (JAM-R23, R24) into share[:players]."""
-    key = np.zeros(s[G.NP], np.int64)
-    rules.standings(s, t, key, rank, share)
 
 
 @njit
@@ -46,4 +30,5 @@ def rewind(s, t):
     s[G.CUR] = s[G.CAPTAIN]
 
 
-choose = search.kernel(GAME, __name__, scores, shares, G.NP, rewind)
+choose = search.kernel(GAME, __name__, search.score_valuation(GAME, S.score, G.NP),
+                       search.standings_shares(GAME, rules.standings, G.NP), G.NP, rewind)

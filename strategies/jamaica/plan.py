@@ -19,6 +19,7 @@ from core.jamaica import state as S
 from core.jamaica.actions import MAX_OPTIONS, OT
 from core.jamaica.state import DK, G, P
 from core.jit import njit, stack_array
+from strategies.common.argmax import NEG, better
 from strategies.common.spec import Param
 from strategies.jamaica import values
 from strategies.jamaica.values import W
@@ -75,44 +76,41 @@ def choose_hold(w, s, t, opts, n):
     return best
 
 
+@njit(inline="always")
+def ghost_landing(s, end):
+    """JAM-V1, to the Captain moving the Ghost Ship: what the route end `end` (an option code)
+    is worth, 2 for each ship there but its own, -2 for its own."""
+    me = s[G.CUR]
+    y = actions.payload(end) & ((1 << actions.RACE_SHIFT) - 1)
+    v = 0.0
+    for q in range(s[G.NP]):
+        if y != 0 and s[S.pbase(q) + P.POS] == y:
+            v += -2.0 if q == me else 2.0
+    return v
+
+
 @njit
 def ghost_end(s, opts, n):
     """JAM-V1, the Captain for the Ghost Ship: an end on the other player, not on itself."""
-    me = s[G.CUR]
     best = 0
-    top = -1e18
+    top = NEG
     for i in range(n):
-        y = actions.payload(opts[i]) & ((1 << actions.RACE_SHIFT) - 1)
-        v = 0.0
-        for q in range(s[G.NP]):
-            if y != 0 and s[S.pbase(q) + P.POS] == y:
-                v += -2.0 if q == me else 2.0
-        if v > top:
-            top = v
-            best = i
+        top, best = better(ghost_landing(s, opts[i]), i, top, best)
     return best
 
 
 @njit
 def choose_ghost_dir(w, s, t, opts, n):
     """JAM-V1: the direction with an end on the other player, not on the Captain."""
-    me = s[G.CUR]
     ghost = s[G.GHOST]
     ends = stack_array(MAX_OPTIONS, 0, np.int32)
     best = 0
-    top = -1e18
+    top = NEG
     for i in range(n):
         m = actions.route_ends(s, t, ghost, actions.payload(opts[i]) == C.FORWARD,
                                s[G.STEPS], False, ends)
-        j = ghost_end(s, ends, m)
-        y = actions.payload(ends[j]) & ((1 << actions.RACE_SHIFT) - 1)
-        v = -0.5 * i  # forward first on equal terms
-        for q in range(s[G.NP]):
-            if y != 0 and s[S.pbase(q) + P.POS] == y:
-                v += -2.0 if q == me else 2.0
-        if v > top:
-            top = v
-            best = i
+        v = -0.5 * i + ghost_landing(s, ends[ghost_end(s, ends, m)])  # forward first on a tie
+        top, best = better(v, i, top, best)
     return best
 
 
@@ -129,7 +127,7 @@ def choose_target(w, s, t, opts, n):
     """JAM-R15: the richest ship, or the one with the least gunpowder; for the Ghost Ship,
     the other player."""
     best = 0
-    top = -1e18
+    top = NEG
     for i in range(n):
         q = actions.payload(opts[i])
         if S.is_ghost(s, s[G.MOVER]):
@@ -138,9 +136,7 @@ def choose_target(w, s, t, opts, n):
             v = values.wealth(s, t, q)
         else:
             v = -float(S.amount(s, q, C.POWDER))
-        if v > top:
-            top = v
-            best = i
+        top, best = better(v, i, top, best)
     return best
 
 
@@ -175,12 +171,10 @@ def choose_sabre(w, s, t, opts, n):
 def choose_spoils(w, s, t, opts, n):
     """JAM-R19: the spoils worth most to the decider."""
     best = 0
-    top = -1e18
+    top = NEG
     for i in range(n):
         v = values.spoil_value(w, s, t, opts[i])
-        if v > top:
-            top = v
-            best = i
+        top, best = better(v, i, top, best)
     return best
 
 

@@ -12,6 +12,7 @@ from core.jamaica.actions import MAX_OPTIONS, OT
 from core.jamaica.codes import T
 from core.jamaica.state import G, O, P
 from core.jit import njit, stack_array
+from strategies.common.argmax import NEG, better
 
 # the weights row of a plan (strategies.jamaica.plan PARAMS, in this order)
 W = enum("W", ("MOVE", "FINISH", "GOLD", "FOOD", "POWDER", "SHORTAGE", "LAIR", "FIGHT", "BID",
@@ -62,12 +63,10 @@ def end_value(w, s, t, ship, code):
 def best_end(w, s, t, ship, opts, n):
     """Index of the route end among opts[:n] worth most."""
     best = 0
-    top = -1e18
+    top = NEG
     for i in range(n):
         v = end_value(w, s, t, ship, opts[i])
-        if v > top:
-            top = v
-            best = i
+        top, best = better(v, i, top, best)
     return best
 
 
@@ -125,13 +124,11 @@ def best_card(w, s, t, me, dm, de):
     """(the card of me's hand worth most with the dice (dm, de), its worth)."""
     hand = s[S.pbase(me) + P.HAND]
     best = -1
-    top = -1e18
+    top = NEG
     for c in range(C.NCARDS):
         if (hand >> c) & 1:
             v = card_value(w, s, t, me, c, dm, de)
-            if v > top:
-                top = v
-                best = c
+            top, best = better(v, c, top, best)
     return best, top
 
 

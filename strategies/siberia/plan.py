@@ -16,6 +16,7 @@ from core.siberia import actions
 from core.siberia import state as S
 from core.siberia.actions import OT
 from core.siberia.state import DK, G
+from strategies.common.argmax import better
 from strategies.common import variety
 from strategies.common.spec import Param
 from strategies.common.variety import VARIETY
@@ -66,9 +67,7 @@ def main_choice(params, s, t, opts, n, rng):
             if values.take_value(s, t, b, k, m) < params[W.MIN_MINE]:
                 continue
         v = values.action_value(params, s, t, b, o, frac) + variety.noise(rng, noise)
-        if v > top:
-            top = v
-            best = i
+        top, best = better(v, i, top, best)
     return best
 
 

@@ -1,39 +1,21 @@
 """Shared helpers for Cuba tests: tables, fresh states, applying options by tag."""
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 
 from core.cuba import actions as A
 from core.cuba import state as S
-from core.cuba.rules import advance, apply, no_trace
-from core.cuba.tables import flatten, load_tables
+from core.cuba.rules import advance, no_trace
+from tests.named_options import NamedOptions, flat_rules
 
 
-def flat_tables(**overrides) -> np.ndarray:
-    """Flat rules vector with switch overrides (names as in configs/games/cuba.toml)."""
-    return flatten(load_tables(overrides=overrides or None))
-
-
-def options(s: np.ndarray, t: np.ndarray) -> list[int]:
-    """Legal options of the pending decision."""
-    opts = np.zeros(A.MAX_OPTIONS, np.int32)
-    n = A.legal(s, t, opts)
-    return [int(o) for o in opts[:n]]
-
-
-def decode(o: int) -> tuple[str, int]:
-    """(tag name, payload) of an option."""
-    return A.OT.keys[A.tag_of(o)], A.payload_of(o)
-
-
-def choose(s: np.ndarray, t: np.ndarray, tag: int, payload: int | None = None) -> None:
-    """Apply the legal option with this tag (and payload); fail if it is not legal."""
-    for o in options(s, t):
-        if A.tag_of(o) == tag and (payload is None or A.payload_of(o) == payload):
-            apply(s, t, np.int32(o), no_trace())
-            return
-    raise AssertionError(f"option {A.OT.key(tag)}:{payload} not legal at "
-                         f"{S.DK.key(s[S.G.DK])}; legal: {[decode(o) for o in options(s, t)]}")
+flat_tables = partial(flat_rules, "cuba")  # the flat rules vector with switch overrides
+NAMED = NamedOptions("cuba", A.OT, A.tag_of, A.payload_of)
+options = NAMED.codes    # the legal options of the pending decision
+decode = NAMED.decode    # (tag name, payload) of an option
+choose = NAMED.choose    # apply the legal option with this tag (and payload)
 
 
 def started_game(t: np.ndarray, n_players: int = 4, seed: int = 1) -> np.ndarray:

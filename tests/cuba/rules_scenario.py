@@ -61,6 +61,12 @@ def scenario(t: np.ndarray = T, n_players: int = 4, seed: int = 1) -> np.ndarray
     return s
 
 
+def seated(t: np.ndarray = T) -> tuple[np.ndarray, int]:
+    """A scenario (above) and its current player."""
+    s = scenario(t)
+    return s, cur(s)
+
+
 def empty(s: np.ndarray, p: int) -> None:
     """Return all of player p's pieces (lot and stored) to the stock."""
     b = b_(p)
@@ -80,6 +86,12 @@ def give(s: np.ndarray, p: int, k: int, n: int = 1, store: bool = False) -> None
         s[b_(p) + S.P.STORED + k - C.CI] += n
     else:
         s[b_(p) + S.P.LOT + k] += n
+
+
+def give_lot(s: np.ndarray, p: int, **counts: int) -> None:
+    """give() by kind short names (codes.KIND_SHORT): give_lot(s, p, Ci=3, Su=1)."""
+    for name, n in counts.items():
+        give(s, p, C.KIND_SHORT.index(name), n)
 
 
 def drain(s: np.ndarray, k: int, leave: int = 0, sink: int | None = None) -> None:

@@ -14,7 +14,7 @@ from core.cuba import codes as C
 from core.cuba import state as S
 from tests.cuba.helpers import choose, flat_tables
 from tests.cuba.rules_scenario import (
-    T, assert_ok, b_, bld, cur, drain, foreman_one, give, lot, market, money, payloads,
+    T, assert_ok, b_, bld, cur, drain, foreman_one, give, give_lot, lot, market, money, payloads,
     pile, place_ship, play, play_nothing, put, scenario, ship_vec, stock, stored, vec, vp,
 )
 
@@ -86,8 +86,7 @@ def test_CUBA_Q6_saw_mill_stone_input() -> None:
     """CUBA-Q6 sawmill_input=stone: the Saw Mill takes stone instead of wood."""
     t = flat_tables(sawmill_input="stone")
     s, p = owner("saw_mill", t)
-    give(s, p, C.WD, 2)
-    give(s, p, C.ST, 2)
+    give_lot(s, p, Wd=2, St=2)
     assert use_options(s, t) == piece_vectors("St", 2)
     assert_ok(s, t)
 
@@ -95,8 +94,7 @@ def test_CUBA_Q6_saw_mill_stone_input() -> None:
 def test_CUBA_R19_monastery_up_to_2_products_any_kinds() -> None:
     """§6.2 #4 Monastery: return up to 2 products of any kinds (stored ones too), 1 VP each."""
     s, p = owner("monastery")
-    give(s, p, C.CI, 1)
-    give(s, p, C.SU, 1)
+    give_lot(s, p, Ci=1, Su=1)
     give(s, p, C.SU, 1, store=True)
     give(s, p, C.RU, 1)
     assert use_options(s) == sorted([0, vec(Ci=1), vec(Su=1), vec(Ci=1, Su=1), vec(Su=2)])
@@ -135,8 +133,7 @@ def test_CUBA_R19_small_branch_office_loads_one_piece() -> None:
     fits; dock VP, booked to the building (not to mayor shipping)."""
     s, p = owner("small_branch_office")
     harbour(s)
-    give(s, p, C.CI, 2)
-    give(s, p, C.RU, 1)
+    give_lot(s, p, Ci=2, Ru=1)
     assert use_options(s) == sorted([0, ship_vec(1, Ci=1), ship_vec(2, Ci=1), ship_vec(2, Ru=1),
                                      ship_vec(3, Ci=1), ship_vec(3, Ru=1)])
     choose(s, T, A.OT.USE, ship_vec(3, Ru=1))
@@ -149,8 +146,7 @@ def test_CUBA_R19_large_branch_office_any_number_of_one_kind() -> None:
     """§6.2 #8 Large Branch Office: any number of pieces of one kind onto one docked ship."""
     s, p = owner("large_branch_office")
     harbour(s)
-    give(s, p, C.CI, 3)
-    give(s, p, C.SU, 2)
+    give_lot(s, p, Ci=3, Su=2)
     want = [0]
     for dock, caps in ((1, dict(Ci=3, Su=1)), (2, dict(Ci=2, Su=2)), (3, dict(Ci=2))):
         for kind, most in caps.items():
@@ -178,9 +174,7 @@ def test_CUBA_R19_hotel_and_inn_gain_vp(key: str, gain: int) -> None:
 def test_CUBA_R19_general_store_sells_one_good_for_6() -> None:
     """§6.2 #11 General Store: sell up to 1 good (Ru or Cg) to the stock for $6."""
     s, p = owner("general_store")
-    give(s, p, C.RU, 2)
-    give(s, p, C.CG, 1)
-    give(s, p, C.CI, 1)
+    give_lot(s, p, Ru=2, Cg=1, Ci=1)
     assert use_options(s) == sorted([0, vec(Ru=1), vec(Cg=1)])
     choose(s, T, A.OT.USE, vec(Cg=1))
     assert money(s, p) == 16 and lot(s, p, C.CG) == 0 and stock(s, C.CG) == 13
@@ -204,8 +198,7 @@ def test_CUBA_R19_product_house_sells_one_product_for_4() -> None:
 def test_CUBA_R19_resource_house_sells_up_to_2_resources_for_2_each() -> None:
     """§6.2 #13 Resource House: sell up to 2 resources to the stock, $2 each."""
     s, p = owner("resource_house")
-    give(s, p, C.WD, 2)
-    give(s, p, C.WA, 1)
+    give_lot(s, p, Wd=2, Wa=1)
     assert use_options(s) == sorted([0, vec(Wd=1), vec(Wd=2), vec(Wa=1), vec(Wd=1, Wa=1)])
     choose(s, T, A.OT.USE, vec(Wd=1, Wa=1))
     assert money(s, p) == 14 and lot(s, p, C.WD) == 1 and lot(s, p, C.WA) == 0
@@ -250,8 +243,7 @@ def test_CUBA_R1_factory_output_limited_by_stock() -> None:
 def test_CUBA_R19_black_market_one_piece_either_direction() -> None:
     """§6.2 #18 Black Market: 1 product -> 1 good or 1 good -> 1 product, kinds free."""
     s, p = owner("black_market")
-    give(s, p, C.CI, 1)
-    give(s, p, C.RU, 1)
+    give_lot(s, p, Ci=1, Ru=1)
     code = lambda a, c: 1 + a * 8 + c  # noqa: E731
     assert use_options(s) == sorted([0, code(C.CI, C.RU), code(C.CI, C.CG), code(C.RU, C.CI),
                                      code(C.RU, C.SU), code(C.RU, C.TO)])
@@ -332,9 +324,7 @@ def test_CUBA_R19_lighthouse_any_pile_card_to_sea_old_sea_ship_to_bottom() -> No
 def test_CUBA_R19_warehouse_building_stores_products() -> None:
     """§6.2 #23 Warehouse (CUBA-Q11 like_printed): stores all products held now."""
     s, p = owner("warehouse")
-    give(s, p, C.CI, 2)
-    give(s, p, C.TO, 3)
-    give(s, p, C.CG, 1)
+    give_lot(s, p, Ci=2, To=3, Cg=1)
     foreman_one(s, T, FIELD)
     assert [stored(s, p, k) for k in (C.CI, C.SU, C.TO)] == [2, 0, 3]
     assert [lot(s, p, k) for k in (C.CI, C.TO, C.CG)] == [0, 0, 1]

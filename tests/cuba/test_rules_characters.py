@@ -18,9 +18,9 @@ from core.cuba import state as S
 from core.cuba.rules import end_round, no_trace
 from tests.cuba.helpers import choose, flat_tables
 from tests.cuba.rules_scenario import (
-    T, assert_ok, b_, bld, cur, drain, fill_cargo, give, lot, lots, market, mask, money,
-    payloads, place_ship, play, play_nothing, put, scenario, set_act, set_market, set_money,
-    set_pawn, ship_vec, stock, stored, subsets, tags, vec, vp, vpsrc,
+    T, assert_ok, b_, bld, cur, drain, fill_cargo, give, give_lot, lot, lots, market, mask,
+    money, payloads, place_ship, play, play_nothing, put, scenario, seated, set_act, set_market,
+    set_money, set_pawn, ship_vec, stock, stored, subsets, tags, vec, vp, vpsrc,
 )
 
 pytestmark = pytest.mark.filterwarnings("ignore:overflow encountered:RuntimeWarning")
@@ -45,8 +45,7 @@ def products(s: np.ndarray, p: int) -> list[int]:
 
 def test_CUBA_R14_pawn_may_move_to_any_field_or_stay() -> None:
     """CUBA-R14.1: 12 positions, the current one, the warehouse and built fields included."""
-    s = scenario()
-    p = cur(s)
+    s, p = seated()
     put(s, p, bld("inn"), 5)
     play(s, T, C.WORKER)
     assert payloads(s, T, A.OT.POSITION) == ALL_FIELDS
@@ -57,8 +56,7 @@ def test_CUBA_R14_pawn_may_move_to_any_field_or_stay() -> None:
 def test_CUBA_R14_worker_row_and_column_all_resources_then_product_fields() -> None:
     """CUBA-R14.2-5: the pawn on the lake activates row 2 (Su Mo La Ci) and column 3 (Fo, Su):
     all 3 resource fields yield at once; the 3 product fields are chosen, no field twice."""
-    s = scenario()
-    p = cur(s)
+    s, p = seated()
     worker_to(s, T, 6)
     assert s[b_(p) + S.P.PAWN] == 6
     assert resources(s, p) == [1, 1, 1]
@@ -74,8 +72,7 @@ def test_CUBA_R14_worker_row_and_column_all_resources_then_product_fields() -> N
 
 def test_CUBA_R14_warehouse_and_built_over_fields_yield_nothing() -> None:
     """CUBA-R14.3: the warehouse field and fields under buildings yield nothing."""
-    s = scenario()
-    p = cur(s)
+    s, p = seated()
     put(s, p, bld("inn"), 2)   # forest r1c3
     put(s, p, bld("hotel"), 3)  # tobacco r1c4
     worker_to(s, T, 0)
@@ -88,8 +85,7 @@ def test_CUBA_R14_warehouse_and_built_over_fields_yield_nothing() -> None:
 
 def test_CUBA_R14_pawn_on_a_building_still_activates_its_row_and_column() -> None:
     """CUBA-R14.1-3: the pawn may stand on a building; that field yields nothing."""
-    s = scenario()
-    p = cur(s)
+    s, p = seated()
     put(s, p, bld("inn"), 2)
     worker_to(s, T, 2)  # row 1: WH Ci [inn] To; column 3: La, Su
     assert resources(s, p) == [0, 0, 1]
@@ -99,8 +95,7 @@ def test_CUBA_R14_pawn_on_a_building_still_activates_its_row_and_column() -> Non
 
 def test_CUBA_R14_at_most_two_product_fields_without_water() -> None:
     """CUBA-R14.5: without water at most 2 of the 3 activated product fields yield."""
-    s = scenario()
-    p = cur(s)
+    s, p = seated()
     worker_to(s, T, 0)  # row 1: Ci Fo To; column 1: Su Fo
     assert resources(s, p) == [2, 0, 0]
     assert sorted(payloads(s, T, A.OT.FIELDS)) == subsets([1, 3, 4], 2)
@@ -111,8 +106,7 @@ def test_CUBA_R14_at_most_two_product_fields_without_water() -> None:
 
 def test_CUBA_R14_each_water_returned_buys_one_more_product_field() -> None:
     """CUBA-R14.5: one held water buys a third field; the water goes to the stock."""
-    s = scenario()
-    p = cur(s)
+    s, p = seated()
     give(s, p, C.WA, 1)
     worker_to(s, T, 0)
     assert sorted(payloads(s, T, A.OT.FIELDS)) == subsets([1, 3, 4], 3)
@@ -123,8 +117,7 @@ def test_CUBA_R14_each_water_returned_buys_one_more_product_field() -> None:
 
 def test_CUBA_R14_choosing_fewer_fields_spends_no_water() -> None:
     """CUBA-R14.5: water is only returned for fields beyond the free ones."""
-    s = scenario()
-    p = cur(s)
+    s, p = seated()
     give(s, p, C.WA, 2)
     worker_to(s, T, 0)
     choose(s, T, A.OT.FIELDS, mask(1, 4))
@@ -135,8 +128,7 @@ def test_CUBA_R14_choosing_fewer_fields_spends_no_water() -> None:
 def test_CUBA_R14_water_gained_by_same_activation_and_held_water_combine() -> None:
     """CUBA-R14.5: pawn on the mountain r2c2 activates 4 product fields and the lake; the new
     water plus one held water let all 4 yield."""
-    s = scenario()
-    p = cur(s)
+    s, p = seated()
     play(s, T, C.WORKER)
     x = s.copy()
     choose(x, T, A.OT.POSITION, 5)
@@ -153,8 +145,7 @@ def test_CUBA_R14_water_gained_by_same_activation_and_held_water_combine() -> No
 
 def test_CUBA_R14_drought_act_one_product_field() -> None:
     """CUBA-R14.5 Drought Act (IV-3): only 1 product field yields, +1 per water returned."""
-    s = scenario()
-    p = cur(s)
+    s, p = seated()
     set_act(s, C.OTHER, "IV-3")
     play(s, T, C.WORKER)
     x = s.copy()
@@ -170,8 +161,7 @@ def test_CUBA_R14_drought_act_one_product_field() -> None:
 
 def test_CUBA_R14_no_product_field_activated_ends_the_worker() -> None:
     """CUBA-R14: with every activated product field built over, only resources are gained."""
-    s = scenario()
-    p = cur(s)
+    s, p = seated()
     for f, key in ((1, "inn"), (3, "hotel"), (4, "small_bank")):
         put(s, p, bld(key), f)
     worker_to(s, T, 0)
@@ -186,8 +176,7 @@ def test_CUBA_R1_worker_gain_lost_when_stock_empty_partial_gain() -> None:
     """CUBA-R1: pawn on r3c3 activates two forests, the mountain r3c4 and the lake; with
     1 wood and no stone left in the stock, 1 wood is gained, the other wood and the stone
     are lost."""
-    s = scenario()
-    p = cur(s)
+    s, p = seated()
     drain(s, C.WD, leave=1)
     drain(s, C.ST)
     worker_to(s, T, 10)
@@ -207,8 +196,7 @@ def test_CUBA_R1_product_field_without_stock_cannot_be_chosen() -> None:
 
 def test_CUBA_R1_market_buy_from_empty_row_needs_stock() -> None:
     """CUBA-R1 with CUBA-R29: an empty row with an empty stock cannot be bought from."""
-    s = scenario()
-    p = cur(s)
+    s, p = seated()
     set_market(s, C.CI, 0)
     drain(s, C.CI)
     play(s, T, C.TRADER)
@@ -235,8 +223,7 @@ def test_CUBA_R15_buy_rightmost_then_stock_at_7_sell_leftmost_empty() -> None:
     """CUBA-R15/R28/R29/R30: buy $4, $5, $6, then $7 from the stock; sell back at $6, $5;
     buys and sells in any order and any number, but for buying back the piece just sold
     (CUBA-Q18, no_undo)."""
-    s = scenario()
-    p = cur(s)
+    s, p = seated()
     set_money(s, p, 30)
     play(s, T, C.TRADER)
     choose(s, T, A.OT.MARKET)
@@ -258,8 +245,7 @@ def test_CUBA_R15_sell_into_full_row_goes_to_stock() -> None:
     p = cur(s)
     set_money(s, p, 0)
     set_market(s, C.CI, 6)
-    give(s, p, C.CI, 1)
-    give(s, p, C.RU, 3)
+    give_lot(s, p, Ci=1, Ru=3)
     play(s, t4, C.TRADER)
     choose(s, t4, A.OT.MARKET)
     assert payloads(s, t4, A.OT.BUY) == []  # no money
@@ -273,8 +259,7 @@ def test_CUBA_R15_sell_into_full_row_goes_to_stock() -> None:
 
 def test_CUBA_R15_buying_needs_the_price_in_money() -> None:
     """CUBA-R15/R29: a buy is only legal when the player can pay its price."""
-    s = scenario()
-    p = cur(s)
+    s, p = seated()
     set_money(s, p, 4)
     set_market(s, C.RU, 1)  # $6
     play(s, T, C.TRADER)
@@ -294,8 +279,7 @@ def trader_alts(s: np.ndarray) -> list[int]:
 
 def test_CUBA_R16_resource_of_any_kind_covers_marker() -> None:
     """CUBA-R16(a)/R23: 1 free resource of any kind; its black-marker space is covered."""
-    s = scenario()
-    p = cur(s)
+    s, p = seated()
     assert trader_alts(s) == [C.WD, C.ST, C.WA, C.CI, C.SU, C.TO]  # all rows at $4
     play(s, T, C.TRADER)
     choose(s, T, A.OT.ALTERNATIVE, C.WA)
@@ -394,10 +378,8 @@ def can_afford_everything(s: np.ndarray, p: int) -> None:
 def test_CUBA_R17_cost_paid_to_stock_any_free_field_incl_lake_and_pawn() -> None:
     """CUBA-R17: the cost goes to the stock; any field but the warehouse and built fields,
     the lake, a mountain and the pawn's field included; the building is placed."""
-    s = scenario()
-    p = cur(s)
-    give(s, p, C.WD, 2)
-    give(s, p, C.ST, 2)
+    s, p = seated()
+    give_lot(s, p, Wd=2, St=2)
     put(s, p, bld("inn"), 7)
     set_pawn(s, p, 5)
     play(s, T, C.ARCHITECT)
@@ -412,10 +394,8 @@ def test_CUBA_R17_cost_paid_to_stock_any_free_field_incl_lake_and_pawn() -> None
 
 def test_CUBA_R17_building_on_the_pawn_field() -> None:
     """CUBA-R17: the pawn's field is allowed."""
-    s = scenario()
-    p = cur(s)
-    give(s, p, C.WD, 1)
-    give(s, p, C.ST, 1)
+    s, p = seated()
+    give_lot(s, p, Wd=1, St=1)
     set_pawn(s, p, 5)
     play(s, T, C.ARCHITECT)
     choose(s, T, A.OT.BUILD, bld("small_bank"))
@@ -426,10 +406,8 @@ def test_CUBA_R17_building_on_the_pawn_field() -> None:
 
 def test_CUBA_R17_covered_field_stops_yielding() -> None:
     """CUBA-R17: a field covered by a building no longer yields to the worker."""
-    s = scenario()
-    p = cur(s)
-    give(s, p, C.WD, 1)
-    give(s, p, C.ST, 1)
+    s, p = seated()
+    give_lot(s, p, Wd=1, St=1)
     play(s, T, C.ARCHITECT)
     choose(s, T, A.OT.BUILD, bld("small_bank"))
     choose(s, T, A.OT.FIELD, 6)
@@ -444,11 +422,9 @@ def test_CUBA_R17_covered_field_stops_yielding() -> None:
 
 def test_CUBA_R17_building_act_costs_2_more() -> None:
     """CUBA-R17 Building Act (IV-4): also pay $2 to the stock; unaffordable without it."""
-    s = scenario()
-    p = cur(s)
+    s, p = seated()
     set_act(s, C.OTHER, "IV-4")
-    give(s, p, C.WD, 1)
-    give(s, p, C.ST, 1)
+    give_lot(s, p, Wd=1, St=1)
     x = s.copy()
     set_money(x, p, 1)
     play(x, T, C.ARCHITECT)
@@ -463,8 +439,7 @@ def test_CUBA_R17_building_act_costs_2_more() -> None:
 
 def test_CUBA_R17_without_building_act_no_fee() -> None:
     """CUBA-R17: without the Building Act no money is paid."""
-    s = scenario()
-    p = cur(s)
+    s, p = seated()
     set_money(s, p, 0)
     give(s, p, C.WA, 2)
     play(s, T, C.ARCHITECT)
@@ -478,8 +453,7 @@ def test_CUBA_R17_without_building_act_no_fee() -> None:
 def test_CUBA_R17_copies_limit_and_own_duplicates() -> None:
     """CUBA-R17/R3: a kind is available while tiles remain; a player may own two of a kind
     (cigar factory); a kind whose tiles are all built is gone."""
-    s = scenario()
-    p = cur(s)
+    s, p = seated()
     other = (p + 1) % 4
     can_afford_everything(s, p)
     put(s, p, bld("cigar_factory"), 1)
@@ -500,8 +474,7 @@ def test_CUBA_R17_copies_limit_and_own_duplicates() -> None:
 
 def test_CUBA_R17_cost_must_be_held() -> None:
     """CUBA-R17: a building is only offered when its cost can be paid."""
-    s = scenario()
-    p = cur(s)
+    s, p = seated()
     give(s, p, C.WD, 1)
     give(s, p, C.ST, 1)  # cement factory needs 1 Wd + 2 St
     play(s, T, C.ARCHITECT)
@@ -512,8 +485,7 @@ def test_CUBA_R17_cost_must_be_held() -> None:
 
 def test_CUBA_R17_full_plantation_offers_no_building() -> None:
     """CUBA-R17: with all 11 fields built, nothing can be built (the alternative remains)."""
-    s = scenario()
-    p = cur(s)
+    s, p = seated()
     can_afford_everything(s, p)
     for f in range(1, C.NFIELDS):
         put(s, p, f - 1, f)  # 11 different kinds
@@ -556,8 +528,7 @@ def test_CUBA_R21_mayor_alternative_4_then_2_dollars_then_unavailable() -> None:
 
 def test_CUBA_R22_only_tradeswoman_architect_mayor_have_alternatives() -> None:
     """CUBA-R22: the worker and the foreman have no alternative."""
-    s = scenario()
-    p = cur(s)
+    s, p = seated()
     put(s, p, bld("inn"), 5)
     for c, has_alt in ((C.WORKER, False), (C.TRADER, True), (C.ARCHITECT, True),
                        (C.FOREMAN, False), (C.MAYOR, True)):
@@ -572,8 +543,7 @@ def test_CUBA_R22_only_tradeswoman_architect_mayor_have_alternatives() -> None:
 def foreman_scenario() -> tuple[np.ndarray, int]:
     """Pawn on r2c2 (field 5): inn under the pawn, small bank in the row (7), hotel in the
     column (9), large bank elsewhere (11)."""
-    s = scenario()
-    p = cur(s)
+    s, p = seated()
     set_pawn(s, p, 5)
     for key, f in (("inn", 5), ("small_bank", 7), ("hotel", 9), ("large_bank", 11)):
         put(s, p, bld(key), f)
@@ -632,11 +602,9 @@ def test_CUBA_R19_row_column_with_a_building_that_needs_a_choice() -> None:
 
 def test_CUBA_R19_printed_warehouse_counts_as_a_building() -> None:
     """CUBA-R19/R26: the printed warehouse is used with the row+column (pawn r2c1)."""
-    s = scenario()
-    p = cur(s)
+    s, p = seated()
     set_pawn(s, p, 4)
-    give(s, p, C.CI, 2)
-    give(s, p, C.TO, 1)
+    give_lot(s, p, Ci=2, To=1)
     play(s, T, C.FOREMAN)
     assert sorted(payloads(s, T, A.OT.ONE_BUILDING)) == [0]
     choose(s, T, A.OT.ROW_COLUMN)
@@ -647,8 +615,7 @@ def test_CUBA_R19_printed_warehouse_counts_as_a_building() -> None:
 
 def test_CUBA_R19_no_row_column_option_without_buildings_there() -> None:
     """CUBA-R19: row+column is only offered when it holds a usable building."""
-    s = scenario()
-    p = cur(s)
+    s, p = seated()
     set_pawn(s, p, 10)
     put(s, p, bld("inn"), 5)
     play(s, T, C.FOREMAN)
@@ -686,12 +653,9 @@ def harbour(s: np.ndarray, sea: int = 14, d1: int = S01, d2: int = S04,
 
 def test_CUBA_R20_loads_match_free_spots_on_one_docked_ship() -> None:
     """CUBA-R20: one docked ship, pieces matching its free spots, never split between ships."""
-    s = scenario()
-    p = cur(s)
+    s, p = seated()
     harbour(s)
-    give(s, p, C.CI, 4)
-    give(s, p, C.SU, 1)
-    give(s, p, C.RU, 1)
+    give_lot(s, p, Ci=4, Su=1, Ru=1)
     assert_ok(s)
     play(s, T, C.MAYOR)
     loads = payloads(s, T, A.OT.LOAD)
@@ -716,8 +680,7 @@ def test_CUBA_R20_loads_match_free_spots_on_one_docked_ship() -> None:
 @pytest.mark.parametrize("dock", [1, 2, 3])
 def test_CUBA_R20_dock_vp_per_piece(dock: int) -> None:
     """CUBA-R20: dock 1/2/3 score 1/2/3 VP per piece."""
-    s = scenario()
-    p = cur(s)
+    s, p = seated()
     harbour(s)
     give(s, p, C.CI, 2)
     play(s, T, C.MAYOR)
@@ -728,8 +691,7 @@ def test_CUBA_R20_dock_vp_per_piece(dock: int) -> None:
 
 def test_CUBA_R20_partly_loaded_ship_only_free_spots() -> None:
     """CUBA-R20/R33: covered spots are not free."""
-    s = scenario()
-    p = cur(s)
+    s, p = seated()
     harbour(s)
     fill_cargo(s, T, C.DOCK1, 0)
     fill_cargo(s, T, C.DOCK1, 1)
@@ -742,8 +704,7 @@ def test_CUBA_R20_partly_loaded_ship_only_free_spots() -> None:
 
 def test_CUBA_R20_never_the_sea_ship() -> None:
     """CUBA-R20/R32: only docked ships load; cigars fit only the sea ship here."""
-    s = scenario()
-    p = cur(s)
+    s, p = seated()
     harbour(s, sea=S07, d1=S01, d2=1, d3=2)  # S02, S03 hold no cigars
     give(s, p, C.CG, 2)
     play(s, T, C.MAYOR)
@@ -754,11 +715,8 @@ def test_CUBA_R20_never_the_sea_ship() -> None:
 
 def test_CUBA_R20_empty_dock3_in_round_1_cannot_load() -> None:
     """CUBA-R5/R20: dock 3 is empty in round 1; nothing can be loaded there."""
-    s = scenario()
-    p = cur(s)
-    give(s, p, C.CI, 1)
-    give(s, p, C.SU, 1)
-    give(s, p, C.TO, 1)
+    s, p = seated()
+    give_lot(s, p, Ci=1, Su=1, To=1)
     play(s, T, C.MAYOR)
     assert {v >> A.DOCK_SHIFT for v in payloads(s, T, A.OT.LOAD)} <= {1, 2}
     assert_ok(s)
@@ -766,12 +724,9 @@ def test_CUBA_R20_empty_dock3_in_round_1_cannot_load() -> None:
 
 def test_CUBA_R20_full_ship_stays_without_harbor_act() -> None:
     """CUBA-R20/R33: a ship filled by the mayor stays while no Harbor Act is in force."""
-    s = scenario()
-    p = cur(s)
+    s, p = seated()
     harbour(s)
-    give(s, p, C.CI, 3)
-    give(s, p, C.SU, 1)
-    give(s, p, C.TO, 1)
+    give_lot(s, p, Ci=3, Su=1, To=1)
     play(s, T, C.MAYOR)
     choose(s, T, A.OT.LOAD, ship_vec(1, Ci=3, Su=1, To=1))
     assert vp(s, p) == 5 and s[S.O.SHIP + 1] == S01
@@ -783,14 +738,10 @@ def test_CUBA_R20_full_ship_stays_without_harbor_act() -> None:
 
 def test_CUBA_R25_lot_usable_wherever_the_pawn_stands() -> None:
     """CUBA-R25: lot pieces build, feed buildings and ship whatever the pawn's field."""
-    s = scenario()
-    p = cur(s)
+    s, p = seated()
     set_pawn(s, p, 11)
     harbour(s)
-    give(s, p, C.WD, 1)
-    give(s, p, C.ST, 1)
-    give(s, p, C.WA, 1)
-    give(s, p, C.RU, 2)
+    give_lot(s, p, Wd=1, St=1, Wa=1, Ru=2)
     play(s, T, C.ARCHITECT)
     choose(s, T, A.OT.BUILD, bld("rum_cafe"))
     choose(s, T, A.OT.FIELD, 1)  # far from the pawn
@@ -814,13 +765,10 @@ def test_CUBA_R25_lot_usable_wherever_the_pawn_stands() -> None:
 def test_CUBA_R26_warehouse_stores_all_products_held_no_limit() -> None:
     """CUBA-R26: using the printed warehouse stores every product held (no capacity limit);
     goods and resources are untouched; already stored products stay stored."""
-    s = scenario()
-    p = cur(s)
-    give(s, p, C.CI, 7)
-    give(s, p, C.SU, 5)
+    s, p = seated()
+    give_lot(s, p, Ci=7, Su=5)
     give(s, p, C.TO, 1, store=True)
-    give(s, p, C.RU, 2)
-    give(s, p, C.WD, 1)
+    give_lot(s, p, Ru=2, Wd=1)
     play(s, T, C.FOREMAN)
     choose(s, T, A.OT.ONE_BUILDING, 0)
     assert [stored(s, p, k) for k in (C.CI, C.SU, C.TO)] == [7, 5, 1]
@@ -832,11 +780,9 @@ def test_CUBA_R26_warehouse_stores_all_products_held_no_limit() -> None:
 def test_CUBA_R26_stored_products_survive_the_end_of_round() -> None:
     """CUBA-R26/R47.1: unstored products are lost at the end of the round, stored ones stay
     without reactivation."""
-    s = scenario()
-    p = cur(s)
+    s, p = seated()
     give(s, p, C.CI, 2, store=True)
-    give(s, p, C.CI, 3)
-    give(s, p, C.RU, 1)
+    give_lot(s, p, Ci=3, Ru=1)
     end_round(s, T, no_trace())
     assert stored(s, p, C.CI) == 2 and lot(s, p, C.CI) == 0 and lot(s, p, C.RU) == 1
     end_round(s, T, no_trace())
@@ -846,8 +792,7 @@ def test_CUBA_R26_stored_products_survive_the_end_of_round() -> None:
 
 def test_CUBA_R26_unstored_products_are_spent_first() -> None:
     """CUBA-R26: selling, shipping and building inputs take unstored pieces first."""
-    s = scenario()
-    p = cur(s)
+    s, p = seated()
     harbour(s)
     give(s, p, C.CI, 2, store=True)
     give(s, p, C.CI, 1)
@@ -872,8 +817,7 @@ def test_CUBA_R26_unstored_products_are_spent_first() -> None:
 def test_CUBA_Q11_like_printed_building_warehouse_stores() -> None:
     """CUBA-Q11 like_printed (default): the Warehouse building stores all products when used
     and is a second store position for the row+column."""
-    s = scenario()
-    p = cur(s)
+    s, p = seated()
     put(s, p, C.WAREHOUSE_BUILDING, 7)
     set_pawn(s, p, 3)  # row 1 holds the printed warehouse, column 4 the building
     give(s, p, C.SU, 2)

@@ -2,6 +2,8 @@
 where the checker expects it, and the legal options by name."""
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 
 from core.common.trace import no_trace
@@ -10,17 +12,17 @@ from core.cubist import placements as PL
 from core.cubist import codes as C
 from core.cubist import rules as R
 from core.cubist import state as S
-from core.cubist.check import check_state
 from core.cubist.state import G, O, P
-from core.cubist.tables import flatten, load_tables
+from tests.named_options import NamedOptions, flat_rules
 
 TR = no_trace()
 B0 = S.pbase(0)
 
 
-def rules(**switches: object) -> np.ndarray:
-    """The flat rules vector under switch overrides."""
-    return flatten(load_tables(overrides=switches or None))
+rules = partial(flat_rules, "cubist")  # the flat rules vector under switch overrides
+NAMED = NamedOptions("cubist", A.OT, A.tag, A.payload)
+options = NAMED.options  # (tag name, payload) of every legal option
+play = NAMED.play        # apply the legal option with this tag (and payload); invariants kept
 
 
 def start(n: int = 3, seed: int = 1, **switches: object) -> tuple[np.ndarray, np.ndarray]:
@@ -117,29 +119,9 @@ def put_on_artist(s: np.ndarray, slot: int, p: int, v: int, turn: int = -1) -> N
     s[O.ART_TURN + slot] = turn
 
 
-def options(s: np.ndarray, t: np.ndarray) -> list[tuple[str, int]]:
-    """(tag name, payload) of every legal option."""
-    opts = np.zeros(A.MAX_OPTIONS, np.int32)
-    n = A.legal(s, t, opts)
-    return [(A.OT.keys[A.tag(o)], int(A.payload(o))) for o in opts[:n]]
-
-
 def tagged(s: np.ndarray, t: np.ndarray, name: str) -> list[int]:
     """Payloads of the legal options with this tag."""
     return [x for k, x in options(s, t) if k == name]
-
-
-def play(s: np.ndarray, t: np.ndarray, name: str, payload: int | None = None,
-         tr: np.ndarray = TR) -> None:
-    """Apply the legal option with this tag (and payload); the invariants must hold after."""
-    opts = np.zeros(A.MAX_OPTIONS, np.int32)
-    n = A.legal(s, t, opts)
-    for o in opts[:n]:
-        if A.OT.keys[A.tag(o)] == name and (payload is None or A.payload(o) == payload):
-            R.apply(s, t, o, tr)
-            assert check_state(s, t) == 0, check_state(s, t)
-            return
-    raise AssertionError(f"no legal {name} {payload} in {options(s, t)}")
 
 
 def place(src: int, room: int, c: int) -> int:

@@ -2,6 +2,8 @@
 expects it, forced dice, and the legal options and events by name."""
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 
 from core.common.rng import rng_below
@@ -13,23 +15,9 @@ from core.jamaica import rules as R
 from core.jamaica import state as S
 from core.jamaica.check import check_state
 from core.jamaica.state import DK, G, O, P, ST
-from core.jamaica.tables import flatten, load_tables
-from tests.named_options import NamedOptions
+from tests.named_options import NamedOptions, dealt, flat_rules
 
 TR = no_trace()
-
-
-def rules(**switches: object) -> np.ndarray:
-    """The flat rules vector under switch overrides."""
-    return flatten(load_tables(overrides=switches or None))
-
-
-def start(n: int = 3, seed: int = 1, **switches: object) -> tuple[np.ndarray, np.ndarray]:
-    """(state at the first decision, rules vector)."""
-    t = rules(**switches)
-    s = S.new_game(t, n, seed)
-    R.advance(s, t, TR)
-    return s, t
 
 
 def tracer() -> np.ndarray:
@@ -46,7 +34,9 @@ def rows(tr: np.ndarray, name: str) -> list[list[int]]:
     return [[int(v) for v in r[1:6]] for r in events(tr) if C.EV.keys[int(r[0])] == name]
 
 
-NAMED = NamedOptions(A, R, check_state, TR)
+rules = partial(flat_rules, "jamaica")  # the flat rules vector under switch overrides
+start = partial(dealt, "jamaica")       # (state at the first decision, rules vector)
+NAMED = NamedOptions("jamaica", A.OT, A.tag, A.payload)
 options = NAMED.options  # (tag name, payload) of every legal option
 play = NAMED.play        # apply the legal option with this tag (and payload)
 

@@ -14,8 +14,8 @@ from core.common.trace import no_trace
 from core.santiago import actions as A
 from core.santiago import codes as C
 from core.santiago import state as S
-from core.santiago.rules import advance, apply
-from core.santiago.tables import flatten, load_tables
+from core.santiago.rules import advance
+from tests.named_options import NamedOptions, flat_rules
 
 K = {name: i + 1 for i, name in enumerate(C.CUBAN_KEYS)}    # stop of each Cuban (fixed)
 B = {name: i for i, name in enumerate(C.BUILDING_KEYS)}     # slot of each building (fixed)
@@ -23,32 +23,14 @@ B = {name: i for i, name in enumerate(C.BUILDING_KEYS)}     # slot of each build
 
 def flat_tables(**overrides) -> np.ndarray:
     """Flat rules vector of the fixed layout with switch overrides."""
-    return flatten(load_tables(overrides={"layout": "fixed", **overrides}))
+    return flat_rules("santiago", **{"layout": "fixed", **overrides})
 
 
-def options(s: np.ndarray, t: np.ndarray) -> list[int]:
-    opts = np.zeros(A.MAX_OPTIONS, np.int32)
-    n = A.legal(s, t, opts)
-    return [int(o) for o in opts[:n]]
-
-
-def decode(o: int) -> tuple[str, int]:
-    return A.OT.keys[A.tag_of(o)], A.payload_of(o)
-
-
-def tags(s: np.ndarray, t: np.ndarray) -> list[tuple[str, int]]:
-    return [decode(o) for o in options(s, t)]
-
-
-def choose(s: np.ndarray, t: np.ndarray, tag: int, payload: int | None = None,
-           tr: np.ndarray | None = None) -> None:
-    """Apply the legal option with this tag (and payload); fail if it is not legal."""
-    for o in options(s, t):
-        if A.tag_of(o) == tag and (payload is None or A.payload_of(o) == payload):
-            apply(s, t, np.int32(o), no_trace() if tr is None else tr)
-            return
-    raise AssertionError(f"option {A.OT.keys[tag]}:{payload} not legal at "
-                         f"{S.DK.keys[s[S.G.DK]]}; legal: {tags(s, t)}")
+NAMED = NamedOptions("santiago", A.OT, A.tag_of, A.payload_of)
+options = NAMED.codes    # the legal options of the pending decision
+decode = NAMED.decode    # (tag name, payload) of an option
+tags = NAMED.options     # (tag name, payload) of every legal option
+choose = NAMED.choose    # apply the legal option with this tag (and payload)
 
 
 def new(t: np.ndarray, n_players: int = 4, seed: int = 1) -> np.ndarray:

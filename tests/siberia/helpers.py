@@ -2,31 +2,18 @@
 expects it, and the legal options by name."""
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 
 from core.common.trace import no_trace
 from core.siberia import actions as A
 from core.siberia import codes as C
-from core.siberia import rules as R
 from core.siberia import state as S
 from core.siberia.check import check_state
-from core.siberia.tables import flatten, load_tables
-from tests.named_options import NamedOptions
+from tests.named_options import NamedOptions, dealt, flat_rules
 
 TR = no_trace()
-
-
-def rules(**switches: object) -> np.ndarray:
-    """The flat rules vector under switch overrides."""
-    return flatten(load_tables(overrides=switches or None))
-
-
-def start(n: int = 3, seed: int = 1, **switches: object) -> tuple[np.ndarray, np.ndarray]:
-    """(state at the first decision, rules vector)."""
-    t = rules(**switches)
-    s = S.new_game(t, n, seed)
-    R.advance(s, t, TR)
-    return s, t
 
 
 def card(res: str, person: str) -> int:
@@ -34,7 +21,9 @@ def card(res: str, person: str) -> int:
     return C.RES_NAMES.index(res) * C.NPERSON + C.PERSON_NAMES.index(person)
 
 
-NAMED = NamedOptions(A, R, check_state, TR)
+rules = partial(flat_rules, "siberia")  # the flat rules vector under switch overrides
+start = partial(dealt, "siberia")       # (state at the first decision, rules vector)
+NAMED = NamedOptions("siberia", A.OT, A.tag, A.payload)
 options = NAMED.options  # (tag name, payload) of every legal option
 play = NAMED.play        # apply the legal option with this tag (and payload)
 

@@ -1,7 +1,6 @@
 """Siberia rules data (configs/games/siberia.toml) against shared/rules/siberia.md §6-§8."""
 from __future__ import annotations
 
-import copy
 from pathlib import Path
 
 import numpy as np
@@ -10,18 +9,14 @@ import pytest
 from core.siberia import codes as C
 from core.siberia.tables import (
     DEFAULT_PATH, SWITCH_IDS, SWITCH_OPTIONS, RulesDataError, SiberiaTables, assumed_values,
-    build_tables, flatten, load_raw, load_tables, rules_data_hash, switch_values, validate,
+    flatten, load_raw, load_tables, rules_data_hash, switch_values, validate,
 )
+from tests.rules_data import raw_error
 
 
 @pytest.fixture(scope="module")
 def tables() -> SiberiaTables:
     return load_tables()
-
-
-@pytest.fixture()
-def raw() -> dict:
-    return load_raw()
 
 
 def test_default_file_loads_and_flattens(tables: SiberiaTables) -> None:
@@ -56,8 +51,8 @@ def test_action_deck_6_2_and_salesmen_6_3(tables: SiberiaTables) -> None:
     assert tables.investor_count.tolist() == [1] * 5
 
 
-def test_switch_defaults_SIB_Q1_to_Q9_V1_V2(raw: dict) -> None:
-    assert switch_values(raw) == {
+def test_switch_defaults_SIB_Q1_to_Q9_V1_V2() -> None:
+    assert switch_values(load_raw()) == {
         "worker_cap": 5, "investor_two_any": True, "refill_mode": "slide",
         "mine_max_forced": False, "trigger_player_extra_turn": True, "discover_any": True,
         "final_tie": "resources_then_hand", "players_max": 4,
@@ -81,8 +76,8 @@ def test_every_switch_option_loads(name: str, option: object) -> None:
     assert t.switches[index] == expected
 
 
-def test_assumed_values_are_the_reference_assumptions(raw: dict) -> None:
-    assert set(assumed_values(raw)) == {f"resources.{k}.values" for k in C.RES_NAMES} | {
+def test_assumed_values_are_the_reference_assumptions() -> None:
+    assert set(assumed_values(load_raw())) == {f"resources.{k}.values" for k in C.RES_NAMES} | {
         f"actions.{k}" for k in C.RES_NAMES} | {"misc.stalemate_rounds"}
 
 
@@ -145,15 +140,10 @@ RAW_CASES = {
 
 
 @pytest.mark.parametrize("case", list(RAW_CASES))
-def test_bad_rules_data_is_one_line(raw: dict, case: str) -> None:
+def test_bad_rules_data_is_one_line(case: str) -> None:
     mutate, fragment = RAW_CASES[case]
-    bad = copy.deepcopy(raw)
-    mutate(bad)
-    with pytest.raises(RulesDataError) as info:
-        build_tables(bad)
-    message = str(info.value)
-    assert "\n" not in message and message.startswith("siberia.toml: ")
-    assert fragment in message, message
+    message = raw_error("siberia", mutate)
+    assert message.startswith("siberia.toml: ") and fragment in message, message
 
 
 def test_bad_override() -> None:

@@ -18,6 +18,25 @@ ROOT = Path(__file__).resolve().parents[2]
 # only `random` is sure to be registered: matchups of random players, 4 and 3 seats
 RANDOM_MATCHUPS = {"format": "matchups",
                    "matchups": [["random"] * 4, ["random"] * 3]}
+# a small valid config of each job command that takes one (`meeplab metagame`, `restrict`)
+JOBS = {"metagame": dict(game="siberia", strategies=["random", "greedy"], players=2, games=8,
+                         seed=3),
+        "restrict": dict(game="cuba", strategy="random", players=3,
+                         elements=["building:saw_mill"], games=6, seed=2)}
+# a short strategy tune of Cuba's heuristic plan against three random seats
+CUBA_TUNE = """
+mode = "strategy"
+kernel = "heuristic"
+start = "builder"
+field = ["random", "random", "random"]
+preset = "builder_tuned_test"
+trials = 2
+games = 4
+seed = 5
+[search]
+money = [0.1, 1.0]
+focus_a = ["none", "hotel"]
+"""
 
 
 def toml_value(value: Any) -> str:
@@ -33,8 +52,18 @@ def write_config(path: Path, variant: dict[str, Any] | None = None, **keys: Any)
     return path
 
 
-def run_cli(*args: str):
+def run_cli(*args: str | Path):
     return CliRunner().invoke(cli.app, [str(a) for a in args])
+
+
+def play_traced(tmp_path: Path, game: str, *args: str, name: str = "t.jsonl"
+                ) -> tuple[Any, list[dict]]:
+    """`meeplab play GAME ARGS --trace tmp_path/name` in process: (its result, the trace's
+    JSON lines); the game must end without an error."""
+    path = tmp_path / name
+    result = run_cli("play", game, *args, "--trace", path)
+    assert result.exit_code == 0, result.output
+    return result, [json.loads(line) for line in path.read_text().splitlines()]
 
 
 def assert_one_line_error(result, problem: str) -> None:
@@ -45,6 +74,15 @@ def assert_one_line_error(result, problem: str) -> None:
     assert len(lines) == 1, result.stderr
     assert lines[0].startswith("error: ") and "; " in lines[0], lines[0]
     assert problem in lines[0], lines[0]
+
+
+def assert_bad_job(folder: Path, command: str, config: dict[str, Any], problem: str,
+                   *args: str) -> None:
+    """`meeplab COMMAND <config> --out folder/run ARGS`, its config written from `config`,
+    fails in one line naming `problem` (assert_one_line_error) and writes no run."""
+    path = write_config(folder / f"{command}.toml", **config)
+    assert_one_line_error(run_cli(command, path, "--out", folder / "run", *args), problem)
+    assert not (folder / "run").exists()
 
 
 def assert_main_fails(main, args: list[str], problem: str, capsys) -> None:

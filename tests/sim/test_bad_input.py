@@ -1,5 +1,5 @@
-"""Bad input and a hostile disk: absurd sizes and seeds, bad addresses and paths, a damaged
-manifest, read-only and full disks. Each is one line `error: <problem>; <fix>`, exit 2, no
+"""Bad input and a hostile disk: absurd sizes and seeds, bad addresses and paths, bad job configs
+and options (metagame, restrict), a damaged manifest, read-only and full disks. Each is one line `error: <problem>; <fix>`, exit 2, no
 traceback, and nothing already written is lost or left half-written."""
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ import pytest
 
 from reports import files
 from sim.run import store
-from tests.sim.helpers import (RANDOM_MATCHUPS, ROOT, assert_one_line_error, run_cli,
-                               write_config)
+from tests.sim.helpers import (JOBS, RANDOM_MATCHUPS, ROOT, assert_bad_job,
+                               assert_one_line_error, run_cli, write_config)
 
 SMALL = dict(RANDOM_MATCHUPS, games=12, shard_games=8, seed=4)
 HUGE = "1180591620717411303424"   # 2**70
@@ -52,6 +52,54 @@ def test_huge_games_in_the_config(tmp_path):
 ])
 def test_other_commands_sizes_and_seeds(args, problem):
     assert_one_line_error(run_cli(*args), problem)
+
+
+BAD_JOB_CONFIGS = [
+    ("metagame", {"strategies": ["random"]}, "at least two strategy names"),
+    ("metagame", {"strategies": ["random", "random"]}, "listed twice"),
+    ("metagame", {"strategies": ["random", "nobody"]}, "unknown strategy 'nobody'"),
+    ("metagame", {"players": 1}, "players = 1 is not a whole number of at least 2"),
+    ("metagame", {"players": 9}, "9 players is out of range"),
+    ("metagame", {"colour": "red"}, "unknown key 'colour'"),
+    ("metagame", {"games": 0}, "games = 0"),
+    ("metagame", {"strategies": [f"s{i}" for i in range(40)], "players": 4},
+     "profiles (at most"),
+    ("restrict", {"wizard": 1}, "unknown key 'wizard'"),
+    ("restrict", {"strategy": "wizard"}, "strategy 'wizard' is not a strategy of cuba"),
+    ("restrict", {"strategy": "random~building:saw_mill"}, "is not a strategy of cuba"),
+    ("restrict", {"players": 9}, "players = 9 is not a player count of cuba"),
+    ("restrict", {"players": "4"}, "players = '4' is not a player count of cuba"),
+    ("restrict", {"elements": ["building:palace"]},
+     "no element or group 'building:palace' in cuba"),
+    ("restrict", {"elements": "building"}, "elements must be a list of element names or groups"),
+    ("restrict", {"elements": []}, "elements must be a list of element names or groups"),
+    ("restrict", {"game": "chess"}, "unknown game 'chess'"),
+    ("restrict", {"games": 0}, "games = 0 is not a whole number"),
+    ("restrict", {"format": "round-robin"}, "unknown key 'format'"),
+]
+BAD_JOB_OPTIONS = [
+    ("metagame", ["--bootstrap", "-1"], "--bootstrap"),
+    ("metagame", ["--precision", "2"], "--precision 2"),
+    ("metagame", ["--workers", "0"], "--workers"),
+    ("restrict", ["--games", "0"], "--games 0"),
+    ("restrict", ["--seed", "-1"], "--seed -1"),
+    ("restrict", ["--precision", "2"], "--precision 2 is not a half-width"),
+]
+
+
+@pytest.mark.parametrize("command, change, problem", BAD_JOB_CONFIGS)
+def test_a_bad_job_config_is_one_line(tmp_path, command, change, problem):
+    assert_bad_job(tmp_path, command, JOBS[command] | change, problem)
+
+
+@pytest.mark.parametrize("command, args, problem", BAD_JOB_OPTIONS)
+def test_a_bad_job_option_is_one_line(tmp_path, command, args, problem):
+    assert_bad_job(tmp_path, command, JOBS[command], problem, *args)
+
+
+@pytest.mark.parametrize("command", JOBS)
+def test_a_missing_job_config_is_one_line(tmp_path, command):
+    assert_one_line_error(run_cli(command, tmp_path / "none.toml"), "not found")
 
 
 def test_report_bootstrap_too_large(tmp_path):

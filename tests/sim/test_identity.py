@@ -11,21 +11,10 @@ from sim.studies import identity
 from sim.studies import trials
 from sim.studies import tune
 from sim.errors import UserError
-from tests.sim.helpers import assert_one_line_error, run_cli, run_compiled
+from tests.sim.helpers import CUBA_TUNE, assert_one_line_error, run_cli, run_compiled
 
-BUILDER = """
-mode = "strategy"
-kernel = "heuristic"
-start = "builder"
-field = ["random", "random", "random"]
-preset = "builder_identity_test"
-trials = 2
-games = 4
-seed = 5
-[search]
-money = [0.1, 1.0]
-[identity]
-"""
+BUILDER = (CUBA_TUNE.replace('"builder_tuned_test"', '"builder_identity_test"')
+           .replace('focus_a = ["none", "hotel"]\n', "") + "[identity]\n")
 COLUMNS = ["score", "win_share", "vp_ship", "vp_tax", "buildings_built"]
 
 

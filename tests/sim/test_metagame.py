@@ -1,6 +1,6 @@
 """`meeplab metagame`: profiles, the runner's per-entry precision, the report's tables, resume,
-bad input (one line, exit 2), and a small compiled Cuba run whose equilibrium regrets are
-within their bootstrap intervals of 0."""
+and a small compiled Cuba run whose equilibrium regrets are within their bootstrap intervals of
+0 (its bad configs and options: tests/sim/test_bad_input.py)."""
 from __future__ import annotations
 
 import json
@@ -17,9 +17,9 @@ from sim.run import runner
 from sim.run import stats
 from sim.run import store
 from sim.studies import tune
-from tests.sim.helpers import assert_one_line_error, run_cli, run_compiled, write_config
+from tests.sim.helpers import JOBS, assert_one_line_error, run_cli, run_compiled, write_config
 
-SMALL = dict(game="siberia", strategies=["random", "greedy"], players=2, games=8, seed=3)
+SMALL = JOBS["metagame"]
 TOURNAMENT = Path(__file__).resolve().parents[2] / "configs/tournaments/siberia-round-robin.toml"
 
 
@@ -112,35 +112,6 @@ def test_each_profile_grows_on_its_own(tmp_path, per_entry):
 def test_population_refuses_a_run_that_is_not_a_meta_game():
     with pytest.raises(RunDataError, match="not a meta-game"):
         page.population([{"lineup": ["a", "b"]}, {"lineup": ["a", "a"]}])
-
-
-@pytest.mark.parametrize("keys, problem", [
-    ({"strategies": ["random"]}, "at least two strategy names"),
-    ({"strategies": ["random", "random"]}, "listed twice"),
-    ({"strategies": ["random", "nobody"]}, "unknown strategy 'nobody'"),
-    ({"players": 1}, "players = 1 is not a whole number of at least 2"),
-    ({"players": 9}, "9 players is out of range"),
-    ({"colour": "red"}, "unknown key 'colour'"),
-    ({"games": 0}, "games = 0"),
-    ({"strategies": [f"s{i}" for i in range(40)], "players": 4}, "profiles (at most"),
-])
-def test_bad_config_is_one_line(tmp_path, keys, problem):
-    path = write_config(tmp_path / "bad.toml", **SMALL | keys)
-    assert_one_line_error(run_cli("metagame", path, "--out", tmp_path / "run"), problem)
-
-
-@pytest.mark.parametrize("args, problem", [
-    (["--bootstrap", "-1"], "--bootstrap"),
-    (["--precision", "2"], "--precision 2"),
-    (["--workers", "0"], "--workers"),
-])
-def test_bad_options_are_one_line(tmp_path, args, problem):
-    path = write_config(tmp_path / "m.toml", **SMALL)
-    assert_one_line_error(run_cli("metagame", path, "--out", tmp_path / "run", *args), problem)
-
-
-def test_missing_config_is_one_line(tmp_path):
-    assert_one_line_error(run_cli("metagame", tmp_path / "none.toml"), "not found")
 
 
 @pytest.mark.compiled("cuba")

@@ -1,5 +1,5 @@
-"""`meeplab restrict`: bad configs and options are one-line errors (exit 2, nothing written);
-compiled, a small job runs, resumes, and writes its page and table with the fallback tallies."""
+"""`meeplab restrict`, compiled: a small job runs, resumes, and writes its page and table with
+the fallback tallies (its bad configs and options: tests/sim/test_bad_input.py)."""
 from __future__ import annotations
 
 import csv
@@ -7,43 +7,9 @@ import json
 
 import pytest
 
-from tests.sim.helpers import assert_one_line_error, run_cli, run_compiled, write_config
+from tests.sim.helpers import JOBS, run_compiled, write_config
 
-GOOD = dict(game="cuba", strategy="random", players=3, elements=["building:saw_mill"],
-            games=6, seed=2)
-
-
-@pytest.mark.parametrize("change, problem", [
-    ({"wizard": 1}, "unknown key 'wizard'"),
-    ({"strategy": "wizard"}, "strategy 'wizard' is not a strategy of cuba"),
-    ({"strategy": "random~building:saw_mill"}, "is not a strategy of cuba"),
-    ({"players": 9}, "players = 9 is not a player count of cuba"),
-    ({"players": "4"}, "players = '4' is not a player count of cuba"),
-    ({"elements": ["building:palace"]}, "no element or group 'building:palace' in cuba"),
-    ({"elements": "building"}, "elements must be a list of element names or groups"),
-    ({"elements": []}, "elements must be a list of element names or groups"),
-    ({"game": "chess"}, "unknown game 'chess'"),
-    ({"games": 0}, "games = 0 is not a whole number"),
-    ({"format": "round-robin"}, "unknown key 'format'"),
-])
-def test_bad_restrict_configs(tmp_path, change, problem):
-    path = write_config(tmp_path / "r.toml", **(GOOD | change))
-    assert_one_line_error(run_cli("restrict", path, "--out", tmp_path / "run"), problem)
-    assert not (tmp_path / "run").exists()
-
-
-@pytest.mark.parametrize("args, problem", [
-    (["--games", "0"], "--games 0"),
-    (["--seed", "-1"], "--seed -1"),
-    (["--precision", "2"], "--precision 2 is not a half-width"),
-])
-def test_bad_restrict_options(tmp_path, args, problem):
-    path = write_config(tmp_path / "r.toml", **GOOD)
-    assert_one_line_error(run_cli("restrict", path, "--out", tmp_path / "run", *args), problem)
-
-
-def test_a_missing_restrict_config(tmp_path):
-    assert_one_line_error(run_cli("restrict", tmp_path / "none.toml"), "not found")
+GOOD = JOBS["restrict"]
 
 
 @pytest.mark.compiled("cuba")

@@ -13,23 +13,9 @@ from sim.run import runner
 from sim.studies import tune
 from sim.games import get as get_game
 from strategies.common.registry import PresetError
-from tests.sim.helpers import ROOT, assert_one_line_error, run_cli, write_config
+from tests.sim.helpers import CUBA_TUNE, ROOT, assert_one_line_error, run_cli, write_config
 
 registry = get_game("cuba").registry
-
-STRATEGY = """
-mode = "strategy"
-kernel = "heuristic"
-start = "builder"
-field = ["random", "random", "random"]
-preset = "builder_tuned_test"
-trials = 2
-games = 4
-seed = 5
-[search]
-money = [0.1, 1.0]
-focus_a = ["none", "hotel"]
-"""
 
 
 @pytest.fixture(autouse=True)
@@ -52,7 +38,7 @@ def presets(tmp_path, monkeypatch):
 @pytest.fixture
 def tuned(tmp_path, presets):
     path = tmp_path / "t.toml"
-    path.write_text(STRATEGY)
+    path.write_text(CUBA_TUNE)
     # --force: with 2 trials of 4 games the best may be trial 0, the start's own values
     result = run_cli("tune", path, "--out", tmp_path / "study", "--presets-dir", presets,
                      "--workers", "1", "--force")
@@ -115,7 +101,7 @@ def test_a_rerun_continues_the_study_and_its_trial_count(tuned, tmp_path, preset
 
 def test_another_config_in_the_same_study_is_refused(tuned, tmp_path, presets):
     path, _ = tuned
-    path.write_text(STRATEGY.replace("games = 4", "games = 8"))
+    path.write_text(CUBA_TUNE.replace("games = 4", "games = 8"))
     result = run_cli("tune", path, "--out", tmp_path / "study", "--presets-dir", presets,
                      "--force")
     assert result.exit_code == 2 and "another tune config" in result.stderr
@@ -186,7 +172,7 @@ games = 2
 [search]
 mine = [0.6, 1.6]
 """
-SEARCH = (STRATEGY.replace('"heuristic"', '"mcts"').replace('"builder"', '"mcts"')
+SEARCH = (CUBA_TUNE.replace('"heuristic"', '"mcts"').replace('"builder"', '"mcts"')
           .replace('"builder_tuned_test"', '"mcts_tuned_test"').split("[search]")[0]
           + "[search]\nexploration = [0.2, 1.5]\nROLLOUT\n")
 # a search tune's bad [search] line and the error it gives
@@ -205,26 +191,26 @@ BAD_SEARCH = {
 }
 BAD = {
     "no mode": ('kernel = "heuristic"\n', "mode None is not one of"),
-    "unknown key": (STRATEGY.replace("trials = 2", "trails = 2"), "unknown key 'trails'"),
-    "unknown kernel": (STRATEGY.replace('kernel = "heuristic"', 'kernel = "minimax"'),
+    "unknown key": (CUBA_TUNE.replace("trials = 2", "trails = 2"), "unknown key 'trails'"),
+    "unknown kernel": (CUBA_TUNE.replace('kernel = "heuristic"', 'kernel = "minimax"'),
                        "kernel 'minimax' is not a kernel"),
-    "start of another kernel": (STRATEGY.replace('start = "builder"', 'start = "greedy"'),
+    "start of another kernel": (CUBA_TUNE.replace('start = "builder"', 'start = "greedy"'),
                                 "start preset 'greedy' is not a heuristic preset"),
-    "unknown parameter": (STRATEGY.replace("money = [", "breadth = ["),
+    "unknown parameter": (CUBA_TUNE.replace("money = [", "breadth = ["),
                           "search.breadth is not a parameter of kernel heuristic"),
-    "bad range": (STRATEGY.replace("[0.1, 1.0]", "[1.0, 0.1]"), "is not low < high"),
-    "bad choice": (STRATEGY.replace('"hotel"]', '"castle"]'), "search.focus_a"),
-    "no search": (STRATEGY.split("[search]")[0], "no [search] table"),
-    "field": (STRATEGY.replace('field = ["random", "random", "random"]', 'field = ["nobody"]'),
+    "bad range": (CUBA_TUNE.replace("[0.1, 1.0]", "[1.0, 0.1]"), "is not low < high"),
+    "bad choice": (CUBA_TUNE.replace('"hotel"]', '"castle"]'), "search.focus_a"),
+    "no search": (CUBA_TUNE.split("[search]")[0], "no [search] table"),
+    "field": (CUBA_TUNE.replace('field = ["random", "random", "random"]', 'field = ["nobody"]'),
               "field must be a non-empty list"),
-    "taken name": (STRATEGY.replace('"builder_tuned_test"', '"greedy"'),
+    "taken name": (CUBA_TUNE.replace('"builder_tuned_test"', '"greedy"'),
                    "preset name 'greedy' is taken by the shipped strategy in "
                    "configs/strategies/cuba.toml"),
-    "lineup above the players": (STRATEGY.replace('"random", "random", "random"]',
+    "lineup above the players": (CUBA_TUNE.replace('"random", "random", "random"]',
                                                   '"random", "random", "random", "random", '
                                                   '"random"]'),
                                  "the lineup [candidate, *field] has 6 players; cuba plays 2..5"),
-    "lineup below the players": (STRATEGY.replace('"random", "random", "random"]', ']'),
+    "lineup below the players": (CUBA_TUNE.replace('"random", "random", "random"]', ']'),
                                  "field must be a non-empty list"),
     "siberia: 5 players without players_max = 5": (SIBERIA.replace("FIELD", '"random", ' * 4),
                                                    "has 5 players; siberia plays 2..4"),
@@ -232,12 +218,12 @@ BAD = {
         SIBERIA.replace("FIELD", '"random", ' * 5) + "[variant]\nplayers_max = 5\n",
         "has 6 players; siberia plays 2..5"),
     "mixed field above the players": (
-        STRATEGY.replace('field = ["random", "random", "random"]',
+        CUBA_TUNE.replace('field = ["random", "random", "random"]',
                          "players = 6\nfield = { random = 1, greedy = 1 }"),
         "a mixed field needs players = 2..5 (got 6)"),
     "a variant that raises the players past the engine": (
-        STRATEGY + '[variant]\n"misc.max_players" = 6\n', "must lie within 2..5"),
-    "games": (STRATEGY.replace("games = 4", "games = 0"), "games = 0 is not a whole number"),
+        CUBA_TUNE + '[variant]\n"misc.max_players" = 6\n', "must lie within 2..5"),
+    "games": (CUBA_TUNE.replace("games = 4", "games = 0"), "games = 0 is not a whole number"),
     "variant objective": (VARIANT.replace('"max_minus_min"', '"entropy"'),
                           "unknown objective 'entropy'"),
     "variant key": (VARIANT.replace('"misc.start_money"', '"misc.start_cash"'), "search: "),
@@ -318,7 +304,7 @@ def test_without_install_the_preset_stays_in_the_study_directory(tmp_path, prese
 ])
 def test_bad_tune_overrides(tmp_path, args, problem):
     path = tmp_path / "t.toml"
-    path.write_text(STRATEGY)
+    path.write_text(CUBA_TUNE)
     assert_one_line_error(run_cli("tune", path, "--out", tmp_path / "s", *args), problem)
 
 
@@ -326,7 +312,7 @@ def test_bad_tune_overrides(tmp_path, args, problem):
 
 # builder's own money (0.765) lies outside the range: trial 0 is not the start preset, so the
 # best trial is always a tuned one
-OUTSIDE = STRATEGY.replace("money = [0.1, 1.0]\nfocus_a = [\"none\", \"hotel\"]\n",
+OUTSIDE = CUBA_TUNE.replace("money = [0.1, 1.0]\nfocus_a = [\"none\", \"hotel\"]\n",
                            "money = [0.1, 0.5]\n").replace("trials = 2", "trials = 1")
 SHIPPED = ROOT / "configs" / "strategies"
 
@@ -443,7 +429,7 @@ def test_install_goes_to_the_first_meeplab_presets_folder(tmp_path, presets, use
 def test_an_untuned_best_trial_is_said_and_not_installed(tmp_path, user_config):
     """One trial: the best is trial 0, the start preset's own values, not a tuned preset."""
     path = tmp_path / "t.toml"
-    path.write_text(STRATEGY.replace("trials = 2", "trials = 1"))
+    path.write_text(CUBA_TUNE.replace("trials = 2", "trials = 1"))
     out = tmp_path / "study"
     result = run_cli("tune", path, "--out", out, "--workers", "1", "--install")
     assert result.exit_code == 0, result.output
@@ -490,7 +476,7 @@ def test_a_second_tune_of_the_same_study_is_one_line(tmp_path, presets):
     from tests.sim.test_bad_input import HOLD
 
     path, study = tmp_path / "t.toml", tmp_path / "study"
-    path.write_text(STRATEGY)
+    path.write_text(CUBA_TUNE)
     holder = subprocess.Popen([sys.executable, "-c", HOLD, str(study)], cwd=ROOT,
                               stdout=subprocess.PIPE, text=True)
     try:

@@ -1,16 +1,20 @@
-"""Helpers for kernel decision tests: ask a named strategy for the pending decision."""
+"""Helpers for kernel decision tests: the default rules, the characters by short name, and
+asking a named strategy for the pending decision."""
 from __future__ import annotations
 
 import numpy as np
 
 from core.cuba import actions as A
+from core.cuba import codes as C
 from core.cuba import state as S
 from core.cuba.game import GAME
 from strategies.common.bound import bound
-from strategies.cuba.plan import W
-from tests.cuba.helpers import decode
+from strategies.cuba import plan
+from tests.cuba.helpers import decode, flat_tables
 
 CUBA = bound(GAME)
+T = flat_tables()  # the default rules
+W, TR, AR, FO, MA = C.WORKER, C.TRADER, C.ARCHITECT, C.FOREMAN, C.MAYOR  # the characters
 
 
 def ask(name: str, s: np.ndarray, t: np.ndarray, seed: int = 3,
@@ -21,9 +25,9 @@ def ask(name: str, s: np.ndarray, t: np.ndarray, seed: int = 3,
     test of a rule does not depend on a tuned value."""
     kernels, params = CUBA.registry.resolve([name])
     if not noisy and CUBA.registry.kernels[kernels[0]] in ("heuristic", "greedy"):
-        params[0, W.VARIETY] = 0.0
+        params[0, plan.W.VARIETY] = 0.0
     for key, value in weights.items():
-        params[0, getattr(W, key.upper())] = value
+        params[0, getattr(plan.W, key.upper())] = value
     opts = np.zeros(A.MAX_OPTIONS, np.int32)
     n = A.legal(s, t, opts)
     before = s.copy()

@@ -4,14 +4,12 @@ from __future__ import annotations
 from core.cuba import actions as A
 from core.cuba import codes as C
 from core.cuba import state as S
-from tests.cuba.helpers import choose, flat_tables
+from tests.cuba.helpers import choose
 from tests.cuba.scenario import (
     fresh, pb, play, set_act, set_bills, set_lot, set_money, set_ships, to_parliament,
     to_statutes, vec,
 )
-from tests.strategies.cuba.helpers import ask, hand
-
-T = flat_tables()
+from tests.strategies.cuba.helpers import T, ask, hand
 
 
 def test_greedy_ships_where_the_look_ahead_scores_most():

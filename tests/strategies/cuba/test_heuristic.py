@@ -3,25 +3,16 @@ plan must get right (interpreted: no compile wait)."""
 from __future__ import annotations
 
 import numpy as np
-import pytest
 
 from core.cuba import actions as A
 from core.cuba import codes as C
 from core.cuba import state as S
-from tests.cuba.helpers import choose, flat_tables
+from tests.cuba.helpers import choose
 from tests.cuba.scenario import (
-    building, fresh, pb, place, play, set_act, set_bills, set_lot, set_money, set_ships,
+    building, pb, place, play, set_act, set_bills, set_lot, set_money, set_ships,
     set_stored, to_parliament, to_statutes, vec,
 )
-from tests.strategies.cuba.helpers import ask, hand
-
-T = flat_tables()
-W, TR, AR, FO, MA = C.WORKER, C.TRADER, C.ARCHITECT, C.FOREMAN, C.MAYOR
-
-
-@pytest.fixture
-def s() -> np.ndarray:
-    return fresh(T, 4, seed=1, start=0)
+from tests.strategies.cuba.helpers import AR, FO, MA, TR, T, W, ask, hand
 
 
 # ------------------------------------------------------------------ characters, parliament

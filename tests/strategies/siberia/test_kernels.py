@@ -30,25 +30,6 @@ def ask(name: str, s: np.ndarray, t: np.ndarray, seed: int = 3) -> tuple[str, in
     return A.OT.keys[A.tag(opts[i])], int(A.payload(opts[i]))
 
 
-@pytest.mark.parametrize("name", NAMED + ("random",))
-def test_every_strategy_finishes_games_through_every_decision(name: str) -> None:
-    kernels, params = REGISTRY.resolve([name, "random", "random"])
-    s, t = start(3, seed=21)
-    opts = np.zeros(A.MAX_OPTIONS, np.int32)
-    seen = set()
-    rngs = np.array([[1], [2], [3]], np.uint64)
-    while s[S.G.PHASE] != S.PH.OVER:
-        n = A.legal(s, t, opts)
-        p = s[S.G.CUR]
-        i = 0
-        if n > 1:
-            i = SIBERIA.decide(kernels[p], params[p], s, t, opts, n, rngs[p])
-            if p == 0:
-                seen.add(int(s[S.G.DK]))
-        play(s, t, A.OT.keys[A.tag(opts[i])], int(A.payload(opts[i])))
-    assert seen == {S.DK.DISCOVER, S.DK.MAIN, S.DK.PAY}
-
-
 @pytest.mark.parametrize("name", NAMED)
 def test_a_rich_haul_is_mined_rather_than_drawing(name: str) -> None:
     s, t = start(3)

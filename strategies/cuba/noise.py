@@ -1,12 +1,10 @@
-"""The step of every "best option so far" loop of the plan-driven choices, and the seeded
-noise a plan's `variety` adds to the option values of its shaping decisions."""
+"""The seeded noise a plan's `variety` adds to the option values of its shaping decisions, and
+the zeros of a deterministic choice."""
 import numpy as np
 
 from core.cuba.actions import MAX_OPTIONS
 from core.jit import njit, stack_array
 from strategies.common.variety import noise
-
-NEG = -1e18  # below every value: where a search for the best starts
 
 
 @njit(inline="always")
@@ -26,12 +24,3 @@ def draw_noise(scale, rng, out, n):
     drawing nothing, when the scale is 0."""
     for i in range(n):
         out[i] = noise(rng, scale)
-
-
-@njit(inline="always")
-def better(v, i, best, bi):
-    """(v, i) if v beats best, else (best, bi): `best, bi = better(value(i), i, best, bi)` over
-    the candidates leaves the first of the highest values (a later equal one does not win)."""
-    if v > best:
-        return v, i
-    return best, bi
