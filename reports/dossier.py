@@ -59,16 +59,16 @@ def margins(df: pd.DataFrame) -> pd.Series:
     return df["score"] - (total - df["score"]) / (count - 1)
 
 
-def luck_table(df: pd.DataFrame, rungs: Sequence[str], n_boot: int) -> pd.DataFrame:
+def luck_table(df: pd.DataFrame, rungs: Sequence[str]) -> pd.DataFrame:
     """Per one-vs-field matchup: the share of the variance of the candidate's win and of its
-    score margin explained by the deal, with bootstrap intervals (reports/luck.py)."""
+    score margin explained by the deal, with 95% intervals (reports/luck.py)."""
     df = df.assign(margin=margins(df))
     rows = []
     for stratum, (cand, field) in one_vs_field(df).items():
         mine = df[(df["stratum"] == stratum) & (df["strategy"] == cand)]
         row = {"candidate": cand, "field": field, "deals": int(mine["deal"].nunique())}
         for value, name in (("win_share", "win"), ("margin", "margin")):
-            share, lo, hi = luck.deal_share_interval(luck.seat_table(mine, value), n_boot)
+            share, lo, hi = luck.deal_share_interval(luck.seat_table(mine, value))
             row |= {f"{name}_deal_share": share, f"{name}_lo": lo, f"{name}_hi": hi}
         rows.append(row)
     out = pd.DataFrame(rows)
@@ -120,7 +120,7 @@ class Numbers:
     equilibrium: pd.DataFrame | None
 
 
-def analyse(out: Path, s: Settings, n_boot: int = luck.N_BOOT) -> tuple[Any, Numbers]:
+def analyse(out: Path, s: Settings) -> tuple[Any, Numbers]:
     """The loaded skill run and the dossier's numbers (RunDataError on bad input)."""
     run = load_run(out / "skill")
     df = run.results
@@ -131,7 +131,7 @@ def analyse(out: Path, s: Settings, n_boot: int = luck.N_BOOT) -> tuple[Any, Num
                               "start_player_won"])
     return run, Numbers(
         seats=stats.seat_advantage(df), matrix=field_matrix(df, s.rungs),
-        luck=luck_table(df, s.rungs, n_boot), length=length_table(df), course_games=games,
+        luck=luck_table(df, s.rungs), length=length_table(df), course_games=games,
         course=course_mod.summary(games), first=first_player(games, s.players),
         elements=read_csv(out / "restrict" / "report" / "restricted.csv"),
         equilibrium=read_csv(out / "metagame" / "metagame" / "equilibrium.csv"))
@@ -272,7 +272,8 @@ def luck_section(n: Numbers, rungs: Sequence[str]) -> Section:
               "candidates lowest rung first: how luck's share changes with skill)", cells,
               "Each deal is played from every seat; the deal's share is the intraclass "
               "correlation of the candidate's result across its seatings (one-way random "
-              "effects), with a percentile bootstrap interval over the deals. The rest of "
+              "effects), with its exact interval under that model (F on the deals and "
+              "seatings). The rest of "
               "the variance changes with the seat the candidate got in the same deal."),
         Note(SOURCES_NOTE, warning=True)])
 
@@ -320,9 +321,9 @@ def course_section(n: Numbers, game: str) -> Section:
                                "the curves are in course.csv.")])
 
 
-def write(out: Path, s: Settings, n_boot: int = luck.N_BOOT) -> Written:
+def write(out: Path, s: Settings) -> Written:
     """Write OUT/page/: index.html, the tables as CSV and dossier.json (RunDataError)."""
-    run, n = analyse(out, s, n_boot)
+    run, n = analyse(out, s)
     lines = headline(s, n)
     sections = [Section("headline", "Headline", [Note(t) for t in lines]),
                 seat_section(s, n), skill_section(s, n), luck_section(n, s.rungs),

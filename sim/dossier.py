@@ -283,8 +283,7 @@ def page(plan: Plan, out: Path) -> Any:
     from reports.runs import RunDataError
 
     try:
-        return page_mod.write(out, settings(plan, out),
-                              n_boot=smoke.cap("bootstrap", page_mod.luck.N_BOOT) or 0)
+        return page_mod.write(out, settings(plan, out))
     except RunDataError as exc:
         raise UserError(str(exc)) from exc
 
