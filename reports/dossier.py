@@ -66,7 +66,8 @@ def luck_table(df: pd.DataFrame, rungs: Sequence[str]) -> pd.DataFrame:
     rows = []
     for stratum, (cand, field) in one_vs_field(df).items():
         mine = df[(df["stratum"] == stratum) & (df["strategy"] == cand)]
-        row = {"candidate": cand, "field": field, "deals": int(mine["deal"].nunique())}
+        row = {"candidate": cand, "field": field, "deals": int(mine["deal"].nunique()),
+               "win_share": float(mine["win_share"].mean())}
         for value, name in (("win_share", "win"), ("margin", "margin")):
             share, lo, hi = luck.deal_share_interval(luck.seat_table(mine, value))
             row |= {f"{name}_deal_share": share, f"{name}_lo": lo, f"{name}_hi": hi}
@@ -149,12 +150,39 @@ SKILL_TEMPLATES = {
 }
 LUCK_TEMPLATES = {
     "above": "The deal decides most of it: it explains {interval} of the variance of "
-             "the result of {subject}, more than half",
-    "below": "The deal explains less than half of the variance of the result of {subject}: "
+             "{what} of {subject}, more than half",
+    "below": "The deal explains less than half of the variance of {what} of {subject}: "
              "{interval}",
-    "within": "The deal explains {interval} of the variance of the result of {subject}, "
+    "within": "The deal explains {interval} of the variance of {what} of {subject}, "
               "not shown to differ from half",
 }
+
+
+def undefined(row: pd.Series, name: str) -> str:
+    """Why a luck row's deal share of `name` (win, margin) is undefined ('' when it is not):
+    fewer than two deals, or a result that never varies."""
+    if pd.notna(row[f"{name}_deal_share"]):
+        return ""
+    if row["deals"] < 2:
+        return f"{int(row['deals'])} deal"
+    if name == "win" and row["win_share"] in (0.0, 1.0):
+        return f"{'won' if row['win_share'] == 1.0 else 'lost'} every game"
+    return "no variance"
+
+
+def luck_sentence(subject: str, r: pd.Series) -> str:
+    """The deal's share of the result of `subject` (a luck row): of its win, or of its score
+    margin when the win never varies."""
+    if pd.isna(r["win_deal_share"]) and pd.notna(r["margin_deal_share"]):
+        name, what = "margin", "the score margin"
+        subject += f" (which {undefined(r, 'win')}, so only its margin varies)"
+    elif pd.notna(r["win_deal_share"]):
+        name, what = "win", "the result"
+    else:
+        return f"The deal's share of the result of {subject} is undefined ({undefined(r, 'win')})"
+    return claims.sentence("fair_share", subject, claims.Estimate(
+        r[f"{name}_deal_share"], r[f"{name}_lo"], r[f"{name}_hi"]), 0.5, LUCK_TEMPLATES,
+        what=what)
 
 
 def top_pair(s: Settings, matrix: pd.DataFrame) -> pd.Series | None:
@@ -170,12 +198,15 @@ def top_pair(s: Settings, matrix: pd.DataFrame) -> pd.Series | None:
 
 
 def headline(s: Settings, n: Numbers) -> list[str]:
-    """Three sentences from the numbers: the seat furthest from its fair share, whether the
-    top rung beats the strongest plan, and the deal's share of its result."""
+    """Three sentences from the numbers: the seat furthest from its fair share (among those
+    shown to differ from it, if any), whether the top rung beats the strongest plan, and the
+    deal's share of its result."""
     out = []
     seats = n.seats
     if not seats.empty:
-        row = seats.loc[seats["advantage"].abs().idxmax()]
+        shown = (seats["win_lo"] > seats["fair_share"]) | (seats["win_hi"] < seats["fair_share"])
+        pool = seats[shown] if shown.any() else seats
+        row = pool.loc[pool["advantage"].abs().idxmax()]
         out.append(claims.sentence("fair_share", f"Seat {int(row['seat']) + 1}", claims.Estimate(
             row["win_share"], row["win_lo"], row["win_hi"]), row["fair_share"]))
     pair = top_pair(s, n.matrix)
@@ -187,11 +218,8 @@ def headline(s: Settings, n: Numbers) -> list[str]:
         luck_row = n.luck[(n.luck["candidate"] == pair["candidate"])
                           & (n.luck["field"] == pair["field"])]
         if not luck_row.empty:
-            r = luck_row.iloc[0]
-            out.append(claims.sentence("fair_share", f"{pair['candidate']} against "
-                                       f"{pair['field']}", claims.Estimate(
-                                           r["win_deal_share"], r["win_lo"], r["win_hi"]),
-                                       0.5, LUCK_TEMPLATES))
+            out.append(luck_sentence(f"{pair['candidate']} against {pair['field']}",
+                                     luck_row.iloc[0]))
     return [t[:1].upper() + t[1:] + "." for t in out]
 
 
@@ -260,12 +288,14 @@ def luck_section(n: Numbers, rungs: Sequence[str]) -> Section:
     t = n.luck
     if t.empty:
         return Section("luck", "Luck", [Note("No one-vs-field matchup to measure it on.")])
+    def shares(name: str) -> list[str]:
+        why = [undefined(r, name) for _, r in t.iterrows()]
+        return [f"undefined ({w})" if w else c for w, c in zip(why, interval_cells(
+            t, f"{name}_deal_share", f"{name}_lo", f"{name}_hi"))]
     cells = pd.DataFrame({
         "candidate": t["candidate"], "field": t["field"], "deals": t["deals"].astype(str),
-        "deal's share of the win's variance [95%]": interval_cells(
-            t, "win_deal_share", "win_lo", "win_hi"),
-        "deal's share of the score margin's variance [95%]": interval_cells(
-            t, "margin_deal_share", "margin_lo", "margin_hi")})
+        "deal's share of the win's variance [95%]": shares("win"),
+        "deal's share of the score margin's variance [95%]": shares("margin")})
     return Section("luck", "Luck: what the deal decides", [
         Figure("luck", "The deal's share by candidate and field", luck_plot(t, rungs)),
         Table("Share of the variance explained by the deal, per matchup (grouped by field, "

@@ -2,6 +2,8 @@
 and significance of each figure, and the course's measures follow the score curves."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -99,3 +101,40 @@ def test_the_comparisons_sentences_follow_the_paired_differences(diff, p, words)
                                      matrix)
     assert len(lines) == 3 and all(words in line for line in lines)
     assert lines[1].startswith("The win share of mcts against builder")
+
+
+def with_luck(win: tuple[float, float, float], margin: tuple[float, float, float],
+              won: float) -> Numbers:
+    """The numbers above with the top rung's luck row replaced: its win's and its score
+    margin's deal shares, and its mean win share."""
+    n = numbers((0.25, 0.2, 0.3), (1.0, 0.8, 1.0), (0.2, 0.1, 0.3))
+    luck = pd.DataFrame({"candidate": ["mcts"], "field": ["builder"], "deals": [4],
+                         "win_share": [won], "win_deal_share": [win[0]], "win_lo": [win[1]],
+                         "win_hi": [win[2]], "margin_deal_share": [margin[0]],
+                         "margin_lo": [margin[1]], "margin_hi": [margin[2]]})
+    return replace(n, luck=luck)
+
+
+def test_a_win_that_never_varies_is_labelled_and_the_headline_reads_the_margin():
+    from reports.dossier import luck_section
+
+    nan = (np.nan, np.nan, np.nan)
+    n = with_luck(nan, (0.2, 0.1, 0.3), won=1.0)
+    last = headline(SETTINGS, n)[2]
+    assert "n/a" not in last and "less than half" in last
+    assert "score margin" in last and "0.200 [0.100, 0.300]" in last
+    assert "won every game" in last
+    table = next(i for i in luck_section(n, SETTINGS.rungs).items if hasattr(i, "frame"))
+    assert "won every game" in table.frame.iloc[0, 3]
+    lost = next(i for i in luck_section(with_luck(nan, nan, won=0.0), SETTINGS.rungs).items
+                if hasattr(i, "frame"))
+    assert "lost every game" in lost.frame.iloc[0, 3]
+
+
+def test_the_seat_sentence_names_a_seat_shown_to_differ_before_a_further_one_that_is_not():
+    n = numbers((0.34, 0.20, 0.48), (0.5, 0.4, 0.6), (0.2, 0.1, 0.3))
+    seats = pd.concat([n.seats, pd.DataFrame({
+        "seat": [2], "win_share": [0.30], "win_lo": [0.27], "win_hi": [0.33],
+        "fair_share": [0.25], "advantage": [0.05]})], ignore_index=True)
+    first = headline(SETTINGS, replace(n, seats=seats))[0]
+    assert first.startswith("Seat 3 wins more than its fair share")
