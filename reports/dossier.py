@@ -20,7 +20,8 @@ from reports import claims, course as course_mod, fmt, luck, stats
 from reports.html import Figure, Note, Section, Table, render_page
 from reports.ladder import field_matrix, matrix_cells, matrix_plot
 from reports.plots import plt, png
-from reports.report import Written, footer, records, write_output
+from reports.report import (Written, excluded_notes, excluded_tables, footer, records,
+                            write_output)
 from reports.runs import RunDataError, load_run
 
 LENGTH_COLUMNS = ("rounds", "game_turns", "turns")   # a game's own length column, if any
@@ -321,7 +322,8 @@ def elements_section(n: Numbers) -> Section:
         "Holm p": shown["p_holm"].map(fmt.pvalue)})
     return Section("elements", "Strongest and weakest elements", [
         Table(f"Restricted play of {t['strategy'].iloc[0]}: the three strongest and weakest "
-              "elements", cells, "The full ranking: restrict/report/index.html."),
+              "elements", cells, "The full ranking: restrict/report/index.html (linked under "
+                                 "Pages and tables)."),
     ])
 
 
@@ -336,7 +338,8 @@ def meta_section(n: Numbers) -> Section:
         "regret [95%]": interval_cells(t, "regret", "regret_lo", "regret_hi", signed=True)})
     return Section("metagame", "The meta-game's equilibrium mix", [
         Table("Greedy and the plans, every profile on duplicate deals", cells,
-              "The full analysis (α-Rank, payoffs): metagame/metagame/index.html.")])
+              "The full analysis (α-Rank, payoffs): metagame/metagame/index.html (linked "
+              "under Pages and tables).")])
 
 
 def course_section(n: Numbers, game: str) -> Section:
@@ -351,13 +354,32 @@ def course_section(n: Numbers, game: str) -> Section:
                                "the curves are in course.csv.")])
 
 
+PAGES = (("restrict/report/index.html", "restricted play: every element ranked"),
+         ("metagame/metagame/index.html", "the meta-game: payoffs, equilibrium, α-Rank"),
+         ("course.csv", "the course's score curves: each seat's score after every event"))
+TABLES = {"seats": "win share by seat", "skill": "the skill ladder's matrix",
+          "luck": "the deal's share per matchup", "length": "length per game",
+          "course": "the course's measures", "course_games": "the course per traced game"}
+
+
+def files_section(out: Path) -> Section:
+    """Links to the jobs' own pages that exist under OUT and to this page's tables."""
+    pages = [(f"../{path}", what) for path, what in PAGES if (out / path).exists()]
+    pages += [(f"{name}.csv", what) for name, what in TABLES.items()]
+    pages.append(("dossier.json", "the headline and every table"))
+    frame = pd.DataFrame({"file": [p for p, _ in pages], "what": [w for _, w in pages]})
+    return Section("files", "Pages and tables", [Table("", frame, links={
+        "file": frame["file"].tolist()})])
+
+
 def write(out: Path, s: Settings) -> Written:
     """Write OUT/page/: index.html, the tables as CSV and dossier.json (RunDataError)."""
     run, n = analyse(out, s)
     lines = headline(s, n)
-    sections = [Section("headline", "Headline", [Note(t) for t in lines]),
+    sections = [Section("headline", "Headline", excluded_notes(run) + [Note(t) for t in lines]),
                 seat_section(s, n), skill_section(s, n), luck_section(n, s.rungs),
-                elements_section(n), meta_section(n), course_section(n, s.game)]
+                elements_section(n), meta_section(n), course_section(n, s.game),
+                files_section(out)]
     df = run.results
     title = f"meeplab design dossier: {s.game}, {run.info.variant}"
     subtitle = (f"{s.players} players, rungs {' < '.join(s.rungs)}, "
@@ -366,7 +388,7 @@ def write(out: Path, s: Settings) -> Written:
     tables = {"seats": n.seats, "skill": n.matrix, "luck": n.luck, "length": n.length,
               "course": n.course, "course_games": n.course_games}
     where = out / "page"
-    index, figures = write_output(where, page, sections, tables)
+    index, figures = write_output(where, page, sections, tables | excluded_tables(run))
     data = {"game": s.game, "variant": run.info.variant, "players": s.players,
             "rungs": list(s.rungs), "headline": lines,
             **{k: records(v) for k, v in tables.items()}, "first_player": n.first}

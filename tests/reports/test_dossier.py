@@ -3,6 +3,7 @@ and significance of each figure, and the course's measures follow the score curv
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -138,3 +139,45 @@ def test_the_seat_sentence_names_a_seat_shown_to_differ_before_a_further_one_tha
         "fair_share": [0.25], "advantage": [0.05]})], ignore_index=True)
     first = headline(SETTINGS, replace(n, seats=seats))[0]
     assert first.startswith("Seat 3 wins more than its fair share")
+
+
+def test_the_page_links_the_jobs_pages_that_exist_and_its_tables(tmp_path):
+    from reports.dossier import TABLES, files_section
+
+    (tmp_path / "restrict" / "report").mkdir(parents=True)
+    (tmp_path / "restrict" / "report" / "index.html").write_text("<html></html>")
+    (tmp_path / "course.csv").write_text("event\n")
+    table = files_section(tmp_path).items[0]
+    hrefs = list(table.links["file"])
+    page = tmp_path / "page"
+    assert (page / "../restrict/report/index.html").resolve().exists()
+    assert {"../restrict/report/index.html", "../course.csv"} <= set(hrefs)
+    assert not any("metagame" in h for h in hrefs)   # not played: no dead link
+    assert {f"{name}.csv" for name in TABLES} <= set(hrefs) and "dossier.json" in hrefs
+
+
+RUNGS = ("random", "greedy", "builder")
+STRENGTH = {"random": 0.0, "greedy": 2.0, "builder": 4.0}
+
+
+def synthetic_dossier(out: Path, failed: bool = False, seed: int = 1) -> Path:
+    """A dossier directory holding only a synthetic skill job of RUNGS (3 players), the
+    FAILED games of tests/reports/test_excluded.py marked failed when asked."""
+    from tests.reports import synth
+    from tests.reports.test_excluded import fail, write
+
+    lineups = [(c, f, f) for c in RUNGS for f in RUNGS if c != f]
+    df = synth.results(lineups, 6, STRENGTH, seed=seed)
+    df["decisions"] = 30 + df["deal"] % 3
+    write(out / "skill", fail(df) if failed else df)
+    return out
+
+
+def test_left_out_games_are_said_at_the_top_of_the_page_and_listed(tmp_path):
+    from reports import dossier
+
+    out = synthetic_dossier(tmp_path / "d", failed=True)
+    written = dossier.write(out, Settings("cuba", RUNGS, 3, (), ("builder",)))
+    top = written.index.read_text().split('<section id="headline">')[1].split("</section>")[0]
+    assert "2 games that did not end were excluded" in top
+    assert len(pd.read_csv(out / "page" / "excluded.csv")) == 2
