@@ -159,16 +159,22 @@ LUCK_TEMPLATES = {
 }
 
 
-def undefined(row: pd.Series, name: str) -> str:
-    """Why a luck row's deal share of `name` (win, margin) is undefined ('' when it is not):
-    fewer than two deals, or a result that never varies."""
-    if pd.notna(row[f"{name}_deal_share"]):
+def undefined_reason(share: float, deals: int, won: float | None = None) -> str:
+    """Why a deal share is undefined ('' when it is not): fewer than two deals, or a result
+    that never varies (`won`: the candidate's mean win share, when the result is its win)."""
+    if pd.notna(share):
         return ""
-    if row["deals"] < 2:
-        return f"{int(row['deals'])} deal"
-    if name == "win" and row["win_share"] in (0.0, 1.0):
-        return f"{'won' if row['win_share'] == 1.0 else 'lost'} every game"
+    if deals < 2:
+        return f"{int(deals)} deal"
+    if won in (0.0, 1.0):
+        return f"{'won' if won == 1.0 else 'lost'} every game"
     return "no variance"
+
+
+def undefined(row: pd.Series, name: str) -> str:
+    """Why a luck row's deal share of `name` (win, margin) is undefined ('' when it is not)."""
+    return undefined_reason(row[f"{name}_deal_share"], row["deals"],
+                            row["win_share"] if name == "win" else None)
 
 
 def luck_sentence(subject: str, r: pd.Series) -> str:
@@ -343,15 +349,24 @@ def meta_section(n: Numbers) -> Section:
 
 
 def course_section(n: Numbers, game: str) -> Section:
-    def cells(t: pd.DataFrame) -> pd.DataFrame:
+    def cells(t: pd.DataFrame, deals: int | None = None) -> pd.DataFrame:
+        shown = interval_cells(t, "mean", "lo", "hi")
+        if deals == 1:   # the deals are the units: one deal gives no interval
+            shown = [f"{c} (one deal: no interval)" for c in shown]
         return pd.DataFrame({"measure": t["measure"], "games": t["games"].astype(str),
-                             "mean [95%]": interval_cells(t, "mean", "lo", "hi")})
-    return Section("course", "The game's course", [
-        Table("Length (every game of the skill ladder)", cells(n.length)),
-        Table(f"Course of the traced games (score: {course_mod.LABELS.get(game, 'score')})",
-              cells(n.course), "Traced games: the strongest plan against copies of the next, "
-                               "every seating of the first deals; intervals over the deals; "
-                               "the curves are in course.csv.")])
+                             "mean [95%]": shown})
+    items: list[Any] = [Table("Length (every game of the skill ladder)", cells(n.length))]
+    score = course_mod.LABELS.get(game, "score")
+    if n.course_games.empty:
+        items.append(Note(f"No games were traced (--course 0), so the course (score: {score}) "
+                          "is not measured."))
+    else:
+        items.append(Table(
+            f"Course of the traced games (score: {score})",
+            cells(n.course, n.course_games["deal"].nunique()),
+            "Traced games: the strongest plan against copies of the next, every seating of the "
+            "first deals; intervals over the deals; the curves are in course.csv."))
+    return Section("course", "The game's course", items)
 
 
 PAGES = (("restrict/report/index.html", "restricted play: every element ranked"),

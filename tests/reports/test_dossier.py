@@ -2,6 +2,7 @@
 and significance of each figure, and the course's measures follow the score curves."""
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import pytest
 
 from reports import course
 from reports.dossier import Numbers, Settings, headline
+from tests.reports.page_check import bare_numbers, read
 
 SETTINGS = Settings("cuba", ("random", "greedy", "builder", "mcts"), 4, ("mcts",), ("builder",))
 
@@ -181,3 +183,68 @@ def test_left_out_games_are_said_at_the_top_of_the_page_and_listed(tmp_path):
     top = written.index.read_text().split('<section id="headline">')[1].split("</section>")[0]
     assert "2 games that did not end were excluded" in top
     assert len(pd.read_csv(out / "page" / "excluded.csv")) == 2
+
+
+SYNTHETIC = Settings("cuba", RUNGS, 3, (), ("builder",))
+
+
+def test_every_number_of_the_page_has_its_interval_or_is_an_exact_count(tmp_path):
+    from reports import dossier
+
+    written = dossier.write(synthetic_dossier(tmp_path / "d"), SYNTHETIC)
+    html = written.index.read_text()
+    assert bare_numbers(html) == []
+    assert all("[" in line for line in written.lines)
+
+
+def test_the_comparison_numbers_seats_as_the_headline_does_and_gives_every_interval(tmp_path):
+    from reports import dossier_compare
+
+    base = synthetic_dossier(tmp_path / "base", seed=1)
+    variant = synthetic_dossier(tmp_path / "variant", seed=2)
+    written = dossier_compare.write(base, variant, SYNTHETIC, variant / "compare", n_boot=50)
+    html = written.index.read_text()
+    assert bare_numbers(html) == []
+    header, rows = read(html.split('<section id="seats">')[1]).tables[0]
+    assert header[0] == "seat" and [r[0] for r in rows] == ["1", "2", "3"]
+    seat = written.lines[0].split("'")[0]          # "Seat N"
+    changes = pd.read_csv(variant / "compare" / "seats.csv")
+    if changes["significant"].any():
+        changes = changes[changes["significant"]]
+    furthest = changes.loc[changes["diff"].abs().idxmax(), "seat"]
+    assert seat == f"Seat {furthest + 1}"
+
+
+def test_the_comparison_links_both_dossiers_and_says_which_games_it_left_out(tmp_path):
+    from reports import dossier, dossier_compare
+
+    base = synthetic_dossier(tmp_path / "base", failed=True)
+    variant = synthetic_dossier(tmp_path / "variant", seed=2)
+    dossier.write(base, SYNTHETIC)
+    dossier.write(variant, SYNTHETIC)
+    out = variant / "compare"
+    written = dossier_compare.write(base, variant, SYNTHETIC, out, n_boot=20)
+    html = written.index.read_text()
+    hrefs = re.findall(r'<a href="([^"#]+)"', html)
+    assert {"../page/index.html", "../../base/page/index.html"} <= set(hrefs)
+    assert all((out / h).exists() for h in hrefs), hrefs
+    top = html.split('<section id="headline">')[1].split("</section>")[0]
+    assert "base: 2 games that did not end were excluded" in top
+    assert len(pd.read_csv(out / "excluded_base.csv")) == 2
+
+
+def test_the_comparisons_seat_sentence_prefers_a_change_shown_and_an_undefined_share_is_said():
+    from reports import dossier_compare
+
+    seats = pd.DataFrame({"seat": [0, 1], "diff": [0.10, 0.05], "diff_lo": [-0.05, 0.02],
+                          "diff_hi": [0.25, 0.08], "p_holm": [0.30, 0.01]})
+    skill = pd.DataFrame([{"candidate": "mcts", "field": "builder", "diff": 0.0,
+                           "diff_lo": 0.0, "diff_hi": 0.0, "p_holm": 1.0}])
+    luck = pd.DataFrame([{"candidate": "mcts", "field": "builder", "deals": 4,
+                          "base": np.nan, "base_won": 1.0, "variant": np.nan,
+                          "variant_won": 1.0, "diff": np.nan, "diff_lo": np.nan,
+                          "diff_hi": np.nan}])
+    matrix = numbers((0.25, 0.2, 0.3), (1.0, 0.8, 1.0), (0.2, 0.1, 0.3)).matrix
+    lines = dossier_compare.headline(SETTINGS, seats, skill, luck, matrix)
+    assert lines[0].startswith("Seat 2's win share rises")
+    assert "n/a" not in lines[2] and "undefined" in lines[2] and "won every game" in lines[2]
