@@ -248,3 +248,10 @@ def test_the_comparisons_seat_sentence_prefers_a_change_shown_and_an_undefined_s
     lines = dossier_compare.headline(SETTINGS, seats, skill, luck, matrix)
     assert lines[0].startswith("Seat 2's win share rises")
     assert "n/a" not in lines[2] and "undefined" in lines[2] and "won every game" in lines[2]
+
+
+def test_a_difference_that_rounds_to_zero_shows_no_minus_sign():
+    from reports import fmt
+
+    assert fmt.signed_interval(0.0, -5.551115123125783e-17, 0.0) == "+0.000 [+0.000, +0.000]"
+    assert fmt.signed_interval(-0.0004, -0.02, 0.01) == "+0.000 [-0.020, +0.010]"
