@@ -255,3 +255,14 @@ def test_a_difference_that_rounds_to_zero_shows_no_minus_sign():
 
     assert fmt.signed_interval(0.0, -5.551115123125783e-17, 0.0) == "+0.000 [+0.000, +0.000]"
     assert fmt.signed_interval(-0.0004, -0.02, 0.01) == "+0.000 [-0.020, +0.010]"
+
+
+def test_the_length_table_says_whose_turns_it_counts():
+    from reports.dossier import length_table
+
+    rows = [{"game_id": g, "cluster": g // 2, "stratum": 0, "seat": seat, "decisions": 10,
+             "turns": 5 + seat, "game_turns": 11} for g in range(6) for seat in range(2)]
+    measures = length_table(pd.DataFrame(rows)).set_index("measure")["mean"]
+    assert measures.to_dict() == {"decisions per game (all seats)": 20.0,
+                                  "turns per game (all seats)": 11.0,
+                                  "turns per seat (the seat that took most)": 6.0}
