@@ -22,7 +22,9 @@ def interval(mean: float, lo: float, hi: float, digits: int = 3) -> str:
 def signed_interval(mean: float, lo: float, hi: float, digits: int = 3) -> str:
     """An interval of a difference, with explicit signs."""
     def s(x: float) -> str:
-        return "-" if not math.isfinite(float(x)) else f"{float(x):+.{digits}f}"
+        if not math.isfinite(float(x)):
+            return "-"
+        return f"{float(x) if round(float(x), digits) else 0.0:+.{digits}f}"   # no '-0.000'
     if not (math.isfinite(float(lo)) and math.isfinite(float(hi))):
         return s(mean)
     return f"{s(mean)} [{s(lo)}, {s(hi)}]"

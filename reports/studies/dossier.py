@@ -22,10 +22,13 @@ from reports.studies import luck
 from reports.html import Figure, Note, Section, Table, render_page
 from reports.studies.ladder import field_matrix, matrix_cells, matrix_plot
 from reports.plots import plt, png
-from reports.report import Written, footer, records, write_output
+from reports.report import (Written, excluded_notes, excluded_tables, footer, records,
+                            write_output)
 from reports.runs import RunDataError, load_run
 
-LENGTH_COLUMNS = ("rounds", "game_turns", "turns")   # a game's own length column, if any
+# a game's own length columns, if any (each seat's row holds them), with what they count
+LENGTH_COLUMNS = {"rounds": "rounds per game", "game_turns": "turns per game (all seats)",
+                  "turns": "turns per seat (the seat that took most)"}
 SOURCES_NOTE = (
     "Luck per source of randomness (e.g. Cuba's ship and statute piles, Santiago's dice) is "
     "not measured: every engine draws all of a game's chance from one deal stream "
@@ -62,16 +65,17 @@ def margins(df: pd.DataFrame) -> pd.Series:
     return df["score"] - (total - df["score"]) / (count - 1)
 
 
-def luck_table(df: pd.DataFrame, rungs: Sequence[str], n_boot: int) -> pd.DataFrame:
+def luck_table(df: pd.DataFrame, rungs: Sequence[str]) -> pd.DataFrame:
     """Per one-vs-field matchup: the share of the variance of the candidate's win and of its
-    score margin explained by the deal, with bootstrap intervals (reports/studies/luck.py)."""
+    score margin explained by the deal, with 95% intervals (reports/studies/luck.py)."""
     df = df.assign(margin=margins(df))
     rows = []
     for stratum, (cand, field) in one_vs_field(df).items():
         mine = df[(df["stratum"] == stratum) & (df["strategy"] == cand)]
-        row = {"candidate": cand, "field": field, "deals": int(mine["deal"].nunique())}
+        row = {"candidate": cand, "field": field, "deals": int(mine["deal"].nunique()),
+               "win_share": float(mine["win_share"].mean())}
         for value, name in (("win_share", "win"), ("margin", "margin")):
-            share, lo, hi = luck.deal_share_interval(luck.seat_table(mine, value), n_boot)
+            share, lo, hi = luck.deal_share_interval(luck.seat_table(mine, value))
             row |= {f"{name}_deal_share": share, f"{name}_lo": lo, f"{name}_hi": hi}
         rows.append(row)
     out = pd.DataFrame(rows)
@@ -87,10 +91,11 @@ def length_table(df: pd.DataFrame) -> pd.DataFrame:
                                        decisions=("decisions", "sum"),
                                        **{c: (c, "max") for c in LENGTH_COLUMNS if c in df})
     rows = []
-    for column in ["decisions"] + [c for c in LENGTH_COLUMNS if c in df]:
+    labels = {"decisions": "decisions per game (all seats)"} | LENGTH_COLUMNS
+    for column in [c for c in labels if c in games]:
         mean, lo, hi = stats.mean_interval(games[column], games["cluster"], games["stratum"])
-        rows.append({"measure": f"{column.replace('_', ' ')} per game", "mean": mean, "lo": lo,
-                     "hi": hi, "games": len(games)})
+        rows.append({"measure": labels[column], "mean": mean, "lo": lo, "hi": hi,
+                     "games": len(games)})
     return pd.DataFrame(rows)
 
 
@@ -123,7 +128,7 @@ class Numbers:
     equilibrium: pd.DataFrame | None
 
 
-def analyse(out: Path, s: Settings, n_boot: int = luck.N_BOOT) -> tuple[Any, Numbers]:
+def analyse(out: Path, s: Settings) -> tuple[Any, Numbers]:
     """The loaded skill run and the dossier's numbers (RunDataError on bad input)."""
     run = load_run(out / "skill")
     df = run.results
@@ -134,7 +139,7 @@ def analyse(out: Path, s: Settings, n_boot: int = luck.N_BOOT) -> tuple[Any, Num
                               "start_player_won"])
     return run, Numbers(
         seats=stats.seat_advantage(df), matrix=field_matrix(df, s.rungs),
-        luck=luck_table(df, s.rungs, n_boot), length=length_table(df), course_games=games,
+        luck=luck_table(df, s.rungs), length=length_table(df), course_games=games,
         course=course_mod.summary(games), first=first_player(games, s.players),
         elements=read_csv(out / "restrict" / "report" / "restricted.csv"),
         equilibrium=read_csv(out / "metagame" / "metagame" / "equilibrium.csv"))
@@ -152,12 +157,45 @@ SKILL_TEMPLATES = {
 }
 LUCK_TEMPLATES = {
     "above": "The deal decides most of it: it explains {interval} of the variance of "
-             "the result of {subject}, more than half",
-    "below": "The deal explains less than half of the variance of the result of {subject}: "
+             "{what} of {subject}, more than half",
+    "below": "The deal explains less than half of the variance of {what} of {subject}: "
              "{interval}",
-    "within": "The deal explains {interval} of the variance of the result of {subject}, "
+    "within": "The deal explains {interval} of the variance of {what} of {subject}, "
               "not shown to differ from half",
 }
+
+
+def undefined_reason(share: float, deals: int, won: float | None = None) -> str:
+    """Why a deal share is undefined ('' when it is not): fewer than two deals, or a result
+    that never varies (`won`: the candidate's mean win share, when the result is its win)."""
+    if pd.notna(share):
+        return ""
+    if deals < 2:
+        return f"{int(deals)} deal"
+    if won in (0.0, 1.0):
+        return f"{'won' if won == 1.0 else 'lost'} every game"
+    return "no variance"
+
+
+def undefined(row: pd.Series, name: str) -> str:
+    """Why a luck row's deal share of `name` (win, margin) is undefined ('' when it is not)."""
+    return undefined_reason(row[f"{name}_deal_share"], row["deals"],
+                            row["win_share"] if name == "win" else None)
+
+
+def luck_sentence(subject: str, r: pd.Series) -> str:
+    """The deal's share of the result of `subject` (a luck row): of its win, or of its score
+    margin when the win never varies."""
+    if pd.isna(r["win_deal_share"]) and pd.notna(r["margin_deal_share"]):
+        name, what = "margin", "the score margin"
+        subject += f" (which {undefined(r, 'win')}, so only its margin varies)"
+    elif pd.notna(r["win_deal_share"]):
+        name, what = "win", "the result"
+    else:
+        return f"The deal's share of the result of {subject} is undefined ({undefined(r, 'win')})"
+    return claims.sentence("fair_share", subject, claims.Estimate(
+        r[f"{name}_deal_share"], r[f"{name}_lo"], r[f"{name}_hi"]), 0.5, LUCK_TEMPLATES,
+        what=what)
 
 
 def top_pair(s: Settings, matrix: pd.DataFrame) -> pd.Series | None:
@@ -173,12 +211,15 @@ def top_pair(s: Settings, matrix: pd.DataFrame) -> pd.Series | None:
 
 
 def headline(s: Settings, n: Numbers) -> list[str]:
-    """Three sentences from the numbers: the seat furthest from its fair share, whether the
-    top rung beats the strongest plan, and the deal's share of its result."""
+    """Three sentences from the numbers: the seat furthest from its fair share (among those
+    shown to differ from it, if any), whether the top rung beats the strongest plan, and the
+    deal's share of its result."""
     out = []
     seats = n.seats
     if not seats.empty:
-        row = seats.loc[seats["advantage"].abs().idxmax()]
+        shown = (seats["win_lo"] > seats["fair_share"]) | (seats["win_hi"] < seats["fair_share"])
+        pool = seats[shown] if shown.any() else seats
+        row = pool.loc[pool["advantage"].abs().idxmax()]
         out.append(claims.sentence("fair_share", f"Seat {int(row['seat']) + 1}", claims.Estimate(
             row["win_share"], row["win_lo"], row["win_hi"]), row["fair_share"]))
     pair = top_pair(s, n.matrix)
@@ -190,11 +231,8 @@ def headline(s: Settings, n: Numbers) -> list[str]:
         luck_row = n.luck[(n.luck["candidate"] == pair["candidate"])
                           & (n.luck["field"] == pair["field"])]
         if not luck_row.empty:
-            r = luck_row.iloc[0]
-            out.append(claims.sentence("fair_share", f"{pair['candidate']} against "
-                                       f"{pair['field']}", claims.Estimate(
-                                           r["win_deal_share"], r["win_lo"], r["win_hi"]),
-                                       0.5, LUCK_TEMPLATES))
+            out.append(luck_sentence(f"{pair['candidate']} against {pair['field']}",
+                                     luck_row.iloc[0]))
     return [t[:1].upper() + t[1:] + "." for t in out]
 
 
@@ -263,19 +301,22 @@ def luck_section(n: Numbers, rungs: Sequence[str]) -> Section:
     t = n.luck
     if t.empty:
         return Section("luck", "Luck", [Note("No one-vs-field matchup to measure it on.")])
+    def shares(name: str) -> list[str]:
+        why = [undefined(r, name) for _, r in t.iterrows()]
+        return [f"undefined ({w})" if w else c for w, c in zip(why, interval_cells(
+            t, f"{name}_deal_share", f"{name}_lo", f"{name}_hi"))]
     cells = pd.DataFrame({
         "candidate": t["candidate"], "field": t["field"], "deals": t["deals"].astype(str),
-        "deal's share of the win's variance [95%]": interval_cells(
-            t, "win_deal_share", "win_lo", "win_hi"),
-        "deal's share of the score margin's variance [95%]": interval_cells(
-            t, "margin_deal_share", "margin_lo", "margin_hi")})
+        "deal's share of the win's variance [95%]": shares("win"),
+        "deal's share of the score margin's variance [95%]": shares("margin")})
     return Section("luck", "Luck: what the deal decides", [
         Figure("luck", "The deal's share by candidate and field", luck_plot(t, rungs)),
         Table("Share of the variance explained by the deal, per matchup (grouped by field, "
               "candidates lowest rung first: how luck's share changes with skill)", cells,
               "Each deal is played from every seat; the deal's share is the intraclass "
               "correlation of the candidate's result across its seatings (one-way random "
-              "effects), with a percentile bootstrap interval over the deals. The rest of "
+              "effects), with its exact interval under that model (F on the deals and "
+              "seatings). The rest of "
               "the variance changes with the seat the candidate got in the same deal."),
         Note(SOURCES_NOTE, warning=True)])
 
@@ -293,7 +334,8 @@ def elements_section(n: Numbers) -> Section:
         "Holm p": shown["p_holm"].map(fmt.pvalue)})
     return Section("elements", "Strongest and weakest elements", [
         Table(f"Restricted play of {t['strategy'].iloc[0]}: the three strongest and weakest "
-              "elements", cells, "The full ranking: restrict/report/index.html."),
+              "elements", cells, "The full ranking: restrict/report/index.html (linked under "
+                                 "Pages and tables)."),
     ])
 
 
@@ -308,28 +350,57 @@ def meta_section(n: Numbers) -> Section:
         "regret [95%]": interval_cells(t, "regret", "regret_lo", "regret_hi", signed=True)})
     return Section("metagame", "The meta-game's equilibrium mix", [
         Table("Greedy and the plans, every profile on duplicate deals", cells,
-              "The full analysis (α-Rank, payoffs): metagame/metagame/index.html.")])
+              "The full analysis (α-Rank, payoffs): metagame/metagame/index.html (linked "
+              "under Pages and tables).")])
 
 
 def course_section(n: Numbers, s: Settings) -> Section:
-    def cells(t: pd.DataFrame) -> pd.DataFrame:
+    def cells(t: pd.DataFrame, deals: int | None = None) -> pd.DataFrame:
+        shown = interval_cells(t, "mean", "lo", "hi")
+        if deals == 1:   # the deals are the units: one deal gives no interval
+            shown = [f"{c} (one deal: no interval)" for c in shown]
         return pd.DataFrame({"measure": t["measure"], "games": t["games"].astype(str),
-                             "mean [95%]": interval_cells(t, "mean", "lo", "hi")})
-    return Section("course", "The game's course", [
-        Table("Length (every game of the skill ladder)", cells(n.length)),
-        Table(f"Course of the traced games (score: {s.score_label})",
-              cells(n.course), "Traced games: the strongest plan against copies of the next, "
-                               "every seating of the first deals; intervals over the deals; "
-                               "the curves are in course.csv.")])
+                             "mean [95%]": shown})
+    items: list[Any] = [Table("Length (every game of the skill ladder)", cells(n.length))]
+    score = s.score_label
+    if n.course_games.empty:
+        items.append(Note(f"No games were traced (--course 0), so the course (score: {score}) "
+                          "is not measured."))
+    else:
+        items.append(Table(
+            f"Course of the traced games (score: {score})",
+            cells(n.course, n.course_games["deal"].nunique()),
+            "Traced games: the strongest plan against copies of the next, every seating of the "
+            "first deals; intervals over the deals; the curves are in course.csv."))
+    return Section("course", "The game's course", items)
 
 
-def write(out: Path, s: Settings, n_boot: int = luck.N_BOOT) -> Written:
+PAGES = (("restrict/report/index.html", "restricted play: every element ranked"),
+         ("metagame/metagame/index.html", "the meta-game: payoffs, equilibrium, α-Rank"),
+         ("course.csv", "the course's score curves: each seat's score after every event"))
+TABLES = {"seats": "win share by seat", "skill": "the skill ladder's matrix",
+          "luck": "the deal's share per matchup", "length": "length per game",
+          "course": "the course's measures", "course_games": "the course per traced game"}
+
+
+def files_section(out: Path) -> Section:
+    """Links to the jobs' own pages that exist under OUT and to this page's tables."""
+    pages = [(f"../{path}", what) for path, what in PAGES if (out / path).exists()]
+    pages += [(f"{name}.csv", what) for name, what in TABLES.items()]
+    pages.append(("dossier.json", "the headline and every table"))
+    frame = pd.DataFrame({"file": [p for p, _ in pages], "what": [w for _, w in pages]})
+    return Section("files", "Pages and tables", [Table("", frame, links={
+        "file": frame["file"].tolist()})])
+
+
+def write(out: Path, s: Settings) -> Written:
     """Write OUT/page/: index.html, the tables as CSV and dossier.json (RunDataError)."""
-    run, n = analyse(out, s, n_boot)
+    run, n = analyse(out, s)
     lines = headline(s, n)
-    sections = [Section("headline", "Headline", [Note(t) for t in lines]),
+    sections = [Section("headline", "Headline", excluded_notes(run) + [Note(t) for t in lines]),
                 seat_section(s, n), skill_section(s, n), luck_section(n, s.rungs),
-                elements_section(n), meta_section(n), course_section(n, s)]
+                elements_section(n), meta_section(n), course_section(n, s),
+                files_section(out)]
     df = run.results
     title = f"meeplab design dossier: {s.game}, {run.info.variant}"
     subtitle = (f"{s.players} players, rungs {' < '.join(s.rungs)}, "
@@ -338,7 +409,7 @@ def write(out: Path, s: Settings, n_boot: int = luck.N_BOOT) -> Written:
     tables = {"seats": n.seats, "skill": n.matrix, "luck": n.luck, "length": n.length,
               "course": n.course, "course_games": n.course_games}
     where = out / "page"
-    index, figures = write_output(where, page, sections, tables)
+    index, figures = write_output(where, page, sections, tables | excluded_tables(run))
     data = {"game": s.game, "variant": run.info.variant, "players": s.players,
             "rungs": list(s.rungs), "headline": lines,
             **{k: records(v) for k, v in tables.items()}, "first_player": n.first}

@@ -11,6 +11,7 @@ seatings), as paired differences with 95% intervals and Holm-corrected p.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import numpy as np
@@ -18,11 +19,11 @@ import pandas as pd
 
 from reports import claims, fmt, stats
 from reports.studies import luck
-from reports.studies.dossier import Settings, one_vs_field, top_pair
+from reports.studies.dossier import Settings, one_vs_field, top_pair, undefined_reason
 from reports.html import Note, Section, Table, render_page
 from reports.studies.ladder import field_matrix
 from reports.report import Written, footer, records, write_output
-from reports.runs import RunDataError, load_run
+from reports.runs import Run, RunDataError, load_run
 
 KEYS = ["lineup", "deal", "seating", "seat"]   # one seat of one game, in both runs
 
@@ -47,12 +48,21 @@ def _holm(table: pd.DataFrame) -> pd.DataFrame:
     return table
 
 
+def _each(g: pd.DataFrame, column: str, interval=stats.share_interval) -> dict:
+    """Base's and variant's value of `column` (suffixed _b, _v) with their own 95% intervals,
+    the deal groups as units."""
+    out = {}
+    for run, suffix in (("base", "_b"), ("variant", "_v")):
+        value, lo, hi = interval(g[column + suffix].to_numpy(float), *stats.design(g))
+        out |= {run: value, f"{run}_lo": lo, f"{run}_hi": hi}
+    return out
+
+
 def seat_changes(both: pd.DataFrame) -> pd.DataFrame:
     rows = []
     for seat, g in both.groupby("seat", sort=True):
         per = g.groupby("cluster")[["win_share_b", "win_share_v"]].mean()
-        rows.append({"seat": int(seat), "base": per["win_share_b"].mean(),
-                     "variant": per["win_share_v"].mean()}
+        rows.append({"seat": int(seat)} | _each(g, "win_share")
                     | _row((per["win_share_v"] - per["win_share_b"]).to_numpy()))
     return _holm(pd.DataFrame(rows))
 
@@ -62,8 +72,7 @@ def skill_changes(both: pd.DataFrame) -> pd.DataFrame:
     for stratum, (cand, field) in one_vs_field(both).items():
         g = both[(both["stratum"] == stratum) & (both["strategy"] == cand)]
         per = g.groupby("deal")[["win_share_b", "win_share_v"]].mean()
-        rows.append({"candidate": cand, "field": field, "base": per["win_share_b"].mean(),
-                     "variant": per["win_share_v"].mean()}
+        rows.append({"candidate": cand, "field": field} | _each(g, "win_share")
                     | _row((per["win_share_v"] - per["win_share_b"]).to_numpy()))
     return _holm(pd.DataFrame(rows))
 
@@ -77,7 +86,8 @@ def luck_changes(both: pd.DataFrame, n_boot: int, seed: int = 0) -> pd.DataFrame
         g = both[(both["stratum"] == stratum) & (both["strategy"] == cand)]
         yb = luck.seat_table(g, "win_share_b")
         yv = luck.seat_table(g, "win_share_v")
-        base, var = luck.deal_share(yb), luck.deal_share(yv)
+        (base, base_lo, base_hi), (var, var_lo, var_hi) = (luck.deal_share_interval(yb),
+                                                           luck.deal_share_interval(yv))
         lo = hi = np.nan
         if n_boot and len(yb) >= 2 and len(yb) == len(yv):
             picks = rng.integers(0, len(yb), size=(n_boot, len(yb)))
@@ -86,15 +96,18 @@ def luck_changes(both: pd.DataFrame, n_boot: int, seed: int = 0) -> pd.DataFrame
             if d.size:
                 lo, hi = float(np.percentile(d, 2.5)), float(np.percentile(d, 97.5))
         rows.append({"candidate": cand, "field": field, "deals": len(yb), "base": base,
-                     "variant": var, "diff": var - base, "diff_lo": lo, "diff_hi": hi})
+                     "base_lo": base_lo, "base_hi": base_hi, "base_won": yb.mean(),
+                     "variant": var, "variant_lo": var_lo, "variant_hi": var_hi,
+                     "variant_won": yv.mean(), "diff": var - base, "diff_lo": lo,
+                     "diff_hi": hi})
     return pd.DataFrame(rows)
 
 
 def length_change(both: pd.DataFrame) -> pd.DataFrame:
     games = both.groupby(["cluster", "game_id_b"])[["decisions_b", "decisions_v"]].sum()
     per = games.groupby(level="cluster").mean()
-    row = {"measure": "decisions per game", "base": per["decisions_b"].mean(),
-           "variant": per["decisions_v"].mean()}
+    row = {"measure": "decisions per game"} | _each(
+        games.reset_index(), "decisions", stats.mean_interval)
     return pd.DataFrame([row | _row((per["decisions_v"] - per["decisions_b"]).to_numpy(), None)])
 
 
@@ -111,11 +124,14 @@ def _estimate(row: pd.Series) -> claims.Estimate:
 
 def headline(s: Settings, seats: pd.DataFrame, skill: pd.DataFrame, luck_t: pd.DataFrame,
              base_matrix: pd.DataFrame) -> list[str]:
-    """Three sentences: the seat whose win share changes most, the top rung's win share
-    against the strongest plan, and the deal's share of that result."""
+    """Three sentences: the seat whose win share changes most (among those shown to change,
+    if any), the top rung's win share against the strongest plan, and the deal's share of
+    that result."""
     out = []
     if not seats.empty:
-        r = seats.loc[seats["diff"].abs().idxmax()]
+        shown = seats["p_holm"] <= claims.ALPHA
+        pool = seats[shown] if shown.any() else seats
+        r = pool.loc[pool["diff"].abs().idxmax()]
         out.append(claims.sentence("change", f"Seat {int(r['seat']) + 1}'s win share",
                                    _estimate(r), signed=True))
     pair = top_pair(s, base_matrix)
@@ -128,6 +144,12 @@ def headline(s: Settings, seats: pd.DataFrame, skill: pd.DataFrame, luck_t: pd.D
                 continue
             r = hit.iloc[0]
             subject = f"{what} of {pair['candidate']} against {pair['field']}"
+            if pd.isna(r["diff"]):   # a deal share undefined in either run
+                why = [undefined_reason(r[run], r["deals"], r.get(f"{run}_won")) for run in
+                       ("base", "variant")]
+                out.append(f"{subject} is undefined (base: {why[0] or 'defined'}; variant: "
+                           f"{why[1] or 'defined'})")
+                continue
             out.append(claims.sentence("change", subject, _estimate(r),
                                        overrides=None if kind else CHANGE, signed=True))
     return [t[:1].upper() + t[1:] + "." for t in out]
@@ -135,13 +157,43 @@ def headline(s: Settings, seats: pd.DataFrame, skill: pd.DataFrame, luck_t: pd.D
 
 def cells(t: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
     out = t[keys].astype(str).copy()
-    out["base"] = t["base"].map(lambda x: fmt.num(x, 3))
-    out["variant"] = t["variant"].map(lambda x: fmt.num(x, 3))
-    out["difference [95%]"] = [fmt.signed_interval(a, b, c) for a, b, c in
-                               t[["diff", "diff_lo", "diff_hi"]].itertuples(index=False)]
+    if "seat" in out:
+        out["seat"] = (t["seat"] + 1).astype(str)
+    for run in ("base", "variant"):
+        shown = fmt.interval_column(t, [run, f"{run}_lo", f"{run}_hi"])
+        if f"{run}_won" in t:   # a deal share: undefined when the result never varies
+            shown = [f"undefined ({undefined_reason(v, d, w)})" if pd.isna(v) else c
+                     for c, v, d, w in zip(shown, t[run], t["deals"], t[f"{run}_won"])]
+        out[f"{run} [95%]"] = shown
+    out["difference [95%]"] = [
+        "undefined" if pd.isna(a) else fmt.signed_interval(a, b, c)
+        for a, b, c in t[["diff", "diff_lo", "diff_hi"]].itertuples(index=False)]
     if "p_holm" in t:
         out["Holm p"] = t["p_holm"].map(fmt.pvalue)
     return out
+
+
+def links_section(base_dir: Path, variant_dir: Path, out: Path) -> Section:
+    """Links to both dossiers' pages (those written) and to this page's tables."""
+    pages = [(d / "page" / "index.html", f"the {run}'s dossier") for run, d in
+             (("variant", variant_dir), ("base", base_dir))]
+    rows = [(Path(os.path.relpath(p.resolve(), out.resolve())).as_posix(), what)
+            for p, what in pages if p.exists()]
+    rows += [(f"{name}.csv", f"the {name} table") for name in TABLES]
+    frame = pd.DataFrame({"file": [r for r, _ in rows], "what": [w for _, w in rows]})
+    return Section("files", "Pages and tables", [Table("", frame, links={
+        "file": frame["file"].tolist()})])
+
+
+def excluded(runs: dict[str, Run]) -> tuple[list[Note], dict[str, pd.DataFrame]]:
+    """The notice of each run that left games out, and their tables (excluded_<run>.csv)."""
+    notes = [Note(f"{name}: {run.excluded.notice(f'excluded_{name}.csv')}", warning=True)
+             for name, run in runs.items() if run.excluded]
+    return notes, {f"excluded_{name}": run.excluded.table()
+                   for name, run in runs.items() if run.excluded}
+
+
+TABLES = ("seats", "skill", "luck", "length")
 
 
 def write(base_dir: Path, variant_dir: Path, s: Settings, out: Path,
@@ -155,26 +207,31 @@ def write(base_dir: Path, variant_dir: Path, s: Settings, out: Path,
     seats, skill = seat_changes(both), skill_changes(both)
     luck_t, length = luck_changes(both, n_boot), length_change(both)
     lines = headline(s, seats, skill, luck_t, field_matrix(base.results, s.rungs))
+    notes, left_out = excluded({"base": base, "variant": variant})
+    groups = {"deals": "deal groups"}
     sections = [
-        Section("headline", "Headline", [Note(t) for t in lines]),
-        Section("seats", "Seats", [Table("Win share by seat", cells(seats, ["seat", "deals"]))]),
+        Section("headline", "Headline", notes + [Note(t) for t in lines]),
+        Section("seats", "Seats", [Table("Win share by seat", cells(
+            seats, ["seat", "deals"]).rename(columns=groups))]),
         Section("skill", "The skill gradient", [Table(
             "Candidate's win share against each field", cells(skill, ["candidate", "field",
                                                                       "deals"]))]),
         Section("luck", "Luck", [Table("Deal's share of the candidate's win variance",
                                        cells(luck_t, ["candidate", "field", "deals"]))]),
-        Section("length", "Length", [Table("Decisions per game", cells(length, ["measure",
-                                                                                "deals"]))]),
+        Section("length", "Length", [Table("Decisions per game", cells(
+            length, ["measure", "deals"]).rename(columns=groups))]),
         Section("method", "Method", [Note(
             "Both dossiers play the same deals (same seed, matchups and seatings); every "
             "difference is variant minus base, per deal (paired t interval over the deals, "
             "Holm-corrected p across each table), the deal's share with a paired bootstrap "
-            "over the deals.")])]
+            "over the deals. Base and variant each show their own 95% interval, as on their "
+            "dossier pages.")]),
+        links_section(base_dir, variant_dir, out)]
     page = render_page(f"meeplab dossier comparison: {s.game}, {variant.info.variant} against "
                        f"{base.info.variant}", f"{len(both)} seats played in both",
                        sections, footer(variant.info, variant.results))
     tables = {"seats": seats, "skill": skill, "luck": luck_t, "length": length}
-    index, figures = write_output(out, page, sections, tables)
+    index, figures = write_output(out, page, sections, tables | left_out)
     data = {"headline": lines, **{k: records(v) for k, v in tables.items()}}
     (out / "comparison.json").write_text(json.dumps(data, indent=1, default=str),
                                          encoding="utf-8")

@@ -8,26 +8,36 @@ and the rest (what changes when the same deal is played from another seat):
     MSB = k * var(deal means),  MSW = mean within-deal variance,
     sigma2_deal = max(0, (MSB - MSW) / k),  deal share = sigma2_deal / (sigma2_deal + MSW)
 
-the intraclass correlation ICC(1). Its 95% interval is a percentile bootstrap over the deals.
+the intraclass correlation ICC(1). Its 95% interval is the exact one of the one-way model
+(Shrout and Fleiss 1979, ICC(1,1)), from F = MSB / MSW on (deals - 1, deals * (k - 1)) degrees
+of freedom: it keeps its coverage with the few deals of a dossier's matchup, where a bootstrap
+over the deals has few distinct resamples and often collapses to a point.
 """
 from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+from scipy import stats
 
-N_BOOT = 1000
+N_BOOT = 1000   # bootstrap replicates of a paired difference of deal shares
+
+
+def mean_squares(y: np.ndarray) -> tuple[float, float]:
+    """(MSB, MSW) of y[deal, rotation]: between deals and within them (NaN with fewer than two
+    deals or rotations)."""
+    y = np.asarray(y, float)
+    if y.ndim != 2 or y.shape[0] < 2 or y.shape[1] < 2:
+        return (np.nan, np.nan)
+    return (y.shape[1] * float(y.mean(axis=1).var(ddof=1)), float(y.var(axis=1, ddof=1).mean()))
 
 
 def components(y: np.ndarray) -> tuple[float, float]:
     """(deal variance, within-deal variance) of y[deal, rotation] (NaN with fewer than two
     deals or rotations)."""
-    y = np.asarray(y, float)
-    if y.ndim != 2 or y.shape[0] < 2 or y.shape[1] < 2:
+    between, within = mean_squares(y)
+    if np.isnan(between):
         return (np.nan, np.nan)
-    k = y.shape[1]
-    within = float(y.var(axis=1, ddof=1).mean())
-    between = k * float(y.mean(axis=1).var(ddof=1))
-    return (max(0.0, (between - within) / k), within)
+    return (max(0.0, (between - within) / np.shape(y)[1]), within)
 
 
 def _share(deal: float, within: float) -> float:
@@ -40,21 +50,25 @@ def deal_share(y: np.ndarray) -> float:
     return _share(*components(y))
 
 
-def deal_share_interval(y: np.ndarray, n_boot: int = N_BOOT, seed: int = 0
-                        ) -> tuple[float, float, float]:
-    """(share, low, high): the deal share and its 95% percentile bootstrap interval, deals
-    resampled with replacement (NaN interval without replicates or with fewer than 2 deals)."""
-    y = np.asarray(y, float)
+def _icc(f: float, k: int) -> float:
+    """ICC(1) at the variance ratio f, within [0, 1]."""
+    return 1.0 if np.isinf(f) else float(np.clip((f - 1) / (f + k - 1), 0.0, 1.0))
+
+
+def deal_share_interval(y: np.ndarray, alpha: float = 0.05) -> tuple[float, float, float]:
+    """(share, low, high): the deal share and its exact 1 - alpha interval under the one-way
+    random-effects model (NaN when the share is undefined: fewer than 2 deals or rotations, or
+    no variance at all)."""
     share = deal_share(y)
-    if n_boot < 1 or y.ndim != 2 or y.shape[0] < 2:
+    if np.isnan(share):
         return (share, np.nan, np.nan)
-    rng = np.random.default_rng(seed)
-    picks = rng.integers(0, y.shape[0], size=(n_boot, y.shape[0]))
-    shares = np.array([deal_share(y[p]) for p in picks])
-    shares = shares[np.isfinite(shares)]
-    if shares.size == 0:
-        return (share, np.nan, np.nan)
-    return (share, float(np.percentile(shares, 2.5)), float(np.percentile(shares, 97.5)))
+    between, within = mean_squares(y)
+    deals, k = np.shape(y)
+    df1, df2 = deals - 1, deals * (k - 1)
+    f = between / within if within > 0 else np.inf
+    low = f / stats.f.ppf(1 - alpha / 2, df1, df2)
+    high = f * stats.f.ppf(1 - alpha / 2, df2, df1)
+    return (share, _icc(low, k), _icc(high, k))
 
 
 def seat_table(rows: pd.DataFrame, value: str) -> np.ndarray:

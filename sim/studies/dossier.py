@@ -71,12 +71,16 @@ def searches(game: str, name: str) -> bool:
 
 
 def default_rungs(game: str) -> list[str]:
-    """random, greedy, the other presets that do not search, then the search presets, in
-    the presets file's order."""
-    names = [n for n in get_game(game).registry.strategies() if n != "random"]
+    """random, greedy, the other presets that do not search (in the presets file's order),
+    then the search presets by iteration budget, so the top rung searches most (a file may
+    list other searches of the default budget after the strong one)."""
+    presets = get_game(game).registry.strategies()
+    names = [n for n in presets if n != "random"]
     plain = [n for n in names if not searches(game, n)]
     plain = [n for n in plain if n == "greedy"] + [n for n in plain if n != "greedy"]
-    return ["random"] + plain + [n for n in names if searches(game, n)]
+    search = sorted((n for n in names if searches(game, n)),
+                    key=lambda n: presets[n].params.get("iterations", 0))
+    return ["random"] + plain + search
 
 
 def parse_rungs(game: str, text: str) -> list[str]:
@@ -287,8 +291,7 @@ def page(plan: Plan, out: Path) -> Any:
     from reports.runs import RunDataError
 
     try:
-        return page_mod.write(out, settings(plan, out),
-                              n_boot=smoke.cap("bootstrap", page_mod.luck.N_BOOT) or 0)
+        return page_mod.write(out, settings(plan, out))
     except RunDataError as exc:
         raise UserError(str(exc)) from exc
 

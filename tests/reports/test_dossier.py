@@ -2,12 +2,17 @@
 and significance of each figure, and the course's measures follow the score curves."""
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+from pathlib import Path
+
 import numpy as np
 import pandas as pd
 import pytest
 
 from reports.studies import course
 from reports.studies.dossier import Numbers, Settings, headline
+from tests.reports.page_check import bare_numbers, read
 
 SETTINGS = Settings("cuba", ("random", "greedy", "builder", "mcts"), 4, ("mcts",), ("builder",))
 
@@ -99,3 +104,166 @@ def test_the_comparisons_sentences_follow_the_paired_differences(diff, p, words)
                                      matrix)
     assert len(lines) == 3 and all(words in line for line in lines)
     assert lines[1].startswith("The win share of mcts against builder")
+
+
+def with_luck(win: tuple[float, float, float], margin: tuple[float, float, float],
+              won: float) -> Numbers:
+    """The numbers above with the top rung's luck row replaced: its win's and its score
+    margin's deal shares, and its mean win share."""
+    n = numbers((0.25, 0.2, 0.3), (1.0, 0.8, 1.0), (0.2, 0.1, 0.3))
+    luck = pd.DataFrame({"candidate": ["mcts"], "field": ["builder"], "deals": [4],
+                         "win_share": [won], "win_deal_share": [win[0]], "win_lo": [win[1]],
+                         "win_hi": [win[2]], "margin_deal_share": [margin[0]],
+                         "margin_lo": [margin[1]], "margin_hi": [margin[2]]})
+    return replace(n, luck=luck)
+
+
+def test_a_win_that_never_varies_is_labelled_and_the_headline_reads_the_margin():
+    from reports.dossier import luck_section
+
+    nan = (np.nan, np.nan, np.nan)
+    n = with_luck(nan, (0.2, 0.1, 0.3), won=1.0)
+    last = headline(SETTINGS, n)[2]
+    assert "n/a" not in last and "less than half" in last
+    assert "score margin" in last and "0.200 [0.100, 0.300]" in last
+    assert "won every game" in last
+    table = next(i for i in luck_section(n, SETTINGS.rungs).items if hasattr(i, "frame"))
+    assert "won every game" in table.frame.iloc[0, 3]
+    lost = next(i for i in luck_section(with_luck(nan, nan, won=0.0), SETTINGS.rungs).items
+                if hasattr(i, "frame"))
+    assert "lost every game" in lost.frame.iloc[0, 3]
+
+
+def test_the_seat_sentence_names_a_seat_shown_to_differ_before_a_further_one_that_is_not():
+    n = numbers((0.34, 0.20, 0.48), (0.5, 0.4, 0.6), (0.2, 0.1, 0.3))
+    seats = pd.concat([n.seats, pd.DataFrame({
+        "seat": [2], "win_share": [0.30], "win_lo": [0.27], "win_hi": [0.33],
+        "fair_share": [0.25], "advantage": [0.05]})], ignore_index=True)
+    first = headline(SETTINGS, replace(n, seats=seats))[0]
+    assert first.startswith("Seat 3 wins more than its fair share")
+
+
+def test_the_page_links_the_jobs_pages_that_exist_and_its_tables(tmp_path):
+    from reports.dossier import TABLES, files_section
+
+    (tmp_path / "restrict" / "report").mkdir(parents=True)
+    (tmp_path / "restrict" / "report" / "index.html").write_text("<html></html>")
+    (tmp_path / "course.csv").write_text("event\n")
+    table = files_section(tmp_path).items[0]
+    hrefs = list(table.links["file"])
+    page = tmp_path / "page"
+    assert (page / "../restrict/report/index.html").resolve().exists()
+    assert {"../restrict/report/index.html", "../course.csv"} <= set(hrefs)
+    assert not any("metagame" in h for h in hrefs)   # not played: no dead link
+    assert {f"{name}.csv" for name in TABLES} <= set(hrefs) and "dossier.json" in hrefs
+
+
+RUNGS = ("random", "greedy", "builder")
+STRENGTH = {"random": 0.0, "greedy": 2.0, "builder": 4.0}
+
+
+def synthetic_dossier(out: Path, failed: bool = False, seed: int = 1) -> Path:
+    """A dossier directory holding only a synthetic skill job of RUNGS (3 players), the
+    FAILED games of tests/reports/test_excluded.py marked failed when asked."""
+    from tests.reports import synth
+    from tests.reports.test_excluded import fail, write
+
+    lineups = [(c, f, f) for c in RUNGS for f in RUNGS if c != f]
+    df = synth.results(lineups, 6, STRENGTH, seed=seed)
+    df["decisions"] = 30 + df["deal"] % 3
+    write(out / "skill", fail(df) if failed else df)
+    return out
+
+
+def test_left_out_games_are_said_at_the_top_of_the_page_and_listed(tmp_path):
+    from reports.studies import dossier
+
+    out = synthetic_dossier(tmp_path / "d", failed=True)
+    written = dossier.write(out, Settings("cuba", RUNGS, 3, (), ("builder",)))
+    top = written.index.read_text().split('<section id="headline">')[1].split("</section>")[0]
+    assert "2 games that did not end were excluded" in top
+    assert len(pd.read_csv(out / "page" / "excluded.csv")) == 2
+
+
+SYNTHETIC = Settings("cuba", RUNGS, 3, (), ("builder",))
+
+
+def test_every_number_of_the_page_has_its_interval_or_is_an_exact_count(tmp_path):
+    from reports.studies import dossier
+
+    written = dossier.write(synthetic_dossier(tmp_path / "d"), SYNTHETIC)
+    html = written.index.read_text()
+    assert bare_numbers(html) == []
+    assert all("[" in line for line in written.lines)
+
+
+def test_the_comparison_numbers_seats_as_the_headline_does_and_gives_every_interval(tmp_path):
+    from reports.studies import dossier_compare
+
+    base = synthetic_dossier(tmp_path / "base", seed=1)
+    variant = synthetic_dossier(tmp_path / "variant", seed=2)
+    written = dossier_compare.write(base, variant, SYNTHETIC, variant / "compare", n_boot=50)
+    html = written.index.read_text()
+    assert bare_numbers(html) == []
+    header, rows = read(html.split('<section id="seats">')[1]).tables[0]
+    assert header[0] == "seat" and [r[0] for r in rows] == ["1", "2", "3"]
+    seat = written.lines[0].split("'")[0]          # "Seat N"
+    changes = pd.read_csv(variant / "compare" / "seats.csv")
+    if changes["significant"].any():
+        changes = changes[changes["significant"]]
+    furthest = changes.loc[changes["diff"].abs().idxmax(), "seat"]
+    assert seat == f"Seat {furthest + 1}"
+
+
+def test_the_comparison_links_both_dossiers_and_says_which_games_it_left_out(tmp_path):
+    from reports.studies import dossier
+    from reports.studies import dossier_compare
+
+    base = synthetic_dossier(tmp_path / "base", failed=True)
+    variant = synthetic_dossier(tmp_path / "variant", seed=2)
+    dossier.write(base, SYNTHETIC)
+    dossier.write(variant, SYNTHETIC)
+    out = variant / "compare"
+    written = dossier_compare.write(base, variant, SYNTHETIC, out, n_boot=20)
+    html = written.index.read_text()
+    hrefs = re.findall(r'<a href="([^"#]+)"', html)
+    assert {"../page/index.html", "../../base/page/index.html"} <= set(hrefs)
+    assert all((out / h).exists() for h in hrefs), hrefs
+    top = html.split('<section id="headline">')[1].split("</section>")[0]
+    assert "base: 2 games that did not end were excluded" in top
+    assert len(pd.read_csv(out / "excluded_base.csv")) == 2
+
+
+def test_the_comparisons_seat_sentence_prefers_a_change_shown_and_an_undefined_share_is_said():
+    from reports.studies import dossier_compare
+
+    seats = pd.DataFrame({"seat": [0, 1], "diff": [0.10, 0.05], "diff_lo": [-0.05, 0.02],
+                          "diff_hi": [0.25, 0.08], "p_holm": [0.30, 0.01]})
+    skill = pd.DataFrame([{"candidate": "mcts", "field": "builder", "diff": 0.0,
+                           "diff_lo": 0.0, "diff_hi": 0.0, "p_holm": 1.0}])
+    luck = pd.DataFrame([{"candidate": "mcts", "field": "builder", "deals": 4,
+                          "base": np.nan, "base_won": 1.0, "variant": np.nan,
+                          "variant_won": 1.0, "diff": np.nan, "diff_lo": np.nan,
+                          "diff_hi": np.nan}])
+    matrix = numbers((0.25, 0.2, 0.3), (1.0, 0.8, 1.0), (0.2, 0.1, 0.3)).matrix
+    lines = dossier_compare.headline(SETTINGS, seats, skill, luck, matrix)
+    assert lines[0].startswith("Seat 2's win share rises")
+    assert "n/a" not in lines[2] and "undefined" in lines[2] and "won every game" in lines[2]
+
+
+def test_a_difference_that_rounds_to_zero_shows_no_minus_sign():
+    from reports import fmt
+
+    assert fmt.signed_interval(0.0, -5.551115123125783e-17, 0.0) == "+0.000 [+0.000, +0.000]"
+    assert fmt.signed_interval(-0.0004, -0.02, 0.01) == "+0.000 [-0.020, +0.010]"
+
+
+def test_the_length_table_says_whose_turns_it_counts():
+    from reports.dossier import length_table
+
+    rows = [{"game_id": g, "cluster": g // 2, "stratum": 0, "seat": seat, "decisions": 10,
+             "turns": 5 + seat, "game_turns": 11} for g in range(6) for seat in range(2)]
+    measures = length_table(pd.DataFrame(rows)).set_index("measure")["mean"]
+    assert measures.to_dict() == {"decisions per game (all seats)": 20.0,
+                                  "turns per game (all seats)": 11.0,
+                                  "turns per seat (the seat that took most)": 6.0}

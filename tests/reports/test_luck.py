@@ -19,9 +19,28 @@ def synthetic(deal_sd: float, seat_sd: float, deals: int = 4000, seats: int = 4,
 @pytest.mark.parametrize("deal_sd,seat_sd", [(1.0, 1.0), (2.0, 1.0), (1.0, 3.0)])
 def test_share_recovers_the_known_intraclass_correlation(deal_sd, seat_sd):
     truth = deal_sd ** 2 / (deal_sd ** 2 + seat_sd ** 2)
-    share, lo, hi = luck.deal_share_interval(synthetic(deal_sd, seat_sd), n_boot=200)
+    share, lo, hi = luck.deal_share_interval(synthetic(deal_sd, seat_sd))
     assert share == pytest.approx(truth, abs=0.03)
     assert lo < truth < hi and hi - lo < 0.1
+
+
+def wins(deals: int, seats: int, share: float, rng: np.random.Generator) -> np.ndarray:
+    """y[deal, rotation] of wins (0 or 1) whose deal share is `share`: each deal's win
+    chance drawn from Beta(a, a) with 1 / (2a + 1) = share."""
+    a = 0.5 * (1 / share - 1)
+    chance = rng.beta(a, a, deals)
+    return (rng.random((deals, seats)) < chance[:, None]).astype(float)
+
+
+@pytest.mark.parametrize("deals,seats", [(4, 3), (5, 4)])
+def test_the_interval_keeps_its_coverage_with_a_dossiers_few_deals(deals, seats):
+    rng = np.random.default_rng(5)
+    covered = []
+    for _ in range(300):
+        share, lo, hi = luck.deal_share_interval(wins(deals, seats, 0.2, rng))
+        if not np.isnan(share):
+            covered.append(lo <= 0.2 <= hi)
+    assert np.mean(covered) >= 0.85   # a percentile bootstrap over the deals: about 0.72
 
 
 def test_no_deal_effect_gives_a_share_near_zero_and_a_pure_deal_one():

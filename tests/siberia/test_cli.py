@@ -3,7 +3,6 @@ colours and public state in the trace, the refills in the log, and variants in t
 (tests/test_cli_games.py checks what every game shows)."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from tests.sim.helpers import play_traced

@@ -91,3 +91,14 @@ def test_a_non_empty_out_without_resume_is_refused(tmp_path):
     (tmp_path / "kept.txt").write_text("mine")
     assert_one_line_error(run_cli("dossier", "siberia", "--out", tmp_path), "is not empty")
     assert (tmp_path / "kept.txt").read_text() == "mine"
+
+
+@pytest.mark.parametrize("game", ["cuba", "santiago", "jamaica", "siberia", "cubist"])
+def test_the_default_ladder_climbs_by_search_budget_to_the_strongest_search(game):
+    from sim.dossier import default_rungs, searches
+    from sim.games import get
+
+    presets = get(game).registry.strategies()
+    rungs = default_rungs(game)
+    budgets = [presets[r].params["iterations"] for r in rungs if searches(game, r)]
+    assert budgets == sorted(budgets) and rungs[-1] == "mcts_strong"
