@@ -637,6 +637,10 @@ def tune(
         preset: Annotated[str | None, typer.Option(
             "--preset", help="Name of the tuned preset (strategy mode; overrides the "
                              "config).", show_default=False)] = None,
+        skill_games: Annotated[int | None, typer.Option(
+            "--skill-games", help="Games per matchup of the skill job (a tune with several "
+                                  "objectives; overrides its [skill] games).",
+            show_default=False)] = None,
         workers: WorkersOpt = None,
         out: StudyOutOpt = None,
         install: Annotated[bool, typer.Option(
@@ -660,8 +664,10 @@ def tune(
     with user_errors():
         _positive("--trials", trials)
         _positive("--games", games)
+        _positive("--skill-games", skill_games)
         _positive("--workers", workers)
-        plan = tune_mod.load(config, trials, games=games, preset=preset)
+        plan = tune_mod.load(config, trials, games=games, preset=preset,
+                             skill_games=skill_games)
         where = out or Path("runs") / f"tune-{config.stem}"
         if plan["mode"] == "strategy":
             tune_mod.presets_target(plan, presets_dir, install, where, force)
