@@ -4,7 +4,8 @@ figure with its 95% interval (reports/pareto.py), each point with its variant fi
 command of its design dossier (a link to the dossier when it was played)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import numpy as np
@@ -12,12 +13,14 @@ import pandas as pd
 
 from reports import fmt
 from reports.compare import BALANCE
+from reports.files import write_whole
 from reports.html import Figure, Note, Section, Table, render_page
 from reports.plots import plt, png
 from reports.report import Written, records, write_output
 from reports.runs import RunDataError
 
 PAGE_DIR = "pareto"
+SETTINGS = "front.json"   # the page's settings (Front without its table), for the findings
 BASE = "base"   # the base rules' row: trial -1
 
 
@@ -53,8 +56,8 @@ def objective_names(f: Front) -> list[str]:
 
 def cells(t: pd.DataFrame, f: Front) -> pd.DataFrame:
     """The formatted columns of the front and trials tables."""
-    def shown(name: str, signed: bool = False) -> list[str]:
-        return fmt.interval_column(t, [name, f"{name}_lo", f"{name}_hi"], signed=signed)
+    def shown(name: str, signed: bool = False, digits: int = 3) -> list[str]:
+        return fmt.interval_column(t, [name, f"{name}_lo", f"{name}_hi"], digits, signed)
     return pd.DataFrame({
         "trial": [BASE if n < 0 else str(n) for n in t["trial"]],
         "rules": t["rules"],
@@ -63,7 +66,7 @@ def cells(t: pd.DataFrame, f: Front) -> pd.DataFrame:
         "first-seat advantage [95%]": shown("first_seat", True),
         f"skill gap of {f.top} [95%]": shown("skill", True),
         "skill change [95%]": shown("skill_change", True),
-        f"{f.measure.replace('_', ' ')} per game [95%]": shown("length"),
+        f"{f.measure.replace('_', ' ')} per game [95%]": shown("length", digits=1),
         "keeps the constraints": ["yes" if ok else f"no: {why}"
                                   for ok, why in zip(t["feasible"], t["broken"])]})
 
@@ -155,14 +158,21 @@ def write(out: Path, f: Front) -> Written:
     where = out / PAGE_DIR
     index, figures = write_output(where, page, sections,
                                   {"front": t[t["front"]], "trials": t})
+    settings = {k: v for k, v in asdict(f).items() if k != "table"}
+    try:
+        write_whole(where / SETTINGS, json.dumps(settings, indent=1).encode())
+    except OSError as exc:
+        raise RunDataError(f"cannot write {where / SETTINGS} ({exc.strerror or exc})",
+                           "free disk space and run the tune again") from exc
     return Written(where, index, figures, lines, {"front": records(t[t["front"]])})
 
 
-def read(out: Path) -> pd.DataFrame:
-    """OUT/pareto/trials.csv (RunDataError when missing)."""
-    path = out / PAGE_DIR / "trials.csv"
+def read(out: Path) -> tuple[dict, pd.DataFrame]:
+    """The page's settings and OUT/pareto/trials.csv (RunDataError when missing)."""
+    where = out / PAGE_DIR
     try:
-        return pd.read_csv(path)
+        settings = json.loads((where / SETTINGS).read_text(encoding="utf-8"))
+        return settings, pd.read_csv(where / "trials.csv").fillna({"broken": "", "rules": ""})
     except (OSError, ValueError) as exc:
-        raise RunDataError(f"cannot read {path} ({exc})",
+        raise RunDataError(f"cannot read the front in {where} ({exc})",
                            "run the tune again to write its front") from exc

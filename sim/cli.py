@@ -655,8 +655,15 @@ def tune(
             "--force", help="Replace an installed preset of the same name (a shipped one "
                             "never), and write the best trial even when it is the start "
                             "preset's own values.")] = False,
+        dossiers: Annotated[bool, typer.Option(
+            "--dossiers", help="A tune with several objectives: also play the design "
+                               "dossier of the base rules and of each rule set on the front "
+                               "(DIR/dossiers/; costly, resumable), linked from the front "
+                               "page.")] = False,
         ) -> None:
-    """Search a strategy's parameters or a fair rule variant with Optuna (resumable)."""
+    """Search a strategy's parameters or a fair rule variant with Optuna (resumable); with
+    several objectives, the Pareto front of rule sets that keep the skill gap."""
+    from sim import pareto
     from sim import tune as tune_mod
     from sim.lock import RunLock
 
@@ -671,15 +678,25 @@ def tune(
         where = out or Path("runs") / f"tune-{config.stem}"
         if plan["mode"] == "strategy":
             tune_mod.presets_target(plan, presets_dir, install, where, force)
+        if dossiers and plan.pareto is None:
+            raise UserError("--dossiers applies to a tune with several objectives",
+                            "drop --dossiers, or add objectives and a [skill] table")
         lock = RunLock.acquire(where)   # one process per study: a second gets one line
         try:
             typer.echo(f"{config.stem}: {plan['mode']} tune, "
                        f"{tune_mod.games_per_trial(plan)} games per trial, study "
                        f"{where / tune_mod.STUDY_FILE}")
             with tune_mod.storage_errors(where):
-                with _stoppable(f"meeplab tune {config} --out {where}", "the trial's output"):
+                again = f"meeplab tune {config} --out {where}" + " --dossiers" * dossiers
+                with _stoppable(again, "the trial's output"):
                     study = tune_mod.optimise(plan, where, workers=workers, echo=typer.echo)
                 lines = tune_mod.write_best(plan, study, where, presets_dir, install, force)
+                if dossiers:
+                    with _stoppable(again, f"{where}/dossiers/*/*/run.log"):
+                        pareto.play_dossiers(plan, study, where, workers,
+                                             lambda line: typer.echo(line, err=True))
+                    lines = tune_mod.write_best(plan, study, where, presets_dir, install,
+                                                force)
         finally:
             lock.release()
     for line in lines:

@@ -7,7 +7,7 @@ A study file:
 
     title = "Cuba: the default round robin"
     kind = "tournament"        # how the results are read: tournament, sweep, restrict,
-                               #   metagame, ladder (reports/findings.py)
+                               #   metagame, ladder, pareto (reports/findings.py)
     question = "Which of the five Cuba strategies wins?"
     games = 2000               # full-scale games; {games} in the commands, times --scale
     commands = ["meeplab tournament ... --games {games} --seed 1 --out {run}",
@@ -45,7 +45,7 @@ from sim.errors import UserError
 
 ROOT = Path(__file__).resolve().parents[1]
 STUDIES = Path("configs/findings")
-KINDS = ("tournament", "sweep", "restrict", "metagame", "ladder")
+KINDS = ("tournament", "sweep", "restrict", "metagame", "ladder", "pareto")
 KEYS = {"title", "kind", "question", "games", "precision", "commands", "result", "picture",
         "claims", "templates", "notes"}
 

@@ -29,20 +29,22 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from reports.sweep import INDICES as BALANCE, N_BOOT
 from sim import config as config_mod
 from sim import runner, smoke
 from sim.errors import UserError
 from sim.games import get as get_game
+from sim.store import write_atomic
 
-BALANCE = ("spread_sd", "max_minus_min", "gini")
 OBJECTIVES = (*BALANCE, "first_seat", "skill")
 SAMPLERS = ("tpe", "nsga2", "grid")
-KEYS = ("objectives", "skill", "length", "sampler")   # a variant tune's keys for this mode
+KEYS = ("objectives", "skill", "length", "sampler", "try_first")   # a variant tune's keys
 SKILL_KEYS = ("top", "against", "games", "keep")
 LENGTH_KEYS = ("measure", "low", "high", "within")
-LENGTH_COLUMNS = ("rounds", "game_turns", "turns")   # a game's own length column, if any
 TRIALS_DIR, BALANCE_JOB, SKILL_JOB, FIGURES_FILE = "trials", "balance", "skill", "figures.json"
 KEEP = "base"
+BROKEN = {"length_low": "the game is too short", "length_high": "the game is too long"}
+SKILL_SHARDS = 8   # shards per skill matchup
 
 
 @dataclass(frozen=True)
@@ -74,6 +76,7 @@ class Spec:
     skill: Skill
     length: Length | None
     sampler: str
+    try_first: tuple[dict[str, Any], ...] = ()   # rule sets played first (variant files)
 
     @property
     def index(self) -> str:
@@ -162,7 +165,45 @@ def parse(path: Path, raw: dict[str, Any], v: dict[str, Any], base: config_mod.C
                 _length(path, v, game) if "length" in v else None, sampler)
 
 
+def _try_first(path: Path, v: dict[str, Any], space: Any) -> tuple[dict[str, Any], ...]:
+    """The searched values of each variant file in `try_first` (relative to the config),
+    each a point of the search space (UserError otherwise)."""
+    from sim.options import parse_variants
+
+    files = v.get("try_first", [])
+    if files and v.get("sampler") == "grid":
+        raise _fail(path, "try_first does not apply to the grid, which plays every rule set",
+                    "remove try_first, or use sampler = \"tpe\"")
+    if not isinstance(files, list) or not all(isinstance(f, str) for f in files):
+        raise _fail(path, "try_first must be a list of variant files",
+                    'write e.g. try_first = ["../variants/<variant>.toml"]')
+    game = get_game(v["game"])
+    out = []
+    for name in files:
+        try:
+            values = parse_variants([str(path.parent / name)], game.name,
+                                    game.switch_options).values
+        except UserError as exc:
+            raise _fail(path, f"try_first: {exc.problem}", exc.fix) from exc
+        keys = {s.key: s for s in space}
+        outside = [k for k, x in values.items() if k not in keys or not inside(keys[k], x)]
+        missing = [k for k in keys if k not in values]
+        if outside or missing:
+            raise _fail(path, f"try_first: {name} is not a point of [search] "
+                              f"({(outside or missing)[0]})",
+                        "give a variant file that sets every searched key within its range")
+        out.append({k: values[k] for k in keys})
+    return tuple(out)
+
+
+def inside(space: Any, value: Any) -> bool:
+    """Whether a value lies in a searched dimension."""
+    return value in space.choices if space.choices else space.low <= value <= space.high
+
+
 def _length(path: Path, v: dict[str, Any], game: Any) -> Length:
+    from reports.dossier import LENGTH_COLUMNS
+
     table = _table(path, v, "length", LENGTH_KEYS, 'measure = "decisions", within = 0.25')
     measures = ["decisions"] + [c for c in LENGTH_COLUMNS if c in game.record_columns()]
     measure = table.get("measure", "decisions")
@@ -184,12 +225,16 @@ def _length(path: Path, v: dict[str, Any], game: Any) -> Length:
     return Length(measure, low, high, within)
 
 
-def check_grid(path: Path, spec: Spec, space: Any) -> None:
-    """A grid searches choices only."""
+def with_space(path: Path, spec: Spec, v: dict[str, Any], space: Any) -> Spec:
+    """The spec checked against the search space: a grid searches choices only; the
+    try_first rule sets read."""
+    from dataclasses import replace
+
     if spec.sampler == "grid" and any(not s.choices for s in space):
         name = next(s.key for s in space if not s.choices)
         raise _fail(path, f"sampler \"grid\" needs choices, but search.{name} is a range",
                     f"list the values of {name} to try, or use sampler = \"tpe\"")
+    return replace(spec, try_first=_try_first(path, v, space))
 
 
 def grid_size(space: Any) -> int:
@@ -202,7 +247,9 @@ def skill_config(tune: Any, balance: config_mod.Config, where: Path) -> config_m
     players = balance.matchups[0].players
     raw = {"game": balance["game"], "format": "matchups", "seatings": "rotations",
            "matchups": [[s.top] + [field] * (players - 1) for field in s.against],
-           "games": s.games, "seed": balance["seed"], "variant": dict(balance["variant"])}
+           "games": s.games, "seed": balance["seed"], "variant": dict(balance["variant"]),
+           # search games are dear: shards of a few deals keep every worker busy
+           "shard_games": max(players, math.ceil(s.games / SKILL_SHARDS))}
     if balance["variant_name"]:
         raw["variant_name"] = balance["variant_name"]
     return config_mod.load(where / f"{SKILL_JOB}.toml", raw=raw)
@@ -251,11 +298,9 @@ def play(tune: Any, balance: config_mod.Config, out: Path, base: Played | None,
         reference = None if base is None else tuple(
             load_run(base.where / name).results for name in jobs)
         found = figures_mod.figures(*runs, reference, spec.index, spec.skill.top,
-                                    spec.measure, smoke.cap("bootstrap", 2000) or 0)
+                                    spec.measure, smoke.cap("bootstrap", N_BOOT) or 0)
     except RunDataError as exc:
         raise UserError(str(exc)) from exc
-    from sim.store import write_atomic
-
     write_atomic(known, json.dumps(found, indent=1).encode())
     return Played(where, found)
 
@@ -270,10 +315,11 @@ def bounds(spec: Spec, base: dict[str, float]) -> tuple[float, float]:
     """The length bounds (low, high), -inf/inf where none."""
     if spec.length is None:
         return (-math.inf, math.inf)
-    L = spec.length
-    if L.within is not None:
-        return (base["length"] * (1 - L.within), base["length"] * (1 + L.within))
-    return (-math.inf if L.low is None else L.low, math.inf if L.high is None else L.high)
+    rule = spec.length
+    if rule.within is not None:
+        return (base["length"] * (1 - rule.within), base["length"] * (1 + rule.within))
+    return (-math.inf if rule.low is None else rule.low,
+            math.inf if rule.high is None else rule.high)
 
 
 def constraints(spec: Spec, f: dict[str, float], base: dict[str, float]) -> dict[str, float]:
@@ -305,8 +351,15 @@ def describe(spec: Spec, f: dict[str, float], kept: dict[str, float]) -> str:
     parts = [f"{spec.index} {shown('balance')}", f"first seat {shown('first_seat', True)}",
              f"skill gap {shown('skill', True)} (change {shown('skill_change', True)})",
              f"{spec.measure} {f['length']:.1f}"]
-    broken = [k for k, v in kept.items() if v > 0]
-    return ", ".join(parts) + ("; breaks " + ", ".join(broken) if broken else "")
+    return ", ".join(parts) + (f"; breaks: {broken(spec, kept)}" if broken(spec, kept) else "")
+
+
+def broken(spec: Spec, kept: dict[str, float]) -> str:
+    """The broken constraints in words ('' when none)."""
+    keep = spec.skill.keep
+    skill = f"{keep:+.3f}" if isinstance(keep, float) else "the base rules'"
+    words = BROKEN | {"skill_kept": f"the skill gap is shown below {skill}"}
+    return "; ".join(words[k] for k, v in kept.items() if v > 0)
 
 
 def sampler(tune: Any, seed: int) -> Any:
@@ -343,6 +396,9 @@ def optimise(tune: Any, s: Any, out: Path, todo: int, workers: int | None,
     base = play(tune, base_config(tune, {}), out, None, workers)
     s.set_user_attr("base", {"figures": base.figures, "run": base.where.name})
     echo(f"base rules: {describe(tune.pareto, base.figures, {})}")
+    if not s.trials:
+        for values in tune.pareto.try_first:
+            s.enqueue_trial(values, skip_if_exists=True)
     resume_unfinished(s)
 
     def objective(t: Any) -> list[float]:
@@ -371,15 +427,12 @@ FRONT_DIR, DOSSIERS_DIR, BASE_NAME = "front", "dossiers", "base"
 def dossier_command(tune: Any, out: Path, name: str, variant: Path | None) -> str:
     """The `meeplab dossier` command of a rule set (`variant`: its file; None: the base
     rules), compared with the base rules' dossier."""
-    from sim.tune import base_config, item
+    from sim.tune import base_config
 
-    base = base_config(tune, {})
-    searched = {s.key for s in tune.space}
-    parts = ["meeplab dossier", tune["game"], "--players", str(base.matchups[0].players)]
-    parts += [f"--variant {shlex.quote(item(k, x))}" for k, x in base["variant"].items()
-              if k not in searched]
-    if variant is not None:
-        parts.append(f"--variant {shlex.quote(str(variant))}")
+    players = base_config(tune, {}).matchups[0].players
+    items = dossier_variants(tune, None) + ([str(variant)] if variant is not None else [])
+    parts = ["meeplab dossier", tune["game"], "--players", str(players)]
+    parts += [f"--variant {shlex.quote(i)}" for i in items]
     parts += ["--out", shlex.quote(str(out / DOSSIERS_DIR / name))]
     if variant is not None:
         parts += ["--base", shlex.quote(str(out / DOSSIERS_DIR / BASE_NAME))]
@@ -406,7 +459,7 @@ def rows(tune: Any, s: Any, out: Path) -> Any:
         table.append({"trial": t.number, "rules": ", ".join(
                           item(k, x) for k, x in t.user_attrs["values"].items()),
                       "run": run, "feasible": all(v <= 0 for v in kept.values()),
-                      "front": front, "broken": ", ".join(k for k, v in kept.items() if v > 0),
+                      "front": front, "broken": broken(tune.pareto, kept),
                       **t.user_attrs["figures"]})
     frame = pd.DataFrame(table)
     frame["variant"], frame["dossier"], frame["dossier_page"] = "", "", ""
@@ -443,9 +496,7 @@ def length_text(spec: Spec, low: float, high: float) -> str:
 def write_front(tune: Any, s: Any, out: Path) -> list[str]:
     """The front's variant files (OUT/front/) and page (OUT/pareto/); the summary lines."""
     from reports import pareto_page
-    from reports.fmt import interval, signed_interval
     from reports.runs import RunDataError
-    from sim.store import write_atomic
     from sim.tune import complete, games_per_trial, variant_toml
 
     spec = tune.pareto
@@ -459,9 +510,7 @@ def write_front(tune: Any, s: Any, out: Path) -> list[str]:
         write_atomic(out / r.variant, variant_toml(tune, by_number[r.trial].user_attrs[
             "values"], [f"trial {r.trial} of `meeplab tune {tune.path.as_posix()}`, on its "
                         f"Pareto front ({pareto_page.PAGE_DIR}/index.html)",
-                        f"{spec.index} {interval(r.balance, r.balance_lo, r.balance_hi)}, "
-                        f"first seat {signed_interval(r.first_seat, r.first_seat_lo, r.first_seat_hi)}, "
-                        f"skill gap {signed_interval(r.skill, r.skill_lo, r.skill_hi)}"],
+                        describe(spec, r._asdict(), {})],
             "a rule set on the Pareto front of a meeplab tune").encode())
     low, high = bounds(spec, s.user_attrs["base"]["figures"])
     front = pareto_page.Front(
@@ -478,3 +527,38 @@ def write_front(tune: Any, s: Any, out: Path) -> list[str]:
               f"{r.dossier}" for r in table[table["front"]].itertuples()]
     return lines + [f"the base rules' dossier (first): {front.base_dossier}",
                     f"Pareto front: {written.index}"]
+
+
+def dossier_variants(tune: Any, variant: Path | None) -> list[str]:
+    """The --variant items of a rule set's dossier: the base's own rules, then its file."""
+    from sim.tune import base_config, item
+
+    searched = {s.key for s in tune.space}
+    items = [item(k, x) for k, x in base_config(tune, {})["variant"].items()
+             if k not in searched]
+    return items + ([str(variant.resolve())] if variant is not None else [])
+
+
+def play_dossiers(tune: Any, s: Any, out: Path, workers: int | None,
+                  echo: Callable[[str], None]) -> None:
+    """Play (or complete) the base rules' design dossier and each front point's, compared
+    with the base's: the dossiers whose commands the front page names."""
+    from sim import dossier as dossier_mod
+    from sim.tune import base_config
+
+    players = base_config(tune, {}).matchups[0].players
+    table = rows(tune, s, out)
+    jobs = [(BASE_NAME, None)] + [(f"t{r.trial}", out / r.variant)
+                                  for r in table[table["front"]].itertuples()]
+    for name, variant in jobs:
+        where = out / DOSSIERS_DIR / name
+        given = {"rungs": None, "players": players, "games": None, "seed": None,
+                 "course": None, "variants": tuple(dossier_variants(tune, variant)),
+                 "precision": None}
+        resume = (where / dossier_mod.SETTINGS).exists()
+        plan = dossier_mod.start(tune["game"], given if not resume else {}, where, resume)
+        echo(f"dossier {name}: {dossier_command(tune, out, name, variant)}")
+        dossier_mod.play(plan, where, resume, workers, echo=echo)
+        dossier_mod.page(plan, where)
+        if variant is not None:
+            dossier_mod.compare(out / DOSSIERS_DIR / BASE_NAME, where)

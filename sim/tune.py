@@ -362,7 +362,7 @@ def load(path: Path, trials_override: int | None = None, games: int | None = Non
     base = _variant(path, v, space)
     spec = pareto.parse(path, raw, v, base)
     if spec is not None:
-        pareto.check_grid(path, spec, space)
+        spec = pareto.with_space(path, spec, v, space)
     return Tune(path, v, tuple(space), base, {}, pareto=spec)
 
 
@@ -509,7 +509,7 @@ def optimise(tune: Tune, out: Path, workers: int | None = None,
         return s
     if tune["mode"] == "strategy" and not s.trials:
         s.enqueue_trial({sp.key: tune.start[sp.key] for sp in tune.space
-                         if _inside(sp, tune.start[sp.key])}, skip_if_exists=True)
+                         if pareto.inside(sp, tune.start[sp.key])}, skip_if_exists=True)
     first = trial_plan(tune, {sp.key: sp.corners()[0] for sp in tune.space})
     trials.warm_up(first)
     backend = backends.make(workers)
@@ -532,10 +532,6 @@ def optimise(tune: Tune, out: Path, workers: int | None = None,
     finally:
         backend.close(cancel=True)
     return s
-
-
-def _inside(sp: Space, value: Any) -> bool:
-    return value in sp.choices if sp.choices else sp.low <= value <= sp.high
 
 
 def _describe(tune: Tune, value: float, recorded: dict[str, Any]) -> str:

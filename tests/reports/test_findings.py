@@ -52,7 +52,8 @@ def test_shipped_studies_load_and_name_existing_configs():
                 if word.startswith("configs/"):
                     assert (ROOT / word).is_file(), (study.name, word)
         for claim in study["claims"]:
-            assert set(claim) <= {"subject", "kind", "variant", "field", *cl.OUTCOMES}
+            assert set(claim) <= {"subject", "kind", "variant", "field", "rules",
+                                  *cl.OUTCOMES}
 
 
 def test_scale_games_and_precision(tmp_path):
