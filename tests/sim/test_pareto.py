@@ -225,3 +225,28 @@ def test_an_interrupted_trial_is_played_again_first_its_shards_kept(configs, mon
     assert redone.params == stopped.params and redone.number == 2
     assert (out / pareto.TRIALS_DIR / redone.user_attrs["run"] / "balance" / "manifest.json"
             ).is_file()
+
+
+def test_objectives_constraints_and_samplers_from_the_config(configs):
+    import optuna
+
+    from sim import pareto
+
+    text = NEW.replace('sampler = "grid"', 'sampler = "nsga2"').replace(
+        'against = ["random"]', 'against = ["random"]\nkeep = 0.2').replace(
+        "[skill]", "[length]\nlow = 100\nhigh = 300\n[skill]")
+    (configs / "nsga.toml").write_text(text)
+    plan = tune.load(configs / "nsga.toml")
+    spec = plan.pareto
+    assert spec.directions == ["minimize", "minimize", "maximize"]
+    assert isinstance(pareto.sampler(plan, 0), optuna.samplers.NSGAIISampler)
+    f = {"balance": 0.1, "first_seat": -0.05, "skill": 0.3, "skill_lo": 0.1, "skill_hi": 0.5,
+         "skill_change": -0.2, "skill_change_lo": -0.3, "skill_change_hi": -0.1,
+         "length": 320.0}
+    assert pareto.objective_values(spec, f) == [0.1, 0.05, 0.3]
+    kept = pareto.constraints(spec, f, base={"length": 200.0})
+    assert kept == pytest.approx({"skill_kept": 0.2 - 0.5, "length_low": 100 - 320.0,
+                                  "length_high": 320.0 - 300})
+    assert pareto.broken(spec, kept) == "the game is too long"
+    unbounded = tune.load(configs / "new.toml").pareto   # no [length]
+    assert pareto.bounds(unbounded, {"length": 200.0}) == (-float("inf"), float("inf"))
