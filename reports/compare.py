@@ -17,12 +17,11 @@ from pathlib import Path
 import pandas as pd
 
 from reports import compare_headline, fmt, plots, stats
-from reports.studies import restrict_compare
-from reports.studies import sweep
 from reports.games import Sections, game_sections
 from reports.html import Figure, Note, Section, Table, render_page
-from reports.runs import Run, RunDataError, drop_everywhere, load_run
 from reports.report import EXCLUDED, Written, footer, records, write_output
+from reports.runs import Run, RunDataError, drop_everywhere, load_run
+from reports.studies import restrict_compare, sweep
 from reports.text import plural, terminal_width, text_table, wrap
 
 BALANCE = {"spread_sd": "spread (sd)", "max_minus_min": "max - min", "gini": "Gini"}

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pandas as pd
 
 from reports import fmt
-from reports.studies import sweep
 from reports.html import Note, Section, Table
+from reports.studies import sweep
 
 INDEX_NAMES = {"spread_sd": "spread (sd)", "max_minus_min": "max - min", "gini": "Gini"}
 

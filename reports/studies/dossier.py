@@ -17,11 +17,10 @@ import numpy as np
 import pandas as pd
 
 from reports import claims, fmt, stats
-from reports.studies import course as course_mod
-from reports.studies import luck
 from reports.html import Figure, Note, Section, Table, render_page
-from reports.studies.ladder import field_matrix, matrix_cells, matrix_plot
 from reports.plots import plt, png
+from reports.studies import luck, course as course_mod
+from reports.studies.ladder import field_matrix, matrix_cells, matrix_plot
 from reports.report import (Written, excluded_notes, excluded_tables, footer, records,
                             write_output)
 from reports.runs import RunDataError, load_run

@@ -18,12 +18,12 @@ import numpy as np
 import pandas as pd
 
 from reports import claims, fmt, stats
-from reports.studies import luck
-from reports.studies.dossier import Settings, one_vs_field, top_pair, undefined_reason
 from reports.html import Note, Section, Table, render_page
-from reports.studies.ladder import field_matrix
 from reports.report import Written, footer, records, write_output
 from reports.runs import Run, RunDataError, load_run
+from reports.studies import luck
+from reports.studies.dossier import Settings, one_vs_field, top_pair, undefined_reason
+from reports.studies.ladder import field_matrix
 
 KEYS = ["lineup", "deal", "seating", "seat"]   # one seat of one game, in both runs
 

@@ -2,8 +2,8 @@
 docs/findings/<name>.md (claims written from the numbers, tables with intervals, how it was
 made and how to reproduce it) and docs/findings/index.md.
 
-One reader per study kind (tournament, sweep, restrict, metagame, ladder); each returns the
-tables, the claims and the games played. Claims come from the study's [[claims]] tables:
+One reader per study kind (tournament, sweep, restrict, metagame, ladder, pareto); each
+returns the tables, the claims and the games played. Claims come from the study's [[claims]] tables:
 `subject` (a strategy, element, rung or balance index; 'leader', 'last' where the kind ranks;
 a sweep's claims name their `variant` too),
 `kind` of sentence (reports/claims.py; each reader has a default) and optional `above`,
@@ -227,9 +227,16 @@ def ladder(result: Path, spec: Mapping[str, Any]) -> Result:
     return out
 
 
+def pareto(result: Path, spec: Mapping[str, Any]) -> Result:
+    """RESULT/pareto/: a rules tune's front (reports/studies/pareto_findings.py)."""
+    from reports.studies.pareto_findings import pareto as read_front
+
+    return read_front(result, spec)
+
+
 READERS: dict[str, Callable[[Path, Mapping[str, Any]], Result]] = {
     "tournament": tournament, "sweep": sweep, "restrict": restrict, "metagame": metagame,
-    "ladder": ladder}
+    "ladder": ladder, "pareto": pareto}
 
 
 def _templates(spec: Mapping[str, Any], claim: Mapping[str, Any]) -> dict[str, str]:

@@ -26,9 +26,9 @@ import numpy as np
 import pandas as pd
 
 from reports import fmt, plots
-from reports.studies import alpharank
 from reports.compare_headline import differing_games, differing_sentence
 from reports.html import Figure, Note, Section, Table, render_page
+from reports.studies import alpharank
 from reports.report import (EXCLUDED_METHOD, Written, excluded_notes, excluded_tables, footer,
                             write_output)
 from reports.runs import Run, RunDataError, load_run

@@ -20,9 +20,7 @@ from typing import Any
 import psutil
 
 from reports.text import plural
-from sim.run import backends
-from sim.run import config
-from sim.run import runner
+from sim.run import backends, config, runner
 
 
 def _proportional(p: psutil.Process) -> int:

@@ -86,6 +86,19 @@ TUNE_STRATEGY_EXTRA = {
     "identity": "strategy mode: rules on the candidate's records that a trial must keep "
                 "(see the tuning guide)",
 }
+TUNE_PARETO_EXTRA = {
+    "objectives": "variant mode with several objectives: some of `spread_sd`, "
+                  "`max_minus_min`, `gini` (one at most), `first_seat`, `skill` (see the "
+                  "tuning guide); the result is the Pareto front",
+    "skill": "with objectives: table `top` (the top rung), `against` (its fields: players-1 "
+             "copies each), `games` (per matchup, default `games`), `keep` (`\"base\"`, a "
+             "least gap, or false)",
+    "length": "with objectives: table `measure` (`decisions` or the game's length column) and "
+              "`within` (a share of the base rules' mean) or `low`/`high`",
+    "sampler": "with objectives: `tpe` (default), `nsga2` or `grid` (every combination of "
+               "choices)",
+    "try_first": "with objectives: variant files played first (points of `[search]`)",
+}
 METAGAME = {
     "game": TOURNAMENT["game"],
     "strategies": "the population: every multiset of `players` of them is a profile",
@@ -303,14 +316,10 @@ def _switch_table(name: str) -> list[str]:
 
 def keys_page() -> str:
     """docs/reference/keys.md."""
-    from sim.run import config
-    from sim.studies import grow
-    from sim.studies import metagame
-    from sim.studies import restrict
-    from sim.studies import sweep
-    from sim.studies import tune
     from sim.games import names
     from sim.options import VARIANT_FILE_KEYS
+    from sim.run import config
+    from sim.studies import grow, metagame, restrict, sweep, tune
 
     tune_keys = {**tune.COMMON, **tune.MODE_KEYS["strategy"], **tune.MODE_KEYS["variant"]}
     formats = ", ".join(f"{fmt}: {', '.join(sorted(keys))}"
@@ -325,7 +334,8 @@ def keys_page() -> str:
         ("Tune (`meeplab tune`, configs/tunes/)",
          "Keys of both modes; each mode refuses the other's.",
          key_rows(tune_keys, TUNE, tune_keys)
-         + key_rows(TUNE_STRATEGY_EXTRA, TUNE_STRATEGY_EXTRA, {})),
+         + key_rows(TUNE_STRATEGY_EXTRA, TUNE_STRATEGY_EXTRA, {})
+         + key_rows(tune.pareto.KEYS, TUNE_PARETO_EXTRA, {})),
         ("Meta-game (`meeplab metagame`, configs/metagame/)", "",
          key_rows(metagame.KEYS, METAGAME, config.DEFAULTS)),
         ("Meta-game `[grow]` table (`meeplab metagame --grow`)", "",

@@ -55,8 +55,8 @@ def ladder(game: GameArg,
            ) -> None:
     """Play the skill ladder (one-vs-field matrix and round robin), or with --scaling the
     search's budget doublings, and write its page."""
-    from sim.studies import ladder as ladder_mod
     from sim.run import runner
+    from sim.studies import ladder as ladder_mod
 
     given = {"games": games, "players": players, "seed": seed, "rungs": rungs}
     with user_errors():
@@ -145,6 +145,10 @@ def tune(
         preset: Annotated[str | None, typer.Option(
             "--preset", help="Name of the tuned preset (strategy mode; overrides the "
                              "config).", show_default=False)] = None,
+        skill_games: Annotated[int | None, typer.Option(
+            "--skill-games", help="Games per matchup of the skill job (a tune with several "
+                                  "objectives; overrides its [skill] games).",
+            show_default=False)] = None,
         workers: WorkersOpt = None,
         out: StudyOutOpt = None,
         install: Annotated[bool, typer.Option(
@@ -159,33 +163,52 @@ def tune(
             "--force", help="Replace an installed preset of the same name (a shipped one "
                             "never), and write the best trial even when it is the start "
                             "preset's own values.")] = False,
+        dossiers: Annotated[bool, typer.Option(
+            "--dossiers", help="A tune with several objectives: also play the design "
+                               "dossier of the base rules and of each rule set on the front "
+                               "(DIR/dossiers/; costly, resumable), linked from the front "
+                               "page.")] = False,
         ) -> None:
-    """Search a strategy's parameters or a fair rule variant with Optuna (resumable)."""
-    from sim.studies import tune as tune_mod
+    """Search a strategy's parameters or a fair rule variant with Optuna (resumable); with
+    several objectives, the Pareto front of rule sets that keep the skill gap."""
     from sim.run.lock import RunLock
+    from sim.studies import pareto, tune as tune_mod
 
     install = install or presets_dir is not None
     with user_errors():
         positive("--trials", trials)
         positive("--games", games)
+        positive("--skill-games", skill_games)
         positive("--workers", workers)
-        plan = tune_mod.load(config, trials, games=games, preset=preset)
+        plan = tune_mod.load(config, trials, games=games, preset=preset,
+                             skill_games=skill_games)
         where = out or Path("runs") / f"tune-{config.stem}"
         if plan["mode"] == "strategy":
             tune_mod.presets_target(plan, presets_dir, install, where, force)
+        if dossiers and plan.pareto is None:
+            raise UserError("--dossiers applies to a tune with several objectives",
+                            "drop --dossiers, or add objectives and a [skill] table")
         lock = RunLock.acquire(where)   # one process per study: a second gets one line
         try:
             typer.echo(f"{config.stem}: {plan['mode']} tune, "
                        f"{tune_mod.games_per_trial(plan)} games per trial, study "
                        f"{where / tune_mod.STUDY_FILE}")
             with tune_mod.storage_errors(where):
-                with stoppable(f"meeplab tune {config} --out {where}", "the trial's output"):
+                again = f"meeplab tune {config} --out {where}" + " --dossiers" * dossiers
+                with stoppable(again, "the trial's output"):
                     study = tune_mod.optimise(plan, where, workers=workers, echo=typer.echo)
                 lines = tune_mod.write_best(plan, study, where, presets_dir, install, force)
+                if dossiers:
+                    with stoppable(again, f"{where}/dossiers/*/*/run.log"):
+                        pareto.play_dossiers(plan, study, where, workers,
+                                             lambda line: typer.echo(line, err=True))
+                    lines = tune_mod.write_best(plan, study, where, presets_dir, install,
+                                                force)
         finally:
             lock.release()
     for line in lines:
         typer.echo(line)
+
 
 @app.command()
 def metagame(
@@ -209,8 +232,8 @@ def metagame(
     equilibrium mix, regrets, α-Rank, verdict (RUN_DIR/metagame/index.html and CSV)."""
     from dataclasses import replace
 
-    from reports.studies import metagame as page
     from reports.runs import RunDataError, run_options
+    from reports.studies import metagame as page
     from sim.run import config as config_mod
     from sim.studies import metagame as meta_mod
 

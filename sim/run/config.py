@@ -17,10 +17,10 @@ from typing import Any
 
 from core.common import overlay
 from sim import limits, smoke
-from sim.run import schedule
 from sim.errors import UserError
 from sim.games import PlayableGame, get as get_game, names as game_names
 from sim.options import option_text, parse_variants
+from sim.run import schedule
 
 DEFAULTS: dict[str, Any] = {
     "game": "cuba", "format": None, "strategies": None, "baseline": None, "matchups": None,

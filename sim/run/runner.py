@@ -29,15 +29,10 @@ from tqdm import tqdm
 
 from reports.text import excluded_sentence, plural
 from sim import compiling
-from sim.run import backends
-from sim.run import ranking
-from sim.run import schedule
-from sim.run import shard
-from sim.run import stats
-from sim.run import store
-from sim.run.config import Config
 from sim.errors import UserError
 from sim.games import get as get_game
+from sim.run import backends, ranking, schedule, shard, stats, store
+from sim.run.config import Config
 
 LOG = logging.getLogger("meeplab.run")
 LOG_FORMAT = "%(asctime)s %(processName)s[%(process)d] %(levelname)s %(message)s"

@@ -20,9 +20,7 @@ import pyarrow as pa
 
 from reports.text import plural
 from sim import games
-from sim.run import seeding
-from sim.run import stats
-from sim.run import store
+from sim.run import seeding, stats, store
 from strategies.common import restrict
 
 LOG = logging.getLogger("meeplab.run")

@@ -37,8 +37,8 @@ import pyarrow.parquet as pq
 from reports import runs
 from reports.files import interrupts_deferred, write_fix, write_whole
 from reports.text import plural
-from sim.run import stats
 from sim.errors import UserError
+from sim.run import stats
 from sim.run.lock import LOCK, RunLock
 
 FORMAT, VERSION = "meeplab-run", 1

@@ -28,13 +28,11 @@ from typing import Any
 
 import pandas as pd
 
-from sim.run import config as config_mod
 from sim import limits, smoke
-from sim.studies import metagame as meta_mod
-from sim.studies import restrict as restrict_mod
-from sim.run import runner
 from sim.errors import UserError
 from sim.games import get as get_game
+from sim.run import runner, config as config_mod
+from sim.studies import metagame as meta_mod, restrict as restrict_mod
 from sim.studies.ladder import distinct_rungs
 from strategies.common import budget
 from strategies.common.search import MAX_ITERATIONS
@@ -247,8 +245,8 @@ def play(plan: Plan, out: Path, resume: bool = False, workers: int | None = None
          echo: Callable[[str], None] = print) -> None:
     """Play every job of the dossier into OUT (resume: skip the finished shards), then the
     traced games of the course."""
-    from reports.studies import metagame as meta_page
     from reports.runs import load_run
+    from reports.studies import metagame as meta_page
 
     save(plan, out)
 
@@ -275,8 +273,8 @@ def play(plan: Plan, out: Path, resume: bool = False, workers: int | None = None
 
 def settings(plan: Plan, out: Path) -> Any:
     """The page's settings of a played dossier (the plans ranked on its skill job)."""
-    from reports.studies.dossier import Settings
     from reports.runs import load_run
+    from reports.studies.dossier import Settings
 
     ranked = strongest_plans(plan, load_run(out / SKILL).results)
     return Settings(plan.game, plan.rungs, plan.players,
@@ -287,8 +285,8 @@ def settings(plan: Plan, out: Path) -> Any:
 def page(plan: Plan, out: Path) -> Any:
     """Write the dossier's page (reports.studies.dossier.write; UserError when a run cannot be
     read)."""
-    from reports.studies import dossier as page_mod
     from reports.runs import RunDataError
+    from reports.studies import dossier as page_mod
 
     try:
         return page_mod.write(out, settings(plan, out))
@@ -314,9 +312,9 @@ def write_course(plan: Plan, out: Path, ranked: list[str]) -> Path:
     """Play the course's games again with the trace on and write OUT/course.csv: per game
     and event, each seat's public score (the game's score curve, reports/dossier_course.py)
     and the start player; written whole, skipped when it exists (--resume)."""
-    from reports.studies import course as course_mod
     from reports.files import write_whole
     from reports.runs import load_run
+    from reports.studies import course as course_mod
     from sim import replay
 
     path = out / COURSE
@@ -358,8 +356,8 @@ def check_base(base: Path, game: str) -> Plan:
 
 def compare(base: Path, out: Path) -> Any:
     """Write OUT/compare/: this dossier against the base's on the same deals."""
-    from reports.studies import dossier_compare
     from reports.runs import RunDataError
+    from reports.studies import dossier_compare
 
     plan, base_plan = load_plan(out), load_plan(base)
     differ = [k for k in ("rungs", "players", "games", "seed") if

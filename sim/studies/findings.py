@@ -7,7 +7,7 @@ A study file:
 
     title = "Cuba: the default round robin"
     kind = "tournament"        # how the results are read: tournament, sweep, restrict,
-                               #   metagame, ladder (reports/studies/findings.py)
+                               #   metagame, ladder, pareto (reports/studies/findings.py)
     question = "Which of the five Cuba strategies wins?"
     games = 2000               # full-scale games; {games} in the commands, times --scale
     commands = ["meeplab tournament ... --games {games} --seed 1 --out {run}",
@@ -45,7 +45,7 @@ from sim.errors import UserError
 
 ROOT = Path(__file__).resolve().parents[2]
 STUDIES = Path("configs/findings")
-KINDS = ("tournament", "sweep", "restrict", "metagame", "ladder")
+KINDS = ("tournament", "sweep", "restrict", "metagame", "ladder", "pareto")
 KEYS = {"title", "kind", "question", "games", "precision", "commands", "result", "picture",
         "claims", "templates", "notes"}
 
@@ -204,8 +204,8 @@ def main(names: list[str] | None, scale: float, out: Path, runs: Path, pages_onl
          echo: Any = print) -> list[Path]:
     """`meeplab findings`: run the studies (unless pages_only), write their pages and the
     index into out; the pages written (UserError on bad input or unreadable results)."""
-    from reports.studies import findings as pages
     from reports.runs import RunDataError
+    from reports.studies import findings as pages
 
     if not 0 < scale <= 10:
         raise UserError(f"--scale {scale:g} is out of range",

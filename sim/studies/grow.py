@@ -29,10 +29,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from sim.studies import metagame
-from sim.run import store
-from sim.studies import tune
 from sim.errors import UserError
+from sim.run import store
+from sim.studies import metagame, tune
 from strategies.common.registry import EXTRA_ENV
 
 DEFAULTS: dict[str, Any] = {"kernel": None, "start": None, "trials": 20, "games": 200,

@@ -26,13 +26,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from sim.run import config as config_mod
-from sim.run import runner
-from sim.run import store
-from sim.run.config import Config
 from sim.errors import UserError
 from sim.games import get as get_game
 from sim.options import check_players
+from sim.run import runner, store, config as config_mod
+from sim.run.config import Config
 from strategies.common import budget
 from strategies.common.search import MAX_ITERATIONS
 
@@ -313,9 +311,8 @@ def page(run_dir: Path, game: str) -> tuple[list[str], list[tuple[str, Path]]]:
     """Write the ladder page and tables of the finished run in run_dir, a ladder's or any
     run with one-vs-field matchups of GAME, or a scaling ladder's page and table in
     RUN_DIR/report: (headline lines, [(what, path) of each file written])."""
-    from reports.studies import ladder as ladder_page
     from reports import runs
-    from reports.studies import scaling
+    from reports.studies import scaling, ladder as ladder_page
 
     try:
         found = runs.load_run(run_dir)

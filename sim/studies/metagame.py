@@ -25,9 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sim.run import config as config_mod
-from sim.run import runner
 from sim.errors import UserError
+from sim.run import runner, config as config_mod
 
 KEYS = ("game", "strategies", "players", "seatings", "games", "seed", "precision",
         "max_games", "shard_games", "variant", "variant_name", "grow")

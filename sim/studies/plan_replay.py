@@ -25,10 +25,10 @@ from typing import Any
 import numpy as np
 
 from core.common.trace import events, overflowed
-from sim.session import Setup, column, prepare
 from sim.errors import USAGE_EXIT, UserError, one_line
 from sim.run.seeding import deal_seeds
 from sim.run.stats import wilson
+from sim.session import Setup, column, prepare
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_PLAYERS = 4

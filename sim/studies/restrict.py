@@ -14,12 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from core import games as catalogue
-from sim.run import config as config_mod
-from sim.run import runner
-from sim.run import stats
-from sim.run.config import Config
 from sim.errors import UserError
 from sim.games import get as get_game
+from sim.run import runner, stats, config as config_mod
+from sim.run.config import Config
 from strategies.common.restrict import element_of, restricted_name
 
 # the restrict config's own keys; the others are a tournament config's
@@ -107,8 +105,8 @@ def run(cfg: Config, run_dir: Path, resume: bool = False, workers: int | None = 
         echo: Callable[[str], None] = print) -> Any:
     """Play the job into run_dir, then write its page to run_dir/report: reports.report's
     Written (RunDataError when the results cannot be read)."""
-    from reports.studies import restrict as page
     from reports.runs import load_run, read_manifest
+    from reports.studies import restrict as page
 
     outcome = runner.run(cfg, run_dir, resume=resume, workers=workers, scheduler=scheduler,
                          dask_local=dask_local, ranked=by_loss(cfg))

@@ -45,13 +45,11 @@ from pathlib import Path
 from typing import Any
 
 from reports.text import plural
-from sim.run import config as config_mod
-from sim.studies import metagame
-from sim.run import runner
-from sim.run import store
 from sim.errors import UserError
 from sim.games import report_sections
 from sim.options import option_text
+from sim.run import runner, store, config as config_mod
+from sim.studies import metagame
 
 KEYS = ("base", "games", "seed", "variants", "grid")
 NAME = re.compile(r"[A-Za-z0-9_.=,+-]+")

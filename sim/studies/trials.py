@@ -14,12 +14,8 @@ from typing import Any
 
 import numpy as np
 
-from sim.run import backends
-from sim.run import schedule
-from sim.run import seeding
-from sim.run import shard
-from sim.run import stats
 from sim.games import get as get_game
+from sim.run import backends, schedule, seeding, shard, stats
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,9 @@ Two modes (`mode` in the config):
 - `variant`: search variant values (switches and numeric rules-data paths) of a base
   tournament to minimise an imbalance index of the strategies' win shares (spread_sd,
   max_minus_min or gini). Best result: a variant file `OUT/<name>.toml` for `--variant FILE`.
+  With `objectives = [...]` several objectives at once, the skill gap kept
+  (sim/studies/pareto.py): the result is the Pareto front of rule sets, a page
+  (reports/studies/pareto_page.py).
 
 Every trial plays the same deals (same seed, same matchups: common random numbers), so trials
 differ by their values only. The study lives in OUT/study.db (SQLite): a rerun with the same
@@ -37,15 +40,12 @@ import numpy as np
 
 from reports.text import plural
 from sim import smoke
-from sim.run import backends
-from sim.studies import identity
-from sim.run import schedule
-from sim.studies import trials
-from sim.run import config as config_mod
 from sim.errors import UserError
-from sim.run.store import write_atomic
 from sim.games import get as get_game, names as game_names
 from sim.options import option_text, parse_variants
+from sim.run import backends, schedule, config as config_mod
+from sim.run.store import write_atomic
+from sim.studies import identity, pareto, trials
 
 MODES = ("strategy", "variant")
 OBJECTIVES = ("spread_sd", "max_minus_min", "gini")
@@ -91,6 +91,7 @@ class Tune:
     base: config_mod.Config | None        # variant mode: the base tournament
     start: dict[str, Any]                 # strategy mode: the start preset's parameters
     identity: tuple[identity.Rule, ...] = ()   # strategy mode: rules the candidate keeps
+    pareto: pareto.Spec | None = None     # variant mode with several objectives
 
     def __getitem__(self, key: str) -> Any:
         return self.values[key]
@@ -118,14 +119,15 @@ def _number(x: Any) -> bool:
 def parse_space(path: Path, key: str, spec: Any, choices_only: bool = False) -> Space:
     """[low, high] (numbers: a range, int when both are), {low, high, log}, or a list of
     choices (strings, booleans, or not exactly two numbers; always for a switch, a choice
-    parameter or a parameter naming a preset, such as the search's rollout: `choices_only`)."""
+    parameter or a parameter naming a preset, such as the search's rollout: `choices_only`;
+    and for {choices = [...]}, two numbers too)."""
     if isinstance(spec, dict):
         unknown = set(spec) - {"low", "high", "log", "choices"}
         if unknown or ("choices" in spec) == ("low" in spec or "high" in spec):
             raise _fail(path, f"search.{key} table is not {{low, high[, log]}} or {{choices}}",
                         f"write e.g. {key} = {{ low = 0.1, high = 2.0, log = true }}")
         if "choices" in spec:
-            spec = spec["choices"]
+            spec, choices_only = spec["choices"], True
         elif choices_only:
             raise _fail(path, f"search.{key} takes a list of choices, not a range",
                         f"list the values to try, e.g. {key} = [\"a\", \"b\"]")
@@ -295,9 +297,9 @@ def item_list(values: dict[str, Any]) -> str:
 
 
 def load(path: Path, trials_override: int | None = None, games: int | None = None,
-         preset: str | None = None) -> Tune:
-    """Read and check a tune config (UserError); command-line trials, games per trial and
-    preset name override the file's."""
+         preset: str | None = None, skill_games: int | None = None) -> Tune:
+    """Read and check a tune config (UserError); command-line trials, games per trial,
+    preset name and games per skill matchup override the file's."""
     if not path.is_file():
         raise UserError(f"tune config {path} not found",
                         "check the path; ready-made tunes are in configs/tunes/")
@@ -307,10 +309,11 @@ def load(path: Path, trials_override: int | None = None, games: int | None = Non
         raise _fail(path, f"mode {mode!r} is not one of {', '.join(MODES)}",
                     'add mode = "strategy" (search parameters) or mode = "variant"')
     defaults = COMMON | MODE_KEYS[mode]
-    # players (a mixed field only), variant and identity: not defaults, so existing studies'
-    # hashes stay
+    # players (a mixed field only), variant, identity and the several objectives' keys: not
+    # defaults, so existing studies' hashes stay
     unknown = sorted(set(raw) - set(defaults)
-                     - ({"players", "variant", "identity"} if mode == "strategy" else set()))
+                     - ({"players", "variant", "identity"} if mode == "strategy"
+                        else set(pareto.KEYS)))
     if unknown:
         raise _fail(path, f"unknown key '{unknown[0]}' for mode {mode}",
                     f"use: {', '.join(defaults)}")
@@ -327,6 +330,11 @@ def load(path: Path, trials_override: int | None = None, games: int | None = Non
             raise UserError(f"--preset {preset!r} is not a preset name",
                             "use lower-case letters, digits and _ (e.g. greedy_v2)")
         v["preset"] = preset
+    if skill_games is not None:
+        if not isinstance(v.get("skill"), dict):
+            raise UserError("--skill-games applies to a tune with several objectives",
+                            "drop --skill-games, or add objectives and a [skill] table")
+        v["skill"] = v["skill"] | {"games": skill_games}
     if v["game"] not in game_names():
         raise _fail(path, f"unknown game {v['game']!r}", f"use one of: {', '.join(game_names())}")
     for key, minimum in (("trials", 1), ("games", 1), ("seed", 0)):
@@ -352,7 +360,11 @@ def load(path: Path, trials_override: int | None = None, games: int | None = Non
         rules = (identity.parse(path, v["identity"], get_game(v["game"]).record_columns())
                  if "identity" in v else ())
         return Tune(path, v, tuple(space), None, _strategy(path, v, space), rules)
-    return Tune(path, v, tuple(space), _variant(path, v, space), {})
+    base = _variant(path, v, space)
+    spec = pareto.parse(path, raw, v, base)
+    if spec is not None:
+        spec = pareto.with_space(path, spec, v, space)
+    return Tune(path, v, tuple(space), base, {}, pareto=spec)
 
 
 def trial_plan(tune: Tune, values: dict[str, Any]) -> trials.Trial:
@@ -367,9 +379,15 @@ def trial_plan(tune: Tune, values: dict[str, Any]) -> trials.Trial:
         return trials.Trial(v["game"], v.get("variant", {}), v["seed"], matchups, v["games"],
                             custom, weights=tuple(weights),
                             columns=tuple(identity.needed(tune.identity)))
-    cfg = config_mod.load(tune.path.parent / v["base"], games=v["games"], seed=v["seed"],
-                          variants=[item(k, x) for k, x in values.items()])
+    cfg = base_config(tune, values)
     return trials.Trial(v["game"], cfg["variant"], cfg["seed"], cfg.matchups, v["games"])
+
+
+def base_config(tune: Tune, values: dict[str, Any]) -> config_mod.Config:
+    """Variant mode: the base tournament under these values (UserError when refused)."""
+    v = tune.values
+    return config_mod.load(tune.path.parent / v["base"], games=v["games"], seed=v["seed"],
+                           variants=[item(k, x) for k, x in values.items()])
 
 
 def objective_value(tune: Tune, outcome: trials.Outcome, plan: trials.Trial
@@ -400,10 +418,15 @@ def study(tune: Tune, out: Path) -> Any:
     optuna.logging.set_verbosity(optuna.logging.ERROR)  # a failed trial is reported by us
     out.mkdir(parents=True, exist_ok=True)
     storage = f"sqlite:///{(out / STUDY_FILE).resolve()}"
-    s = optuna.create_study(study_name="meeplab-tune", storage=storage, load_if_exists=True,
-                            direction=tune.direction,
-                            sampler=optuna.samplers.TPESampler(seed=tune["seed"] + len(
-                                _existing(storage))))
+    seed = tune["seed"] + len(_existing(storage))
+    if tune.pareto is None:
+        s = optuna.create_study(study_name="meeplab-tune", storage=storage,
+                                load_if_exists=True, direction=tune.direction,
+                                sampler=optuna.samplers.TPESampler(seed=seed))
+    else:
+        s = optuna.create_study(study_name="meeplab-tune", storage=storage,
+                                load_if_exists=True, directions=tune.pareto.directions,
+                                sampler=pareto.sampler(tune, seed))
     mine = s.user_attrs.get("config_hash")
     if mine is None:
         s.set_user_attr("config_hash", tune.hash)
@@ -473,14 +496,21 @@ def optimise(tune: Tune, out: Path, workers: int | None = None,
              echo: Callable[[str], None] = print) -> Any:
     """Run trials until the study has tune['trials'] complete ones; return the study."""
     s = study(tune, out)
-    todo = tune["trials"] - len(complete(s))
+    want = tune["trials"]
+    if tune.pareto is not None and tune.pareto.sampler == "grid":
+        want = min(want, pareto.grid_size(tune.space))
+    todo = want - len(complete(s))
     if todo <= 0:
         echo(f"the study already has {len(complete(s))} complete trials (trials = "
-             f"{tune['trials']}); raise --trials to continue it")
+             f"{tune['trials']}); " + ("raise --trials to continue it" if want == tune["trials"]
+                                       else "the grid has no other rule set"))
+        return s
+    if tune.pareto is not None:
+        pareto.optimise(tune, s, out, todo, workers, echo)
         return s
     if tune["mode"] == "strategy" and not s.trials:
         s.enqueue_trial({sp.key: tune.start[sp.key] for sp in tune.space
-                         if _inside(sp, tune.start[sp.key])}, skip_if_exists=True)
+                         if pareto.inside(sp, tune.start[sp.key])}, skip_if_exists=True)
     first = trial_plan(tune, {sp.key: sp.corners()[0] for sp in tune.space})
     trials.warm_up(first)
     backend = backends.make(workers)
@@ -505,10 +535,6 @@ def optimise(tune: Tune, out: Path, workers: int | None = None,
     return s
 
 
-def _inside(sp: Space, value: Any) -> bool:
-    return value in sp.choices if sp.choices else sp.low <= value <= sp.high
-
-
 def _describe(tune: Tune, value: float, recorded: dict[str, Any]) -> str:
     if tune["mode"] == "strategy":
         return f"win share {value:.4f} +-{recorded['half_width']:.4f}" + (
@@ -518,6 +544,8 @@ def _describe(tune: Tune, value: float, recorded: dict[str, Any]) -> str:
 
 def games_per_trial(tune: Tune) -> int:
     """Games one trial plays (every matchup in whole rotations)."""
+    if tune.pareto is not None:
+        return pareto.games_per_trial(tune, base_config(tune, {}))
     plan = trial_plan(tune, {sp.key: sp.corners()[0] for sp in tune.space})
     return sum(m.deals_for(plan.games) * len(m.seatings) for m in plan.matchups)
 
@@ -637,6 +665,8 @@ def write_best(tune: Tune, s: Any, out: Path, presets_dir: Path | None,
 
     done = complete(s)
     write_atomic(out / TRIALS_FILE, s.trials_dataframe().to_csv(index=False).encode())
+    if tune.pareto is not None:
+        return pareto.write_front(tune, s, out)
     best = best_trial(tune, s)
     values = best.user_attrs["values"]
     v = tune.values
@@ -684,15 +714,24 @@ def write_best(tune: Tune, s: Any, out: Path, presets_dir: Path | None,
                               f"{shlex.quote(str(target.parent))} meeplab strategies "
                               f"{v['game']} lists it)"))
         return lines
+    target = out / f"{v['name']}.toml"
+    write_atomic(target, variant_toml(tune, values, [
+        head, f"{v['objective']} of the win shares: {best.value:.4f}"]).encode())
+    lines.append(f"variant: {target} (use it with --variant {target})")
+    return lines
+
+
+def variant_toml(tune: Tune, values: dict[str, Any], comments: list[str],
+                 description: str = "tuned for balance by meeplab tune") -> str:
+    """A variant file of a variant tune's values, with comment lines on top (its
+    description: the config's, else `description`)."""
+    v = tune.values
     switches = get_game(v["game"]).switch_options
-    body = [f"# {head}", f"# {v['objective']} of the win shares: {best.value:.4f}",
-            f"game = {_toml(v['game'])}",
-            f"description = {_toml(v['description'] or 'tuned for balance by meeplab tune')}",
-            "", "[switches]"]
+    body = [f"# {c}" for c in comments] + [
+        f"game = {_toml(v['game'])}",
+        f"description = {_toml(v['description'] or description)}",
+        "", "[switches]"]
     body += [f"{k} = {_toml(x)}" for k, x in values.items() if k in switches]
     body += ["", "[data]"] + [f"{k} = {_toml(x)}" for k, x in values.items()
                               if k not in switches]
-    target = out / f"{v['name']}.toml"
-    write_atomic(target, ("\n".join(body) + "\n").encode())
-    lines.append(f"variant: {target} (use it with --variant {target})")
-    return lines
+    return "\n".join(body) + "\n"

@@ -7,8 +7,8 @@ import pandas as pd
 import pytest
 
 from reports import compare, compare_headline as ch
-from reports.studies import sweep
 from reports.runs import _derive
+from reports.studies import sweep
 from reports.text import text_table
 from tests.reports import synth
 

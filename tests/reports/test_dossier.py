@@ -119,7 +119,7 @@ def with_luck(win: tuple[float, float, float], margin: tuple[float, float, float
 
 
 def test_a_win_that_never_varies_is_labelled_and_the_headline_reads_the_margin():
-    from reports.dossier import luck_section
+    from reports.studies.dossier import luck_section
 
     nan = (np.nan, np.nan, np.nan)
     n = with_luck(nan, (0.2, 0.1, 0.3), won=1.0)
@@ -144,7 +144,7 @@ def test_the_seat_sentence_names_a_seat_shown_to_differ_before_a_further_one_tha
 
 
 def test_the_page_links_the_jobs_pages_that_exist_and_its_tables(tmp_path):
-    from reports.dossier import TABLES, files_section
+    from reports.studies.dossier import TABLES, files_section
 
     (tmp_path / "restrict" / "report").mkdir(parents=True)
     (tmp_path / "restrict" / "report" / "index.html").write_text("<html></html>")
@@ -216,8 +216,7 @@ def test_the_comparison_numbers_seats_as_the_headline_does_and_gives_every_inter
 
 
 def test_the_comparison_links_both_dossiers_and_says_which_games_it_left_out(tmp_path):
-    from reports.studies import dossier
-    from reports.studies import dossier_compare
+    from reports.studies import dossier, dossier_compare
 
     base = synthetic_dossier(tmp_path / "base", failed=True)
     variant = synthetic_dossier(tmp_path / "variant", seed=2)
@@ -259,7 +258,7 @@ def test_a_difference_that_rounds_to_zero_shows_no_minus_sign():
 
 
 def test_the_length_table_says_whose_turns_it_counts():
-    from reports.dossier import length_table
+    from reports.studies.dossier import length_table
 
     rows = [{"game_id": g, "cluster": g // 2, "stratum": 0, "seat": seat, "decisions": 10,
              "turns": 5 + seat, "game_turns": 11} for g in range(6) for seat in range(2)]

@@ -13,10 +13,8 @@ from typer.testing import CliRunner
 
 import sim.cli as cli
 from reports import compare, runs
-from reports.studies import ladder
-from reports.studies import metagame
-from reports.studies import restrict
 from reports.report import report
+from reports.studies import ladder, metagame, restrict
 from tests.reports import synth
 
 ERROR_NAMES = ["ok", "illegal decision", "game did not end", "money negative"]

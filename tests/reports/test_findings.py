@@ -12,8 +12,8 @@ import pytest
 
 from reports import claims as cl
 from reports.studies import findings as pages
-from sim.studies import findings
 from sim.errors import UserError
+from sim.studies import findings
 from tests.sim.helpers import ROOT, assert_one_line_error, run_cli
 
 
@@ -52,7 +52,8 @@ def test_shipped_studies_load_and_name_existing_configs():
                 if word.startswith("configs/"):
                     assert (ROOT / word).is_file(), (study.name, word)
         for claim in study["claims"]:
-            assert set(claim) <= {"subject", "kind", "variant", "field", *cl.OUTCOMES}
+            assert set(claim) <= {"subject", "kind", "variant", "field", "rules",
+                                  *cl.OUTCOMES}
 
 
 def test_scale_games_and_precision(tmp_path):

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings, strategies as hs
 
 from reports import fmt, stats
-from reports.studies import ladder
 from reports.runs import RunDataError
+from reports.studies import ladder
 
 RUNGS = ["random", "plan", "mcts"]
 STRENGTH = {"random": 0.0, "plan": 1.0, "mcts": 2.0}

@@ -7,8 +7,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from reports.studies import scaling
 from reports.runs import RunDataError
+from reports.studies import scaling
 from tests.reports.test_ladder import games
 
 LEVELS = [100, 200, 400, 800]

@@ -7,8 +7,8 @@ import pandas as pd
 import pytest
 
 from reports import stats
-from reports.studies import sweep
 from reports.runs import _derive
+from reports.studies import sweep
 from tests.reports import synth
 
 LINEUPS = [("a", "b", "c")]

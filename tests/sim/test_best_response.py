@@ -7,8 +7,7 @@ import tomllib
 import pytest
 
 from sim.run import stats
-from sim.studies import trials
-from sim.studies import tune
+from sim.studies import trials, tune
 from tests.sim.helpers import assert_one_line_error, run_cli
 
 MIXED = """

@@ -6,10 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from sim.run import config
-from sim.run import runner
-from sim.run import store
 from sim.errors import UserError
+from sim.run import config, runner, store
 from tests.sim.helpers import (RANDOM_MATCHUPS, assert_one_line_error, run_cli, toml_value,
                                write_config)
 

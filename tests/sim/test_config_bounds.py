@@ -9,10 +9,10 @@ from __future__ import annotations
 import pytest
 
 from core import games as catalogue
-from sim.run import config
-from sim.studies import metagame, restrict
 from sim.errors import UserError
 from sim.games import get as get_game, names as game_names
+from sim.run import config
+from sim.studies import metagame, restrict
 from strategies.common.search import MAX_ITERATIONS
 from tests.sim.helpers import assert_one_line_error, run_cli, write_config
 

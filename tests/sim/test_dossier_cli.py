@@ -95,8 +95,8 @@ def test_a_non_empty_out_without_resume_is_refused(tmp_path):
 
 @pytest.mark.parametrize("game", ["cuba", "santiago", "jamaica", "siberia", "cubist"])
 def test_the_default_ladder_climbs_by_search_budget_to_the_strongest_search(game):
-    from sim.dossier import default_rungs, searches
     from sim.games import get
+    from sim.studies.dossier import default_rungs, searches
 
     presets = get(game).registry.strategies()
     rungs = default_rungs(game)

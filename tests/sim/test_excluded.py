@@ -11,11 +11,7 @@ import pytest
 
 from reports.runs import load_run
 from reports.text import excluded_sentence, plural
-from sim.run import config
-from sim.run import runner
-from sim.run import shard
-from sim.run import stats
-from sim.run import store
+from sim.run import config, runner, shard, stats, store
 from tests.sim.helpers import RANDOM_MATCHUPS, run_cli, write_config
 
 STUCK = 2   # core.common.errors.ERR_STUCK: "game did not end"

@@ -6,11 +6,9 @@ import tomllib
 
 import pytest
 
-from sim.run import backends
-from sim.studies import identity
-from sim.studies import trials
-from sim.studies import tune
 from sim.errors import UserError
+from sim.run import backends
+from sim.studies import identity, trials, tune
 from tests.sim.helpers import CUBA_TUNE, assert_one_line_error, run_cli, run_compiled
 
 BUILDER = (CUBA_TUNE.replace('"builder_tuned_test"', '"builder_identity_test"')

@@ -10,9 +10,8 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from sim.run import config as config_mod
+from sim.run import store, config as config_mod
 from sim.studies import ladder as ladder_mod
-from sim.run import store
 from tests.sim.helpers import assert_one_line_error, run_cli
 
 # cheap rungs and games: three rungs on three players make six one-vs-field matchups and one

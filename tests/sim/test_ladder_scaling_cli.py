@@ -14,10 +14,10 @@ import pandas as pd
 import pytest
 
 from reports.studies import scaling
-from sim.studies import ladder as ladder_mod
-from sim.run import store
 from sim.errors import UserError
 from sim.games import get as get_game
+from sim.run import store
+from sim.studies import ladder as ladder_mod
 from strategies.common import search
 from tests.sim.helpers import assert_one_line_error, run_cli, run_compiled
 

@@ -10,13 +10,10 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from reports.studies import metagame as page
 from reports.runs import RunDataError
-from sim.studies import metagame
-from sim.run import runner
-from sim.run import stats
-from sim.run import store
-from sim.studies import tune
+from reports.studies import metagame as page
+from sim.run import runner, stats, store
+from sim.studies import metagame, tune
 from tests.sim.helpers import JOBS, assert_one_line_error, run_cli, run_compiled, write_config
 
 SMALL = JOBS["metagame"]

@@ -63,8 +63,8 @@ def test_dask_local_equals_local(config_file, reference, tmp_path):
 # its own Ctrl-C handler, since a pytest-xdist worker's children inherit SIGINT ignored
 HELD_RUN = """
 import signal, time
-from sim.run import store
 from sim.cli import main
+from sim.run import store
 add, stored, signalled = store.RunStore.add, [], []
 def interrupt(signum, frame):
     signalled.append(signum)

@@ -9,11 +9,10 @@ import pytest
 
 from reports import stopping
 from reports.stopping import ranking_note
-from sim.run import config as config_mod
-from sim.run import ranking
-from sim.studies import restrict as restrict_mod
+from sim.run import ranking, config as config_mod
 from sim.run.runner import ranking_line
 from sim.run.stats import Interval
+from sim.studies import restrict as restrict_mod
 from tests.sim.helpers import assert_one_line_error, run_cli, run_compiled, write_config
 
 ELEMENTS = ["building:dam", "building:saw_mill", "building:hotel", "building:church"]

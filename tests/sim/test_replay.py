@@ -11,9 +11,9 @@ import pytest
 
 from reports import replay as page
 from reports.runs import Run, load, load_run
-from sim.run import store
 from sim.errors import UserError
 from sim.replay import game_rows, replay_game, telling_games
+from sim.run import store
 from tests.sim.helpers import assert_one_line_error, run_cli, write_config
 
 

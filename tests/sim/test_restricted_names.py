@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from sim.run import config as config_mod
 from sim.errors import UserError
 from sim.games import get as get_game
 from sim.options import seat_strategies
+from sim.run import config as config_mod
 from tests.sim.helpers import assert_one_line_error, run_cli, write_config
 
 CASES = [

@@ -8,11 +8,7 @@ import numpy as np
 import pyarrow.compute as pc
 import pytest
 
-from sim.run import config
-from sim.run import runner
-from sim.run import shard
-from sim.run import stats
-from sim.run import store
+from sim.run import config, runner, shard, stats, store
 from sim.run.seeding import deal_seeds
 from tests.sim.helpers import RANDOM_MATCHUPS, run_cli, write_config
 

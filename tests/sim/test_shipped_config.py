@@ -5,9 +5,8 @@ from collections import Counter
 
 import pytest
 
-from sim.run import config
-from sim.run import schedule
 from sim.games import get as get_game
+from sim.run import config, schedule
 from tests.sim.helpers import ROOT
 
 PATH = ROOT / "configs" / "tournaments" / "cuba-round-robin.toml"

@@ -7,9 +7,7 @@ from pathlib import Path
 import pytest
 
 from sim.run import config
-from sim.studies import metagame
-from sim.studies import restrict
-from sim.studies import sweep
+from sim.studies import metagame, restrict, sweep
 from tests.sim.helpers import ROOT
 
 CONFIGS = ROOT / "configs"

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from sim import smoke
+from sim.games import get as get_game
 from sim.run import config
 from sim.studies import tune
-from sim.games import get as get_game
 from strategies.common import search
 from tests.sim.helpers import ROOT
 
@@ -44,8 +44,7 @@ def test_tournament_config_capped(smoke_on, monkeypatch):
 
 
 def test_restrict_and_metagame_configs_capped(smoke_on):
-    from sim.studies import metagame
-    from sim.studies import restrict
+    from sim.studies import metagame, restrict
 
     meta = metagame.load(ROOT / "configs/metagame/cuba.toml")
     assert meta.config["games"] == smoke.CAPS["games"]

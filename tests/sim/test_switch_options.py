@@ -12,10 +12,10 @@ import pytest
 
 from core.common.tables import fmt
 from core.cuba import codes
-from sim.run import config
 from sim.errors import UserError
 from sim.games import get as get_game, names as game_names
 from sim.options import option_text, parse_variants
+from sim.run import config
 from tests.sim.helpers import RANDOM_MATCHUPS, ROOT, write_config
 
 _OPTION_LIST = re.compile(r"^[A-Z0-9/ -]+: (.+?)(?:\.\s|\.$|$)")

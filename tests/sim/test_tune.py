@@ -8,10 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from sim.run import config
-from sim.run import runner
-from sim.studies import tune
 from sim.games import get as get_game
+from sim.run import config, runner
+from sim.studies import tune
 from strategies.common.registry import PresetError
 from tests.sim.helpers import CUBA_TUNE, ROOT, assert_one_line_error, run_cli, write_config
 

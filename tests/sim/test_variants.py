@@ -9,11 +9,10 @@ import pytest
 
 from core.common import overlay
 from core.cuba import codes
-from sim.run import config
-from sim.run import runner
 from sim.errors import UserError
 from sim.games import get as get_game
 from sim.options import parse_variants
+from sim.run import config, runner
 from tests.sim.helpers import RANDOM_MATCHUPS, ROOT, run_cli, write_config
 
 CUBA = get_game("cuba")

@@ -13,15 +13,15 @@ import pytest
 from typer.testing import CliRunner
 
 import sim.cli as cli
+from core import games
+from core.common.trace import trace_buffer
 from sim.cli.play import limit_thinking
 from sim.session import prepare
-from core import games
 from strategies.common import search
 from strategies.common.bound import bound
 from strategies.common.registry import PresetError
 from tests.engines import interpreted_row, run_compiled
 from tests.test_hidden import decision_points, stream
-from core.common.trace import trace_buffer
 
 GOOD = {"iterations": 10, "exploration": 0.7, "prior": 1.0, "widening": 1.0,
         "rollout": "random", "depth": 10, "blend": 0.2, "scale": 3.0}
