@@ -196,21 +196,33 @@ def luck_sentence(subject: str, r: pd.Series) -> str:
 
 
 def top_pair(s: Settings, matrix: pd.DataFrame) -> pd.Series | None:
-    """The matrix row of the top rung against the strongest other plan (else the strongest
-    other field)."""
+    """The matrix row of the top rung against the plan it fares worst against (the first in
+    strength order on a tie), else against the highest other field: skill pays when it beats
+    every plan."""
     top = s.rungs[-1]
     mine = matrix[matrix["candidate"] == top]
-    for field in [p for p in s.plans if p != top] + list(reversed(s.rungs[:-1])):
+    plans = [p for p in s.plans if p != top]
+    against = mine[mine["field"].isin(plans)]
+    if not against.empty:
+        order = against["field"].map({p: i for i, p in enumerate(plans)})
+        return against.assign(order=order).sort_values(
+            ["win_share", "order"], kind="stable").drop(columns="order").iloc[0]
+    for field in reversed(s.rungs[:-1]):
         row = mine[mine["field"] == field]
         if not row.empty:
             return row.iloc[0]
     return None
 
 
+def worst_plan(s: Settings, pair: pd.Series) -> str:
+    """', the plan it fares worst against' when top_pair's field is a plan ('' otherwise)."""
+    return ", the plan it fares worst against" if pair["field"] in s.plans else ""
+
+
 def headline(s: Settings, n: Numbers) -> list[str]:
     """Three sentences from the numbers: the seat furthest from its fair share (among those
-    shown to differ from it, if any), whether the top rung beats the strongest plan, and the
-    deal's share of its result."""
+    shown to differ from it, if any), whether the top rung beats the plan it fares worst
+    against, and the deal's share of that result."""
     out = []
     seats = n.seats
     if not seats.empty:
@@ -222,6 +234,7 @@ def headline(s: Settings, n: Numbers) -> list[str]:
     pair = top_pair(s, n.matrix)
     if pair is not None:
         copies = f"{s.players - 1} copies of {pair['field']}" if s.players > 2 else pair["field"]
+        copies += worst_plan(s, pair)
         out.append(claims.sentence("fair_share", pair["candidate"], claims.Estimate(
             pair["win_share"], pair["win_lo"], pair["win_hi"]), pair["fair_share"],
             SKILL_TEMPLATES, field=copies))
@@ -268,7 +281,8 @@ def skill_section(s: Settings, n: Numbers) -> Section:
         share = [pair[c] for c in stats.WIN]
         margin = fmt.signed_interval(*(x - pair["fair_share"] for x in share))
         items.insert(0, Note(
-            f"The top rung, {pair['candidate']}, against copies of {pair['field']}: win share "
+            f"The top rung, {pair['candidate']}, against copies of {pair['field']}"
+            f"{worst_plan(s, pair)}: win share "
             f"{fmt.interval(*share)}, margin over the fair share {margin}."))
     return Section("skill", "The skill gradient", items)
 

@@ -266,3 +266,15 @@ def test_the_length_table_says_whose_turns_it_counts():
     assert measures.to_dict() == {"decisions per game (all seats)": 20.0,
                                   "turns per game (all seats)": 11.0,
                                   "turns per seat (the seat that took most)": 6.0}
+
+
+def test_skill_pays_only_if_the_top_rung_beats_the_plan_it_fares_worst_against():
+    s = replace(SETTINGS, plans=("builder", "cafe"))   # builder ranked strongest
+    n = numbers((0.25, 0.2, 0.3), (0.6, 0.5, 0.7), (0.2, 0.1, 0.3))
+    cafe = pd.DataFrame({"candidate": ["mcts"], "field": ["cafe"], "win_share": [0.3],
+                         "win_lo": [0.2], "win_hi": [0.4], "fair_share": [0.25]})
+    luck = pd.concat([n.luck, n.luck.assign(field="cafe", win_deal_share=0.6, win_lo=0.55,
+                                            win_hi=0.65)])
+    lines = headline(s, replace(n, matrix=pd.concat([n.matrix, cafe]), luck=luck))
+    assert lines[1].startswith("Skill is not shown to pay") and "3 copies of cafe" in lines[1]
+    assert "mcts against cafe" in lines[2] and "more than half" in lines[2]
