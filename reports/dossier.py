@@ -287,24 +287,33 @@ def skill_section(s: Settings, n: Numbers) -> Section:
     return Section("skill", "The skill gradient", items)
 
 
+def dodge(count: int, width: float = 0.7) -> np.ndarray:
+    """x offsets of `count` series drawn at the same x, side by side within `width`."""
+    return np.linspace(-width / 2, width / 2, count) if count > 1 else np.zeros(1)
+
+
 def luck_plot(t: pd.DataFrame, rungs: Sequence[str]) -> bytes:
     """The deal's share of the candidate's win variance by candidate (lowest rung first), one
-    line per field, with the 95% intervals as bars."""
-    fig, ax = plt.subplots(figsize=(7, 3.6))
+    series per field set side by side, with the 95% intervals as bars; the legend outside."""
+    fields = list(dict.fromkeys(t["field"]))
+    fig, ax = plt.subplots(figsize=(max(7.0, 3.0 + 0.8 * len(rungs)), 4.0))
     order = {n: i for i, n in enumerate(rungs)}
-    for field, g in t.groupby("field", sort=False):
-        g = g.sort_values("candidate", key=lambda c: c.map(order))
-        x = g["candidate"].map(order).to_numpy(float)
+    for shift, field in zip(dodge(len(fields)), fields):
+        g = t[t["field"] == field].sort_values("candidate", key=lambda c: c.map(order))
+        x = g["candidate"].map(order).to_numpy(float) + shift
         y = g["win_deal_share"].to_numpy(float)
         err = np.abs(np.vstack([y - g["win_lo"].to_numpy(float),
                                 g["win_hi"].to_numpy(float) - y]))
-        ax.errorbar(x, y, yerr=np.nan_to_num(err), marker="o", capsize=3,
-                    label=f"field: {field}")
+        ax.errorbar(x, y, yerr=np.nan_to_num(err), marker="o", markersize=4, capsize=2,
+                    linestyle="none", label=f"field: {field}")
     ax.set_xticks(range(len(rungs)), list(rungs), rotation=30, ha="right")
+    for edge in range(len(rungs) - 1):
+        ax.axvline(edge + 0.5, color="#ddd", linewidth=0.8)
+    ax.set_xlim(-0.5, len(rungs) - 0.5)
     ax.set_ylim(0, 1)
     ax.set_ylabel("deal's share of the win's variance")
     ax.set_xlabel("candidate (lowest rung first)")
-    ax.legend(fontsize=7)
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
     return png(fig)
 
 

@@ -278,3 +278,11 @@ def test_skill_pays_only_if_the_top_rung_beats_the_plan_it_fares_worst_against()
     lines = headline(s, replace(n, matrix=pd.concat([n.matrix, cafe]), luck=luck))
     assert lines[1].startswith("Skill is not shown to pay") and "3 copies of cafe" in lines[1]
     assert "mcts against cafe" in lines[2] and "more than half" in lines[2]
+
+
+def test_the_luck_plot_sets_each_fields_point_beside_the_others():
+    from reports.dossier import dodge
+
+    shifts = dodge(9)
+    assert len(set(np.round(shifts, 6))) == 9 and np.abs(shifts).max() < 0.5
+    assert dodge(1).tolist() == [0.0]
