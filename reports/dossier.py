@@ -196,32 +196,27 @@ def luck_sentence(subject: str, r: pd.Series) -> str:
 
 
 def top_pair(s: Settings, matrix: pd.DataFrame) -> pd.Series | None:
-    """The matrix row of the top rung against the plan it fares worst against (the first in
-    strength order on a tie), else against the highest other field: skill pays when it beats
-    every plan."""
+    """The matrix row of the top rung against the field (not random, not a search) it fares
+    worst against, the stronger field on a tie: skill pays when it beats every one of them.
+    Against random only when no other field was played."""
     top = s.rungs[-1]
-    mine = matrix[matrix["candidate"] == top]
-    plans = [p for p in s.plans if p != top]
-    against = mine[mine["field"].isin(plans)]
-    if not against.empty:
-        order = against["field"].map({p: i for i, p in enumerate(plans)})
-        return against.assign(order=order).sort_values(
-            ["win_share", "order"], kind="stable").drop(columns="order").iloc[0]
-    for field in reversed(s.rungs[:-1]):
-        row = mine[mine["field"] == field]
-        if not row.empty:
-            return row.iloc[0]
-    return None
+    mine = matrix[(matrix["candidate"] == top) & ~matrix["field"].isin(s.searches)]
+    if (mine["field"] != "random").any():
+        mine = mine[mine["field"] != "random"]
+    if mine.empty:
+        return None
+    strength = list(s.plans) + list(reversed(s.rungs))
+    order = mine["field"].map(lambda f: strength.index(f) if f in strength else len(strength))
+    return mine.assign(order=order).sort_values(["win_share", "order"], kind="stable").drop(
+        columns="order").iloc[0]
 
 
-def worst_plan(s: Settings, pair: pd.Series) -> str:
-    """', the plan it fares worst against' when top_pair's field is a plan ('' otherwise)."""
-    return ", the plan it fares worst against" if pair["field"] in s.plans else ""
+WORST = ", the field it fares worst against but random"   # names top_pair's field
 
 
 def headline(s: Settings, n: Numbers) -> list[str]:
     """Three sentences from the numbers: the seat furthest from its fair share (among those
-    shown to differ from it, if any), whether the top rung beats the plan it fares worst
+    shown to differ from it, if any), whether the top rung beats the field it fares worst
     against, and the deal's share of that result."""
     out = []
     seats = n.seats
@@ -234,7 +229,7 @@ def headline(s: Settings, n: Numbers) -> list[str]:
     pair = top_pair(s, n.matrix)
     if pair is not None:
         copies = f"{s.players - 1} copies of {pair['field']}" if s.players > 2 else pair["field"]
-        copies += worst_plan(s, pair)
+        copies += WORST
         out.append(claims.sentence("fair_share", pair["candidate"], claims.Estimate(
             pair["win_share"], pair["win_lo"], pair["win_hi"]), pair["fair_share"],
             SKILL_TEMPLATES, field=copies))
@@ -282,7 +277,7 @@ def skill_section(s: Settings, n: Numbers) -> Section:
         margin = fmt.signed_interval(*(x - pair["fair_share"] for x in share))
         items.insert(0, Note(
             f"The top rung, {pair['candidate']}, against copies of {pair['field']}"
-            f"{worst_plan(s, pair)}: win share "
+            f"{WORST}: win share "
             f"{fmt.interval(*share)}, margin over the fair share {margin}."))
     return Section("skill", "The skill gradient", items)
 
