@@ -211,7 +211,7 @@ def top_pair(s: Settings, matrix: pd.DataFrame) -> pd.Series | None:
         columns="order").iloc[0]
 
 
-WORST = ", the field it fares worst against but random"   # names top_pair's field
+WORST = ", its hardest field other than random"   # names top_pair's field
 
 
 def headline(s: Settings, n: Numbers) -> list[str]:

@@ -284,7 +284,7 @@ def test_skill_pays_only_if_the_top_rung_beats_the_field_it_fares_worst_against(
                          "win_hi": [0.5, 0.2], "fair_share": [0.25, 0.25]})
     s = replace(s, searches=("mcts_weak", "mcts"))
     lines = headline(s, replace(n, matrix=pd.concat([n.matrix, cafe, weak]), luck=luck))
-    assert "3 copies of greedy, the field it fares worst against but random" in lines[1]
+    assert "3 copies of greedy, its hardest field other than random" in lines[1]
 
 
 def test_the_luck_plot_sets_each_fields_point_beside_the_others():
