@@ -198,21 +198,28 @@ def luck_sentence(subject: str, r: pd.Series) -> str:
 
 
 def top_pair(s: Settings, matrix: pd.DataFrame) -> pd.Series | None:
-    """The matrix row of the top rung against the strongest other plan (else the strongest
-    other field)."""
+    """The matrix row of the top rung against the field (not random, not a search) it fares
+    worst against, the stronger field on a tie: skill pays when it beats every one of them.
+    Against random only when no other field was played."""
     top = s.rungs[-1]
-    mine = matrix[matrix["candidate"] == top]
-    for field in [p for p in s.plans if p != top] + list(reversed(s.rungs[:-1])):
-        row = mine[mine["field"] == field]
-        if not row.empty:
-            return row.iloc[0]
-    return None
+    mine = matrix[(matrix["candidate"] == top) & ~matrix["field"].isin(s.searches)]
+    if (mine["field"] != "random").any():
+        mine = mine[mine["field"] != "random"]
+    if mine.empty:
+        return None
+    strength = list(s.plans) + list(reversed(s.rungs))
+    order = mine["field"].map(lambda f: strength.index(f) if f in strength else len(strength))
+    return mine.assign(order=order).sort_values(["win_share", "order"], kind="stable").drop(
+        columns="order").iloc[0]
+
+
+WORST = ", its hardest field other than random"   # names top_pair's field
 
 
 def headline(s: Settings, n: Numbers) -> list[str]:
     """Three sentences from the numbers: the seat furthest from its fair share (among those
-    shown to differ from it, if any), whether the top rung beats the strongest plan, and the
-    deal's share of its result."""
+    shown to differ from it, if any), whether the top rung beats the field it fares worst
+    against, and the deal's share of that result."""
     out = []
     seats = n.seats
     if not seats.empty:
@@ -224,6 +231,7 @@ def headline(s: Settings, n: Numbers) -> list[str]:
     pair = top_pair(s, n.matrix)
     if pair is not None:
         copies = f"{s.players - 1} copies of {pair['field']}" if s.players > 2 else pair["field"]
+        copies += WORST
         out.append(claims.sentence("fair_share", pair["candidate"], claims.Estimate(
             pair["win_share"], pair["win_lo"], pair["win_hi"]), pair["fair_share"],
             SKILL_TEMPLATES, field=copies))
@@ -270,29 +278,39 @@ def skill_section(s: Settings, n: Numbers) -> Section:
         share = [pair[c] for c in stats.WIN]
         margin = fmt.signed_interval(*(x - pair["fair_share"] for x in share))
         items.insert(0, Note(
-            f"The top rung, {pair['candidate']}, against copies of {pair['field']}: win share "
+            f"The top rung, {pair['candidate']}, against copies of {pair['field']}"
+            f"{WORST}: win share "
             f"{fmt.interval(*share)}, margin over the fair share {margin}."))
     return Section("skill", "The skill gradient", items)
 
 
+def dodge(count: int, width: float = 0.7) -> np.ndarray:
+    """x offsets of `count` series drawn at the same x, side by side within `width`."""
+    return np.linspace(-width / 2, width / 2, count) if count > 1 else np.zeros(1)
+
+
 def luck_plot(t: pd.DataFrame, rungs: Sequence[str]) -> bytes:
     """The deal's share of the candidate's win variance by candidate (lowest rung first), one
-    line per field, with the 95% intervals as bars."""
-    fig, ax = plt.subplots(figsize=(7, 3.6))
+    series per field set side by side, with the 95% intervals as bars; the legend outside."""
+    fields = list(dict.fromkeys(t["field"]))
+    fig, ax = plt.subplots(figsize=(max(7.0, 3.0 + 0.8 * len(rungs)), 4.0))
     order = {n: i for i, n in enumerate(rungs)}
-    for field, g in t.groupby("field", sort=False):
-        g = g.sort_values("candidate", key=lambda c: c.map(order))
-        x = g["candidate"].map(order).to_numpy(float)
+    for shift, field in zip(dodge(len(fields)), fields):
+        g = t[t["field"] == field].sort_values("candidate", key=lambda c: c.map(order))
+        x = g["candidate"].map(order).to_numpy(float) + shift
         y = g["win_deal_share"].to_numpy(float)
         err = np.abs(np.vstack([y - g["win_lo"].to_numpy(float),
                                 g["win_hi"].to_numpy(float) - y]))
-        ax.errorbar(x, y, yerr=np.nan_to_num(err), marker="o", capsize=3,
-                    label=f"field: {field}")
+        ax.errorbar(x, y, yerr=np.nan_to_num(err), marker="o", markersize=4, capsize=2,
+                    linestyle="none", label=f"field: {field}")
     ax.set_xticks(range(len(rungs)), list(rungs), rotation=30, ha="right")
+    for edge in range(len(rungs) - 1):
+        ax.axvline(edge + 0.5, color="#ddd", linewidth=0.8)
+    ax.set_xlim(-0.5, len(rungs) - 0.5)
     ax.set_ylim(0, 1)
     ax.set_ylabel("deal's share of the win's variance")
     ax.set_xlabel("candidate (lowest rung first)")
-    ax.legend(fontsize=7)
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
     return png(fig)
 
 

@@ -266,3 +266,30 @@ def test_the_length_table_says_whose_turns_it_counts():
     assert measures.to_dict() == {"decisions per game (all seats)": 20.0,
                                   "turns per game (all seats)": 11.0,
                                   "turns per seat (the seat that took most)": 6.0}
+
+
+def test_skill_pays_only_if_the_top_rung_beats_the_field_it_fares_worst_against():
+    s = replace(SETTINGS, plans=("builder", "cafe"))   # builder ranked strongest
+    n = numbers((0.25, 0.2, 0.3), (0.6, 0.5, 0.7), (0.2, 0.1, 0.3))
+    cafe = pd.DataFrame({"candidate": ["mcts"], "field": ["cafe"], "win_share": [0.3],
+                         "win_lo": [0.2], "win_hi": [0.4], "fair_share": [0.25]})
+    luck = pd.concat([n.luck, n.luck.assign(field="cafe", win_deal_share=0.6, win_lo=0.55,
+                                            win_hi=0.65)])
+    lines = headline(s, replace(n, matrix=pd.concat([n.matrix, cafe]), luck=luck))
+    assert lines[1].startswith("Skill is not shown to pay") and "3 copies of cafe" in lines[1]
+    assert "mcts against cafe" in lines[2] and "more than half" in lines[2]
+    # greedy, below the plans, counts too; a search field (the chain of searches) does not
+    weak = pd.DataFrame({"candidate": ["mcts", "mcts"], "field": ["greedy", "mcts_weak"],
+                         "win_share": [0.28, 0.1], "win_lo": [0.1, 0.05],
+                         "win_hi": [0.5, 0.2], "fair_share": [0.25, 0.25]})
+    s = replace(s, searches=("mcts_weak", "mcts"))
+    lines = headline(s, replace(n, matrix=pd.concat([n.matrix, cafe, weak]), luck=luck))
+    assert "3 copies of greedy, its hardest field other than random" in lines[1]
+
+
+def test_the_luck_plot_sets_each_fields_point_beside_the_others():
+    from reports.dossier import dodge
+
+    shifts = dodge(9)
+    assert len(set(np.round(shifts, 6))) == 9 and np.abs(shifts).max() < 0.5
+    assert dodge(1).tolist() == [0.0]
