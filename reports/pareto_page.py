@@ -22,6 +22,10 @@ from reports.runs import RunDataError
 PAGE_DIR = "pareto"
 SETTINGS = "front.json"   # the page's settings (Front without its table), for the findings
 BASE = "base"   # the base rules' row: trial -1
+NOISE = ("The front compares the point estimates: a rule set is on it when no other is at least "
+         "as good on every objective and better on one, so a difference smaller than its "
+         "interval can put a rule set on the front or keep it off. Read the intervals, and the "
+         "changes against the base rules, before preferring one point to another.")
 
 
 @dataclass(frozen=True)
@@ -139,8 +143,9 @@ def write(out: Path, f: Front) -> Written:
     lines = headline(t, f)
     keep = Note(f"Objectives: {', '.join(objective_names(f))}. Constraints: {f.keep}; "
                 f"{f.length}. A trial that breaks a constraint is left off the front.")
+    noise = Note(NOISE, warning=True)
     sections = [
-        Section("front", "The Pareto front", [Note(x) for x in lines] + [keep, Figure(
+        Section("front", "The Pareto front", [Note(x) for x in lines] + [keep, noise, Figure(
             "pareto", f"{BALANCE.get(f.index, f.index)} against the skill gap",
             front_plot(t, f)), front_table(t, f)]),
         Section("trials", "Every trial", [Table(
