@@ -76,9 +76,9 @@ def cells(t: pd.DataFrame, f: Front) -> pd.DataFrame:
 
 
 def front_plot(t: pd.DataFrame, f: Front) -> bytes:
-    """Balance against skill gap: the base rules a star, the front filled and numbered (drawn
-    over the star when it plays the same games), the other trials that keep the constraints
-    hollow, those that break them as grey crosses; 95% intervals as bars."""
+    """Balance against skill gap: the base rules a star, the front filled (drawn over the star
+    when it plays the same games), the other trials that keep the constraints hollow, those
+    that break them as grey crosses, each trial numbered; 95% intervals as bars."""
     fig, ax = plt.subplots(figsize=(7, 4.4))
     groups = [("base rules", t["trial"] < 0, dict(marker="*", color="C3", markersize=12)),
               ("front", t["front"], dict(marker="o", color="C0")),
@@ -95,9 +95,9 @@ def front_plot(t: pd.DataFrame, f: Front) -> bytes:
         yerr = np.abs(np.vstack([y - g["skill_lo"], g["skill_hi"] - y]))
         ax.errorbar(x, y, xerr=np.nan_to_num(xerr), yerr=np.nan_to_num(yerr), ls="none",
                     capsize=2, elinewidth=0.7, label=label, **style)
-    for r in t[t["front"]].itertuples():
+    for r in t[t["trial"] >= 0].itertuples():
         ax.annotate(str(r.trial), (r.balance, r.skill), textcoords="offset points",
-                    xytext=(4, 4), fontsize=8)
+                    xytext=(4, 4), fontsize=8, color="C0" if r.front else "0.45")
     ax.set_xlabel(f"{BALANCE.get(f.index, f.index)} of the win shares (lower: more balanced)")
     ax.set_ylabel(f"skill gap of {f.top} (higher: skill pays more)")
     ax.legend(fontsize=7)
