@@ -3,9 +3,9 @@ docs/findings/<name>.md (claims written from the numbers, tables with intervals,
 made and how to reproduce it) and docs/findings/index.md.
 
 One reader per study kind (tournament, sweep, restrict, metagame, ladder, pareto); each
-returns the tables, the claims and the games played. Claims come from the study's [[claims]] tables:
-`subject` (a strategy, element, rung or balance index; 'leader', 'last' where the kind ranks;
-a sweep's claims name their `variant` too),
+returns the tables, the claims and the games played. Claims come from the study's [[claims]]
+tables: `subject` (a strategy, element, rung or balance index; 'leader', 'last' where the kind
+ranks; a sweep's claims name their `variant` too, a pareto study's their `rules`),
 `kind` of sentence (reports/claims.py; each reader has a default) and optional `above`,
 `below`, `within` sentences replacing the kind's; a study's [templates] table gives them for
 all its claims.

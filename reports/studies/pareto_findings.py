@@ -35,9 +35,9 @@ def templates(f: Front) -> dict[str, dict[str, str]]:
                       "{interval}"},
         "skill_change": {
             "above": "under {rules} skill pays more: `{top}`'s win share against "
-                     "`{against}` rises by {interval}",
+                     "`{against}` changes by {interval}",
             "below": "under {rules} skill pays less: `{top}`'s win share against "
-                     "`{against}` falls by {interval}",
+                     "`{against}` changes by {interval}",
             "within": "under {rules} `{top}`'s win share against `{against}` is not shown "
                       "to change: {interval}"},
         "first_seat": {

@@ -22,6 +22,10 @@ from reports.runs import RunDataError
 PAGE_DIR = "pareto"
 SETTINGS = "front.json"   # the page's settings (Front without its table), for the findings
 BASE = "base"   # the base rules' row: trial -1
+NOISE = ("The front compares the point estimates: a rule set is on it when no other is at least "
+         "as good on every objective and better on one, so a difference smaller than its "
+         "interval can put a rule set on the front or keep it off. Read the intervals, and the "
+         "changes against the base rules, before preferring one point to another.")
 
 
 @dataclass(frozen=True)
@@ -72,9 +76,9 @@ def cells(t: pd.DataFrame, f: Front) -> pd.DataFrame:
 
 
 def front_plot(t: pd.DataFrame, f: Front) -> bytes:
-    """Balance against skill gap: the base rules a star, the front filled and numbered (drawn
-    over the star when it plays the same games), the other trials that keep the constraints
-    hollow, those that break them as grey crosses; 95% intervals as bars."""
+    """Balance against skill gap: the base rules a star, the front filled (drawn over the star
+    when it plays the same games), the other trials that keep the constraints hollow, those
+    that break them as grey crosses, each trial numbered; 95% intervals as bars."""
     fig, ax = plt.subplots(figsize=(7, 4.4))
     groups = [("base rules", t["trial"] < 0, dict(marker="*", color="C3", markersize=12)),
               ("front", t["front"], dict(marker="o", color="C0")),
@@ -91,9 +95,9 @@ def front_plot(t: pd.DataFrame, f: Front) -> bytes:
         yerr = np.abs(np.vstack([y - g["skill_lo"], g["skill_hi"] - y]))
         ax.errorbar(x, y, xerr=np.nan_to_num(xerr), yerr=np.nan_to_num(yerr), ls="none",
                     capsize=2, elinewidth=0.7, label=label, **style)
-    for r in t[t["front"]].itertuples():
+    for r in t[t["trial"] >= 0].itertuples():
         ax.annotate(str(r.trial), (r.balance, r.skill), textcoords="offset points",
-                    xytext=(4, 4), fontsize=8)
+                    xytext=(4, 4), fontsize=8, color="C0" if r.front else "0.45")
     ax.set_xlabel(f"{BALANCE.get(f.index, f.index)} of the win shares (lower: more balanced)")
     ax.set_ylabel(f"skill gap of {f.top} (higher: skill pays more)")
     ax.legend(fontsize=7)
@@ -139,8 +143,9 @@ def write(out: Path, f: Front) -> Written:
     lines = headline(t, f)
     keep = Note(f"Objectives: {', '.join(objective_names(f))}. Constraints: {f.keep}; "
                 f"{f.length}. A trial that breaks a constraint is left off the front.")
+    noise = Note(NOISE, warning=True)
     sections = [
-        Section("front", "The Pareto front", [Note(x) for x in lines] + [keep, Figure(
+        Section("front", "The Pareto front", [Note(x) for x in lines] + [keep, noise, Figure(
             "pareto", f"{BALANCE.get(f.index, f.index)} against the skill gap",
             front_plot(t, f)), front_table(t, f)]),
         Section("trials", "Every trial", [Table(

@@ -187,7 +187,7 @@ def test_the_findings_page_of_a_front_writes_its_claims_from_the_numbers(front):
                        {"rules": "base", "subject": "skill"}]}
     found = findings.READERS["pareto"](out, spec)
     assert found.claims[0].startswith("under `misc.max_rounds=1` skill pays less: `sculptor`'s "
-                                      "win share against `random` falls by -0.667")
+                                      "win share against `random` changes by -0.667")
     assert found.claims[1].startswith("under `misc.max_rounds=1` the spread (sd) of win shares "
                                       "falls, a more balanced game")
     assert found.claims[2] == ("`misc.max_rounds=1` is left off the Pareto front: the skill "
