@@ -288,7 +288,7 @@ def test_skill_pays_only_if_the_top_rung_beats_the_field_it_fares_worst_against(
 
 
 def test_the_luck_plot_sets_each_fields_point_beside_the_others():
-    from reports.dossier import dodge
+    from reports.studies.dossier import dodge
 
     shifts = dodge(9)
     assert len(set(np.round(shifts, 6))) == 9 and np.abs(shifts).max() < 0.5
