@@ -28,6 +28,7 @@ from reports.runs import RunDataError, load_run
 # a game's own length columns, if any (each seat's row holds them), with what they count
 LENGTH_COLUMNS = {"rounds": "rounds per game", "game_turns": "turns per game (all seats)",
                   "turns": "turns per seat (the seat that took most)"}
+LENGTH_LABELS = {"decisions": "decisions per game (all seats)"} | LENGTH_COLUMNS
 SOURCES_NOTE = (
     "Luck per source of randomness (e.g. Cuba's ship and statute piles, Santiago's dice) is "
     "not measured: every engine draws all of a game's chance from one deal stream "
@@ -90,10 +91,9 @@ def length_table(df: pd.DataFrame) -> pd.DataFrame:
                                        decisions=("decisions", "sum"),
                                        **{c: (c, "max") for c in LENGTH_COLUMNS if c in df})
     rows = []
-    labels = {"decisions": "decisions per game (all seats)"} | LENGTH_COLUMNS
-    for column in [c for c in labels if c in games]:
+    for column in [c for c in LENGTH_LABELS if c in games]:
         mean, lo, hi = stats.mean_interval(games[column], games["cluster"], games["stratum"])
-        rows.append({"measure": labels[column], "mean": mean, "lo": lo, "hi": hi,
+        rows.append({"measure": LENGTH_LABELS[column], "mean": mean, "lo": lo, "hi": hi,
                      "games": len(games)})
     return pd.DataFrame(rows)
 

@@ -23,7 +23,7 @@ import numpy as np
 import pandas as pd
 
 from reports import stats
-from reports.studies.dossier import length_table, one_vs_field
+from reports.studies.dossier import LENGTH_LABELS, length_table, one_vs_field
 from reports.studies.dossier_compare import paired
 from reports.studies.sweep import balance_intervals
 
@@ -32,8 +32,8 @@ CHANGES = ("balance", "skill")
 
 
 def length_name(measure: str) -> str:
-    """The dossier's label of a length measure: 'decisions' -> 'decisions per game'."""
-    return f"{measure.replace('_', ' ')} per game"
+    """The dossier's label of a length measure: 'rounds' -> 'rounds per game'."""
+    return LENGTH_LABELS[measure]
 
 
 def balance(trial: pd.DataFrame, base: pd.DataFrame | None, index: str, n_boot: int

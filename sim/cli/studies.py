@@ -147,7 +147,7 @@ def tune(
                              "config).", show_default=False)] = None,
         skill_games: Annotated[int | None, typer.Option(
             "--skill-games", help="Games per matchup of the skill job (a tune with several "
-                                  "objectives; overrides its [skill] games).",
+                                  "objectives; overrides the games of its skill table).",
             show_default=False)] = None,
         workers: WorkersOpt = None,
         out: StudyOutOpt = None,

@@ -391,7 +391,7 @@ def resume_unfinished(s: Any) -> None:
 def optimise(tune: Any, s: Any, out: Path, todo: int, workers: int | None,
              echo: Callable[[str], None]) -> Played:
     """Play the base rules (once), then `todo` trials; the base rules' played jobs."""
-    from sim.studies.tune import base_config, item
+    from sim.studies.tune_common import base_config, item
 
     base = play(tune, base_config(tune, {}), out, None, workers)
     s.set_user_attr("base", {"figures": base.figures, "run": base.where.name})
@@ -427,7 +427,7 @@ FRONT_DIR, DOSSIERS_DIR, BASE_NAME = "front", "dossiers", "base"
 def dossier_command(tune: Any, out: Path, name: str, variant: Path | None) -> str:
     """The `meeplab dossier` command of a rule set (`variant`: its file; None: the base
     rules), compared with the base rules' dossier."""
-    from sim.studies.tune import base_config
+    from sim.studies.tune_common import base_config
 
     players = base_config(tune, {}).matchups[0].players
     items = dossier_variants(tune, None) + ([str(variant)] if variant is not None else [])
@@ -445,7 +445,7 @@ def rows(tune: Any, s: Any, out: Path) -> Any:
     for the front, its variant file, dossier command and dossier page (when played)."""
     import pandas as pd
 
-    from sim.studies.tune import complete, item
+    from sim.studies.tune_common import complete, item
 
     base = s.user_attrs["base"]
     best = {t.number for t in s.best_trials}
@@ -497,7 +497,7 @@ def write_front(tune: Any, s: Any, out: Path) -> list[str]:
     """The front's variant files (OUT/front/) and page (OUT/pareto/); the summary lines."""
     from reports.runs import RunDataError
     from reports.studies import pareto_page
-    from sim.studies.tune import complete, games_per_trial, variant_toml
+    from sim.studies.tune_common import base_config, complete, variant_toml
 
     spec = tune.pareto
     if "base" not in s.user_attrs:
@@ -516,7 +516,7 @@ def write_front(tune: Any, s: Any, out: Path) -> list[str]:
     front = pareto_page.Front(
         tune["game"], tune.path.as_posix(), spec.objectives, spec.index, spec.measure,
         spec.skill.top, spec.skill.against, keep_text(spec), length_text(spec, low, high),
-        spec.sampler, games_per_trial(tune), tune["seed"],
+        spec.sampler, games_per_trial(tune, base_config(tune, {})), tune["seed"],
         dossier_command(tune, out, BASE_NAME, None), table)
     try:
         written = pareto_page.write(out, front)
@@ -531,7 +531,7 @@ def write_front(tune: Any, s: Any, out: Path) -> list[str]:
 
 def dossier_variants(tune: Any, variant: Path | None) -> list[str]:
     """The --variant items of a rule set's dossier: the base's own rules, then its file."""
-    from sim.studies.tune import base_config, item
+    from sim.studies.tune_common import base_config, item
 
     searched = {s.key for s in tune.space}
     items = [item(k, x) for k, x in base_config(tune, {})["variant"].items()
@@ -544,7 +544,7 @@ def play_dossiers(tune: Any, s: Any, out: Path, workers: int | None,
     """Play (or complete) the base rules' design dossier and each front point's, compared
     with the base's: the dossiers whose commands the front page names."""
     from sim.studies import dossier as dossier_mod
-    from sim.studies.tune import base_config
+    from sim.studies.tune_common import base_config
 
     players = base_config(tune, {}).matchups[0].players
     table = rows(tune, s, out)

@@ -46,6 +46,7 @@ from sim.options import option_text, parse_variants
 from sim.run import backends, schedule, config as config_mod
 from sim.run.store import write_atomic
 from sim.studies import identity, pareto, trials
+from sim.studies.tune_common import base_config, complete, item, item_list, variant_toml
 
 MODES = ("strategy", "variant")
 OBJECTIVES = ("spread_sd", "max_minus_min", "gini")
@@ -286,16 +287,6 @@ def _rules(path: Path, v: dict[str, Any]) -> dict[str, Any]:
     return config_mod.overrides(game, values)
 
 
-def item(key: str, value: Any) -> str:
-    """A --variant KEY=VALUE item."""
-    return f"{key}={option_text(value)}"
-
-
-def item_list(values: dict[str, Any]) -> str:
-    """'key=value, key=value': a variant's overrides as --variant items."""
-    return ", ".join(item(k, x) for k, x in values.items())
-
-
 def load(path: Path, trials_override: int | None = None, games: int | None = None,
          preset: str | None = None, skill_games: int | None = None) -> Tune:
     """Read and check a tune config (UserError); command-line trials, games per trial,
@@ -381,13 +372,6 @@ def trial_plan(tune: Tune, values: dict[str, Any]) -> trials.Trial:
                             columns=tuple(identity.needed(tune.identity)))
     cfg = base_config(tune, values)
     return trials.Trial(v["game"], cfg["variant"], cfg["seed"], cfg.matchups, v["games"])
-
-
-def base_config(tune: Tune, values: dict[str, Any]) -> config_mod.Config:
-    """Variant mode: the base tournament under these values (UserError when refused)."""
-    v = tune.values
-    return config_mod.load(tune.path.parent / v["base"], games=v["games"], seed=v["seed"],
-                           variants=[item(k, x) for k, x in values.items()])
 
 
 def objective_value(tune: Tune, outcome: trials.Outcome, plan: trials.Trial
@@ -483,13 +467,6 @@ def _existing(storage: str) -> list[Any]:
         return optuna.load_study(study_name="meeplab-tune", storage=storage).trials
     except KeyError:
         return []
-
-
-def complete(s: Any) -> list[Any]:
-    """The study's complete trials."""
-    import optuna
-
-    return [t for t in s.trials if t.state == optuna.trial.TrialState.COMPLETE]
 
 
 def optimise(tune: Tune, out: Path, workers: int | None = None,
@@ -652,10 +629,6 @@ def _use_hint(tune: Tune, target: Path, out: Path) -> str:
     return f"not installable as it is: {refusal}"
 
 
-def _toml(value: Any) -> str:
-    return json.dumps(value) if not isinstance(value, bool) else str(value).lower()
-
-
 def write_best(tune: Tune, s: Any, out: Path, presets_dir: Path | None,
                install: bool = False, force: bool = False) -> list[str]:
     """Write the best trial as a preset (strategy: in out/, or installed) or variant file
@@ -719,19 +692,3 @@ def write_best(tune: Tune, s: Any, out: Path, presets_dir: Path | None,
         head, f"{v['objective']} of the win shares: {best.value:.4f}"]).encode())
     lines.append(f"variant: {target} (use it with --variant {target})")
     return lines
-
-
-def variant_toml(tune: Tune, values: dict[str, Any], comments: list[str],
-                 description: str = "tuned for balance by meeplab tune") -> str:
-    """A variant file of a variant tune's values, with comment lines on top (its
-    description: the config's, else `description`)."""
-    v = tune.values
-    switches = get_game(v["game"]).switch_options
-    body = [f"# {c}" for c in comments] + [
-        f"game = {_toml(v['game'])}",
-        f"description = {_toml(v['description'] or description)}",
-        "", "[switches]"]
-    body += [f"{k} = {_toml(x)}" for k, x in values.items() if k in switches]
-    body += ["", "[data]"] + [f"{k} = {_toml(x)}" for k, x in values.items()
-                              if k not in switches]
-    return "\n".join(body) + "\n"
