@@ -199,7 +199,8 @@ def luck_sentence(subject: str, r: pd.Series) -> str:
 
 def top_pair(s: Settings, matrix: pd.DataFrame) -> pd.Series | None:
     """The matrix row of the top rung against the field (not random, not a search) it fares
-    worst against, the stronger field on a tie: skill pays when it beats every one of them.
+    worst against (on a tie, the lower interval, then the stronger field): skill pays when it
+    beats every one of them.
     Against random only when no other field was played."""
     top = s.rungs[-1]
     mine = matrix[(matrix["candidate"] == top) & ~matrix["field"].isin(s.searches)]
@@ -209,8 +210,8 @@ def top_pair(s: Settings, matrix: pd.DataFrame) -> pd.Series | None:
         return None
     strength = list(s.plans) + list(reversed(s.rungs))
     order = mine["field"].map(lambda f: strength.index(f) if f in strength else len(strength))
-    return mine.assign(order=order).sort_values(["win_share", "order"], kind="stable").drop(
-        columns="order").iloc[0]
+    return mine.assign(order=order).sort_values(["win_share", "win_lo", "order"],
+                                                kind="stable").drop(columns="order").iloc[0]
 
 
 WORST = ", its hardest field other than random"   # names top_pair's field

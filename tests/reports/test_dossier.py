@@ -285,6 +285,11 @@ def test_skill_pays_only_if_the_top_rung_beats_the_field_it_fares_worst_against(
     s = replace(s, searches=("mcts_weak", "mcts"))
     lines = headline(s, replace(n, matrix=pd.concat([n.matrix, cafe, weak]), luck=luck))
     assert "3 copies of greedy, its hardest field other than random" in lines[1]
+    # a tie in win share goes to the field with the lower interval, not to the stronger plan
+    tie = pd.DataFrame({"candidate": ["mcts"], "field": ["cafe"], "win_share": [0.28],
+                        "win_lo": [0.2], "win_hi": [0.4], "fair_share": [0.25]})
+    lines = headline(s, replace(n, matrix=pd.concat([n.matrix, tie, weak]), luck=luck))
+    assert "3 copies of greedy" in lines[1]
 
 
 def test_the_luck_plot_sets_each_fields_point_beside_the_others():
