@@ -75,10 +75,17 @@ def luck_table(df: pd.DataFrame, rungs: Sequence[str]) -> pd.DataFrame:
             share, lo, hi = luck.deal_share_interval(luck.seat_table(mine, value))
             row |= {f"{name}_deal_share": share, f"{name}_lo": lo, f"{name}_hi": hi}
         rows.append(row)
-    out = pd.DataFrame(rows)
+    return in_rung_order(pd.DataFrame(rows), rungs, ["field", "candidate"])
+
+
+def in_rung_order(t: pd.DataFrame, rungs: Sequence[str], by: list[str]) -> pd.DataFrame:
+    """The table sorted by the `by` columns' rungs, lowest first (a run's strata sort as
+    text: '10' before '2')."""
+    if t.empty:
+        return t
     order = {n: i for i, n in enumerate(rungs)}
-    return out.sort_values(["field", "candidate"], key=lambda c: c.map(order)).reset_index(
-        drop=True) if not out.empty else out
+    return t.sort_values(by, key=lambda c: c.map(lambda n: order.get(n, len(order))),
+                         kind="stable").reset_index(drop=True)
 
 
 def length_table(df: pd.DataFrame) -> pd.DataFrame:

@@ -18,7 +18,8 @@ import numpy as np
 import pandas as pd
 
 from reports import claims, fmt, luck, stats
-from reports.dossier import Settings, one_vs_field, top_pair, undefined_reason
+from reports.dossier import (Settings, in_rung_order, one_vs_field, top_pair,
+                             undefined_reason)
 from reports.html import Note, Section, Table, render_page
 from reports.ladder import field_matrix
 from reports.report import Written, footer, records, write_output
@@ -203,8 +204,10 @@ def write(base_dir: Path, variant_dir: Path, s: Settings, out: Path,
     if both.empty:
         raise RunDataError(f"the dossiers in {base_dir} and {variant_dir} share no games",
                            "play both with the same game, seed, rungs, players and games")
-    seats, skill = seat_changes(both), skill_changes(both)
-    luck_t, length = luck_changes(both, n_boot), length_change(both)
+    seats = seat_changes(both)
+    skill = in_rung_order(skill_changes(both), s.rungs, ["candidate", "field"])
+    luck_t = in_rung_order(luck_changes(both, n_boot), s.rungs, ["field", "candidate"])
+    length = length_change(both)
     lines = headline(s, seats, skill, luck_t, field_matrix(base.results, s.rungs))
     notes, left_out = excluded({"base": base, "variant": variant})
     groups = {"deals": "deal groups"}

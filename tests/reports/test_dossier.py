@@ -159,17 +159,18 @@ def test_the_page_links_the_jobs_pages_that_exist_and_its_tables(tmp_path):
 
 
 RUNGS = ("random", "greedy", "builder")
-STRENGTH = {"random": 0.0, "greedy": 2.0, "builder": 4.0}
 
 
-def synthetic_dossier(out: Path, failed: bool = False, seed: int = 1) -> Path:
-    """A dossier directory holding only a synthetic skill job of RUNGS (3 players), the
+def synthetic_dossier(out: Path, failed: bool = False, seed: int = 1,
+                      rungs: tuple[str, ...] = RUNGS) -> Path:
+    """A dossier directory holding only a synthetic skill job of `rungs` (3 players), the
     FAILED games of tests/reports/test_excluded.py marked failed when asked."""
     from tests.reports import synth
     from tests.reports.test_excluded import fail, write
 
-    lineups = [(c, f, f) for c in RUNGS for f in RUNGS if c != f]
-    df = synth.results(lineups, 6, STRENGTH, seed=seed)
+    lineups = [(c, f, f) for c in rungs for f in rungs if c != f]
+    strength = {r: 2.0 * i for i, r in enumerate(rungs)}
+    df = synth.results(lineups, 6, strength, seed=seed)
     df["decisions"] = 30 + df["deal"] % 3
     write(out / "skill", fail(df) if failed else df)
     return out
@@ -298,3 +299,20 @@ def test_the_luck_plot_sets_each_fields_point_beside_the_others():
     shifts = dodge(9)
     assert len(set(np.round(shifts, 6))) == 9 and np.abs(shifts).max() < 0.5
     assert dodge(1).tolist() == [0.0]
+
+
+def test_the_comparisons_tables_follow_the_ladder_with_ten_matchups_or_more(tmp_path):
+    from reports import dossier_compare
+
+    rungs = ("random", "greedy", "builder", "cafe")    # 12 matchups: strata '0' to '11'
+    s = Settings("cuba", rungs, 3, (), ("cafe", "builder"))
+    base = synthetic_dossier(tmp_path / "base", rungs=rungs)
+    variant = synthetic_dossier(tmp_path / "variant", seed=2, rungs=rungs)
+    dossier_compare.write(base, variant, s, variant / "compare", n_boot=10)
+    rank = {r: i for i, r in enumerate(rungs)}
+    skill = pd.read_csv(variant / "compare" / "skill.csv")
+    pairs = list(zip(skill["candidate"].map(rank), skill["field"].map(rank)))
+    assert pairs == sorted(pairs)
+    luck = pd.read_csv(variant / "compare" / "luck.csv")
+    pairs = list(zip(luck["field"].map(rank), luck["candidate"].map(rank)))
+    assert pairs == sorted(pairs)
