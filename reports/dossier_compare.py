@@ -18,7 +18,7 @@ import numpy as np
 import pandas as pd
 
 from reports import claims, fmt, luck, stats
-from reports.dossier import (Settings, in_rung_order, one_vs_field, top_pair,
+from reports.dossier import (Settings, in_rung_order, one_vs_field, share_cell, top_pair,
                              undefined_reason)
 from reports.html import Note, Section, Table, render_page
 from reports.ladder import field_matrix
@@ -97,8 +97,9 @@ def luck_changes(both: pd.DataFrame, n_boot: int, seed: int = 0) -> pd.DataFrame
                 lo, hi = float(np.percentile(d, 2.5)), float(np.percentile(d, 97.5))
         rows.append({"candidate": cand, "field": field, "deals": len(yb), "base": base,
                      "base_lo": base_lo, "base_hi": base_hi, "base_won": yb.mean(),
-                     "variant": var, "variant_lo": var_lo, "variant_hi": var_hi,
-                     "variant_won": yv.mean(), "diff": var - base, "diff_lo": lo,
+                     "base_note": luck.no_interval(yb), "variant": var,
+                     "variant_lo": var_lo, "variant_hi": var_hi, "variant_won": yv.mean(),
+                     "variant_note": luck.no_interval(yv), "diff": var - base, "diff_lo": lo,
                      "diff_hi": hi})
     return pd.DataFrame(rows)
 
@@ -160,11 +161,13 @@ def cells(t: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
     if "seat" in out:
         out["seat"] = (t["seat"] + 1).astype(str)
     for run in ("base", "variant"):
-        shown = fmt.interval_column(t, [run, f"{run}_lo", f"{run}_hi"])
-        if f"{run}_won" in t:   # a deal share: undefined when the result never varies
-            shown = [f"undefined ({undefined_reason(v, d, w)})" if pd.isna(v) else c
-                     for c, v, d, w in zip(shown, t[run], t["deals"], t[f"{run}_won"])]
-        out[f"{run} [95%]"] = shown
+        if f"{run}_won" in t:   # a deal share: undefined, or without interval, says why
+            out[f"{run} [95%]"] = [share_cell(r[run], r[f"{run}_lo"], r[f"{run}_hi"],
+                                              undefined_reason(r[run], r["deals"],
+                                                               r[f"{run}_won"]),
+                                              r[f"{run}_note"]) for _, r in t.iterrows()]
+        else:
+            out[f"{run} [95%]"] = fmt.interval_column(t, [run, f"{run}_lo", f"{run}_hi"])
     out["difference [95%]"] = [
         "undefined" if pd.isna(a) else fmt.signed_interval(a, b, c)
         for a, b, c in t[["diff", "diff_lo", "diff_hi"]].itertuples(index=False)]
