@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -48,7 +49,8 @@ def _holm(table: pd.DataFrame) -> pd.DataFrame:
     return table
 
 
-def _each(g: pd.DataFrame, column: str, interval=stats.share_interval) -> dict:
+def _each(g: pd.DataFrame, column: str,
+          interval: Callable[..., tuple[float, float, float]] = stats.share_interval) -> dict:
     """Base's and variant's value of `column` (suffixed _b, _v) with their own 95% intervals,
     the deal groups as units."""
     out = {}
@@ -126,8 +128,8 @@ def _estimate(row: pd.Series) -> claims.Estimate:
 def headline(s: Settings, seats: pd.DataFrame, skill: pd.DataFrame, luck_t: pd.DataFrame,
              base_matrix: pd.DataFrame) -> list[str]:
     """Three sentences: the seat whose win share changes most (among those shown to change,
-    if any), the top rung's win share against the strongest plan, and the deal's share of
-    that result."""
+    if any), the top rung's win share against its hardest field in the base rules
+    (dossier.top_pair), and the deal's share of that result."""
     out = []
     if not seats.empty:
         shown = seats["p_holm"] <= claims.ALPHA
