@@ -75,13 +75,22 @@ def luck_table(df: pd.DataFrame, rungs: Sequence[str]) -> pd.DataFrame:
         row = {"candidate": cand, "field": field, "deals": int(mine["deal"].nunique()),
                "win_share": float(mine["win_share"].mean())}
         for value, name in (("win_share", "win"), ("margin", "margin")):
-            share, lo, hi = luck.deal_share_interval(luck.seat_table(mine, value))
-            row |= {f"{name}_deal_share": share, f"{name}_lo": lo, f"{name}_hi": hi}
+            y = luck.seat_table(mine, value)
+            share, lo, hi = luck.deal_share_interval(y)
+            row |= {f"{name}_deal_share": share, f"{name}_lo": lo, f"{name}_hi": hi,
+                    f"{name}_note": luck.no_interval(y)}
         rows.append(row)
-    out = pd.DataFrame(rows)
+    return in_rung_order(pd.DataFrame(rows), rungs, ["field", "candidate"])
+
+
+def in_rung_order(t: pd.DataFrame, rungs: Sequence[str], by: list[str]) -> pd.DataFrame:
+    """The table sorted by the `by` columns' rungs, lowest first (a run's strata sort as
+    text: '10' before '2')."""
+    if t.empty:
+        return t
     order = {n: i for i, n in enumerate(rungs)}
-    return out.sort_values(["field", "candidate"], key=lambda c: c.map(order)).reset_index(
-        drop=True) if not out.empty else out
+    return t.sort_values(by, key=lambda c: c.map(lambda n: order.get(n, len(order))),
+                         kind="stable").reset_index(drop=True)
 
 
 def length_table(df: pd.DataFrame) -> pd.DataFrame:
@@ -182,19 +191,33 @@ def undefined(row: pd.Series, name: str) -> str:
                             row["win_share"] if name == "win" else None)
 
 
+def share_cell(share: float, lo: float, hi: float, why_undefined: str, note: str) -> str:
+    """A deal share for a table: with its interval, 'undefined (why)', or the share and why it
+    has no interval."""
+    if why_undefined:
+        return f"undefined ({why_undefined})"
+    if note and pd.isna(lo):
+        return f"{fmt.num(share, 3)} (no interval: {note})"
+    return fmt.interval(share, lo, hi)
+
+
 def luck_sentence(subject: str, r: pd.Series) -> str:
     """The deal's share of the result of `subject` (a luck row): of its win, or of its score
-    margin when the win never varies."""
-    if pd.isna(r["win_deal_share"]) and pd.notna(r["margin_deal_share"]):
-        name, what = "margin", "the score margin"
-        subject += f" (which {undefined(r, 'win')}, so only its margin varies)"
-    elif pd.notna(r["win_deal_share"]):
-        name, what = "win", "the result"
-    else:
-        return f"The deal's share of the result of {subject} is undefined ({undefined(r, 'win')})"
-    return claims.sentence("fair_share", subject, claims.Estimate(
-        r[f"{name}_deal_share"], r[f"{name}_lo"], r[f"{name}_hi"]), 0.5, LUCK_TEMPLATES,
-        what=what)
+    margin when the win's share is undefined or has no interval and the margin's has one."""
+    measured = [n for n in ("win", "margin") if pd.notna(r[f"{n}_lo"])]
+    if measured:
+        name = measured[0]
+        if name == "margin":
+            why = undefined(r, "win")
+            subject += (f" (which {why}, so only its margin varies)" if why else
+                        f" (its win's share has no interval: {r['win_note']})")
+        return claims.sentence("fair_share", subject, claims.Estimate(
+            r[f"{name}_deal_share"], r[f"{name}_lo"], r[f"{name}_hi"]), 0.5, LUCK_TEMPLATES,
+            what="the result" if name == "win" else "the score margin")
+    if pd.notna(r["win_deal_share"]):
+        return (f"The deal's share of the result of {subject} is "
+                f"{fmt.num(r['win_deal_share'], 3)}, with no interval: {r['win_note']}")
+    return f"The deal's share of the result of {subject} is undefined ({undefined(r, 'win')})"
 
 
 def top_pair(s: Settings, matrix: pd.DataFrame) -> pd.Series | None:
@@ -320,9 +343,9 @@ def luck_section(n: Numbers, rungs: Sequence[str]) -> Section:
     if t.empty:
         return Section("luck", "Luck", [Note("No one-vs-field matchup to measure it on.")])
     def shares(name: str) -> list[str]:
-        why = [undefined(r, name) for _, r in t.iterrows()]
-        return [f"undefined ({w})" if w else c for w, c in zip(why, interval_cells(
-            t, f"{name}_deal_share", f"{name}_lo", f"{name}_hi"))]
+        return [share_cell(r[f"{name}_deal_share"], r[f"{name}_lo"], r[f"{name}_hi"],
+                           undefined(r, name), r.get(f"{name}_note", ""))
+                for _, r in t.iterrows()]
     cells = pd.DataFrame({
         "candidate": t["candidate"], "field": t["field"], "deals": t["deals"].astype(str),
         "deal's share of the win's variance [95%]": shares("win"),

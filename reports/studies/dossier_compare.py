@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -22,7 +23,8 @@ from reports.html import Note, Section, Table, render_page
 from reports.report import Written, footer, records, write_output
 from reports.runs import Run, RunDataError, load_run
 from reports.studies import luck
-from reports.studies.dossier import Settings, one_vs_field, top_pair, undefined_reason
+from reports.studies.dossier import (Settings, in_rung_order, one_vs_field, share_cell, top_pair,
+                                     undefined_reason)
 from reports.studies.ladder import field_matrix
 
 KEYS = ["lineup", "deal", "seating", "seat"]   # one seat of one game, in both runs
@@ -48,7 +50,8 @@ def _holm(table: pd.DataFrame) -> pd.DataFrame:
     return table
 
 
-def _each(g: pd.DataFrame, column: str, interval=stats.share_interval) -> dict:
+def _each(g: pd.DataFrame, column: str,
+          interval: Callable[..., tuple[float, float, float]] = stats.share_interval) -> dict:
     """Base's and variant's value of `column` (suffixed _b, _v) with their own 95% intervals,
     the deal groups as units."""
     out = {}
@@ -97,8 +100,9 @@ def luck_changes(both: pd.DataFrame, n_boot: int, seed: int = 0) -> pd.DataFrame
                 lo, hi = float(np.percentile(d, 2.5)), float(np.percentile(d, 97.5))
         rows.append({"candidate": cand, "field": field, "deals": len(yb), "base": base,
                      "base_lo": base_lo, "base_hi": base_hi, "base_won": yb.mean(),
-                     "variant": var, "variant_lo": var_lo, "variant_hi": var_hi,
-                     "variant_won": yv.mean(), "diff": var - base, "diff_lo": lo,
+                     "base_note": luck.no_interval(yb), "variant": var,
+                     "variant_lo": var_lo, "variant_hi": var_hi, "variant_won": yv.mean(),
+                     "variant_note": luck.no_interval(yv), "diff": var - base, "diff_lo": lo,
                      "diff_hi": hi})
     return pd.DataFrame(rows)
 
@@ -125,8 +129,8 @@ def _estimate(row: pd.Series) -> claims.Estimate:
 def headline(s: Settings, seats: pd.DataFrame, skill: pd.DataFrame, luck_t: pd.DataFrame,
              base_matrix: pd.DataFrame) -> list[str]:
     """Three sentences: the seat whose win share changes most (among those shown to change,
-    if any), the top rung's win share against the strongest plan, and the deal's share of
-    that result."""
+    if any), the top rung's win share against its hardest field in the base rules
+    (dossier.top_pair), and the deal's share of that result."""
     out = []
     if not seats.empty:
         shown = seats["p_holm"] <= claims.ALPHA
@@ -160,11 +164,13 @@ def cells(t: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
     if "seat" in out:
         out["seat"] = (t["seat"] + 1).astype(str)
     for run in ("base", "variant"):
-        shown = fmt.interval_column(t, [run, f"{run}_lo", f"{run}_hi"])
-        if f"{run}_won" in t:   # a deal share: undefined when the result never varies
-            shown = [f"undefined ({undefined_reason(v, d, w)})" if pd.isna(v) else c
-                     for c, v, d, w in zip(shown, t[run], t["deals"], t[f"{run}_won"])]
-        out[f"{run} [95%]"] = shown
+        if f"{run}_won" in t:   # a deal share: undefined, or without interval, says why
+            out[f"{run} [95%]"] = [share_cell(r[run], r[f"{run}_lo"], r[f"{run}_hi"],
+                                              undefined_reason(r[run], r["deals"],
+                                                               r[f"{run}_won"]),
+                                              r[f"{run}_note"]) for _, r in t.iterrows()]
+        else:
+            out[f"{run} [95%]"] = fmt.interval_column(t, [run, f"{run}_lo", f"{run}_hi"])
     out["difference [95%]"] = [
         "undefined" if pd.isna(a) else fmt.signed_interval(a, b, c)
         for a, b, c in t[["diff", "diff_lo", "diff_hi"]].itertuples(index=False)]
@@ -204,8 +210,10 @@ def write(base_dir: Path, variant_dir: Path, s: Settings, out: Path,
     if both.empty:
         raise RunDataError(f"the dossiers in {base_dir} and {variant_dir} share no games",
                            "play both with the same game, seed, rungs, players and games")
-    seats, skill = seat_changes(both), skill_changes(both)
-    luck_t, length = luck_changes(both, n_boot), length_change(both)
+    seats = seat_changes(both)
+    skill = in_rung_order(skill_changes(both), s.rungs, ["candidate", "field"])
+    luck_t = in_rung_order(luck_changes(both, n_boot), s.rungs, ["field", "candidate"])
+    length = length_change(both)
     lines = headline(s, seats, skill, luck_t, field_matrix(base.results, s.rungs))
     notes, left_out = excluded({"base": base, "variant": variant})
     groups = {"deals": "deal groups"}

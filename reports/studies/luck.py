@@ -52,20 +52,35 @@ def deal_share(y: np.ndarray) -> float:
 
 def _icc(f: float, k: int) -> float:
     """ICC(1) at the variance ratio f, within [0, 1]."""
-    return 1.0 if np.isinf(f) else float(np.clip((f - 1) / (f + k - 1), 0.0, 1.0))
+    return float(np.clip((f - 1) / (f + k - 1), 0.0, 1.0))
+
+
+def no_interval(y: np.ndarray) -> str:
+    """Why a defined deal share of y[deal, rotation] has no interval ('' when it has one): the
+    deals' means all equal, or every rotation of each deal alike. The model's interval is
+    then a point (0 or 1), which results of a few values (wins) reach with a few deals, so it
+    would claim a certainty the deals do not give."""
+    between, within = mean_squares(y)
+    if np.isnan(deal_share(y)):
+        return ""
+    if between == 0:
+        return "the deals' mean results are all equal"
+    if within == 0:
+        return "each deal gave one result in every seating"
+    return ""
 
 
 def deal_share_interval(y: np.ndarray, alpha: float = 0.05) -> tuple[float, float, float]:
     """(share, low, high): the deal share and its exact 1 - alpha interval under the one-way
     random-effects model (NaN when the share is undefined: fewer than 2 deals or rotations, or
-    no variance at all)."""
+    no variance at all; a NaN interval when no_interval says why)."""
     share = deal_share(y)
-    if np.isnan(share):
+    if np.isnan(share) or no_interval(y):
         return (share, np.nan, np.nan)
     between, within = mean_squares(y)
     deals, k = np.shape(y)
     df1, df2 = deals - 1, deals * (k - 1)
-    f = between / within if within > 0 else np.inf
+    f = between / within
     low = f / stats.f.ppf(1 - alpha / 2, df1, df2)
     high = f * stats.f.ppf(1 - alpha / 2, df2, df1)
     return (share, _icc(low, k), _icc(high, k))

@@ -27,9 +27,11 @@ def numbers(seat: tuple[float, float, float], top: tuple[float, float, float],
     matrix = pd.DataFrame({"candidate": ["mcts", "mcts"], "field": ["random", "builder"],
                            "win_share": [0.9, top[0]], "win_lo": [0.85, top[1]],
                            "win_hi": [0.95, top[2]], "fair_share": 0.25})
-    luck = pd.DataFrame({"candidate": ["mcts"], "field": ["builder"],
-                         "win_deal_share": [deal[0]], "win_lo": [deal[1]],
-                         "win_hi": [deal[2]]})
+    luck = pd.DataFrame({"candidate": ["mcts"], "field": ["builder"], "deals": [4],
+                         "win_share": [top[0]], "win_deal_share": [deal[0]],
+                         "win_lo": [deal[1]], "win_hi": [deal[2]], "win_note": [""],
+                         "margin_deal_share": [0.3], "margin_lo": [0.2], "margin_hi": [0.4],
+                         "margin_note": [""]})
     empty = pd.DataFrame()
     return Numbers(seats, matrix, luck, empty, empty, empty, {}, None, None)
 
@@ -114,7 +116,8 @@ def with_luck(win: tuple[float, float, float], margin: tuple[float, float, float
     luck = pd.DataFrame({"candidate": ["mcts"], "field": ["builder"], "deals": [4],
                          "win_share": [won], "win_deal_share": [win[0]], "win_lo": [win[1]],
                          "win_hi": [win[2]], "margin_deal_share": [margin[0]],
-                         "margin_lo": [margin[1]], "margin_hi": [margin[2]]})
+                         "margin_lo": [margin[1]], "margin_hi": [margin[2]],
+                         "win_note": [""], "margin_note": [""]})
     return replace(n, luck=luck)
 
 
@@ -159,17 +162,18 @@ def test_the_page_links_the_jobs_pages_that_exist_and_its_tables(tmp_path):
 
 
 RUNGS = ("random", "greedy", "builder")
-STRENGTH = {"random": 0.0, "greedy": 2.0, "builder": 4.0}
 
 
-def synthetic_dossier(out: Path, failed: bool = False, seed: int = 1) -> Path:
-    """A dossier directory holding only a synthetic skill job of RUNGS (3 players), the
+def synthetic_dossier(out: Path, failed: bool = False, seed: int = 1,
+                      rungs: tuple[str, ...] = RUNGS) -> Path:
+    """A dossier directory holding only a synthetic skill job of `rungs` (3 players), the
     FAILED games of tests/reports/test_excluded.py marked failed when asked."""
     from tests.reports import synth
     from tests.reports.test_excluded import fail, write
 
-    lineups = [(c, f, f) for c in RUNGS for f in RUNGS if c != f]
-    df = synth.results(lineups, 6, STRENGTH, seed=seed)
+    lineups = [(c, f, f) for c in rungs for f in rungs if c != f]
+    strength = {r: 2.0 * i for i, r in enumerate(rungs)}
+    df = synth.results(lineups, 6, strength, seed=seed)
     df["decisions"] = 30 + df["deal"] % 3
     write(out / "skill", fail(df) if failed else df)
     return out
@@ -298,3 +302,50 @@ def test_the_luck_plot_sets_each_fields_point_beside_the_others():
     shifts = dodge(9)
     assert len(set(np.round(shifts, 6))) == 9 and np.abs(shifts).max() < 0.5
     assert dodge(1).tolist() == [0.0]
+
+
+def test_the_comparisons_tables_follow_the_ladder_with_ten_matchups_or_more(tmp_path):
+    from reports.studies import dossier_compare
+
+    rungs = ("random", "greedy", "builder", "cafe")    # 12 matchups: strata '0' to '11'
+    s = Settings("cuba", rungs, 3, (), ("cafe", "builder"))
+    base = synthetic_dossier(tmp_path / "base", rungs=rungs)
+    variant = synthetic_dossier(tmp_path / "variant", seed=2, rungs=rungs)
+    dossier_compare.write(base, variant, s, variant / "compare", n_boot=10)
+    rank = {r: i for i, r in enumerate(rungs)}
+    skill = pd.read_csv(variant / "compare" / "skill.csv")
+    pairs = list(zip(skill["candidate"].map(rank), skill["field"].map(rank)))
+    assert pairs == sorted(pairs)
+    luck = pd.read_csv(variant / "compare" / "luck.csv")
+    pairs = list(zip(luck["field"].map(rank), luck["candidate"].map(rank)))
+    assert pairs == sorted(pairs)
+
+
+def test_a_deal_share_without_interval_says_why_and_the_headline_takes_one_with_an_interval():
+    from reports.studies.dossier import luck_section
+
+    n = with_luck((0.0, np.nan, np.nan), (0.1, 0.0, 0.4), won=0.75)
+    note = "the deals' mean results are all equal"
+    n = replace(n, luck=n.luck.assign(win_note=note, margin_note=""))
+    last = headline(SETTINGS, n)[2]
+    assert "score margin" in last and "0.100 [0.000, 0.400]" in last and note in last
+    table = next(i for i in luck_section(n, SETTINGS.rungs).items if hasattr(i, "frame"))
+    assert table.frame.iloc[0, 3] == f"0.000 (no interval: {note})"
+    alone = replace(n, luck=n.luck.assign(margin_deal_share=0.0, margin_lo=np.nan,
+                                          margin_hi=np.nan, margin_note=note))
+    last = headline(SETTINGS, alone)[2]
+    assert "[" not in last and "0.000, with no interval" in last and note in last
+
+
+def test_the_comparisons_deal_share_without_interval_says_why():
+    from reports.studies import dossier_compare
+
+    note = "each deal gave one result in every seating"
+    luck = pd.DataFrame([{"candidate": "mcts", "field": "builder", "deals": 4, "base": 1.0,
+                          "base_lo": np.nan, "base_hi": np.nan, "base_won": 0.5,
+                          "base_note": note, "variant": 0.2, "variant_lo": 0.0,
+                          "variant_hi": 0.7, "variant_won": 0.5, "variant_note": "",
+                          "diff": -0.8, "diff_lo": -1.0, "diff_hi": -0.3}])
+    shown = dossier_compare.cells(luck, ["candidate", "field", "deals"]).iloc[0]
+    assert shown["base [95%]"] == f"1.000 (no interval: {note})"
+    assert shown["variant [95%]"] == "0.200 [0.000, 0.700]"

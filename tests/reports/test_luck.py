@@ -60,3 +60,15 @@ def test_seat_table_keeps_the_deals_played_in_every_seating():
     rows = pd.DataFrame({"deal": [0, 0, 1, 1, 2], "seating": [0, 1, 0, 1, 0],
                          "win_share": [1.0, 0.0, 0.5, 0.5, 1.0]})
     assert luck.seat_table(rows, "win_share").tolist() == [[1.0, 0.0], [0.5, 0.5]]
+
+
+def test_a_share_from_degenerate_deals_has_no_interval_and_says_why():
+    alike_deals = np.array([[1.0, 0.0, 1.0], [1.0, 1.0, 0.0], [0.0, 1.0, 1.0], [1.0, 0.0, 1.0]])
+    share, lo, hi = luck.deal_share_interval(alike_deals)   # every deal 2 wins of 3
+    assert share == 0.0 and np.isnan([lo, hi]).all()
+    assert luck.no_interval(alike_deals) == "the deals' mean results are all equal"
+    alike_seats = np.repeat(np.array([[1.0], [0.0], [1.0], [1.0]]), 3, axis=1)
+    share, lo, hi = luck.deal_share_interval(alike_seats)
+    assert share == 1.0 and np.isnan([lo, hi]).all()
+    assert luck.no_interval(alike_seats) == "each deal gave one result in every seating"
+    assert luck.no_interval(synthetic(1.0, 1.0, deals=20)) == ""
