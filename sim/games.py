@@ -56,6 +56,7 @@ class PlayableGame:
     # tables -> the rules values its replay page draws with (None: none)
     page_rules: Callable[[Any], dict[str, Any]] | None
     score_curve: Any                      # the seats' public scores (core.common.game.ScoreCurve)
+    players: int                          # the player count benchmarks and goldens play
     # name, kernel, description, params of every strategy, for `meeplab strategies`
     strategy_info: Callable[[], list[dict[str, object]]]
     registry: Registry                                        # kernels and presets
@@ -153,7 +154,7 @@ def _facade(game: descriptor.Game) -> PlayableGame:
         trace=game.trace,
         renderer=game.renderer,
         page_rules=game.page_rules,
-        score_curve=game.score_curve,
+        score_curve=game.score_curve, players=game.players,
         strategy_info=presets(registry.describe),
         registry=registry,
     )

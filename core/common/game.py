@@ -146,6 +146,8 @@ class Game:
     page_rules: Callable[[Any], dict[str, Any]] | None = None
     # every seat's public score as the game goes (per_seat, or the game's own)
     score_curve: ScoreCurve | None = None
+    # the player count benchmarks and golden records play (a common table size)
+    players: int = 4
 
     @functools.cached_property
     def _parts(self) -> Parts:
@@ -206,16 +208,18 @@ def per_seat(label: str, seats: str, key: str, unit: float = 1) -> ScoreCurve:
 def declare(name: str, title: str, clause_prefix: str, codes: ModuleType, tables: ModuleType,
             strategies: tuple[str, ...], score_curve: ScoreCurve,
             player_range: Callable[[Any], tuple[int, int]] | None = None,
-            page_rules: Callable[[Any], dict[str, Any]] | None = None) -> Game:
+            page_rules: Callable[[Any], dict[str, Any]] | None = None,
+            players: int = 4) -> Game:
     """The descriptor of the game in core/<name>/, its parts where the recipe puts them: rules
     data `tables.FILE`, seat colours `codes.COLOURS`, the kernels strategies.common.random then
     strategies/<name>/<each of `strategies`>, the report reports/games/<name>.py, the renderer
     reports/replay/<name>.js. `player_range` defaults to the misc table's MIN_PLAYERS and
-    MAX_PLAYERS (codes.M)."""
+    MAX_PLAYERS (codes.M); `players` is the count benchmarks and golden records play."""
     return Game(
         name=name, title=title, clause_prefix=clause_prefix, rules=tables.FILE,
         colours=codes.COLOURS,
         player_range=player_range or misc_player_range(codes.M.MIN_PLAYERS, codes.M.MAX_PLAYERS),
         kernels=("strategies.common.random", *(f"strategies.{name}.{k}" for k in strategies)),
         parts=engine_parts(f"core.{name}"), report=f"reports.games.{name}",
-        renderer=f"{name}.js", page_rules=page_rules, score_curve=score_curve)
+        renderer=f"{name}.js", page_rules=page_rules, score_curve=score_curve,
+        players=players)

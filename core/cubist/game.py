@@ -6,4 +6,4 @@ from core.cubist import codes, page, tables
 
 GAME = declare("cubist", "Cubist", "CUBIST", codes, tables, ("plan", "greedy", "mcts"),
                per_seat("Points (as if the game ended now)", "players", "score"),
-               page_rules=page.page_rules)
+               page_rules=page.page_rules, players=3)

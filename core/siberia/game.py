@@ -13,4 +13,4 @@ def player_range(t: SiberiaTables) -> tuple[int, int]:
 
 GAME = declare("siberia", "Siberia", "SIB", codes, tables, ("plan", "greedy", "mcts"),
                per_seat("Money ($1000s, as if the game ended now)", "players", "money", 1000),
-               player_range=player_range)
+               player_range=player_range, players=3)

@@ -30,7 +30,6 @@ ROOT = Path(__file__).resolve().parents[2]
 PAGE = ROOT / "docs" / "performance.md"
 RANDOM_GAMES = 100_000   # random games timed per game at scale 1
 SEARCH_GAMES = 20        # games with one search seat at scale 1
-PLAYERS = {"siberia": 3, "cubist": 3}   # players of the benchmark (default 4)
 SEARCH = "mcts"
 
 
@@ -59,7 +58,7 @@ def measure_game(name: str, scale: float, search: bool = True) -> dict[str, Any]
     from sim.games import get
 
     game = get(name)
-    players = PLAYERS.get(name, 4)
+    players = game.players
     randoms = ["random"] * players
     compile_s = bench.time_games(game, randoms, 1)
     games = scaled(RANDOM_GAMES, scale)

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from sim.games import get
-from tests.golden.playthroughs import DIGEST_PLAYERS, GOLDEN
+from tests.golden.playthroughs import GOLDEN
 
 
 def golden_digests(name: str, seeds: int) -> list[str]:
@@ -22,7 +22,7 @@ def golden_digests(name: str, seeds: int) -> list[str]:
 @pytest.mark.parametrize("name", ["builder", "shipping_rush", "factory_cafe", "money_and_laws"])
 def test_interpreted_plan_games_are_the_compiled_ones(name):
     game = get("cuba")
-    players = DIGEST_PLAYERS["cuba"]
+    players = game.players
     kernels, params = game.resolve([name] * players)
     rec, err = game.run_batch(game.load_tables(None), players, np.arange(2, dtype=np.int64),
                               kernels, params, check=True)

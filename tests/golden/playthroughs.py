@@ -87,7 +87,6 @@ CASES: dict[str, tuple[Case, ...]] = {
              ("configs/variants/cubist-immediate-end.toml",)),
     ),
 }
-DIGEST_PLAYERS = {"cuba": 4, "santiago": 4, "siberia": 3, "jamaica": 4, "cubist": 3}
 
 
 def play_case(game: str, case: Case, trace: Path) -> str:
@@ -115,7 +114,7 @@ def record_lines(game: str) -> list[str]:
     from sim.games import get
 
     g = get(game)
-    players = DIGEST_PLAYERS[game]
+    players = g.players
     tables = g.load_tables(None)
     seeds = np.arange(DIGEST_SEEDS, dtype=np.int64)
     score = g.record_columns().index("score")
