@@ -63,10 +63,34 @@ def nullable(schema: dict[str, Any]) -> dict[str, Any]:
     return {"oneOf": [{"type": "null"}, schema]}
 
 
+def keyed(keys: Sequence[str], value: dict[str, Any]) -> dict[str, Any]:
+    """The schema of an object of some of `keys`, each holding `value`."""
+    return {"type": "object", "propertyNames": {"enum": list(keys)},
+            "additionalProperties": value}
+
+
 def counts(names: Sequence[str]) -> dict[str, Any]:
     """The schema of an object of counts by name (a piece map)."""
-    return {"type": "object", "propertyNames": {"enum": list(names)},
-            "additionalProperties": {"type": "integer"}}
+    return keyed(names, {"type": "integer"})
+
+
+def closed(properties: dict[str, Any]) -> dict[str, Any]:
+    """The schema of an object with exactly these keys."""
+    return {"type": "object", "properties": properties, "required": list(properties),
+            "additionalProperties": False}
+
+
+def array_of(items: dict[str, Any], **bounds: int) -> dict[str, Any]:
+    """The schema of an array of `items` (minItems=..., maxItems=... as given)."""
+    return {"type": "array", "items": items, **bounds}
+
+
+def one_of(names: Sequence[Any]) -> dict[str, Any]:
+    """The schema of one of `names`."""
+    return {"enum": list(names)}
+
+
+NATURAL = {"type": "integer", "minimum": 0}
 
 
 Sentence = str | Callable[[dict[str, Any], Ctx], str]

@@ -171,50 +171,37 @@ def public_state(snapshot: np.ndarray, tables: CubaTables, n_players: int) -> di
     }
 
 
-def _closed(properties: dict[str, Any]) -> dict[str, Any]:
-    """An object schema with exactly these keys."""
-    return {"type": "object", "properties": properties, "required": list(properties),
-            "additionalProperties": False}
-
-
-def _map(keys: Sequence[str], value: dict[str, Any]) -> dict[str, Any]:
-    """An object schema of some of `keys`, each holding `value`."""
-    return {"type": "object", "propertyNames": {"enum": list(keys)},
-            "additionalProperties": value}
-
-
-_NATURAL = {"type": "integer", "minimum": 0}
 _FIELD_NO = {"type": "integer", "minimum": 0, "maximum": C.NFIELDS - 1}
 _STATUTE_ID = {"enum": [*STATUTE_IDS[:C.NSTATUTES], "printed", None]}
-_SHIP_STATE = {"oneOf": [{"type": "null"}, _closed({
+_SHIP_STATE = {"oneOf": [{"type": "null"}, E.closed({
     "ship": {"type": "integer", "minimum": 0, "maximum": len(SHIP_IDS) - 1},
     "id": {"enum": list(SHIP_IDS)},
-    "cargo": _map(C.KIND_NAMES[C.FIRST_PRODUCT:], _closed(
-        {"filled": _NATURAL, "spots": _NATURAL}))})]}
-_PLAYER_STATE = _closed({
-    "money": _NATURAL, "vp": _NATURAL, "vp_by_source": _map(C.SRC_NAMES, _NATURAL),
-    "lot": _map(C.KIND_NAMES, _NATURAL),
-    "stored": _map(C.KIND_NAMES[C.FIRST_PRODUCT:C.FIRST_PRODUCT + C.NPRODUCTS], _NATURAL),
-    "buildings": _map([str(f) for f in range(C.NFIELDS)],
-                      {"enum": [*C.BUILDING_KEYS, PRINTED_WAREHOUSE_KEY]}),
+    "cargo": E.keyed(C.KIND_NAMES[C.FIRST_PRODUCT:], E.closed(
+        {"filled": E.NATURAL, "spots": E.NATURAL}))})]}
+_PLAYER_STATE = E.closed({
+    "money": E.NATURAL, "vp": E.NATURAL, "vp_by_source": E.keyed(C.SRC_NAMES, E.NATURAL),
+    "lot": E.keyed(C.KIND_NAMES, E.NATURAL),
+    "stored": E.keyed(C.KIND_NAMES[C.FIRST_PRODUCT:C.FIRST_PRODUCT + C.NPRODUCTS], E.NATURAL),
+    "buildings": E.keyed([str(f) for f in range(C.NFIELDS)],
+                         {"enum": [*C.BUILDING_KEYS, PRINTED_WAREHOUSE_KEY]}),
     "used": {"type": "array", "items": _FIELD_NO},
     "fields": {"type": "array", "items": {"enum": list(C.FIELD_CODES)},
                "minItems": C.NFIELDS, "maxItems": C.NFIELDS},
     "pawn": _FIELD_NO, "hand": {"type": "array", "items": {"enum": list(C.CHAR_NAMES)}},
-    "face_down_card": {"type": "boolean"}, "votes": _NATURAL})
-_BY_TYPE = _closed({ty: _STATUTE_ID for ty in C.STATUTE_TYPES})
+    "face_down_card": {"type": "boolean"}, "votes": E.NATURAL})
+_BY_TYPE = E.closed({ty: _STATUTE_ID for ty in C.STATUTE_TYPES})
 # The JSON schema of public_state's object (the game's trace schema holds it).
-STATE_SCHEMA = _closed({
+STATE_SCHEMA = E.closed({
     "round": {"type": "integer", "minimum": 1}, "phase": {"enum": list(PH.keys)},
-    "start_player": _NATURAL,
+    "start_player": E.NATURAL,
     "players": {"type": "array", "items": _PLAYER_STATE, "minItems": 1},
-    "market": _map(C.KIND_NAMES[C.FIRST_PRODUCT:], _closed(
-        {"pieces": _NATURAL, "spaces": _NATURAL, "buy": _NATURAL, "sell": _NATURAL})),
-    "harbour": _closed({name: _SHIP_STATE for name in POSITION_NAMES}),
-    "pile": _NATURAL, "acts": _BY_TYPE, "bills": _BY_TYPE,
+    "market": E.keyed(C.KIND_NAMES[C.FIRST_PRODUCT:], E.closed(
+        {"pieces": E.NATURAL, "spaces": E.NATURAL, "buy": E.NATURAL, "sell": E.NATURAL})),
+    "harbour": E.closed({name: _SHIP_STATE for name in POSITION_NAMES}),
+    "pile": E.NATURAL, "acts": _BY_TYPE, "bills": _BY_TYPE,
     "veto_holder": {"type": ["integer", "null"], "minimum": 0},
-    "black_markers": _map(MARKER_NAMES, {"type": "boolean"}),
-    "stock": _map(C.KIND_NAMES, _NATURAL),
+    "black_markers": E.keyed(MARKER_NAMES, {"type": "boolean"}),
+    "stock": E.keyed(C.KIND_NAMES, E.NATURAL),
     "bank": {"type": ["integer", "null"], "minimum": 0}})
 
 

@@ -159,11 +159,26 @@ def public_state(snapshot: np.ndarray, tables: CubistTables, n_players: int) -> 
     }
 
 
-# The JSON schema of public_state's object (the game's trace schema holds it): its keys.
-STATE_SCHEMA = E.object_of((
-    "phase", "turn", "round", "current", "start_player", "end_triggered", "museum_card",
-    "museum", "display", "installation_deck", "artists", "artist_deck", "players"),
-    players={"type": "array", "minItems": 1})
+_ID, _ROWS = {"type": "string"}, E.array_of({"type": "string"})
+_PER_VALUE = E.keyed([str(v + 1) for v in range(P.field("WARE").size)], E.NATURAL)
+_PLAYER_STATE = E.closed({
+    "score": {"type": "integer"},
+    "points_by_source": E.closed({"cards": {"type": "integer"}, "museum": {"type": "integer"}}),
+    "dice": E.NATURAL, "supply": E.NATURAL, "warehouse": _PER_VALUE, "storage": _PER_VALUE,
+    "rooms": E.array_of(_ROWS, minItems=2, maxItems=2), "completed": E.array_of(_ID),
+    "card_dice": E.array_of(E.closed({
+        "card": _ID, "die": E.NATURAL,
+        "values": E.array_of({"type": "integer"}, minItems=1, maxItems=2)})),
+    "museum_dice": E.NATURAL, "artist_dice": E.NATURAL})
+# The JSON schema of public_state's object (the game's trace schema holds it).
+STATE_SCHEMA = E.closed({
+    "phase": E.one_of(PH.keys), "turn": E.NATURAL, "round": E.NATURAL, "current": E.NATURAL,
+    "start_player": E.NATURAL, "end_triggered": {"type": "boolean"}, "museum_card": _ID,
+    "museum": _ROWS, "display": E.array_of(E.nullable(_ID)), "installation_deck": E.NATURAL,
+    "artists": E.array_of(E.nullable(E.closed({
+        "card": _ID, "artist": E.one_of(C.ARTIST_NAMES), "owner": E.nullable(E.NATURAL),
+        "dice": E.NATURAL, "value": E.nullable({"type": "integer"})}))),
+    "artist_deck": E.NATURAL, "players": E.array_of(_PLAYER_STATE, minItems=1)})
 
 
 # ------------------------------------------------------------------------------ events

@@ -103,10 +103,23 @@ def public_state(snapshot: np.ndarray, tables: JamaicaTables, n_players: int
     }
 
 
-# The JSON schema of public_state's object (the game's trace schema holds it): its keys.
-STATE_SCHEMA = E.object_of((
-    "phase", "round", "captain", "dice", "treasure_pile", "tokens", "players", "ghost"),
-    players={"type": "array", "minItems": 1})
+_SHIP = {
+    "space": E.NATURAL, "race": E.one_of(C.RACE_NAMES),
+    "holds": E.array_of(E.nullable(E.closed({"kind": E.one_of(C.RES_NAMES),
+                                             "tokens": E.NATURAL}))),
+    "powers": E.array_of({"type": "string"}), "face_down_treasures": E.NATURAL}
+_CARD_NO = {"type": "integer", "minimum": 1, "maximum": C.NCARDS}
+# The JSON schema of public_state's object (the game's trace schema holds it).
+STATE_SCHEMA = E.closed({
+    "phase": E.one_of(PH.keys), "round": E.NATURAL, "captain": E.NATURAL,
+    "dice": E.closed({"morning": E.NATURAL, "evening": E.NATURAL}),
+    "treasure_pile": E.NATURAL,
+    "tokens": E.array_of({"type": "integer", "minimum": 0, "maximum": C.NSPACES - 1}),
+    "players": E.array_of(E.closed({
+        **_SHIP, "hand_size": E.NATURAL, "deck": E.NATURAL,
+        "discards": E.array_of(_CARD_NO), "card_face_down": {"type": "boolean"},
+        "revealed": E.nullable(_CARD_NO)}), minItems=1),
+    "ghost": E.nullable(E.closed(_SHIP))})
 
 
 # ------------------------------------------------------------------------------ events

@@ -101,13 +101,26 @@ def public_state(snapshot: np.ndarray, tables: SantiagoTables, n_players: int
     }
 
 
-# The JSON schema of public_state's object (the game's trace schema holds it): its keys.
-STATE_SCHEMA = E.object_of((
-    "phase", "active", "car", "ships_departed", "goods_value", "dice", "closed", "bank",
-    "bank_pesos", "slots", "markers_left", "layout", "screens"),
-    screens={"type": "array", "minItems": 1})
+_KINDS, _STOPS, _SEAT = C.KIND_NAMES, C.STOP_NAMES, E.nullable(E.NATURAL)
+_LAYOUT = E.closed({
+    "cubans": E.keyed(_STOPS[1:], E.one_of(C.CUBAN_KEYS)),
+    "buildings": E.keyed(C.SLOT_NAMES, E.one_of(C.BUILDING_KEYS)),
+    "flowers": E.keyed(C.SLOT_NAMES, E.one_of(C.FLOWER_NAMES)), "draws": E.NATURAL})
+_SCREEN = E.closed({
+    "goods": E.keyed(_KINDS, E.NATURAL), "pesos": E.NATURAL, "vp": {"type": "integer"},
+    "vp_by_source": E.keyed(C.SRC.keys, {"type": "integer"})})
+# The JSON schema of public_state's object (the game's trace schema holds it).
+STATE_SCHEMA = E.closed({
+    "phase": E.one_of(S.PH.keys), "active": E.NATURAL, "car": E.one_of(_STOPS),
+    "ships_departed": E.NATURAL, "goods_value": E.NATURAL,
+    "dice": E.keyed(_KINDS, E.NATURAL), "closed": E.nullable(E.one_of(_STOPS)),
+    "bank": E.keyed(_KINDS, E.NATURAL), "bank_pesos": E.nullable(E.NATURAL),
+    "slots": E.keyed(C.SLOT_NAMES, E.closed({
+        "building": E.one_of(C.BUILDING_KEYS), "owner": _SEAT, "pawn": _SEAT})),
+    "markers_left": E.array_of(E.NATURAL, minItems=1), "layout": _LAYOUT,
+    "screens": E.array_of(_SCREEN, minItems=1)})
 # The keys the trace's header adds (the game's layout, as in the state).
-HEADER_KEYS = {"layout": {"type": "object"}}
+HEADER_KEYS = {"layout": _LAYOUT}
 
 
 # ------------------------------------------------------------------------------ events

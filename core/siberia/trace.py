@@ -122,11 +122,25 @@ def public_state(snapshot: np.ndarray, tables: SiberiaTables, n_players: int) ->
     }
 
 
-# The JSON schema of public_state's object (the game's trace schema holds it): its keys.
-STATE_SCHEMA = E.object_of((
-    "phase", "turn", "current", "start_player", "final_turns_left", "row", "deck",
-    "action_pile", "discards", "supply", "players"),
-    players={"type": "array", "minItems": 1})
+_RES = E.one_of(C.RES_NAMES)
+_PLAYER_STATE = E.closed({
+    "money": {"type": "integer"}, "money_by_source": E.keyed(C.SRC_NAMES, {"type": "integer"}),
+    "hand_size": E.NATURAL, "workers": E.NATURAL,
+    "resources": E.keyed(C.RES_NAMES, E.NATURAL),
+    "resource_value": E.keyed(C.RES_NAMES, {"type": "integer"}),
+    "salesmen": E.array_of(E.one_of(C.SYMBOL_NAMES)), "investors": E.array_of(_RES)})
+# The JSON schema of public_state's object (the game's trace schema holds it).
+STATE_SCHEMA = E.closed({
+    "phase": E.one_of(PH.keys), "turn": {"type": "integer", "minimum": 1},
+    "current": E.NATURAL, "start_player": E.NATURAL,
+    "final_turns_left": E.nullable(E.NATURAL),
+    "row": E.array_of({"oneOf": [{"type": "null"}, {"const": "face_down"},
+                                 E.closed({"kind": _RES, "value": {"type": "integer"}})]}),
+    "deck": E.NATURAL, "action_pile": E.NATURAL,
+    "discards": E.keyed([card_name(ty) for ty in range(C.NTYPES)], E.NATURAL),
+    "supply": E.closed({"workers": E.NATURAL, "salesmen": E.array_of(E.one_of(C.SYMBOL_NAMES)),
+                        "investors": E.array_of(_RES)}),
+    "players": E.array_of(_PLAYER_STATE, minItems=1)})
 
 
 # ------------------------------------------------------------------------------ events
