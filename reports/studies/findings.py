@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import shutil
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -25,32 +24,11 @@ from reports import claims as cl
 from reports.compare import BALANCE
 from reports.files import write_whole
 from reports.runs import RunDataError
+from reports.studies.finding_parts import Result, Table, templates
+from reports.studies.pareto_findings import pareto
 from reports.text import plural
 
 INDEX = "index.md"
-
-
-@dataclass
-class Table:
-    """A Markdown table with a caption."""
-
-    caption: str
-    headers: list[str]
-    rows: list[list[str]]
-
-    def markdown(self) -> list[str]:
-        return ([f"**{self.caption}**", "", "| " + " | ".join(self.headers) + " |",
-                 "|" + "---|" * len(self.headers)]
-                + ["| " + " | ".join(r) + " |" for r in self.rows] + [""])
-
-
-@dataclass
-class Result:
-    """What a reader found: tables, claim sentences, games played."""
-
-    tables: list[Table] = field(default_factory=list)
-    claims: list[str] = field(default_factory=list)
-    games: int = 0
 
 
 def _csv(path: Path) -> pd.DataFrame:
@@ -108,7 +86,7 @@ def tournament(result: Path, spec: Mapping[str, Any]) -> Result:
         r = _pick(t, "strategy", c["subject"], "win_share")
         out.claims.append(cl.sentence(c.get("kind", "fair_share"), f"`{r['strategy']}`",
                                       _est(r, "win_share", "win_lo", "win_hi"),
-                                      float(r["fair_share"]), _templates(spec, c)))
+                                      float(r["fair_share"]), templates(spec, c)))
     return out
 
 
@@ -143,7 +121,7 @@ def sweep(result: Path, spec: Mapping[str, Any]) -> Result:
             name, kind = f"under `{variant}`, `{subject}`'s win share", "change"
         out.claims.append(cl.sentence(c.get("kind", kind), name,
                                       _est(r, "diff", "diff_lo", "diff_hi", "p_holm"),
-                                      overrides=_templates(spec, c), signed=True))
+                                      overrides=templates(spec, c), signed=True))
     return out
 
 
@@ -170,7 +148,7 @@ def restrict(result: Path, spec: Mapping[str, Any]) -> Result:
         r = _pick(t, "element", c["subject"], "loss")
         out.claims.append(cl.sentence(c.get("kind", "difference"), f"`{r['element']}`",
                                       _est(r, "loss", "loss_lo", "loss_hi", "p_holm"),
-                                      overrides=RESTRICT_TEMPLATES | _templates(spec, c),
+                                      overrides=RESTRICT_TEMPLATES | templates(spec, c),
                                       signed=True))
     return out
 
@@ -199,7 +177,7 @@ def metagame(result: Path, spec: Mapping[str, Any]) -> Result:
         r = _pick(t, "strategy", c["subject"], "mix")
         out.claims.append(cl.sentence(c.get("kind", "difference"), str(r["strategy"]),
                                       _est(r, "regret", "regret_lo", "regret_hi"),
-                                      overrides=REGRET_TEMPLATES | _templates(spec, c), signed=True,
+                                      overrides=REGRET_TEMPLATES | templates(spec, c), signed=True,
                                       weight=cl.number(float(r["mix"]))))
     return out
 
@@ -223,26 +201,13 @@ def ladder(result: Path, spec: Mapping[str, Any]) -> Result:
         out.claims.append(cl.sentence(
             c.get("kind", "fair_share"), f"`{c['subject']}` against `{c['field']}`",
             _est(r, "win_share", "win_lo", "win_hi"), float(r["fair_share"]),
-            _templates(spec, c)))
+            templates(spec, c)))
     return out
-
-
-def pareto(result: Path, spec: Mapping[str, Any]) -> Result:
-    """RESULT/pareto/: a rules tune's front (reports/studies/pareto_findings.py)."""
-    from reports.studies.pareto_findings import pareto as read_front
-
-    return read_front(result, spec)
 
 
 READERS: dict[str, Callable[[Path, Mapping[str, Any]], Result]] = {
     "tournament": tournament, "sweep": sweep, "restrict": restrict, "metagame": metagame,
-    "ladder": ladder, "pareto": pareto}
-
-
-def _templates(spec: Mapping[str, Any], claim: Mapping[str, Any]) -> dict[str, str]:
-    """The study's [templates] sentences, then the claim's own."""
-    both = dict(spec.get("templates", {})) | dict(claim)
-    return {k: both[k] for k in cl.OUTCOMES if k in both}
+    "ladder": ladder, "pareto": pareto}  # pareto: reports/studies/pareto_findings.py
 
 
 def _scale_words(record: Mapping[str, Any]) -> str:

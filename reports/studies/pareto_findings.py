@@ -16,7 +16,7 @@ from typing import Any
 from reports import claims as cl
 from reports.compare import BALANCE
 from reports.runs import RunDataError
-from reports.studies.findings import Result, Table, _templates
+from reports.studies.finding_parts import Result, Table, templates
 from reports.studies.pareto_page import BASE, Front, cells, read
 
 SUBJECTS = ("balance_change", "skill_change", "first_seat", "skill", "front")
@@ -91,6 +91,6 @@ def pareto(result: Path, spec: Mapping[str, Any]) -> Result:
         est = cl.Estimate(float(row[subject]), float(row[f"{subject}_lo"]),
                           float(row[f"{subject}_hi"]))
         out.claims.append(cl.sentence("difference", "", est, overrides=sentences[subject]
-                                      | _templates(spec, c), signed=True, rules=name,
+                                      | templates(spec, c), signed=True, rules=name,
                                       top=f.top, against=", ".join(f.against)))
     return out
