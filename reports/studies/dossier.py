@@ -375,23 +375,33 @@ def luck_section(n: Numbers, rungs: Sequence[str]) -> Section:
         Note("Which source of the deal decides it: Luck by source, below.")])
 
 
+def source_cell(share: float, lo: float, hi: float) -> str:
+    """A source's share with its interval, or why it has none."""
+    if pd.isna(share):
+        return "undefined (the result never varies)"
+    if pd.isna(lo):
+        return f"{fmt.num(share, 3)} (no interval: one deal of a source, or no bootstrap)"
+    return fmt.interval(share, lo, hi)
+
+
 def sources_section(n: Numbers, s: Settings) -> Section:
     title = "Luck by source of randomness"
-    if len(s.sources) < 2:
-        one = f" ({s.sources[0]})" if s.sources else ""
-        return Section("sources", title, [Note(
-            f"{s.game} has one source of randomness{one}: its share is the deal's, above.")])
     t = n.sources
-    if t is None:
+    if t is None and len(s.sources) == 1:
         return Section("sources", title, [Note(
-            "Not measured (--luck-deals 0): the sources are " + ", ".join(s.sources) + ".")])
+            f"{s.game} has one source of randomness ({s.sources[0]}): its share is the "
+            "deal's, above.")])
+    if t is None:
+        named = f": {', '.join(s.sources)}" if s.sources else ""
+        return Section("sources", title, [Note(
+            f"Not measured (--luck-deals 0, or no field besides the strongest plan); the "
+            f"game's sources of randomness{named}.")])
     parts = list(dict.fromkeys(t["part"]))
     rows = []
     for (field, result), g in t.groupby(["field", "result"], sort=False):
         by = g.set_index("part")
         rows.append({"field": field, "result": result, "games": str(int(g["games"].iloc[0]))}
-                    | {part: fmt.interval(*by.loc[part, ["share", "lo", "hi"]])
-                       if pd.notna(by.loc[part, "share"]) else "undefined (no variance)"
+                    | {part: source_cell(*by.loc[part, ["share", "lo", "hi"]])
                        for part in parts})
     candidate = t["candidate"].iloc[0]
     return Section("sources", title, [Table(
