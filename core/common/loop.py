@@ -100,8 +100,9 @@ def _play_steps(s, t, opts, tr, kernels, params, rngs, decisions, check, limit):
 
 def _play_batch(t, n_players, seeds, kernels, params, check, tr):
     """Play len(seeds) games with fixed seat strategies; records[g, seat, :], errors[g]. tr is
-    no_trace() or, for one game, a trace buffer that records its events. (The one compiled
-    entry: each compiled caller of the step re-optimises all of its machine code.)"""
+    no_trace() or, for one game, a trace buffer that records its events. (The compiled entry
+    of every play: each compiled caller of the step re-optimises all of its machine code, so
+    the only other one, play_dealt, compiles when crossed deals are first played.)"""
     g_n = seeds.shape[0]
     rec = np.zeros((g_n, n_players, NREC))  # noqa: F821
     errors = np.zeros(g_n, np.int32)
@@ -113,7 +114,7 @@ def _play_batch(t, n_players, seeds, kernels, params, check, tr):
 
 
 def _play_dealt(t, n_players, states, seeds, kernels, params, check, tr):
-    """Play one game from each dealt state states[g] (a copy; e.g. a crossed deal,
+    """Play one game from each dealt state states[g] (on a copy; a crossed deal,
     core.common.chance), the seats' streams from seeds[g]: records[g, seat, :], errors[g].
     tr is no_trace()."""
     g_n = states.shape[0]
