@@ -48,6 +48,13 @@ class PlayableGame:
     # (tables, n_players, seeds, kernels, params, check=) -> (records[g, seat, col], errors[g]);
     # restricted seats' tallies left in params (strategies.common.restrict.counts)
     run_batch: Callable[..., tuple[np.ndarray, np.ndarray]]
+    # (tables, n_players, seeds, kernels, params, states, check=) -> (records, errors): one game
+    # from each dealt state states[g], the seats' streams from seeds[g]
+    run_dealt: Callable[..., tuple[np.ndarray, np.ndarray]]
+    # the deal's sources of randomness, in order (core.common.chance), and (tables, n_players,
+    # one seed per source) -> the crossed deal: each source from its seed's deal
+    sources: Callable[[], tuple[str, ...]]
+    crossed_deal: Callable[..., np.ndarray]
     record_columns: Callable[[], list[str]]
     error_names: tuple[str, ...]                              # invariant-checker error names
     colours: tuple[str, ...]                                  # seat colours
@@ -133,6 +140,15 @@ def _facade(game: descriptor.Game) -> PlayableGame:
     def record_columns() -> list[str]:
         return list(game.record_columns)
 
+    def sources() -> tuple[str, ...]:
+        return game.engine.sources.names
+
+    def crossed_deal(tables: Any, n_players: int, seeds: Sequence[int]) -> np.ndarray:
+        from core.common.chance import crossed_deal as deal
+
+        return deal(game.engine.new_game, game.engine.sources, rules.flatten(tables),
+                    n_players, seeds)
+
     return PlayableGame(
         name=game.name,
         title=game.title,
@@ -148,6 +164,9 @@ def _facade(game: descriptor.Game) -> PlayableGame:
                 restrict.resolve, game, registry))))),
         play_game=_seated(strategies.loop.play_game, game.player_range, MAX_PARAMS),
         run_batch=_seated(restrict.runner(strategies.loop), game.player_range, MAX_PARAMS),
+        run_dealt=_seated(strategies.loop.run_dealt, game.player_range, MAX_PARAMS),
+        sources=sources,
+        crossed_deal=crossed_deal,
         record_columns=record_columns,
         error_names=game.error_names,
         colours=game.colours,

@@ -22,6 +22,7 @@ CAPS: dict[str, int] = {
     "bench_games": 200,   # games a benchmark times
     "rounds": 1,          # grow rounds of a meta-game or sweep
     "iterations": 8,      # search iterations per decision
+    "deals": 2,           # deals per source of randomness (the dossier's luck by source)
 }
 NOTICE = (f"smoke scale ({ENV}=1): at most {CAPS['games']} games per matchup, "
           f"{CAPS['trials']} tune trials, {CAPS['bootstrap']} bootstrap replicates, "

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, NamedTuple
 
+from core.common.chance import Sources
 from core.common.elements import Elements
 from core.common.option_text import OptionTexts
 from core.common.tables import RulesFile
@@ -43,13 +44,15 @@ class Engine:
     # (t, n_players) -> most decision points a game can take by its rules: the loop's
     # safeguard (ERR_STUCK beyond it); play.max_steps, else errors.MAX_STEPS
     max_steps: Callable[..., Any]
+    # the deal's sources of randomness and the state slots each fills (core.common.chance)
+    sources: Sources
 
     @classmethod
     def of(cls, state: ModuleType, actions: ModuleType, rules: ModuleType, check: ModuleType,
            play: ModuleType) -> Engine:
         """The engine of a game's modules, each holding its part of the interface every engine
-        implements (docs/contributing/adding-a-game.md): state.new_game, STATE_SIZE, G.CUR,
-        G.PHASE, G.DK, PH.OVER, DK and the player blocks O.PLAYERS of P.SIZE; actions.legal
+        implements (docs/contributing/adding-a-game.md): state.new_game, STATE_SIZE, SOURCES,
+        G.CUR, G.PHASE, G.DK, PH.OVER, DK and the player blocks O.PLAYERS of P.SIZE; actions.legal
         and MAX_OPTIONS; rules.advance and apply; check.check_state and ERR_NAMES;
         play.write_records, NREC and record_columns; and play.max_steps where the game bounds
         its own length (else the shared safeguard)."""
@@ -63,7 +66,8 @@ class Engine:
                    phase_slot=state.G.PHASE, over_phase=state.PH.OVER, decisions=state.DK,
                    decision_slot=state.G.DK, record_columns=tuple(play.record_columns()),
                    error_names=check.ERR_NAMES,
-                   max_steps=getattr(play, "max_steps", fixed_max_steps))
+                   max_steps=getattr(play, "max_steps", fixed_max_steps),
+                   sources=state.SOURCES)
 
 
 class Parts(NamedTuple):

@@ -44,7 +44,13 @@ class GameResult(NamedTuple):
 
 def _play_one(t, n_players, seed, kernels, params, opts, tr, check, rec):
     """Play one game into rec[seat, :]; return 0 or the first error code."""
-    s_owned = new_game(t, n_players, seed)  # noqa: F821 (bound per game)
+    return play_from(new_game(t, n_players, seed), t, n_players, seed, kernels, params,  # noqa: F821
+                     opts, tr, check, rec)
+
+
+def _play_from(s_owned, t, n_players, seed, kernels, params, opts, tr, check, rec):
+    """Play one game from the dealt state s_owned (played in place), the seats' streams from
+    `seed`, into rec[seat, :]; return 0 or the first error code."""
     s = unmanaged(s_owned)
     # per-seat scratch on the stack: no allocation per game
     rngs = stack_array(MAX_SEATS, 1, np.uint64)
@@ -94,8 +100,9 @@ def _play_steps(s, t, opts, tr, kernels, params, rngs, decisions, check, limit):
 
 def _play_batch(t, n_players, seeds, kernels, params, check, tr):
     """Play len(seeds) games with fixed seat strategies; records[g, seat, :], errors[g]. tr is
-    no_trace() or, for one game, a trace buffer that records its events. (The one compiled
-    entry: each compiled caller of the step re-optimises all of its machine code.)"""
+    no_trace() or, for one game, a trace buffer that records its events. (The compiled entry
+    of every play: each compiled caller of the step re-optimises all of its machine code, so
+    the only other one, play_dealt, compiles when crossed deals are first played.)"""
     g_n = seeds.shape[0]
     rec = np.zeros((g_n, n_players, NREC))  # noqa: F821
     errors = np.zeros(g_n, np.int32)
@@ -103,6 +110,20 @@ def _play_batch(t, n_players, seeds, kernels, params, check, tr):
     for g in range(g_n):
         errors[g] = play_one(t, n_players, seeds[g], kernels, params, opts, tr,  # noqa: F821
                              check, rec[g])
+    return rec, errors
+
+
+def _play_dealt(t, n_players, states, seeds, kernels, params, check, tr):
+    """Play one game from each dealt state states[g] (on a copy; a crossed deal,
+    core.common.chance), the seats' streams from seeds[g]: records[g, seat, :], errors[g].
+    tr is no_trace()."""
+    g_n = states.shape[0]
+    rec = np.zeros((g_n, n_players, NREC))  # noqa: F821
+    errors = np.zeros(g_n, np.int32)
+    opts = np.zeros(MAX_OPTIONS, np.int32)  # noqa: F821
+    for g in range(g_n):
+        errors[g] = play_from(states[g].copy(), t, n_players, seeds[g], kernels, params,  # noqa: F821
+                              opts, tr, check, rec[g])
     return rec, errors
 
 
@@ -144,8 +165,11 @@ class Loop:
     def __init__(self, game: Game, decide: Callable) -> None:
         namespace = _namespace(game, decide)
         namespace["play_steps"] = compiled_for(_play_steps, game.name, namespace, _nrt=False)
+        namespace["play_from"] = compiled_for(_play_from, game.name, namespace, inline="always")
         namespace["play_one"] = compiled_for(_play_one, game.name, namespace, inline="always")
         self.play_batch = compiled_for(_play_batch, game.name, namespace)
+        # compiled on its first call only (the crossed deals of luck by source)
+        self.play_dealt = compiled_for(_play_dealt, game.name, namespace)
         self.flatten = game.rules.flatten
         self.state_size = game.engine.state_size
 
@@ -165,6 +189,16 @@ class Loop:
         return self.play_batch(self.flatten(tables), n_players, np.asarray(seeds, np.int64),
                                kernels.astype(np.int32), params.astype(np.float64), check,
                                no_trace())
+
+
+    def run_dealt(self, tables: Any, n_players: int, seeds: np.ndarray, kernels: np.ndarray,
+                  params: np.ndarray, states: np.ndarray, check: bool = False
+                  ) -> tuple[np.ndarray, np.ndarray]:
+        """Play one game from each dealt state states[g] (not changed), the seats' streams
+        from seeds[g]: (records[g, seat, :], errors[g])."""
+        return self.play_dealt(self.flatten(tables), n_players, np.asarray(states, np.int32),
+                               np.asarray(seeds, np.int64), kernels.astype(np.int32),
+                               params.astype(np.float64), check, no_trace())
 
 
 def bind(game: Game, decide: Callable) -> Loop:

@@ -6,6 +6,7 @@ shared board areas (O), the last of them one block of P.SIZE slots per player (P
 """
 import numpy as np
 
+from core.common.chance import Source, sources
 from core.common.layout import Decision, block, decisions, enum
 from core.common.rng import deal_rng, rng_below, shuffle
 from core.cuba import codes as C
@@ -213,6 +214,18 @@ def new_game(t, n_players, seed):
         s[b + P.LAYOUT] = 1 + p if individual else 0
     s[G.CUR] = s[G.START]
     return s
+
+
+# --- sources of randomness (core.common.chance): what each of the deal's draws fills --------
+SOURCES = sources(G, O, P, (
+    # the deal's seed is recorded with the ship pile, the first source
+    Source("ship pile", "CUBA-R5", "the ships at the docks, at sea and in the pile",
+           ("O.SHIP", "O.PILE", "G.SEED_LO", "G.SEED_HI")),
+    Source("statute piles", "CUBA-R6", "the order of each of the four statute piles",
+           ("O.STAT_PILE",)),
+    Source("start player", "CUBA-R8", "the first start player", ("G.START", "G.OLD_START",
+                                                                 "G.CUR")),
+))
 
 
 # --- read-only queries used by rules, actions and strategies ------------------------

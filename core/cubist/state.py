@@ -10,6 +10,7 @@ Die values are 1..6; per-value counts are indexed by value - 1.
 import numpy as np
 
 from core.common.arith import span_sum
+from core.common.chance import Source, sources
 from core.common.layout import Decision, block, decisions, enum
 from core.common.rng import DEAL_STREAM, rng_below, rng_seed, shuffle
 from core.common.stored_rng import SLOTS, save_stream
@@ -236,6 +237,20 @@ def new_game(t, n_players, seed):
     s[G.CUR] = s[G.START]
     save_stream(s, G.RNG, rng)
     return s
+
+
+# --- sources of randomness (core.common.chance): what each of the deal's draws fills --------
+SOURCES = sources(G, O, P, (
+    Source("museum", "CUBIST-R2/R3", "the museum card and its cornerstone's value",
+           ("G.MUSEUM", "G.CORNER", "O.MUS_H", "O.MUS_V")),
+    Source("installations", "CUBIST-R4", "the installation deck and the display dealt from it",
+           ("O.IDECK", "O.DISPLAY", "G.IDECK_PTR")),
+    Source("artists", "CUBIST-R5", "the artist deck and the artists dealt from it",
+           ("O.ADECK", "O.ART", "G.ADECK_HEAD", "G.ADECK_N", "G.ADECK_SEEN")),
+    Source("start player", "CUBIST-R7", "the first player", ("G.START", "G.CUR")),
+    Source("dice", "CUBIST-R8", "every roll of the dice (the stream the state keeps)",
+           ("G.RNG",)),
+))
 
 
 # --- read-only queries --------------------------------------------------------------------------

@@ -6,6 +6,7 @@ the treasure pile and tokens, then one block of P.SIZE slots per ship: the playe
 """
 import numpy as np
 
+from core.common.chance import Source, sources
 from core.common.layout import Decision, block, decisions, enum
 from core.common.rng import DEAL_STREAM, rng_below, rng_seed, shuffle
 from core.common.stored_rng import SLOTS, save_stream
@@ -287,6 +288,18 @@ def new_game(t, n_players, seed):
     s[G.FIRST_CAPTAIN] = s[G.CAPTAIN]
     save_stream(s, G.RNG, rng)
     return s
+
+
+# --- sources of randomness (core.common.chance): what each of the deal's draws fills --------
+SOURCES = sources(G, O, P, (
+    Source("treasures", "JAM-R1", "the treasures in the pile and their order",
+           ("O.TPILE", "O.TOWNER")),
+    Source("decks", "JAM-R4", "each ship's deck and the hand dealt from it",
+           ("P.DECK", "P.DECK_N", "P.HAND", "P.HAND_N")),
+    Source("captain", "JAM-R5", "the first Captain", ("G.CAPTAIN", "G.FIRST_CAPTAIN")),
+    Source("dice and draws", "JAM-R6", "every roll of the dice, reshuffle and blind steal "
+           "(the stream the state keeps)", ("G.RNG",)),
+))
 
 
 # --- the race (JAM-R21, R24) ----------------------------------------------------------------

@@ -8,6 +8,7 @@ deal stream lives in the state (G.RNG) because the game rolls dice again at ever
 """
 import numpy as np
 
+from core.common.chance import Source, sources
 from core.common.layout import Decision, block, decisions, enum
 from core.common.rng import deal_rng, rng_below, shuffle
 from core.common.stored_rng import SLOTS, save_stream
@@ -200,6 +201,15 @@ def new_game(t, n_players, seed):
     s[G.ACTIVE] = 0
     save_stream(s, G.RNG, rng)
     return s
+
+
+# --- sources of randomness (core.common.chance): what each of the deal's draws fills --------
+SOURCES = sources(G, O, P, (
+    Source("cubans", "SDC-R1", "the Cubans on K1..K9", ("O.CUBAN_AT",)),
+    Source("buildings", "SDC-R1", "the buildings on B1..B12",
+           ("O.BUILDING_AT", "O.SLOT_OF", "G.LAYOUT_DRAWS", "G.LAYOUT_OK")),
+    Source("dice", "SDC-R5", "every roll of the dice (the stream the state keeps)", ("G.RNG",)),
+))
 
 
 # --- read-only queries used by rules, actions, checks and strategies -------------------------

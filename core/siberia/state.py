@@ -10,6 +10,7 @@ import os
 import numpy as np
 
 from core.common.arith import span_sum
+from core.common.chance import Source, sources
 from core.common.layout import Decision, block, decisions, enum
 from core.common.rng import DEAL_STREAM, rng_below, rng_seed, shuffle
 from core.common.stored_rng import SLOTS, save_stream
@@ -231,6 +232,18 @@ def new_game(t, n_players, seed):
     s[G.CUR] = s[G.START]
     save_stream(s, G.RNG, rng)
     return s
+
+
+# --- sources of randomness (core.common.chance): what each of the deal's draws fills --------
+SOURCES = sources(G, O, P, (
+    Source("resource deck", "SIB-R1", "the resource deck and the row dealt from it",
+           ("O.RDECK", "O.ROW", "O.FACE_UP")),
+    Source("action pile", "SIB-R3", "the action pile and the hands dealt from it",
+           ("O.APILE", "P.HAND", "P.HAND_N", "P.TYPES", "P.SYMBOLS")),
+    Source("start player", "SIB-R4", "the start player", ("G.START", "G.CUR")),
+    Source("reshuffles", "SIB-R7", "every reshuffle of the discards (the stream the state "
+           "keeps)", ("G.RNG",)),
+))
 
 
 # --- read-only queries used by rules, actions, checks and strategies --------------------

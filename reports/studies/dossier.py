@@ -19,7 +19,7 @@ import pandas as pd
 from reports import claims, fmt, stats
 from reports.html import Figure, Note, Section, Table, render_page
 from reports.plots import plt, png
-from reports.studies import luck, course as course_mod
+from reports.studies import luck, luck_sources, course as course_mod
 from reports.studies.ladder import field_matrix, matrix_cells, matrix_plot
 from reports.report import (Written, excluded_notes, excluded_tables, footer, records,
                             write_output)
@@ -29,12 +29,8 @@ from reports.runs import RunDataError, load_run
 LENGTH_COLUMNS = {"rounds": "rounds per game", "game_turns": "turns per game (all seats)",
                   "turns": "turns per seat (the seat that took most)"}
 LENGTH_LABELS = {"decisions": "decisions per game (all seats)"} | LENGTH_COLUMNS
-SOURCES_NOTE = (
-    "Luck per source of randomness (e.g. Cuba's ship and statute piles, Santiago's dice) is "
-    "not measured: every engine draws all of a game's chance from one deal stream "
-    "(core/common/rng.py, DEAL_STREAM), so no source can be replayed while the others "
-    "change. It needs one random stream per source in each engine's new_game and rules, and "
-    "a seed per stream in play_batch.")
+SOURCES_FILE = "luck_sources.csv"   # the crossed deals' games (sim/studies/luck_sources.py)
+DEAL_COLUMN = "deal:"               # its column of a source's deal index: "deal:<source>"
 
 
 @dataclass(frozen=True)
@@ -47,6 +43,8 @@ class Settings:
     searches: tuple[str, ...]   # the rungs that search
     plans: tuple[str, ...]      # the plans, strongest first
     score_label: str = "score"  # what the course's score curves count (the game's descriptor)
+    sources: tuple[str, ...] = ()   # the game's sources of randomness (luck by source)
+    n_boot: int = luck_sources.N_BOOT   # bootstrap replicates of luck by source
 
 
 # --- numbers -------------------------------------------------------------------------------
@@ -134,6 +132,7 @@ class Numbers:
     first: dict[str, float]
     elements: pd.DataFrame | None
     equilibrium: pd.DataFrame | None
+    sources: pd.DataFrame | None = None   # luck by source; None: not played
 
 
 def analyse(out: Path, s: Settings) -> tuple[Any, Numbers]:
@@ -150,7 +149,21 @@ def analyse(out: Path, s: Settings) -> tuple[Any, Numbers]:
         luck=luck_table(df, s.rungs), length=length_table(df), course_games=games,
         course=course_mod.summary(games), first=first_player(games, s.players),
         elements=read_csv(out / "restrict" / "report" / "restricted.csv"),
-        equilibrium=read_csv(out / "metagame" / "metagame" / "equilibrium.csv"))
+        equilibrium=read_csv(out / "metagame" / "metagame" / "equilibrium.csv"),
+        sources=sources_table(out, s))
+
+
+def sources_table(out: Path, s: Settings) -> pd.DataFrame | None:
+    """Each source's share of the candidate's result per field (reports/studies/
+    luck_sources.py) from the crossed deals' games, fields lowest rung first; None when they
+    were not played."""
+    raw = read_csv(out / SOURCES_FILE)
+    if raw is None or raw.empty:
+        return None
+    columns = [c for c in raw.columns if c.startswith(DEAL_COLUMN)]
+    names = [c.removeprefix(DEAL_COLUMN) for c in columns]
+    t = luck_sources.table(raw, names, columns, s.n_boot)
+    return in_rung_order(t, s.rungs, ["field"])
 
 
 # --- the headline ----------------------------------------------------------------------------
@@ -359,7 +372,48 @@ def luck_section(n: Numbers, rungs: Sequence[str]) -> Section:
               "effects), with its exact interval under that model (F on the deals and "
               "seatings). The rest of "
               "the variance changes with the seat the candidate got in the same deal."),
-        Note(SOURCES_NOTE, warning=True)])
+        Note("Which source of the deal decides it: Luck by source, below.")])
+
+
+def source_cell(share: float, lo: float, hi: float) -> str:
+    """A source's share with its interval, or why it has none."""
+    if pd.isna(share):
+        return "undefined (the result never varies)"
+    if pd.isna(lo):
+        return f"{fmt.num(share, 3)} (no interval: one deal of a source, or no bootstrap)"
+    return fmt.interval(share, lo, hi)
+
+
+def sources_section(n: Numbers, s: Settings) -> Section:
+    title = "Luck by source of randomness"
+    t = n.sources
+    if t is None and len(s.sources) == 1:
+        return Section("sources", title, [Note(
+            f"{s.game} has one source of randomness ({s.sources[0]}): its share is the "
+            "deal's, above.")])
+    if t is None:
+        named = f": {', '.join(s.sources)}" if s.sources else ""
+        return Section("sources", title, [Note(
+            f"Not measured (--luck-deals 0, or no field besides the strongest plan); the "
+            f"game's sources of randomness{named}.")])
+    parts = list(dict.fromkeys(t["part"]))
+    rows = []
+    for (field, result), g in t.groupby(["field", "result"], sort=False):
+        by = g.set_index("part")
+        rows.append({"field": field, "result": result, "games": str(int(g["games"].iloc[0]))}
+                    | {part: source_cell(*by.loc[part, ["share", "lo", "hi"]])
+                       for part in parts})
+    candidate = t["candidate"].iloc[0]
+    return Section("sources", title, [Table(
+        f"Share of the variance of {candidate}'s result explained by each source [95%], per "
+        "field (lowest rung first: how each source's share changes with the field's skill)",
+        pd.DataFrame(rows),
+        "Crossed deals: each source dealt from its own few seeds, every combination played "
+        "with the candidate in every seat (the other sources as in a normal deal). The "
+        "shares come from a crossed random-effects analysis of variance: a source's share "
+        "goes with its deal whatever the others; the interactions' share with combinations "
+        "of sources; the rest changes with the seat and the strategies' own randomness in "
+        "the same deal. Intervals: bootstrap redrawing each source's deals.")])
 
 
 def elements_section(n: Numbers) -> Section:
@@ -421,6 +475,7 @@ PAGES = (("restrict/report/index.html", "restricted play: every element ranked")
          ("course.csv", "the course's score curves: each seat's score after every event"))
 TABLES = {"seats": "win share by seat", "skill": "the skill ladder's matrix",
           "luck": "the deal's share per matchup", "length": "length per game",
+          "luck_sources": "each source of randomness's share per field",
           "course": "the course's measures", "course_games": "the course per traced game"}
 
 
@@ -440,7 +495,7 @@ def write(out: Path, s: Settings) -> Written:
     lines = headline(s, n)
     sections = [Section("headline", "Headline", excluded_notes(run) + [Note(t) for t in lines]),
                 seat_section(s, n), skill_section(s, n), luck_section(n, s.rungs),
-                elements_section(n), meta_section(n), course_section(n, s),
+                sources_section(n, s), elements_section(n), meta_section(n), course_section(n, s),
                 files_section(out)]
     df = run.results
     title = f"meeplab design dossier: {s.game}, {run.info.variant}"
@@ -449,6 +504,7 @@ def write(out: Path, s: Settings) -> Written:
     page = render_page(title, subtitle, sections, footer(run.info, df))
     tables = {"seats": n.seats, "skill": n.matrix, "luck": n.luck, "length": n.length,
               "course": n.course, "course_games": n.course_games}
+    tables["luck_sources"] = n.sources if n.sources is not None else pd.DataFrame()
     where = out / "page"
     index, figures = write_output(where, page, sections, tables | excluded_tables(run))
     data = {"game": s.game, "variant": run.info.variant, "players": s.players,

@@ -357,6 +357,10 @@ def dossier(
         course: Annotated[int | None, typer.Option(
             "--course", help="Games played again with the trace on for the game's course "
                              "(default 12).", show_default=False)] = None,
+        luck_deals: Annotated[int | None, typer.Option(
+            "--luck-deals", help="Deals of each source of randomness for luck by source: "
+                                 "deals ** sources crossed deals per field, every seating "
+                                 "(default 3; 0 skips it).", show_default=False)] = None,
         seed: Annotated[int | None, typer.Option(
             "--seed", help="Seed of every job (>= 0, default 1).", show_default=False)] = None,
         out: Annotated[Path | None, typer.Option(
@@ -383,11 +387,12 @@ def dossier(
 
     with user_errors():
         check_run_options(games, workers, seed, scheduler, dask_local)
-        dossier_mod.checked_options(games, players, seed, course)
+        dossier_mod.checked_options(games, players, seed, course, luck_deals)
         name = get_game(game).name
         share = config_mod.parse_precision(precision)
         given = {"rungs": tuple(dossier_mod.parse_rungs(name, rungs)) if rungs else None,
                  "players": players, "games": games, "seed": seed, "course": course,
+                 "luck_deals": luck_deals,
                  "variants": tuple(dossier_mod.absolute(variant)) if variant else None,
                  "precision": share}
         where = out or Path("runs") / f"{name}-dossier"

@@ -32,7 +32,7 @@ from sim import limits, smoke
 from sim.errors import UserError
 from sim.games import get as get_game
 from sim.run import runner, config as config_mod
-from sim.studies import metagame as meta_mod, restrict as restrict_mod
+from sim.studies import luck_sources as luck_mod, metagame as meta_mod, restrict as restrict_mod
 from sim.studies.ladder import distinct_rungs
 from strategies.common import budget
 from strategies.common.search import MAX_ITERATIONS
@@ -58,6 +58,7 @@ class Plan:
     variants: tuple[str, ...] = ()
     course: int = COURSE_GAMES
     precision: float | None = None
+    luck_deals: int = luck_mod.DEALS
 
 
 def searches(game: str, name: str) -> bool:
@@ -119,6 +120,12 @@ def lineups(plan: Plan) -> list[list[str]]:
     out = [[c] + [f] * (n - 1) for c in plan.rungs for f in fields(plan) if c != f]
     top = [r for r in plan.rungs if searches(plan.game, r)]
     return out + [[upper] + [lower] * (n - 1) for lower, upper in zip(top, top[1:])]
+
+
+def luck_fields(plan: Plan, candidate: str) -> list[str]:
+    """The fields the strongest plan meets on crossed deals (luck by source): every field rung
+    but itself, lowest first."""
+    return [f for f in fields(plan) if f != candidate]
 
 
 def skill_config(plan: Plan, out: Path) -> config_mod.Config:
@@ -193,9 +200,11 @@ def start(game: str, given: dict[str, Any], out: Path, resume: bool) -> Plan:
     rungs = given["rungs"] or tuple(default_rungs(game))
     games = smoke.cap("games", given["games"] or GAMES)
     course = smoke.cap("games", COURSE_GAMES if given["course"] is None else given["course"])
+    deals = luck_mod.DEALS if given.get("luck_deals") is None else given["luck_deals"]
     plan = Plan(game, tuple(rungs), given["players"] or min_players(game), games,
                 given["seed"] if given["seed"] is not None else 1,
-                tuple(given["variants"] or ()), course, given["precision"])
+                tuple(given["variants"] or ()), course, given["precision"],
+                smoke.cap("deals", deals))
     skill_config(plan, out)   # checks the variant and the player count before writing
     return plan
 
@@ -264,6 +273,8 @@ def play(plan: Plan, out: Path, resume: bool = False, workers: int | None = None
     if cfg is not None:
         where = out / RESTRICT
         restrict_mod.run(cfg, where, again(where), echo=echo, **options)
+    luck_mod.write(out, plan.game, plan.players, plan.seed, plan.luck_deals, ranked[0],
+                   luck_fields(plan, ranked[0]), skill_config(plan, out)["variant"], echo)
     meta = meta_job(plan, out)
     if meta is not None:
         done(META, meta_mod.run(meta, out / META, again(out / META), **options))
@@ -276,10 +287,13 @@ def settings(plan: Plan, out: Path) -> Any:
     from reports.runs import load_run
     from reports.studies.dossier import Settings
 
+    from reports.studies.luck_sources import N_BOOT
+
     ranked = strongest_plans(plan, load_run(out / SKILL).results)
+    g = get_game(plan.game)
     return Settings(plan.game, plan.rungs, plan.players,
                     tuple(r for r in plan.rungs if searches(plan.game, r)), tuple(ranked),
-                    get_game(plan.game).score_curve.label)
+                    g.score_curve.label, g.sources(), smoke.cap("bootstrap", N_BOOT) or 0)
 
 
 def page(plan: Plan, out: Path) -> Any:
@@ -332,12 +346,13 @@ def write_course(plan: Plan, out: Path, ranked: list[str]) -> Path:
 
 
 def checked_options(games: int | None, players: int | None, seed: int | None,
-                    course: int | None) -> None:
+                    course: int | None, luck_deals: int | None = None) -> None:
     """Range checks of the dossier's own numbers (UserError)."""
     for option, value, low, high in (("--games", games, 1, limits.MAX_GAMES),
                                      ("--players", players, 2, 64),
                                      ("--seed", seed, 0, limits.MAX_SEED),
-                                     ("--course", course, 0, 10_000)):
+                                     ("--course", course, 0, 10_000),
+                                     ("--luck-deals", luck_deals, 0, 12)):
         limits.check_range(option, value, low, high)
 
 

@@ -349,3 +349,51 @@ def test_the_comparisons_deal_share_without_interval_says_why():
     shown = dossier_compare.cells(luck, ["candidate", "field", "deals"]).iloc[0]
     assert shown["base [95%]"] == f"1.000 (no interval: {note})"
     assert shown["variant [95%]"] == "0.200 [0.000, 0.700]"
+
+
+def crossed_games(out: Path, deals: int = 3) -> Path:
+    """A synthetic luck_sources.csv of builder against random and greedy: the ship pile
+    decides much of the margin, the statute piles little."""
+    rng = np.random.default_rng(2)
+    rows = []
+    for field, spread in (("random", 1.0), ("greedy", 3.0)):
+        ship, statutes = rng.normal(0, spread, deals), rng.normal(0, 0.2, deals)
+        for i in range(deals):
+            for j in range(deals):
+                for r in range(3):
+                    margin = ship[i] + statutes[j] + rng.normal()
+                    rows.append({"candidate": "builder", "field": field, "rotation": r,
+                                 "deal:ship pile": i, "deal:statute piles": j,
+                                 "win_share": float(margin > 0), "margin": margin})
+    pd.DataFrame(rows).to_csv(out / "luck_sources.csv", index=False)
+    return out
+
+
+SOURCED = replace(SYNTHETIC, sources=("ship pile", "statute piles"), n_boot=40)
+
+
+def test_the_page_shows_each_sources_share_per_field_with_its_interval(tmp_path):
+    from reports.studies import dossier
+
+    out = crossed_games(synthetic_dossier(tmp_path / "d"))
+    written = dossier.write(out, SOURCED)
+    html = written.index.read_text()
+    section = html.split('<section id="sources">')[1].split("</section>")[0]
+    assert "Luck by source of randomness" in section and "ship pile" in section
+    assert bare_numbers(html) == []
+    table = pd.read_csv(out / "page" / "luck_sources.csv")
+    assert list(table["field"].unique()) == ["random", "greedy"]   # lowest rung first
+    assert set(table["part"]) >= {"ship pile", "statute piles"}
+    assert "luck_sources" in written.data
+    again = dossier.write(out, SOURCED)   # the same games give the same table
+    assert again.data["luck_sources"] == written.data["luck_sources"]
+
+
+def test_a_game_with_one_source_says_so_and_an_unplayed_job_says_why(tmp_path):
+    from reports.studies import dossier
+
+    out = synthetic_dossier(tmp_path / "d")
+    one = dossier.write(out, replace(SYNTHETIC, sources=("deck",))).index.read_text()
+    assert "has one source of randomness (deck)" in one
+    skipped = dossier.write(out, SOURCED).index.read_text()
+    assert "Not measured (--luck-deals 0" in skipped and "ship pile" in skipped

@@ -51,6 +51,10 @@ def test_the_page_holds_every_section_with_intervals(played):
     assert (out / "restrict" / "report" / "restricted.csv").exists()
     curves = pd.read_csv(out / "course.csv")
     assert curves.groupby(["matchup", "deal", "seating"]).ngroups == 2
+    assert "Luck by source of randomness" in page
+    sources = pd.read_csv(out / "page" / "luck_sources.csv")
+    assert (sources["share"].isna() | sources["share"].between(0, 1)).all()
+    assert "random" in set(sources["field"]) and sources["field"].nunique() == 2
 
 
 @pytest.mark.compiled
@@ -79,6 +83,7 @@ def test_a_variant_compares_with_the_base_rules_on_the_same_deals(played, tmp_pa
     (["nosuchgame"], "nosuchgame"),
     (["siberia", "--variant", "no_such_switch=1"], "no_such_switch"),
     (["siberia", "--games", "0"], "--games 0 is too small"),
+    (["siberia", "--luck-deals", "13"], "--luck-deals 13 is too large"),
     (["siberia", "--rungs", "random,nobody"], "unknown strategy 'nobody'"),
     (["siberia", "--rungs", "mcts,random"], "the lowest rung 'mcts' searches"),
 ])

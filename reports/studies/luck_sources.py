@@ -1,0 +1,124 @@
+"""Luck by source of randomness: how much of a result's variance each of the deal's sources
+explains, on crossed deals (core.common.chance).
+
+Each source k is dealt from m_k seeds and every combination of them (a cell) is played once
+per seat rotation, so a candidate's results form y[l_1, ..., l_K, rotation]: a balanced
+crossed design with the sources as random factors. The analysis of variance splits it into
+one variance component per source (its main effect: the part of the result that goes with
+that source's deal whatever the others), one per interaction of sources, and the rest within
+a cell (what changes with the seat the candidate takes, and the strategies' own randomness).
+The components are the ANOVA estimators of the random-effects model (expected mean squares
+E[MS_T] = within + sum over terms U containing T of n * prod_{k not in U} m_k * var_U,
+solved from the highest interaction down); a share is a component, floored at zero, over
+the sum of them all. Its 95% interval is a percentile bootstrap that redraws each source's
+deals independently (the pigeonhole bootstrap of crossed designs: McCullagh 2000), cells kept
+whole.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+from math import prod
+
+import numpy as np
+import pandas as pd
+
+N_BOOT = 1000
+BOOT_SEED = 20_251   # the bootstrap's own stream: the same table for the same games
+INTERACTIONS = "interactions of sources"
+WITHIN = "seat and play (within a deal)"
+
+
+def _terms(k: int) -> list[tuple[int, ...]]:
+    """Every non-empty set of the k sources, largest first."""
+    return [c for size in range(k, 0, -1) for c in combinations(range(k), size)]
+
+
+def mean_squares(y: np.ndarray) -> tuple[dict[tuple[int, ...], float], float]:
+    """The mean square of every term (a set of sources) of y[l_1, ..., l_K, rotation], and the
+    mean square within cells."""
+    k, n = y.ndim - 1, y.shape[-1]
+    levels = y.shape[:k]
+    cells = y.mean(axis=k)
+    out = {}
+    for term in _terms(k):
+        effect = cells.mean(axis=tuple(a for a in range(k) if a not in term), keepdims=True)
+        for a in term:
+            effect = effect - effect.mean(axis=a, keepdims=True)
+        per_cell = n * prod(levels[a] for a in range(k) if a not in term)
+        out[term] = per_cell * float((effect ** 2).sum()) / prod(levels[a] - 1 for a in term)
+    within = float(((y - cells[..., None]) ** 2).sum()) / (cells.size * (n - 1))
+    return out, within
+
+
+def components(y: np.ndarray) -> tuple[dict[tuple[int, ...], float], float]:
+    """The variance component of every term of y[l_1, ..., l_K, rotation] (ANOVA estimators,
+    possibly negative) and the variance within cells."""
+    k, n = y.ndim - 1, y.shape[-1]
+    levels = y.shape[:k]
+    ms, within = mean_squares(y)
+    comp: dict[tuple[int, ...], float] = {}
+    for term in _terms(k):
+        higher = sum(n * prod(levels[a] for a in range(k) if a not in u) * c
+                     for u, c in comp.items() if set(term) < set(u))
+        comp[term] = (ms[term] - within - higher) / (n * prod(
+            levels[a] for a in range(k) if a not in term))
+    return comp, within
+
+
+def shares(y: np.ndarray) -> np.ndarray:
+    """[each source's share, the interactions' share, the share within a deal] of the variance
+    of y[l_1, ..., l_K, rotation] (NaN when it never varies)."""
+    k = y.ndim - 1
+    comp, within = components(y)
+    parts = np.array([max(0.0, comp[(i,)]) for i in range(k)]
+                     + [sum(max(0.0, c) for t, c in comp.items() if len(t) > 1), within])
+    total = parts.sum()
+    return parts / total if total > 0 else np.full(k + 2, np.nan)
+
+
+def shares_interval(y: np.ndarray, n_boot: int = N_BOOT, alpha: float = 0.05
+                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(shares, lows, highs): the shares and their percentile bootstrap intervals, each
+    source's deals redrawn independently (NaN intervals with no bootstrap or fewer than two
+    deals of a source)."""
+    point = shares(y)
+    k = y.ndim - 1
+    if n_boot <= 0 or min(y.shape[:k]) < 2 or np.isnan(point).all():
+        return point, np.full_like(point, np.nan), np.full_like(point, np.nan)
+    rng = np.random.default_rng(BOOT_SEED)
+    boots = np.empty((n_boot, point.size))
+    for b in range(n_boot):
+        pick = [rng.integers(0, m, m) for m in y.shape[:k]]
+        boots[b] = shares(y[np.ix_(*pick, np.arange(y.shape[k]))])
+    low, high = np.nanquantile(boots, [alpha / 2, 1 - alpha / 2], axis=0)
+    return point, low, high
+
+
+def factorial(rows: pd.DataFrame, columns: Sequence[str], value: str) -> np.ndarray:
+    """y[l_1, ..., l_K, rotation] of `value` from rows holding each source's deal index in
+    `columns` and the candidate's seat in 'rotation' (ValueError when a cell is missing)."""
+    dims = [int(rows[c].max()) + 1 for c in columns] + [int(rows["rotation"].max()) + 1]
+    y = np.full(dims, np.nan)
+    index = tuple(rows[c].to_numpy(int) for c in [*columns, "rotation"])
+    y[index] = rows[value].to_numpy(float)
+    if np.isnan(y).any():
+        raise ValueError("the crossed deals are incomplete: a cell or rotation is missing")
+    return y
+
+
+def table(raw: pd.DataFrame, sources: Sequence[str], columns: Sequence[str],
+          n_boot: int = N_BOOT) -> pd.DataFrame:
+    """Per matchup (candidate, field) of the raw games and result (win, margin): each
+    source's share of the result's variance, the interactions' and the rest's, with 95%
+    intervals."""
+    out = []
+    parts = [*sources, INTERACTIONS, WITHIN]
+    for (cand, field), rows in raw.groupby(["candidate", "field"], sort=False):
+        for value, name in (("win_share", "win"), ("margin", "margin")):
+            share, low, high = shares_interval(factorial(rows, columns, value), n_boot)
+            out += [{"candidate": cand, "field": field, "result": name, "part": part,
+                     "share": s, "lo": lo, "hi": hi, "games": len(rows)}
+                    for part, s, lo, hi in zip(parts, share, low, high)]
+    return pd.DataFrame(out, columns=["candidate", "field", "result", "part", "share", "lo",
+                                      "hi", "games"])
