@@ -125,6 +125,16 @@ def table(text: str, names: Mapping[str, Any] | None = None) -> tuple[tuple[str,
     return tuple((name, size, doc) for name, size, doc in out)
 
 
+# The first fields of the global block of a game played by turns of one decision at a time,
+# spliced in with `*TURN_HEAD` (the games that lay them out first, in this order).
+TURN_HEAD: tuple[tuple[str, int, str], ...] = (
+    ("NP", 1, "number of players"),
+    ("PHASE", 1, "PH"),
+    ("CUR", 1, "player to decide"),
+    ("DK", 1, "pending decision kind"),
+)
+
+
 def block(kind: str, fields: Iterable[FieldSpec] | str, start: int = 0,
           aliases: Mapping[str, str] | None = None,
           names: Mapping[str, Any] | None = None) -> Any:

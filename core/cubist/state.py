@@ -10,7 +10,7 @@ Die values are 1..6; per-value counts are indexed by value - 1.
 import numpy as np
 
 from core.common.arith import span_sum
-from core.common.layout import Decision, block, decisions, enum
+from core.common.layout import TURN_HEAD, Decision, block, decisions, enum
 from core.common.rng import DEAL_STREAM, rng_below, rng_seed, shuffle
 from core.common.stored_rng import SLOTS, save_stream
 from core.cubist import codes as C
@@ -32,10 +32,7 @@ DK = decisions("DK", (
 
 # --- global slots -------------------------------------------------------------------------
 G = block("G", """
-    NP          1      number of players
-    PHASE       1      PH
-    CUR         1      player to decide / whose turn it is
-    DK          1      pending decision kind
+    *TURN_HEAD
     START       1      first player (CUBIST-R7)
     TURN        1      turns begun, all players (a turn's id while it runs)
     ROUND       1      rounds begun

@@ -8,7 +8,7 @@ deal stream lives in the state (G.RNG) because the game rolls dice again at ever
 """
 import numpy as np
 
-from core.common.layout import Decision, block, decisions, enum
+from core.common.layout import TURN_HEAD, Decision, block, decisions, enum
 from core.common.rng import deal_rng, rng_below, shuffle
 from core.common.stored_rng import SLOTS, save_stream
 from core.jit import njit
@@ -40,10 +40,7 @@ USE_PHASE2, USE_ALONSO = 0, 1  # how a building use was reached (G.USE_VIA)
 
 # --- the state's layout ----------------------------------------------------------------------
 G = block("G", """
-    NP              1      number of players
-    PHASE           1      a PH code
-    CUR             1      player to decide
-    DK              1      pending decision kind (DK code)
+    *TURN_HEAD
     START           1      start player
     ACTIVE          1      player whose turn it is
     STEP            1      an ST code: the next automatic step

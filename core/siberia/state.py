@@ -10,7 +10,7 @@ import os
 import numpy as np
 
 from core.common.arith import span_sum
-from core.common.layout import Decision, block, decisions, enum
+from core.common.layout import TURN_HEAD, Decision, block, decisions, enum
 from core.common.rng import DEAL_STREAM, rng_below, rng_seed, shuffle
 from core.common.stored_rng import SLOTS, save_stream
 from core.jit import njit
@@ -29,10 +29,7 @@ DK = decisions("DK", (
 
 # --- global slots -------------------------------------------------------------------------
 G = block("G", """
-    NP              1      number of players
-    PHASE           1      PH
-    CUR             1      player to decide / whose turn it is
-    DK              1      pending decision kind
+    *TURN_HEAD
     START           1      start player (SIB-R4)
     TURN            1      turns finished, all players
     FINAL_LEFT      1      -1 before the end trigger; then turns left, the current one included
