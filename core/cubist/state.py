@@ -12,7 +12,7 @@ import numpy as np
 from core.common.arith import span_sum
 from core.common.layout import TURN_HEAD, Decision, block, decisions, enum
 from core.common.rng import DEAL_STREAM, rng_below, rng_seed, shuffle
-from core.common.stored_rng import SLOTS, save_stream
+from core.common.stored_rng import SLOTS, deal_first_seat
 from core.cubist import codes as C
 from core.cubist.codes import M, T
 from core.jit import njit
@@ -231,9 +231,7 @@ def new_game(t, n_players, seed):
         for h in range(C.MAX_HELD):
             s[b + P.HELD + h] = -1
     # CUBIST-R7 first player
-    s[G.START] = rng_below(rng, n_players)
-    s[G.CUR] = s[G.START]
-    save_stream(s, G.RNG, rng)
+    deal_first_seat(s, rng, n_players, G.START, G.CUR, G.RNG)
     return s
 
 

@@ -7,8 +7,8 @@ the treasure pile and tokens, then one block of P.SIZE slots per ship: the playe
 import numpy as np
 
 from core.common.layout import Decision, block, decisions, enum, table
-from core.common.rng import DEAL_STREAM, rng_below, rng_seed, shuffle
-from core.common.stored_rng import SLOTS, save_stream
+from core.common.rng import DEAL_STREAM, rng_seed, shuffle
+from core.common.stored_rng import SLOTS, deal_first_seat
 from core.jamaica import codes as C
 from core.jamaica.codes import M, SW, T
 from core.jit import njit, stack_array
@@ -283,9 +283,7 @@ def new_game(t, n_players, seed):
         s[b + P.SHOWN] = -1
         s[O.TOWNER + beth] = n_players
     # JAM-R5 a random Captain
-    s[G.CAPTAIN] = rng_below(rng, n_players)
-    s[G.FIRST_CAPTAIN] = s[G.CAPTAIN]
-    save_stream(s, G.RNG, rng)
+    deal_first_seat(s, rng, n_players, G.CAPTAIN, G.FIRST_CAPTAIN, G.RNG)
     return s
 
 

@@ -11,8 +11,8 @@ import numpy as np
 
 from core.common.arith import span_sum
 from core.common.layout import TURN_HEAD, Decision, block, decisions, enum
-from core.common.rng import DEAL_STREAM, rng_below, rng_seed, shuffle
-from core.common.stored_rng import SLOTS, save_stream
+from core.common.rng import DEAL_STREAM, rng_seed, shuffle
+from core.common.stored_rng import SLOTS, deal_first_seat
 from core.jit import njit
 from core.siberia import codes as C
 from core.siberia.codes import M, T
@@ -225,9 +225,7 @@ def new_game(t, n_players, seed):
             s[O.APILE + n] = 0
     s[G.APILE_N] = n
     # SIB-R4 start player at random
-    s[G.START] = rng_below(rng, n_players)
-    s[G.CUR] = s[G.START]
-    save_stream(s, G.RNG, rng)
+    deal_first_seat(s, rng, n_players, G.START, G.CUR, G.RNG)
     return s
 
 
