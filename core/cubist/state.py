@@ -7,12 +7,10 @@ rooms as GRID x GRID columns (height and value: a column has one value, CUBIST-R
 completed installation cards with the dice on their museum-die spaces, and counters.
 Die values are 1..6; per-value counts are indexed by value - 1.
 """
-import numpy as np
-
 from core.common.arith import span_sum
 from core.common.layout import TURN_HEAD, Decision, block, decisions, enum
-from core.common.rng import DEAL_STREAM, rng_below, rng_seed, shuffle
-from core.common.stored_rng import SLOTS, deal_first_seat
+from core.common.rng import rng_below, shuffle
+from core.common.stored_rng import SLOTS, deal_first_seat, new_deal
 from core.cubist import codes as C
 from core.cubist.codes import M, T
 from core.jit import njit
@@ -182,9 +180,7 @@ def card_die_src(k, face):
 @njit
 def new_game(t, n_players, seed):
     """The dealt state before the first turn. Deal randomness comes only from `seed`."""
-    s = np.zeros(STATE_SIZE, np.int32)
-    rng = np.zeros(1, np.uint64)
-    rng_seed(rng, seed, DEAL_STREAM)
+    s, rng = new_deal(STATE_SIZE, seed)
     s[G.NP] = n_players
     s[G.PHASE] = PH.SETUP
     s[G.TRIGGER] = -1

@@ -7,8 +7,8 @@ the treasure pile and tokens, then one block of P.SIZE slots per ship: the playe
 import numpy as np
 
 from core.common.layout import Decision, block, decisions, enum, table
-from core.common.rng import DEAL_STREAM, rng_seed, shuffle
-from core.common.stored_rng import SLOTS, deal_first_seat
+from core.common.rng import shuffle
+from core.common.stored_rng import SLOTS, deal_first_seat, new_deal
 from core.jamaica import codes as C
 from core.jamaica.codes import M, SW, T
 from core.jit import njit, stack_array
@@ -229,9 +229,7 @@ def draw_cards(s, rng, p, k):
 @njit
 def new_game(t, n_players, seed):
     """The dealt state before the first round (JAM-R0..R5, JAM-V1). Randomness from `seed`."""
-    s = np.zeros(STATE_SIZE, np.int32)
-    rng = np.zeros(1, np.uint64)
-    rng_seed(rng, seed, DEAL_STREAM)
+    s, rng = new_deal(STATE_SIZE, seed)
     ghost = n_players == 2 and t[T.SWITCHES + SW.GHOST_SHIP] == 1
     s[G.NP] = n_players
     s[G.NSHIPS] = n_players + (1 if ghost else 0)

@@ -11,8 +11,8 @@ import numpy as np
 
 from core.common.arith import span_sum
 from core.common.layout import TURN_HEAD, Decision, block, decisions, enum
-from core.common.rng import DEAL_STREAM, rng_seed, shuffle
-from core.common.stored_rng import SLOTS, deal_first_seat
+from core.common.rng import shuffle
+from core.common.stored_rng import SLOTS, deal_first_seat, new_deal
 from core.jit import njit
 from core.siberia import codes as C
 from core.siberia.codes import M, T
@@ -174,9 +174,7 @@ def take_supply(s, at, bits_at, x):
 @njit
 def new_game(t, n_players, seed):
     """The dealt state before the first turn. Deal randomness comes only from `seed`."""
-    s = np.zeros(STATE_SIZE, np.int32)
-    rng = np.zeros(1, np.uint64)
-    rng_seed(rng, seed, DEAL_STREAM)
+    s, rng = new_deal(STATE_SIZE, seed)
     s[G.NP] = n_players
     s[G.PHASE] = PH.SETUP
     s[G.FINAL_LEFT] = -1
