@@ -91,7 +91,7 @@ def _size(expr: str, names: Mapping[str, Any]) -> Any:
             return node.value
         if isinstance(node, ast.Name) and node.id in names:
             return names[node.id]
-        if isinstance(node, ast.Attribute):
+        if isinstance(node, ast.Attribute) and hasattr(value(node.value), node.attr):
             return getattr(value(node.value), node.attr)
         if isinstance(node, ast.BinOp) and type(node.op) in _OPS:
             return _OPS[type(node.op)](value(node.left), value(node.right))
