@@ -3,7 +3,7 @@ compiled alike."""
 import numpy as np
 import pytest
 
-from core.common.layout import Decision, block, decisions, enum
+from core.common.layout import Decision, block, decisions, enum, table
 from tests.engines import run_compiled
 
 G = block("G", (("NP", 1, "players"), ("CTX", 3)), aliases={"GAINS": "CTX"})
@@ -33,6 +33,27 @@ def test_enumerations_and_decision_kinds() -> None:
     assert DK.with_prop("in_turn") == ("BID", "MOVE")
     with pytest.raises(ValueError):
         DK.mask("nothing")
+
+
+def test_a_text_table_declares_the_same_fields() -> None:
+    extra = (("X", 2, "two"),)
+    text = block("P", """
+        NP      1             players
+        CTX     len(extra)   one
+                              doc
+        *extra
+        RING    SIZE * 2 + 1
+    """, start=4, names={"extra": extra, "SIZE": 3})
+    tuples = block("P", (("NP", 1, "players"), ("CTX", 1, "one doc"), ("X", 2, "two"),
+                         ("RING", 7, "")), start=4)
+    assert text == tuples and text.fields == tuples.fields
+
+
+@pytest.mark.parametrize("text", ["NP", "NP  eval('1')", "NP  MISSING", "NP  np.MISSING",
+                                  "  doc\nNP  1"])
+def test_bad_table_lines_are_refused(text) -> None:
+    with pytest.raises(ValueError):
+        table(text + "\n", {"np": np})
 
 
 @pytest.mark.parametrize("fields, aliases", [

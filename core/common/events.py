@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from core.common.trace import Row, player_label
+from core.common.trace import Row, player_label, seat_sentences
 
 
 class Ctx(NamedTuple):
@@ -130,15 +130,17 @@ class Events:
 
     `more_after_raw`: whether the keys an event's `more` adds follow "raw" in the decoded object
     (they do in some games' traces, and the traces keep their byte order). `words(event, ctx)`,
-    when given, is the decoded event as every sentence reads it (names spelled for the log)."""
+    when given, is the decoded event as every sentence reads it (names spelled for the log).
+    `deal`: the code of a deal event whose sentence names its start player, if any."""
 
     def __init__(self, codes: Any, table: Mapping[int, Event], colours: Sequence[str],
                  more_after_raw: bool = False,
-                 words: Callable[[dict[str, Any], Ctx], dict[str, Any]] | None = None) -> None:
+                 words: Callable[[dict[str, Any], Ctx], dict[str, Any]] | None = None,
+                 deal: int | None = None) -> None:
         if sorted(table) != list(range(len(codes.keys))):
             raise ValueError(f"events must be declared once each: {codes.keys}")
         self.codes, self.table, self.colours = codes, dict(table), tuple(colours)
-        self.more_after_raw, self.words = more_after_raw, words
+        self.more_after_raw, self.words, self.deal = more_after_raw, words, deal
 
     def ctx(self, row: np.ndarray, tables: Any,
             who: Callable[[int], str] | None = None) -> Ctx:
@@ -171,6 +173,12 @@ class Events:
             d = self.words(d, ctx)
         sentence = self.table[ctx.row.code].sentence
         return sentence.format(**d) if isinstance(sentence, str) else sentence(d, ctx)
+
+    def sentences(self, trace: np.ndarray, tables: Any, n_players: int,
+                  colours: Sequence[str]) -> list[str]:
+        """Per event, the log's sentence: the seat acting and the clause (the replay page's event
+        list); a game's `event_sentences`."""
+        return seat_sentences(trace, lambda row: self.clause(row, tables), colours, self.deal)
 
     def schema(self, max_seat: int) -> dict[str, Any]:
         """The JSON schema of the game's event objects: one branch per event name."""

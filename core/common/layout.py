@@ -1,11 +1,13 @@
 """Flat int32 layouts and integer enumerations, each declared once.
 
 A game's state, player block and rules-data vector are flat int32 arrays read through named
-offsets. `block` declares such a layout as a list of (NAME, size, doc) fields and gives back an
-immutable named tuple of the fields' offsets (plus SIZE, the offset after the last field):
+offsets. `block` declares such a layout as a list of (NAME, size, doc) fields, or as the text
+table `table` reads, and gives back an immutable named tuple of the fields' offsets (plus SIZE,
+the offset after the last field):
 
     G = block("G", (("NP", 1, "number of players"), ("ROUND", 1, "1..6"), ...))
     O = block("O", (("MARKET", NMERCH, "pieces per market row"), ...), start=G.SIZE)
+    O = block("O", TEXT, start=G.SIZE, names=globals())  # TEXT's lines: MARKET  NMERCH  pieces...
     s[O.MARKET + r]
 
 numba reads a global named tuple of ints as constants, so `s[O.MARKET + r]` compiles to the
@@ -20,6 +22,10 @@ and properties (`mask(prop)`: a bit mask of the kinds that have it, for compiled
 """
 from __future__ import annotations
 
+import ast
+import operator
+import re
+import textwrap
 from collections import namedtuple
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
@@ -73,10 +79,70 @@ class _Block:
         return tuple(f.name for f in self.fields)
 
 
-def block(kind: str, fields: Iterable[tuple[str, int] | tuple[str, int, str]], start: int = 0,
-          aliases: Mapping[str, str] | None = None) -> Any:
+FieldSpec = tuple[str, int] | tuple[str, int, str]
+_OPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul}
+
+
+def _size(expr: str, names: Mapping[str, Any]) -> Any:
+    """The value of a size expression: integers and names (with attributes) under + - * and
+    parentheses, and len() of a name."""
+    def value(node: ast.AST) -> Any:
+        if isinstance(node, ast.Constant) and type(node.value) is int:
+            return node.value
+        if isinstance(node, ast.Name) and node.id in names:
+            return names[node.id]
+        if isinstance(node, ast.Attribute) and hasattr(value(node.value), node.attr):
+            return getattr(value(node.value), node.attr)
+        if isinstance(node, ast.BinOp) and type(node.op) in _OPS:
+            return _OPS[type(node.op)](value(node.left), value(node.right))
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                and node.func.id == "len" and len(node.args) == 1 and not node.keywords):
+            return len(value(node.args[0]))
+        raise ValueError(f"{expr!r}: a size is an integer expression over declared names")
+    return value(ast.parse(expr.strip(), mode="eval").body)
+
+
+def table(text: str, names: Mapping[str, Any] | None = None) -> tuple[tuple[str, int, str], ...]:
+    """Fields declared as a text table, one a line: NAME, size, doc, two or more spaces apart; a
+    line that starts with white space goes on with the doc above, and a line `*EXPR` inserts the
+    fields EXPR names. Sizes are integer expressions over `names` (the caller's globals())."""
+    out: list[list[Any]] = []
+    for line in textwrap.dedent(text).splitlines():
+        if not line.strip():
+            continue
+        if line[0].isspace():
+            if not out:
+                raise ValueError(f"layout table: {line.strip()!r} continues no field")
+            out[-1][2] = f"{out[-1][2]} {line.strip()}".strip()
+        elif line.startswith("*"):
+            out.extend(list(f) for f in _size(line[1:], names or {}))
+        else:
+            parts = re.split(r"\s{2,}", line.strip(), maxsplit=2)
+            if len(parts) < 2:
+                raise ValueError(f"layout table: {line.strip()!r} is not NAME  size  doc")
+            out.append([parts[0], operator.index(_size(parts[1], names or {})),
+                        parts[2] if len(parts) > 2 else ""])
+    return tuple((name, size, doc) for name, size, doc in out)
+
+
+# The first fields of the global block of a game played by turns of one decision at a time,
+# spliced in with `*TURN_HEAD` (the games that lay them out first, in this order).
+TURN_HEAD: tuple[tuple[str, int, str], ...] = (
+    ("NP", 1, "number of players"),
+    ("PHASE", 1, "PH"),
+    ("CUR", 1, "player to decide"),
+    ("DK", 1, "pending decision kind"),
+)
+
+
+def block(kind: str, fields: Iterable[FieldSpec] | str, start: int = 0,
+          aliases: Mapping[str, str] | None = None,
+          names: Mapping[str, Any] | None = None) -> Any:
     """A layout: the offset of each field by name, fields laid out in order from `start`, and
-    SIZE, the offset after the last one (the block's size when it starts at 0)."""
+    SIZE, the offset after the last one (the block's size when it starts at 0). `fields` is a
+    sequence of (NAME, size, doc) or a text `table` whose sizes are read with `names`."""
+    if isinstance(fields, str):
+        fields = table(fields, names)
     offsets: dict[str, int] = {}
     declared: list[Field] = []
     at = start

@@ -6,6 +6,7 @@ state alone says what comes next: a copy of the state (look-ahead, the trace) ca
 """
 import numpy as np
 
+from core.common.rng import DEAL_STREAM, rng_below, rng_seed
 from core.jit import njit
 
 SLOTS = 4  # int32 slots a stored stream takes
@@ -26,3 +27,22 @@ def load_stream(s, at, rng):
     for i in range(SLOTS):
         v |= np.uint64(s[at + i]) << np.uint64(16 * i)
     rng[0] = v
+
+
+@njit(inline="always")
+def new_deal(size, seed):
+    """The start of a deal: a zeroed state of `size` slots and the deal's stream, seeded from
+    the game's seed alone."""
+    s = np.zeros(size, np.int32)
+    rng = np.zeros(1, np.uint64)
+    rng_seed(rng, seed, DEAL_STREAM)
+    return s, rng
+
+
+@njit(inline="always")
+def deal_first_seat(s, rng, n_players, first, also, at):
+    """The end of a deal: a seat drawn at random into s[first] and s[also] (the start player
+    and the one to decide, or the first Captain), then the stream stored from s[at] on."""
+    s[first] = rng_below(rng, n_players)
+    s[also] = s[first]
+    save_stream(s, at, rng)

@@ -197,24 +197,24 @@ EV = enum("EV", (
 # --- flat rules-data vector: the int32 vector compiled code receives, one field per table ----
 # (one array instead of a tuple of arrays: every compiled call then pays one reference count,
 # not nineteen; tables.flatten fills it, each field from the CubaTables field of its name)
-T = block("T", (
-    ("MISC", NMISC, "by M"),
-    ("SWITCHES", NSWITCHES, "by SW"),
-    ("SUPPLY", NKINDS, "pieces in the game per kind"),
-    ("CHAR_VOTES", NCHARS, "votes per character"),
-    ("BUILDING_COST", 3 * NBUILDINGS, "[3 * kind + resource] wood, stone, water"),
-    ("BUILDING_COPIES", NBUILDINGS, "tiles per building kind"),
-    ("BUILDING_FEATURE", NBUILDINGS + 1, "FT_* per kind, the printed warehouse last"),
-    ("BUILDING_PARAM", 3 * (NBUILDINGS + 1), "[3 * kind + i]"),
-    ("STATUTE_TYPE", NSTATUTE_ROWS, "TAX..OTHER per statute row"),
-    ("STATUTE_EFFECT", NSTATUTE_ROWS, "EF_* per statute row"),
-    ("STATUTE_PARAM", 2 * NSTATUTE_ROWS, "[2 * row + i]"),
-    ("PILE_CARDS", 4 * PILE_CARDS, "[PILE_CARDS * type + i] statute rows in each pile"),
-    ("SHIP_SPOTS", NSHIPS * SHIP_SPOTS, "[SHIP_SPOTS * ship + spot] kind of each cargo spot"),
-    ("LAYOUTS", NLAYOUTS * NFIELDS, "[NFIELDS * layout + field] field type"),
-    ("MARKET_LEN", NMERCH, "spaces per market row"),
-    ("MARKET_TOP", NMERCH, "label of the leftmost space"),
-    ("MARKET_FILL", NMERCH, "pieces at the start"),
-    ("MARKET_EMPTY_BUY", NMERCH, "price from the stock when the row is empty"),
-    ("MARKET_FULL_SELL", NMERCH, "price to the stock when the row is full"),
-))
+T = block("T", """
+    MISC              NMISC                 by M
+    SWITCHES          NSWITCHES             by SW
+    SUPPLY            NKINDS                pieces in the game per kind
+    CHAR_VOTES        NCHARS                votes per character
+    BUILDING_COST     3 * NBUILDINGS        [3 * kind + resource] wood, stone, water
+    BUILDING_COPIES   NBUILDINGS            tiles per building kind
+    BUILDING_FEATURE  NBUILDINGS + 1        FT_* per kind, the printed warehouse last
+    BUILDING_PARAM    3 * (NBUILDINGS + 1)  [3 * kind + i]
+    STATUTE_TYPE      NSTATUTE_ROWS         TAX..OTHER per statute row
+    STATUTE_EFFECT    NSTATUTE_ROWS         EF_* per statute row
+    STATUTE_PARAM     2 * NSTATUTE_ROWS     [2 * row + i]
+    PILE_CARDS        4 * PILE_CARDS        [PILE_CARDS * type + i] statute rows in each pile
+    SHIP_SPOTS        NSHIPS * SHIP_SPOTS   [SHIP_SPOTS * ship + spot] kind of each cargo spot
+    LAYOUTS           NLAYOUTS * NFIELDS    [NFIELDS * layout + field] field type
+    MARKET_LEN        NMERCH                spaces per market row
+    MARKET_TOP        NMERCH                label of the leftmost space
+    MARKET_FILL       NMERCH                pieces at the start
+    MARKET_EMPTY_BUY  NMERCH                price from the stock when the row is empty
+    MARKET_FULL_SELL  NMERCH                price to the stock when the row is full
+""", names=globals())

@@ -49,36 +49,36 @@ DK = decisions("DK", (
 ))
 
 # --- global slots -------------------------------------------------------------
-G = block("G", (
-    ("NP", 1, "number of players"),
-    ("ROUND", 1, "1..6"),
-    ("PHASE", 1, "PH"),
-    ("STEP", 1, "position within the current phase's player sequence"),
-    ("START", 1, "start player"),
-    ("CUR", 1, "player to decide"),
-    ("DK", 1, "pending decision kind"),
-    ("CTX0", 1, "decision context: read through its aliases"),
-    ("CTX1", 1, "decision context: read through its aliases"),
-    ("CTX2", 1, "decision context: read through its aliases"),
-    ("TURN", 1, "character cards played this round, all players"),
-    ("ARCH_ALT_N", 1, "architect alternatives taken this round"),
-    ("MAYOR_ALT_N", 1, "mayor alternatives taken this round"),
-    ("VETO_OWNER", 1, "holder of the veto tile this round, -1 none"),
-    ("VETO_BAN_TYPE", 1, "statute type the veto tile may not veto next round"),
-    ("VETO_BAN_ROUND", 1, "the round of that ban"),
-    ("VETOED_TYPE", 1, "bill vetoed for phase C (church_veto_timing = at_parliament)"),
-    ("BEST4_VOTES", 1, "most votes of a 4th card played this round"),
-    ("BEST4_PLAYER", 1, "who played it: the next start player"),
-    ("OLD_START", 1, "start player before this round's change"),
-    ("PILE_N", 1, "ship cards in the pile"),
-    ("BID_ROUND", 1, "0 first bid, 1 re-bid of the tied players, 2 no bidding"),
-    ("TIED", 1, "bit mask of tied players in a re-bid"),
-    ("PARL_WINNER", 1, "winner of this round's parliament, -1 none"),
-    ("BANK", 1, "money in the bank (money_limited only)"),
-    ("SEED_LO", 1, "the deal seed's low 31 bits"),
-    ("SEED_HI", 1, "the deal seed's next 31 bits"),
-    ("SAILED", 1, "ships that have left the harbour (CUBA-R35/R36)"),
-), aliases={
+G = block("G", """
+    NP              1  number of players
+    ROUND           1  1..6
+    PHASE           1  PH
+    STEP            1  position within the current phase's player sequence
+    START           1  start player
+    CUR             1  player to decide
+    DK              1  pending decision kind
+    CTX0            1  decision context: read through its aliases
+    CTX1            1  decision context: read through its aliases
+    CTX2            1  decision context: read through its aliases
+    TURN            1  character cards played this round, all players
+    ARCH_ALT_N      1  architect alternatives taken this round
+    MAYOR_ALT_N     1  mayor alternatives taken this round
+    VETO_OWNER      1  holder of the veto tile this round, -1 none
+    VETO_BAN_TYPE   1  statute type the veto tile may not veto next round
+    VETO_BAN_ROUND  1  the round of that ban
+    VETOED_TYPE     1  bill vetoed for phase C (church_veto_timing = at_parliament)
+    BEST4_VOTES     1  most votes of a 4th card played this round
+    BEST4_PLAYER    1  who played it: the next start player
+    OLD_START       1  start player before this round's change
+    PILE_N          1  ship cards in the pile
+    BID_ROUND       1  0 first bid, 1 re-bid of the tied players, 2 no bidding
+    TIED            1  bit mask of tied players in a re-bid
+    PARL_WINNER     1  winner of this round's parliament, -1 none
+    BANK            1  money in the bank (money_limited only)
+    SEED_LO         1  the deal seed's low 31 bits
+    SEED_HI         1  the deal seed's next 31 bits
+    SAILED          1  ships that have left the harbour (CUBA-R35/R36)
+""", aliases={
     "CARD": "CTX0",            # the character being played
     "TAX_AMOUNT": "CTX0",      # DK.TAX: the tax to pay
     "WORKER_GAINS": "CTX1",    # the worker's packed resource gains (DK.WORKER_FIELDS)
@@ -86,53 +86,53 @@ G = block("G", (
     "FOREMAN_FIELDS": "CTX1",  # the foreman's fields still to use, a bit each
     "MARKET_TRADES": "CTX1",   # DK.TRADE_STEP: this visit's trades, 4 bits a kind (CUBA-Q18)
     "USE_FIELD": "CTX2",       # DK.BUILDING_USE: the field of the building in use
-})
+}, names=globals())
 
 # --- per-player slots (offset from the player's block) -----------------------------
-P = block("P", (
-    ("MONEY", 1, ""),
-    ("VP", 1, ""),
-    ("LOT", C.NKINDS, "pieces by kind; for products the unstored ones"),
-    ("STORED", C.NPRODUCTS, "stored products CI, SU, TO (CUBA-R26)"),
-    ("PAWN", 1, "field of the worker's pawn"),
-    ("FIELD", C.NFIELDS, "building kind on each field, -1 none, field 0 warehouse"),
-    ("USED", C.NFIELDS, "building on this field used this round"),
-    ("HAND", C.NCHARS, "character cards in hand"),
-    ("HIDDEN", 1, "CUBA-V1 hidden card, -1 none"),
-    ("NPLAYED", 1, "character cards played this round"),
-    ("LAST_CARD", 1, "last card played; at parliament the 5th card"),
-    ("LAYOUT", 1, "plantation layout (tables.layouts row)"),
-    ("PAID_TAX", 1, "paid the tax this round"),
-    ("TOWN_HALL", 1, "extra votes this round"),
-    ("VOTES", 1, "votes in this parliament (cards + town hall + bids)"),
-    ("BID", 1, "pending secret bid"),
-    ("BUILT", 1, "buildings built"),
-    ("BILLS", 1, "bills passed by this player"),
-    ("PARL_WINS", 1, "parliaments won"),
-    ("SHIPPED", 1, "pieces loaded onto ships"),
-    ("PASSED", 1, "bit mask of the statute rows (0..23) this player passed"),
-    ("LOADS", 1, "times this player loaded a ship"),
-    ("FILLED", 1, "ships whose last free spot this player filled"),
-    ("VPSRC", C.NSRC, "VP by source (codes.SRC_*)"),
-))
+P = block("P", """
+    MONEY      1
+    VP         1
+    LOT        C.NKINDS     pieces by kind; for products the unstored ones
+    STORED     C.NPRODUCTS  stored products CI, SU, TO (CUBA-R26)
+    PAWN       1            field of the worker's pawn
+    FIELD      C.NFIELDS    building kind on each field, -1 none, field 0 warehouse
+    USED       C.NFIELDS    building on this field used this round
+    HAND       C.NCHARS     character cards in hand
+    HIDDEN     1            CUBA-V1 hidden card, -1 none
+    NPLAYED    1            character cards played this round
+    LAST_CARD  1            last card played; at parliament the 5th card
+    LAYOUT     1            plantation layout (tables.layouts row)
+    PAID_TAX   1            paid the tax this round
+    TOWN_HALL  1            extra votes this round
+    VOTES      1            votes in this parliament (cards + town hall + bids)
+    BID        1            pending secret bid
+    BUILT      1            buildings built
+    BILLS      1            bills passed by this player
+    PARL_WINS  1            parliaments won
+    SHIPPED    1            pieces loaded onto ships
+    PASSED     1            bit mask of the statute rows (0..23) this player passed
+    LOADS      1            times this player loaded a ship
+    FILLED     1            ships whose last free spot this player filled
+    VPSRC      C.NSRC       VP by source (codes.SRC_*)
+""", names=globals())
 
 MAX_PLAYERS = C.SEATS
 
 # --- shared board areas, then the players' blocks ------------------------------------
-O = block("O", (
-    ("MARKERS", C.NMARKERS, "black markers, 1 = covered"),
-    ("STOCK", C.NKINDS, "general stock per kind"),
-    ("MARKET", C.NMERCH, "pieces in each market row (CI..CG)"),
-    ("PILE", C.NSHIPS, "ship pile, top first"),
-    ("SHIP", C.NPOS, "ship card at sea, dock 1..3 (-1 empty)"),
-    ("CARGO", C.NPOS * C.SHIP_SPOTS, "1 = cargo spot filled, [position * 5 + spot]"),
-    ("STAT_PILE", 4 * C.PILE_CARDS, "statute rows in each pile, [type * 6 + i]"),
-    ("STAT_PTR", 4, "next card of each pile"),
-    ("BILLS", 4, "this round's bill per type, -1 none"),
-    ("ACTS", 4, "act in force per type, -1 none"),
-    ("ACT_ROUND", 4, "round in which each act was passed"),
-    ("PLAYERS", MAX_PLAYERS * P.SIZE, "one P block per player"),
-), start=G.SIZE)
+O = block("O", """
+    MARKERS    C.NMARKERS             black markers, 1 = covered
+    STOCK      C.NKINDS               general stock per kind
+    MARKET     C.NMERCH               pieces in each market row (CI..CG)
+    PILE       C.NSHIPS               ship pile, top first
+    SHIP       C.NPOS                 ship card at sea, dock 1..3 (-1 empty)
+    CARGO      C.NPOS * C.SHIP_SPOTS  1 = cargo spot filled, [position * 5 + spot]
+    STAT_PILE  4 * C.PILE_CARDS       statute rows in each pile, [type * 6 + i]
+    STAT_PTR   4                      next card of each pile
+    BILLS      4                      this round's bill per type, -1 none
+    ACTS       4                      act in force per type, -1 none
+    ACT_ROUND  4                      round in which each act was passed
+    PLAYERS    MAX_PLAYERS * P.SIZE   one P block per player
+""", start=G.SIZE, names=globals())
 
 STATE_SIZE = O.SIZE
 

@@ -515,20 +515,9 @@ EVENTS = E.Events(EV, {
 }, C.COLOURS)
 
 
-def event_dict(row: np.ndarray, tables: CubaTables) -> dict[str, Any]:
-    """A trace row's event as {"name", "player", named decoded fields..., "raw"}."""
-    return EVENTS.decode(row, tables)
-
-
-def clause(row: np.ndarray, tables: CubaTables) -> str:
-    """What happened in one event, without the actor and the round/phase prefix."""
-    return EVENTS.clause(row, tables)
-
-
-def event_sentences(trace: np.ndarray, tables: CubaTables, n_players: int,
-                    colours: Sequence[str]) -> list[str]:
-    """Per event, the log's sentence: actor and clause (the replay page's event list)."""
-    return common_trace.seat_sentences(trace, lambda row: clause(row, tables), colours)
+# A trace row's event as {"name", "player", fields..., "raw"}, what happened without the
+# actor, and each event's log sentence (the replay page's event list):
+event_dict, clause, event_sentences = EVENTS.decode, EVENTS.clause, EVENTS.sentences
 
 
 def event_text(row: np.ndarray, tables: CubaTables, colours: Sequence[str]) -> str:

@@ -99,24 +99,27 @@ EV = enum("EV", (
 ))
 
 # --- the flat rules vector compiled code receives: one field per table (tables.py) ----------
-T = block("T", (
-    ("MISC", NMISC, "misc values, indexed by M"),
-    ("SWITCHES", NSWITCHES, "switch values, indexed by SW"),
-    ("INST_DICE", MAX_INST, "dice in each installation card's plan (0: no card)"),
-    ("INST_POINTS", MAX_INST, "points of each installation card"),
-    ("INST_SPACES", MAX_INST, "museum-die spaces of each installation card"),
-    ("INST_SPACE_A", MAX_INST * MAX_SPACES, "printed value (first of a/b) of each space"),
-    ("INST_SPACE_B", MAX_INST * MAX_SPACES, "second value of an a/b space, else the first"),
-    ("INST_SHAPE", MAX_INST * NORIENT * 2, "rows, columns of each orientation's plan"),
-    ("INST_H", MAX_INST * NORIENT * PLAN_CELLS, "column heights of each orientation's plan"),
-    ("INST_FIX", MAX_INST * NORIENT * PLAN_CELLS, "fixed value per plan cell, 0 free"),
-    ("ART_N", 1, "artist cards"),
-    ("ART_KIND", MAX_ART, "kind of each artist card (ARTIST_NAMES)"),
-    ("ART_DICE", MAX_ART, "dice needed to recruit each artist card"),
-    ("ART_V1", MAX_ART, "Boccioni: first value; Malevich: its value; Fresnaye/Popova: step"),
-    ("ART_V2", MAX_ART, "Boccioni: second value; Fresnaye/Popova: printed sign +1/-1"),
-    ("MUS_N", 1, "museum cards"),
-    ("MUS_PLAYERS", MAX_MUSEUMS, "player count each museum card is for"),
-    ("MUS_H", MAX_MUSEUMS * MCELL, "plan height per museum cell (MROWS x MCOLS)"),
-    ("MUS_CORNER", MAX_MUSEUMS, "the cornerstone's cell"),
-))
+T = block("T", """
+    MISC          NMISC                            misc values, indexed by M
+    SWITCHES      NSWITCHES                        switch values, indexed by SW
+    INST_DICE     MAX_INST                         dice in each installation card's plan (0: no
+                                                   card)
+    INST_POINTS   MAX_INST                         points of each installation card
+    INST_SPACES   MAX_INST                         museum-die spaces of each installation card
+    INST_SPACE_A  MAX_INST * MAX_SPACES            printed value (first of a/b) of each space
+    INST_SPACE_B  MAX_INST * MAX_SPACES            second value of an a/b space, else the first
+    INST_SHAPE    MAX_INST * NORIENT * 2           rows, columns of each orientation's plan
+    INST_H        MAX_INST * NORIENT * PLAN_CELLS  column heights of each orientation's plan
+    INST_FIX      MAX_INST * NORIENT * PLAN_CELLS  fixed value per plan cell, 0 free
+    ART_N         1                                artist cards
+    ART_KIND      MAX_ART                          kind of each artist card (ARTIST_NAMES)
+    ART_DICE      MAX_ART                          dice needed to recruit each artist card
+    ART_V1        MAX_ART                          Boccioni: first value; Malevich: its value;
+                                                   Fresnaye/Popova: step
+    ART_V2        MAX_ART                          Boccioni: second value; Fresnaye/Popova: printed
+                                                   sign +1/-1
+    MUS_N         1                                museum cards
+    MUS_PLAYERS   MAX_MUSEUMS                      player count each museum card is for
+    MUS_H         MAX_MUSEUMS * MCELL              plan height per museum cell (MROWS x MCOLS)
+    MUS_CORNER    MAX_MUSEUMS                      the cornerstone's cell
+""", names=globals())

@@ -23,23 +23,23 @@ INST_NAMES = tuple(f"i{i + 1:02d}" for i in range(C.MAX_INST))  # the rules file
 
 # the columns after the shared head (records.py); a wider field is named by its key and the
 # names in COLUMN_NAMES
-REC = block("REC", (
-    ("DECISIONS", 1, "decisions the seat took"),
-    ("TURNS", 1, "turns taken"),
-    ("ROUNDS", 1, "rounds the game lasted"),
-    ("FIRST", 1, "1 for the first player"),
-    ("TRIGGERED", 1, "1 for the player who triggered the end"),
-    ("INSTALLATIONS", 1, "installations completed"),
-    ("MUSEUM_DICE", 1, "own dice placed in the museum"),
-    ("CARD_DICE_LEFT", 1, "dice still on completed cards at the end"),
-    ("VP", C.NSRC, "points by source (cards, museum)"),
-    ("ARTISTS", C.NKINDS, "artist cards used per kind"),
-    ("RECRUITS", 1, "artist cards recruited"),
-    ("BUMPS", 1, "other players' dice bumped"),
-    ("BUMPED", 1, "times the seat's dice were bumped"),
-    ("ABANDONS", 1, "rooms abandoned"),
-    ("INST", C.MAX_INST, "1 for each installation card completed"),
-), start=len(HEAD_NAMES))
+REC = block("REC", """
+    DECISIONS       1           decisions the seat took
+    TURNS           1           turns taken
+    ROUNDS          1           rounds the game lasted
+    FIRST           1           1 for the first player
+    TRIGGERED       1           1 for the player who triggered the end
+    INSTALLATIONS   1           installations completed
+    MUSEUM_DICE     1           own dice placed in the museum
+    CARD_DICE_LEFT  1           dice still on completed cards at the end
+    VP              C.NSRC      points by source (cards, museum)
+    ARTISTS         C.NKINDS    artist cards used per kind
+    RECRUITS        1           artist cards recruited
+    BUMPS           1           other players' dice bumped
+    BUMPED          1           times the seat's dice were bumped
+    ABANDONS        1           rooms abandoned
+    INST            C.MAX_INST  1 for each installation card completed
+""", start=len(HEAD_NAMES), names=globals())
 NREC = REC.SIZE
 COLUMN_NAMES = {"VP": C.SRC_NAMES, "ARTISTS": C.ARTIST_NAMES, "INST": INST_NAMES}
 COUNTERS = ((REC.TURNS, P.TURNS), (REC.INSTALLATIONS, P.HELD_N),

@@ -7,13 +7,11 @@ rooms as GRID x GRID columns (height and value: a column has one value, CUBIST-R
 completed installation cards with the dice on their museum-die spaces, and counters.
 Die values are 1..6; per-value counts are indexed by value - 1.
 """
-import numpy as np
-
 from core.common.arith import span_sum
 from core.common.chance import Source, sources
-from core.common.layout import Decision, block, decisions, enum
-from core.common.rng import DEAL_STREAM, rng_below, rng_seed, shuffle
-from core.common.stored_rng import SLOTS, save_stream
+from core.common.layout import TURN_HEAD, Decision, block, decisions, enum
+from core.common.rng import rng_below, shuffle
+from core.common.stored_rng import SLOTS, deal_first_seat, new_deal
 from core.cubist import codes as C
 from core.cubist.codes import M, T
 from core.jit import njit
@@ -32,73 +30,72 @@ DK = decisions("DK", (
 ))
 
 # --- global slots -------------------------------------------------------------------------
-G = block("G", (
-    ("NP", 1, "number of players"),
-    ("PHASE", 1, "PH"),
-    ("CUR", 1, "player to decide / whose turn it is"),
-    ("DK", 1, "pending decision kind"),
-    ("START", 1, "first player (CUBIST-R7)"),
-    ("TURN", 1, "turns begun, all players (a turn's id while it runs)"),
-    ("ROUND", 1, "rounds begun"),
-    ("FINAL", 1, "1 once the end is triggered (CUBIST-R30)"),
-    ("TRIGGER", 1, "player who triggered the end, -1 none"),
-    ("MUSEUM", 1, "the museum card (CUBIST-R2)"),
-    ("CORNER", 1, "the cornerstone's museum cell (CUBIST-R3)"),
-    ("RNG", SLOTS, "the dice stream (core.common.stored_rng)"),
-    ("IDECK_PTR", 1, "next card of the installation deck"),
-    ("IDECK_N", 1, "installation cards in the game"),
-    ("ADECK_HEAD", 1, "top of the artist deck (ring O.ADECK)"),
-    ("ADECK_N", 1, "artist cards in the deck"),
-    ("ADECK_SEEN", 1, "cards at the bottom of the artist deck that were face up before"),
-    ("MOVE_V", 1, "value of the die Pascin lifted (0 none)"),
-    ("MOVE_FROM", 1, "room * NCELL + cell it came from"),
-    ("ROLLED", 1, "1 once the current turn's dice are rolled (CUBIST-R8)"),
-))
+G = block("G", """
+    *TURN_HEAD
+    START       1      first player (CUBIST-R7)
+    TURN        1      turns begun, all players (a turn's id while it runs)
+    ROUND       1      rounds begun
+    FINAL       1      1 once the end is triggered (CUBIST-R30)
+    TRIGGER     1      player who triggered the end, -1 none
+    MUSEUM      1      the museum card (CUBIST-R2)
+    CORNER      1      the cornerstone's museum cell (CUBIST-R3)
+    RNG         SLOTS  the dice stream (core.common.stored_rng)
+    IDECK_PTR   1      next card of the installation deck
+    IDECK_N     1      installation cards in the game
+    ADECK_HEAD  1      top of the artist deck (ring O.ADECK)
+    ADECK_N     1      artist cards in the deck
+    ADECK_SEEN  1      cards at the bottom of the artist deck that were face up before
+    MOVE_V      1      value of the die Pascin lifted (0 none)
+    MOVE_FROM   1      room * NCELL + cell it came from
+    ROLLED      1      1 once the current turn's dice are rolled (CUBIST-R8)
+""", names=globals())
 
 # --- per-player slots (offset from the player's block) ----------------------------------
-P = block("P", (
-    ("DICE", 1, "dice of this player's colour in the game (20; Rozanova take_die moves one)"),
-    ("SUPPLY", 1, "dice in the supply"),
-    ("WARE", C.NVAL, "warehouse dice per value"),
-    ("STORE", C.NVAL, "storage dice per value"),
-    ("ROOM_N", 2, "dice per work room"),
-    ("ROOM_H", 2 * C.NCELL, "column height per work-room cell"),
-    ("ROOM_V", 2 * C.NCELL, "column value per work-room cell (0 empty)"),
-    ("ROOM_ROWS", 2 * C.GRID, "per room and row, bit c set where a die may go by CUBIST-R11, "
-     "R12: an occupied column or an empty cell next to one, none in an empty room "
-     "(core.cubist.placements keeps it)"),
-    ("ROOM_FITS", 2 * C.FIT_WORDS, "per room, geometry.room_mask of each cell in ROOM_ROWS "
-     "(else 0), NVAL bits a cell, FIT_PER_WORD cells a word"),
-    ("HELD", C.MAX_HELD, "completed installation cards, in order (-1 none)"),
-    ("HELD_N", 1, "completed installation cards"),
-    ("CD_A", C.MAX_HELD * C.MAX_SPACES, "value of the die on each space (first of a/b)"),
-    ("CD_B", C.MAX_HELD * C.MAX_SPACES, "second value of an a/b space, else the first"),
-    ("CD_ON", C.MAX_HELD * C.MAX_SPACES, "1 while a die is on the space"),
-    ("ARTIST_DICE", 1, "own dice on artist cards (kept, checked)"),
-    ("MUSEUM", 1, "own dice in the museum"),
-    ("TURNS", 1, "turns taken"),
-    ("USED", C.NKINDS, "artists used per kind"),
-    ("RECRUITS", 1, "artist cards recruited"),
-    ("BUMPS", 1, "other players' dice bumped"),
-    ("BUMPED", 1, "times this player's dice were bumped"),
-    ("ABANDONS", 1, "rooms abandoned"),
-))
+P = block("P", """
+    DICE         1                          dice of this player's colour in the game (20; Rozanova
+                                            take_die moves one)
+    SUPPLY       1                          dice in the supply
+    WARE         C.NVAL                     warehouse dice per value
+    STORE        C.NVAL                     storage dice per value
+    ROOM_N       2                          dice per work room
+    ROOM_H       2 * C.NCELL                column height per work-room cell
+    ROOM_V       2 * C.NCELL                column value per work-room cell (0 empty)
+    ROOM_ROWS    2 * C.GRID                 per room and row, bit c set where a die may go by
+                                            CUBIST-R11, R12: an occupied column or an empty cell
+                                            next to one, none in an empty room
+                                            (core.cubist.placements keeps it)
+    ROOM_FITS    2 * C.FIT_WORDS            per room, geometry.room_mask of each cell in ROOM_ROWS
+                                            (else 0), NVAL bits a cell, FIT_PER_WORD cells a word
+    HELD         C.MAX_HELD                 completed installation cards, in order (-1 none)
+    HELD_N       1                          completed installation cards
+    CD_A         C.MAX_HELD * C.MAX_SPACES  value of the die on each space (first of a/b)
+    CD_B         C.MAX_HELD * C.MAX_SPACES  second value of an a/b space, else the first
+    CD_ON        C.MAX_HELD * C.MAX_SPACES  1 while a die is on the space
+    ARTIST_DICE  1                          own dice on artist cards (kept, checked)
+    MUSEUM       1                          own dice in the museum
+    TURNS        1                          turns taken
+    USED         C.NKINDS                   artists used per kind
+    RECRUITS     1                          artist cards recruited
+    BUMPS        1                          other players' dice bumped
+    BUMPED       1                          times this player's dice were bumped
+    ABANDONS     1                          rooms abandoned
+""", names=globals())
 
 # --- the board, then the players' blocks ---------------------------------------------------
-O = block("O", (
-    ("DISPLAY", C.MAX_DISPLAY, "installation card per display slot, -1 none"),
-    ("IDECK", C.MAX_INST, "installation deck, drawn from G.IDECK_PTR on"),
-    ("ART", C.MAX_ARTISTS_UP, "face-up artist card per slot, -1 none"),
-    ("ART_OWNER", C.MAX_ARTISTS_UP, "owner of the dice on it, -1 none"),
-    ("ART_NDICE", C.MAX_ARTISTS_UP, "dice on it"),
-    ("ART_VALUE", C.MAX_ARTISTS_UP, "their common value"),
-    ("ART_TURN", C.MAX_ARTISTS_UP, "G.TURN when they were placed (CUBIST-R19)"),
-    ("ADECK", C.MAX_ART, "artist deck as a ring from G.ADECK_HEAD"),
-    ("MUS_H", C.MCELL, "museum column height per cell"),
-    ("MUS_V", C.MCELL, "museum column value per cell (0 empty)"),
-    ("PENDING", C.NVAL, "dice of an abandoned room per value awaiting artist cards"),
-    ("PLAYERS", C.MAX_PLAYERS * P.SIZE, "one P block per seat"),
-), start=G.SIZE)
+O = block("O", """
+    DISPLAY    C.MAX_DISPLAY           installation card per display slot, -1 none
+    IDECK      C.MAX_INST              installation deck, drawn from G.IDECK_PTR on
+    ART        C.MAX_ARTISTS_UP        face-up artist card per slot, -1 none
+    ART_OWNER  C.MAX_ARTISTS_UP        owner of the dice on it, -1 none
+    ART_NDICE  C.MAX_ARTISTS_UP        dice on it
+    ART_VALUE  C.MAX_ARTISTS_UP        their common value
+    ART_TURN   C.MAX_ARTISTS_UP        G.TURN when they were placed (CUBIST-R19)
+    ADECK      C.MAX_ART               artist deck as a ring from G.ADECK_HEAD
+    MUS_H      C.MCELL                 museum column height per cell
+    MUS_V      C.MCELL                 museum column value per cell (0 empty)
+    PENDING    C.NVAL                  dice of an abandoned room per value awaiting artist cards
+    PLAYERS    C.MAX_PLAYERS * P.SIZE  one P block per seat
+""", start=G.SIZE, names=globals())
 
 STATE_SIZE = O.SIZE
 SEAT_MASK = 3
@@ -184,9 +181,7 @@ def card_die_src(k, face):
 @njit
 def new_game(t, n_players, seed):
     """The dealt state before the first turn. Deal randomness comes only from `seed`."""
-    s = np.zeros(STATE_SIZE, np.int32)
-    rng = np.zeros(1, np.uint64)
-    rng_seed(rng, seed, DEAL_STREAM)
+    s, rng = new_deal(STATE_SIZE, seed)
     s[G.NP] = n_players
     s[G.PHASE] = PH.SETUP
     s[G.TRIGGER] = -1
@@ -233,9 +228,7 @@ def new_game(t, n_players, seed):
         for h in range(C.MAX_HELD):
             s[b + P.HELD + h] = -1
     # CUBIST-R7 first player
-    s[G.START] = rng_below(rng, n_players)
-    s[G.CUR] = s[G.START]
-    save_stream(s, G.RNG, rng)
+    deal_first_seat(s, rng, n_players, G.START, G.CUR, G.RNG)
     return s
 
 

@@ -135,19 +135,19 @@ EV = enum("EV", (
 ))
 
 # --- the flat rules vector: one field per table (tables.py) --------------------------------
-T = block("T", (
-    ("MISC", NMISC, "misc values, indexed by M"),
-    ("SWITCHES", NSWITCHES, "switch values, indexed by SW"),
-    ("SPACE_KIND", NSPACES, "PORT_ROYAL, SEA, PORT or LAIR"),
-    ("SPACE_COST", NSPACES, "doubloons at a port, food at sea"),
-    ("SPACE_SCORE", NSPACES, "printed end value; 0 before the red line (the switch gives it)"),
-    ("NEXT", 2 * NSPACES, "forward edges: space * 2 + i, -1 none"),
-    ("PREV", 2 * NSPACES, "backward edges: space * 2 + i, -1 none (INFERRED from NEXT)"),
-    ("TOGO", NSPACES, "fewest steps to Port Royal going forward; TOGO[0] a shortest lap"),
-    ("CARD_SYM", 2 * NCARDS, "card * 2 + 0 morning, + 1 evening symbol"),
-    ("DIE", NFACES, "combat die faces: strength, -1 for the star"),
-    ("TREASURE_KIND", NTREASURES, "POWER, VALUE or CURSED"),
-    ("TREASURE_VALUE", NTREASURES, "the power (MORGAN..SIXTH_HOLD) or the points (cursed < 0)"),
-    ("POWER_CARD", NPOWERS, "the treasure card carrying each power (INFERRED)"),
-    ("ROUTES", ROUTE_TABLE, "the ends of every die move (INFERRED from NEXT, routes.py)"),
-))
+T = block("T", """
+    MISC            NMISC        misc values, indexed by M
+    SWITCHES        NSWITCHES    switch values, indexed by SW
+    SPACE_KIND      NSPACES      PORT_ROYAL, SEA, PORT or LAIR
+    SPACE_COST      NSPACES      doubloons at a port, food at sea
+    SPACE_SCORE     NSPACES      printed end value; 0 before the red line (the switch gives it)
+    NEXT            2 * NSPACES  forward edges: space * 2 + i, -1 none
+    PREV            2 * NSPACES  backward edges: space * 2 + i, -1 none (INFERRED from NEXT)
+    TOGO            NSPACES      fewest steps to Port Royal going forward; TOGO[0] a shortest lap
+    CARD_SYM        2 * NCARDS   card * 2 + 0 morning, + 1 evening symbol
+    DIE             NFACES       combat die faces: strength, -1 for the star
+    TREASURE_KIND   NTREASURES   POWER, VALUE or CURSED
+    TREASURE_VALUE  NTREASURES   the power (MORGAN..SIXTH_HOLD) or the points (cursed < 0)
+    POWER_CARD      NPOWERS      the treasure card carrying each power (INFERRED)
+    ROUTES          ROUTE_TABLE  the ends of every die move (INFERRED from NEXT, routes.py)
+""", names=globals())

@@ -19,16 +19,16 @@ from core.jit import njit
 
 TREASURE_COLUMNS = C.POWER_NAMES + ("value_cards", "cursed_cards")
 
-REC = block("REC", (
-    ("DECISIONS", 1, "decisions the seat took"),
-    ("ROUNDS", 1, "rounds played"),
-    ("LAPS", 1, "1 when the ship finished its lap"),
-    ("TOGO", 1, "spaces left to Port Royal at the end (JAM-R24)"),
-    ("CAPTAIN_ORDER", 1, "seats after the first Captain (0: the first Captain)"),
-    *S.COUNTERS,
-    ("VP", C.NSRC, "score by source (codes.SRC_NAMES)"),
-    ("TREASURES", len(TREASURE_COLUMNS), "treasure cards held: each power, value, cursed"),
-), start=len(HEAD_NAMES))
+REC = block("REC", """
+    DECISIONS      1                      decisions the seat took
+    ROUNDS         1                      rounds played
+    LAPS           1                      1 when the ship finished its lap
+    TOGO           1                      spaces left to Port Royal at the end (JAM-R24)
+    CAPTAIN_ORDER  1                      seats after the first Captain (0: the first Captain)
+    *S.COUNTERS
+    VP             C.NSRC                 score by source (codes.SRC_NAMES)
+    TREASURES      len(TREASURE_COLUMNS)  treasure cards held: each power, value, cursed
+""", start=len(HEAD_NAMES), names=globals())
 NREC = REC.SIZE
 COLUMN_NAMES = {"VP": C.SRC_NAMES, "TREASURES": TREASURE_COLUMNS}
 COUNTERS = tuple((getattr(REC, name), getattr(P, name)) for name, _, _ in S.COUNTERS)

@@ -7,9 +7,9 @@ the treasure pile and tokens, then one block of P.SIZE slots per ship: the playe
 import numpy as np
 
 from core.common.chance import Source, sources
-from core.common.layout import Decision, block, decisions, enum
-from core.common.rng import DEAL_STREAM, rng_below, rng_seed, shuffle
-from core.common.stored_rng import SLOTS, save_stream
+from core.common.layout import Decision, block, decisions, enum, table
+from core.common.rng import shuffle
+from core.common.stored_rng import SLOTS, deal_first_seat, new_deal
 from core.jamaica import codes as C
 from core.jamaica.codes import M, SW, T
 from core.jit import njit, stack_array
@@ -43,92 +43,92 @@ ST = enum("ST", (
     "COST", "FALLBACK", "PAY", "MOVE_DONE",
 ))
 
-G = block("G", (
-    ("NP", 1, "number of players"),
-    ("NSHIPS", 1, "ships: the players' and the Ghost Ship"),
-    ("GHOST", 1, "the Ghost Ship's index (NP), -1 without it"),
-    ("PHASE", 1, "PH"),
-    ("CUR", 1, "the seat to decide"),
-    ("DK", 1, "pending decision kind"),
-    ("STEP", 1, "ST: what advance does next"),
-    ("ROUND", 1, "rounds begun"),
-    ("CAPTAIN", 1, "the Captain's seat (JAM-R5, R9)"),
-    ("FIRST_CAPTAIN", 1, "the first Captain"),
-    ("DIE_M", 1, "the morning die"),
-    ("DIE_E", 1, "the evening die"),
-    ("CHOOSER", 1, "seats that chose a card this round"),
-    ("TURN", 1, "seats whose card is resolved, from the Captain"),
-    ("HALF", 1, "0 morning, 1 evening"),
-    ("ENDING", 1, "1 once a ship finished: the round is completed, then the end (JAM-R22)"),
-    ("RNG", SLOTS, "the game's stream: dice, reshuffles, blind steals"),
-    ("TPILE_N", 1, "treasure cards left in the pile"),
-    ("MOVER", 1, "the ship that moves or arrives"),
-    ("DIR", 1, "C.FORWARD or C.BACKWARD"),
-    ("STEPS", 1, "the die value of the move"),
-    ("ROUTE_MODE", 1, "0 a move, 1 a shortage fallback"),
-    ("ARRIVE_NEXT", 1, "the step after the arrival"),
-    ("ATTACKER", 1, "combat: the arriving ship"),
-    ("DEFENDER", 1, "combat: the ship attacked"),
-    ("ATK_POWDER", 1, "gunpowder the attacker spent"),
-    ("DEF_POWDER", 1, "gunpowder the defender spent"),
-    ("ATK_FACE", 1, "the attacker's die: strength, -1 star"),
-    ("DEF_FACE", 1, "the defender's die"),
-    ("SABRE", 1, "bit 0 the attacker's die rerolled, bit 1 the defender's, bit 2 used"),
-    ("WINNER", 1, "combat winner, -1 none"),
-    ("LOSER", 1, "combat loser, -1 none"),
-    ("LOAD_SHIP", 1, "the ship loading"),
-    ("LOAD_KIND", 1, "C.GOLD, C.FOOD, C.POWDER"),
-    ("LOAD_N", 1, "tokens to load"),
-    ("LOAD_NEXT", 1, "the step after the load"),
-    ("PAY_SHIP", 1, "the ship paying"),
-    ("PAY_KIND", 1, "the resource paid"),
-    ("PAY_LEFT", 1, "tokens still to pay"),
-    ("PAY_NEXT", 1, "the step after the payment"),
-    ("PAY_EVENT", 1, "the event logged once paid: EV.PAY, EV.SHORTAGE or EV.BID"),
-    ("PAY_TOTAL", 1, "tokens the whole payment takes"),
-    ("GHOST_LEFT", 1, "Ghost Ship moves left this round"),
-))
+G = block("G", """
+    NP             1      number of players
+    NSHIPS         1      ships: the players' and the Ghost Ship
+    GHOST          1      the Ghost Ship's index (NP), -1 without it
+    PHASE          1      PH
+    CUR            1      the seat to decide
+    DK             1      pending decision kind
+    STEP           1      ST: what advance does next
+    ROUND          1      rounds begun
+    CAPTAIN        1      the Captain's seat (JAM-R5, R9)
+    FIRST_CAPTAIN  1      the first Captain
+    DIE_M          1      the morning die
+    DIE_E          1      the evening die
+    CHOOSER        1      seats that chose a card this round
+    TURN           1      seats whose card is resolved, from the Captain
+    HALF           1      0 morning, 1 evening
+    ENDING         1      1 once a ship finished: the round is completed, then the end (JAM-R22)
+    RNG            SLOTS  the game's stream: dice, reshuffles, blind steals
+    TPILE_N        1      treasure cards left in the pile
+    MOVER          1      the ship that moves or arrives
+    DIR            1      C.FORWARD or C.BACKWARD
+    STEPS          1      the die value of the move
+    ROUTE_MODE     1      0 a move, 1 a shortage fallback
+    ARRIVE_NEXT    1      the step after the arrival
+    ATTACKER       1      combat: the arriving ship
+    DEFENDER       1      combat: the ship attacked
+    ATK_POWDER     1      gunpowder the attacker spent
+    DEF_POWDER     1      gunpowder the defender spent
+    ATK_FACE       1      the attacker's die: strength, -1 star
+    DEF_FACE       1      the defender's die
+    SABRE          1      bit 0 the attacker's die rerolled, bit 1 the defender's, bit 2 used
+    WINNER         1      combat winner, -1 none
+    LOSER          1      combat loser, -1 none
+    LOAD_SHIP      1      the ship loading
+    LOAD_KIND      1      C.GOLD, C.FOOD, C.POWDER
+    LOAD_N         1      tokens to load
+    LOAD_NEXT      1      the step after the load
+    PAY_SHIP       1      the ship paying
+    PAY_KIND       1      the resource paid
+    PAY_LEFT       1      tokens still to pay
+    PAY_NEXT       1      the step after the payment
+    PAY_EVENT      1      the event logged once paid: EV.PAY, EV.SHORTAGE or EV.BID
+    PAY_TOTAL      1      tokens the whole payment takes
+    GHOST_LEFT     1      Ghost Ship moves left this round
+""", names=globals())
 
 # a player's counters, copied into its records (play.REC) under the same names
-COUNTERS = (
-    ("ATTACKS", 1, "fights begun"),
-    ("FIGHTS_WON", 1, "fights won"),
-    ("FIGHTS_LOST", 1, "fights lost"),
-    ("FIGHTS_TIED", 1, "fights tied"),
-    ("GOLD_PAID", 1, "doubloons paid for spaces"),
-    ("FOOD_PAID", 1, "food paid for spaces"),
-    ("POWDER_SPENT", 1, "gunpowder spent in fights"),
-    ("SHORTAGES", 1, "shortages (JAM-R14)"),
-    ("LAIRS", 1, "treasures taken at lairs"),
-    ("STOLEN", 1, "treasure cards taken from losers"),
-    ("HOLDS_TAKEN", 1, "holds taken from losers"),
-    ("CURSES_GIVEN", 1, "cursed cards given away"),
-    ("LOADS_LOST", 1, "loads no hold could take"),
-)
+COUNTERS = table("""
+    ATTACKS       1  fights begun
+    FIGHTS_WON    1  fights won
+    FIGHTS_LOST   1  fights lost
+    FIGHTS_TIED   1  fights tied
+    GOLD_PAID     1  doubloons paid for spaces
+    FOOD_PAID     1  food paid for spaces
+    POWDER_SPENT  1  gunpowder spent in fights
+    SHORTAGES     1  shortages (JAM-R14)
+    LAIRS         1  treasures taken at lairs
+    STOLEN        1  treasure cards taken from losers
+    HOLDS_TAKEN   1  holds taken from losers
+    CURSES_GIVEN  1  cursed cards given away
+    LOADS_LOST    1  loads no hold could take
+""", globals())
 
-P = block("P", (
-    ("POS", 1, "space 0..49"),
-    ("RACE", 1, "C.START, PRE_START, RACING, FINISHED (JAM-R21)"),
-    ("HOLD_KIND", C.NHOLDS, "resource per hold, C.EMPTY for none; hold 5 is the 6th Hold"),
-    ("HOLD_N", C.NHOLDS, "tokens per hold"),
-    ("HAND", 1, "bit c: card c in hand (hidden from the others)"),
-    ("HAND_N", 1, "cards in hand (public)"),
-    ("DECK", C.NCARDS, "the deck, drawn from the end (order hidden)"),
-    ("DECK_N", 1, "cards in the deck"),
-    ("DISCARD", 1, "bit c: card c on the discard pile (public)"),
-    ("CHOSEN", 1, "the card laid face down, -1 none (hidden until revealed)"),
-    ("SHOWN", 1, "the card revealed this round, -1 none"),
-    *COUNTERS,
-))
+P = block("P", """
+    POS        1         space 0..49
+    RACE       1         C.START, PRE_START, RACING, FINISHED (JAM-R21)
+    HOLD_KIND  C.NHOLDS  resource per hold, C.EMPTY for none; hold 5 is the 6th Hold
+    HOLD_N     C.NHOLDS  tokens per hold
+    HAND       1         bit c: card c in hand (hidden from the others)
+    HAND_N     1         cards in hand (public)
+    DECK       C.NCARDS  the deck, drawn from the end (order hidden)
+    DECK_N     1         cards in the deck
+    DISCARD    1         bit c: card c on the discard pile (public)
+    CHOSEN     1         the card laid face down, -1 none (hidden until revealed)
+    SHOWN      1         the card revealed this round, -1 none
+    *COUNTERS
+""", names=globals())
 
-O = block("O", (
-    ("TPILE", C.NTREASURES, "treasure pile, drawn from the end (order hidden)"),
-    ("TOWNER", C.NTREASURES, "ship holding each treasure card, -1 in the pile, -2 out"),
-    ("TFACE", C.NTREASURES, "how a held card lies: C.FACE_UP, FACE_DOWN, FACE_DOWN_LAIR"),
-    ("TSEEN", C.NTREASURES, "bit q: seat q knows which card this is (a face-down card)"),
-    ("TOKEN", C.NSPACES, "1 where a treasure token lies (JAM-R2)"),
-    ("PLAYERS", C.MAX_SHIPS * P.SIZE, "one P block per ship"),
-), start=G.SIZE)
+O = block("O", """
+    TPILE    C.NTREASURES          treasure pile, drawn from the end (order hidden)
+    TOWNER   C.NTREASURES          ship holding each treasure card, -1 in the pile, -2 out
+    TFACE    C.NTREASURES          how a held card lies: C.FACE_UP, FACE_DOWN, FACE_DOWN_LAIR
+    TSEEN    C.NTREASURES          bit q: seat q knows which card this is (a face-down card)
+    TOKEN    C.NSPACES             1 where a treasure token lies (JAM-R2)
+    PLAYERS  C.MAX_SHIPS * P.SIZE  one P block per ship
+""", start=G.SIZE, names=globals())
 
 STATE_SIZE = O.SIZE
 SHIP_MASK = 7
@@ -230,9 +230,7 @@ def draw_cards(s, rng, p, k):
 @njit
 def new_game(t, n_players, seed):
     """The dealt state before the first round (JAM-R0..R5, JAM-V1). Randomness from `seed`."""
-    s = np.zeros(STATE_SIZE, np.int32)
-    rng = np.zeros(1, np.uint64)
-    rng_seed(rng, seed, DEAL_STREAM)
+    s, rng = new_deal(STATE_SIZE, seed)
     ghost = n_players == 2 and t[T.SWITCHES + SW.GHOST_SHIP] == 1
     s[G.NP] = n_players
     s[G.NSHIPS] = n_players + (1 if ghost else 0)
@@ -284,9 +282,7 @@ def new_game(t, n_players, seed):
         s[b + P.SHOWN] = -1
         s[O.TOWNER + beth] = n_players
     # JAM-R5 a random Captain
-    s[G.CAPTAIN] = rng_below(rng, n_players)
-    s[G.FIRST_CAPTAIN] = s[G.CAPTAIN]
-    save_stream(s, G.RNG, rng)
+    deal_first_seat(s, rng, n_players, G.CAPTAIN, G.FIRST_CAPTAIN, G.RNG)
     return s
 
 

@@ -267,10 +267,9 @@ EVENTS = E.Events(EV, {
 }, C.COLOURS)
 
 
-def event_dict(row: np.ndarray, tables: JamaicaTables) -> dict[str, Any]:
-    """A trace row's event as {"name", "player", named decoded fields..., "raw"}; a face-down
-    treasure's identity is not in the row (the engine logs -1)."""
-    return EVENTS.decode(row, tables)
+# A trace row's event as {"name", "player", fields..., "raw"} (a face-down treasure's
+# identity is not in the row: the engine logs -1).
+event_dict = EVENTS.decode
 
 
 # ------------------------------------------------------------------------------ text

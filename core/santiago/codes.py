@@ -169,19 +169,19 @@ EV = enum("EV", (
 ))
 
 # --- flat rules-data vector: one field per table of tables.SantiagoTables, in this order -----
-T = block("T", (
-    ("MISC", NMISC, "misc values, indexed by M"),
-    ("SWITCHES", NSWITCHES, "switch values, indexed by SW"),
-    ("SUPPLY", NKINDS, "goods per kind in the game"),
-    ("START_GOODS", NKINDS, "goods per kind each player starts with"),
-    ("DIE_FACES", NFACES, "the faces of a demand die"),
-    ("SLOT_COLOUR", NSLOTS, "flower colour of slot B1..B12"),
-    ("CUBAN_COLOUR", NCUBANS, "flower colour of each Cuban"),
-    ("CUBAN_ACTION", NCUBANS, "CA code of each Cuban"),
-    ("CUBAN_PARAM", 2 * NCUBANS, "[2 * cuban + i]"),
-    ("BUILDING_EFFECT", NBUILDINGS, "BE code of each building"),
-    ("BUILDING_PARAM", NBPARAMS * NBUILDINGS, "[NBPARAMS * building + i]"),
-    ("FIXED_CUBANS", NCUBANS, "Cuban at K1..K9 (layout = fixed)"),
-    ("FIXED_BUILDINGS", NSLOTS, "building at B1..B12 (layout = fixed)"),
-    ("FORBID", NBUILDINGS * NCOLOURS, "[NCOLOURS * building + colour] 1 = may not lie there"),
-))
+T = block("T", """
+    MISC             NMISC                  misc values, indexed by M
+    SWITCHES         NSWITCHES              switch values, indexed by SW
+    SUPPLY           NKINDS                 goods per kind in the game
+    START_GOODS      NKINDS                 goods per kind each player starts with
+    DIE_FACES        NFACES                 the faces of a demand die
+    SLOT_COLOUR      NSLOTS                 flower colour of slot B1..B12
+    CUBAN_COLOUR     NCUBANS                flower colour of each Cuban
+    CUBAN_ACTION     NCUBANS                CA code of each Cuban
+    CUBAN_PARAM      2 * NCUBANS            [2 * cuban + i]
+    BUILDING_EFFECT  NBUILDINGS             BE code of each building
+    BUILDING_PARAM   NBPARAMS * NBUILDINGS  [NBPARAMS * building + i]
+    FIXED_CUBANS     NCUBANS                Cuban at K1..K9 (layout = fixed)
+    FIXED_BUILDINGS  NSLOTS                 building at B1..B12 (layout = fixed)
+    FORBID           NBUILDINGS * NCOLOURS  [NCOLOURS * building + colour] 1 = may not lie there
+""", names=globals())

@@ -23,25 +23,25 @@ from core.santiago.state import G, O, P
 
 # The columns after the shared head (records.py); a column of size 1 is named after its field,
 # the others `<field>_<item>` for the items in _ITEMS.
-R = block("R", (
-    ("DECISIONS", 1, "decisions this seat took (more than one option)"),
-    ("GOODS_LEFT", 1, "goods held at the end, wood included"),
-    ("TURNS", 1, "turns this seat finished"),
-    ("MARKERS_PLACED", 1, "property markers on the board"),
-    ("OWNER_PAID", 1, "times another pawn paid this seat as owner"),
-    ("GOODS_CONVERTED", 1, "goods converted"),
-    ("DRIVE_PAID", 1, "pesos paid for driving"),
-    ("SHIPS_DEPARTED", 1, "ships departed in the game"),
-    ("GAME_TURNS", 1, "turns finished in the game, all seats"),
-    ("LAYOUT_DRAWS", 1, "building layouts drawn until one honoured the layout rule"),
-    ("VP", C.NSRC, "VP by source (codes.SRC)"),
-    ("USES", C.NBUILDINGS, "uses of each building by this seat"),
-    ("VISITS", C.NCUBANS, "actions taken at each Cuban by this seat"),
-    ("DELIVERED", C.NKINDS, "goods delivered per kind"),
-    ("CUBAN_AT", C.NCUBANS, "layout: Cuban at K1..K9"),
-    ("BUILDING_AT", C.NSLOTS, "layout: building at B1..B12"),
-    ("FLOWER", C.NBUILDINGS, "layout: flower colour at each building"),
-), start=len(HEAD_NAMES))
+R = block("R", """
+    DECISIONS        1             decisions this seat took (more than one option)
+    GOODS_LEFT       1             goods held at the end, wood included
+    TURNS            1             turns this seat finished
+    MARKERS_PLACED   1             property markers on the board
+    OWNER_PAID       1             times another pawn paid this seat as owner
+    GOODS_CONVERTED  1             goods converted
+    DRIVE_PAID       1             pesos paid for driving
+    SHIPS_DEPARTED   1             ships departed in the game
+    GAME_TURNS       1             turns finished in the game, all seats
+    LAYOUT_DRAWS     1             building layouts drawn until one honoured the layout rule
+    VP               C.NSRC        VP by source (codes.SRC)
+    USES             C.NBUILDINGS  uses of each building by this seat
+    VISITS           C.NCUBANS     actions taken at each Cuban by this seat
+    DELIVERED        C.NKINDS      goods delivered per kind
+    CUBAN_AT         C.NCUBANS     layout: Cuban at K1..K9
+    BUILDING_AT      C.NSLOTS      layout: building at B1..B12
+    FLOWER           C.NBUILDINGS  layout: flower colour at each building
+""", start=len(HEAD_NAMES), names=globals())
 NREC = R.SIZE
 _ITEMS = {"VP": C.SRC.keys, "USES": C.BUILDING_KEYS, "VISITS": C.CUBAN_KEYS,
           "DELIVERED": C.KIND_NAMES, "CUBAN_AT": C.STOP_NAMES[1:], "BUILDING_AT": C.SLOT_NAMES,

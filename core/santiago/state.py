@@ -9,7 +9,7 @@ deal stream lives in the state (G.RNG) because the game rolls dice again at ever
 import numpy as np
 
 from core.common.chance import Source, sources
-from core.common.layout import Decision, block, decisions, enum
+from core.common.layout import TURN_HEAD, Decision, block, decisions, enum
 from core.common.rng import deal_rng, rng_below, shuffle
 from core.common.stored_rng import SLOTS, save_stream
 from core.jit import njit
@@ -40,66 +40,63 @@ DK = decisions("DK", (
 USE_PHASE2, USE_ALONSO = 0, 1  # how a building use was reached (G.USE_VIA)
 
 # --- the state's layout ----------------------------------------------------------------------
-G = block("G", (
-    ("NP", 1, "number of players"),
-    ("PHASE", 1, "a PH code"),
-    ("CUR", 1, "player to decide"),
-    ("DK", 1, "pending decision kind (DK code)"),
-    ("START", 1, "start player"),
-    ("ACTIVE", 1, "player whose turn it is"),
-    ("STEP", 1, "an ST code: the next automatic step"),
-    ("CONT", 1, "the step after the new ship is placed"),
-    ("CAR", 1, "stop of the car (0 = harbour)"),
-    ("SHIPS", 1, "ships departed"),
-    ("VALUE", 1, "goods value (value_start..value_max)"),
-    ("VALUE_BACKS", 1, "moves of the goods-value marker to the left on this ship (SDC-Q18)"),
-    ("CLOSED", 1, "stop of the face-down Cuban, -1 none"),
-    ("CLOSED_BY", 1, "who turned it face down"),
-    ("CUBAN", 1, "Cuban whose action was taken this turn, -1 none"),
-    ("ZORRO_NEXT", 1, "El Zorro: next victim as an offset from the active player"),
-    ("USE_SLOT", 1, "slot of the building being used, -1 none"),
-    ("USE_LEFT", 1, "swaps left in this use (swap effect)"),
-    ("USE_VIA", 1, "USE_PHASE2 or USE_ALONSO"),
-    ("USE_PAID", 1, "1 once this use paid its owner (owner_vp_trigger = on_use)"),
-    ("DEL_PLAYER", 1, "delivering player in a delivery round"),
-    ("DEL_PASSED", 1, "bit mask of players out of the delivery round"),
-    ("DEL_PASSES", 1, "passes in a row (delivery_pass_final = false)"),
-    ("WOOD_DONE", 1, "1 when wood was delivered in this step (wood_is_a_kind = false)"),
-    ("ROLLER", 1, "who places the new ship"),
-    ("LAST_DELIVERER", 1, "who last delivered a good to this ship, -1 nobody yet"),
-    ("BANK_MONEY", 1, "pesos in the bank (money_limited only)"),
-    ("RNG", SLOTS, "the deal stream (dice), core.common.stored_rng"),
-    ("LAYOUT_DRAWS", 1, "building layouts drawn until one honoured the rules"),
-    ("LAYOUT_OK", 1, "1 when the layout honours the layout rule"),
-    ("TURN", 1, "turns finished, all players"),
-))
+G = block("G", """
+    *TURN_HEAD
+    START           1      start player
+    ACTIVE          1      player whose turn it is
+    STEP            1      an ST code: the next automatic step
+    CONT            1      the step after the new ship is placed
+    CAR             1      stop of the car (0 = harbour)
+    SHIPS           1      ships departed
+    VALUE           1      goods value (value_start..value_max)
+    VALUE_BACKS     1      moves of the goods-value marker to the left on this ship (SDC-Q18)
+    CLOSED          1      stop of the face-down Cuban, -1 none
+    CLOSED_BY       1      who turned it face down
+    CUBAN           1      Cuban whose action was taken this turn, -1 none
+    ZORRO_NEXT      1      El Zorro: next victim as an offset from the active player
+    USE_SLOT        1      slot of the building being used, -1 none
+    USE_LEFT        1      swaps left in this use (swap effect)
+    USE_VIA         1      USE_PHASE2 or USE_ALONSO
+    USE_PAID        1      1 once this use paid its owner (owner_vp_trigger = on_use)
+    DEL_PLAYER      1      delivering player in a delivery round
+    DEL_PASSED      1      bit mask of players out of the delivery round
+    DEL_PASSES      1      passes in a row (delivery_pass_final = false)
+    WOOD_DONE       1      1 when wood was delivered in this step (wood_is_a_kind = false)
+    ROLLER          1      who places the new ship
+    LAST_DELIVERER  1      who last delivered a good to this ship, -1 nobody yet
+    BANK_MONEY      1      pesos in the bank (money_limited only)
+    RNG             SLOTS  the deal stream (dice), core.common.stored_rng
+    LAYOUT_DRAWS    1      building layouts drawn until one honoured the rules
+    LAYOUT_OK       1      1 when the layout honours the layout rule
+    TURN            1      turns finished, all players
+""", names=globals())
 
-P = block("P", (
-    ("GOODS", C.NKINDS, "goods per kind (behind the screen)"),
-    ("MONEY", 1, "pesos (behind the screen)"),
-    ("VP", 1, "VP (behind the screen)"),
-    ("MARKERS", 1, "property markers not yet placed"),
-    ("PAWN", 1, "slot of the pawn, -1 off the board"),
-    ("VPSRC", C.NSRC, "VP by source (codes.SRC)"),
-    ("USES", C.NBUILDINGS, "uses per building"),
-    ("VISITS", C.NCUBANS, "actions taken per Cuban"),
-    ("DELIVERED", C.NKINDS, "goods delivered per kind (harbour and trading office)"),
-    ("CONVERTED", 1, "goods converted"),
-    ("DRIVE_PAID", 1, "pesos paid for driving"),
-    ("TURNS", 1, "turns this player finished"),
-    ("OWNER_VP", 1, "times another pawn paid this player as owner"),
-))
+P = block("P", """
+    GOODS       C.NKINDS      goods per kind (behind the screen)
+    MONEY       1             pesos (behind the screen)
+    VP          1             VP (behind the screen)
+    MARKERS     1             property markers not yet placed
+    PAWN        1             slot of the pawn, -1 off the board
+    VPSRC       C.NSRC        VP by source (codes.SRC)
+    USES        C.NBUILDINGS  uses per building
+    VISITS      C.NCUBANS     actions taken per Cuban
+    DELIVERED   C.NKINDS      goods delivered per kind (harbour and trading office)
+    CONVERTED   1             goods converted
+    DRIVE_PAID  1             pesos paid for driving
+    TURNS       1             turns this player finished
+    OWNER_VP    1             times another pawn paid this player as owner
+""", names=globals())
 
-O = block("O", (
-    ("DICE", C.NDICE, "demand per dice good on the ship, -1 not on it"),
-    ("ROLL", C.NDICE, "the last roll per die"),
-    ("BANK", C.NKINDS, "goods per kind in the bank"),
-    ("CUBAN_AT", C.NSTOPS, "Cuban at each stop (-1 at the harbour)"),
-    ("BUILDING_AT", C.NSLOTS, "building at slot B1..B12"),
-    ("SLOT_OF", C.NBUILDINGS, "slot of each building"),
-    ("OWNER", C.NSLOTS, "owner of each slot's property marker, -1 none"),
-    ("PLAYERS", C.MAX_PLAYERS * P.SIZE, "one P block per player"),
-), start=G.SIZE)
+O = block("O", """
+    DICE         C.NDICE                 demand per dice good on the ship, -1 not on it
+    ROLL         C.NDICE                 the last roll per die
+    BANK         C.NKINDS                goods per kind in the bank
+    CUBAN_AT     C.NSTOPS                Cuban at each stop (-1 at the harbour)
+    BUILDING_AT  C.NSLOTS                building at slot B1..B12
+    SLOT_OF      C.NBUILDINGS            slot of each building
+    OWNER        C.NSLOTS                owner of each slot's property marker, -1 none
+    PLAYERS      C.MAX_PLAYERS * P.SIZE  one P block per player
+""", start=G.SIZE, names=globals())
 
 STATE_SIZE = O.SIZE
 

@@ -325,23 +325,12 @@ EVENTS = E.Events(EV, {
 }, C.COLOURS, more_after_raw=True)
 
 
-def event_dict(row: np.ndarray, tables: SantiagoTables) -> dict[str, Any]:
-    """A trace row's event as {"name", "player", named decoded fields..., "raw"}."""
-    return EVENTS.decode(row, tables)
+# A trace row's event as {"name", "player", fields..., "raw"}, what happened without the
+# actor, and each event's log sentence (the replay page's event list):
+event_dict, clause, event_sentences = EVENTS.decode, EVENTS.clause, EVENTS.sentences
 
 
 # ------------------------------------------------------------------------------ text
-
-
-def clause(row: np.ndarray, tables: SantiagoTables) -> str:
-    """What happened in one event, without the actor."""
-    return EVENTS.clause(row, tables)
-
-
-def event_sentences(trace: np.ndarray, tables: SantiagoTables, n_players: int,
-                    colours: Sequence[str]) -> list[str]:
-    """Per event, the log's sentence: actor and clause (the replay page's event list)."""
-    return common_trace.seat_sentences(trace, lambda row: clause(row, tables), colours)
 
 
 def event_text(row: np.ndarray, tables: SantiagoTables, colours: Sequence[str]) -> str:

@@ -94,14 +94,14 @@ EV = enum("EV", (
 ))
 
 # --- the flat rules vector compiled code receives: one field per table (tables.py) ----------
-T = block("T", (
-    ("MISC", NMISC, "misc values, indexed by M"),
-    ("SWITCHES", NSWITCHES, "switch values, indexed by SW"),
-    ("RES_COUNT", NRES, "resource cards per kind"),
-    ("RES_KIND", MAX_RES_CARDS, "kind of each resource card id (-1 past the last)"),
-    ("RES_VALUE", MAX_RES_CARDS, "printed value of each resource card id (money units)"),
-    ("ACTION_COUNT", NTYPES, "action cards per card type"),
-    ("SALESMAN_COUNT", NSYM, "salesman cards per category"),
-    ("SALESMAN_VALUE", NSYM, "value per card of a category with its salesman"),
-    ("INVESTOR_COUNT", NRES, "investor cards per resource kind"),
-))
+T = block("T", """
+    MISC            NMISC          misc values, indexed by M
+    SWITCHES        NSWITCHES      switch values, indexed by SW
+    RES_COUNT       NRES           resource cards per kind
+    RES_KIND        MAX_RES_CARDS  kind of each resource card id (-1 past the last)
+    RES_VALUE       MAX_RES_CARDS  printed value of each resource card id (money units)
+    ACTION_COUNT    NTYPES         action cards per card type
+    SALESMAN_COUNT  NSYM           salesman cards per category
+    SALESMAN_VALUE  NSYM           value per card of a category with its salesman
+    INVESTOR_COUNT  NRES           investor cards per resource kind
+""", names=globals())

@@ -19,21 +19,21 @@ from core.siberia.state import P
 
 # the columns after the shared head (records.py); a field of one column is named by its key, a
 # wider one by its key and the names in COLUMN_NAMES
-REC = block("REC", (
-    ("DECISIONS", 1, "decisions the seat took"),
-    ("TURNS", 1, "turns taken"),
-    ("DRAWS", 1, "draw actions"),
-    ("SKIPS", 1, "skips"),
-    ("MINE_ACTIONS", 1, "mining actions"),
-    ("DISCOVERIES", 1, "cards the seat turned face up"),
-    ("RESOURCE_CARDS", 1, "resource cards held"),
-    ("HAND_CARDS", 1, "action cards in hand"),
-    ("VP", C.NSRC, "money by source (codes.SRC_*)"),
-    ("CARDS", C.NSYM, "cards held per category (resources, workers, salesmen, investors)"),
-    ("UPGRADE", C.NSYM, "money a category's salesman added (0 without it)"),
-    ("SALESMAN", C.NSYM, "1 when the seat holds that category's salesman"),
-    ("INVESTOR", C.NRES, "1 when the seat holds that resource's investor"),
-), start=len(HEAD_NAMES))
+REC = block("REC", """
+    DECISIONS       1       decisions the seat took
+    TURNS           1       turns taken
+    DRAWS           1       draw actions
+    SKIPS           1       skips
+    MINE_ACTIONS    1       mining actions
+    DISCOVERIES     1       cards the seat turned face up
+    RESOURCE_CARDS  1       resource cards held
+    HAND_CARDS      1       action cards in hand
+    VP              C.NSRC  money by source (codes.SRC_*)
+    CARDS           C.NSYM  cards held per category (resources, workers, salesmen, investors)
+    UPGRADE         C.NSYM  money a category's salesman added (0 without it)
+    SALESMAN        C.NSYM  1 when the seat holds that category's salesman
+    INVESTOR        C.NRES  1 when the seat holds that resource's investor
+""", start=len(HEAD_NAMES), names=globals())
 NREC = REC.SIZE
 COLUMN_NAMES = {"VP": C.SRC_NAMES, "CARDS": C.SYMBOL_NAMES, "UPGRADE": C.SYMBOL_NAMES,
                 "SALESMAN": C.SYMBOL_NAMES, "INVESTOR": C.RES_NAMES}

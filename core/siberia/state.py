@@ -11,9 +11,9 @@ import numpy as np
 
 from core.common.arith import span_sum
 from core.common.chance import Source, sources
-from core.common.layout import Decision, block, decisions, enum
-from core.common.rng import DEAL_STREAM, rng_below, rng_seed, shuffle
-from core.common.stored_rng import SLOTS, save_stream
+from core.common.layout import TURN_HEAD, Decision, block, decisions, enum
+from core.common.rng import shuffle
+from core.common.stored_rng import SLOTS, deal_first_seat, new_deal
 from core.jit import njit
 from core.siberia import codes as C
 from core.siberia.codes import M, T
@@ -29,63 +29,61 @@ DK = decisions("DK", (
 ))
 
 # --- global slots -------------------------------------------------------------------------
-G = block("G", (
-    ("NP", 1, "number of players"),
-    ("PHASE", 1, "PH"),
-    ("CUR", 1, "player to decide / whose turn it is"),
-    ("DK", 1, "pending decision kind"),
-    ("START", 1, "start player (SIB-R4)"),
-    ("TURN", 1, "turns finished, all players"),
-    ("FINAL_LEFT", 1, "-1 before the end trigger; then turns left, the current one included"),
-    ("TRIGGER", 1, "player who discovered the last card, -1 none"),
-    ("RDECK_PTR", 1, "next card of the resource deck (O.RDECK)"),
-    ("RDECK_N", 1, "resource cards in the game"),
-    ("APILE_N", 1, "cards in the action draw pile (top = O.APILE + n - 1)"),
-    ("RESHUFFLES", 1, "reshuffles of the discards so far"),
-    ("WORKERS", 1, "worker cards left in the supply"),
-    ("ACTION", 1, "the chosen action while it is paid (its DK.MAIN option), else 0"),
-    ("SYMBOL", 1, "symbol X of the combination being paid"),
-    ("PAID_N", 1, "cards paid for the last combination"),
-    ("PAID", 1, "their types, packed 4 bits each (type + 1)"),
-    ("DISCOVERED", 1, "resource cards discovered (turned face up), setup included"),
-    ("FACE_DOWN", 1, "face-down cards in the row (kept up to date, checked)"),
-    ("DISCARD_N", 1, "action cards in the discard pile (kept up to date, checked)"),
-    ("RNG", SLOTS, "the deal stream (core.common.stored_rng), for reshuffles (SIB-R7)"),
-    ("SKIP_RUN", 1, "consecutive skips of all players (the stalemate safeguard)"),
-    ("SALESMEN_LEFT", 1, "bit c: category c's salesman is in the supply (kept, checked)"),
-    ("INVESTORS_LEFT", 1, "bit k: kind k's investor is in the supply (kept, checked)"),
-))
+G = block("G", """
+    *TURN_HEAD
+    START           1      start player (SIB-R4)
+    TURN            1      turns finished, all players
+    FINAL_LEFT      1      -1 before the end trigger; then turns left, the current one included
+    TRIGGER         1      player who discovered the last card, -1 none
+    RDECK_PTR       1      next card of the resource deck (O.RDECK)
+    RDECK_N         1      resource cards in the game
+    APILE_N         1      cards in the action draw pile (top = O.APILE + n - 1)
+    RESHUFFLES      1      reshuffles of the discards so far
+    WORKERS         1      worker cards left in the supply
+    ACTION          1      the chosen action while it is paid (its DK.MAIN option), else 0
+    SYMBOL          1      symbol X of the combination being paid
+    PAID_N          1      cards paid for the last combination
+    PAID            1      their types, packed 4 bits each (type + 1)
+    DISCOVERED      1      resource cards discovered (turned face up), setup included
+    FACE_DOWN       1      face-down cards in the row (kept up to date, checked)
+    DISCARD_N       1      action cards in the discard pile (kept up to date, checked)
+    RNG             SLOTS  the deal stream (core.common.stored_rng), for reshuffles (SIB-R7)
+    SKIP_RUN        1      consecutive skips of all players (the stalemate safeguard)
+    SALESMEN_LEFT   1      bit c: category c's salesman is in the supply (kept, checked)
+    INVESTORS_LEFT  1      bit k: kind k's investor is in the supply (kept, checked)
+""", names=globals())
 
 # --- per-player slots (offset from the player's block) ----------------------------------
-P = block("P", (
-    ("HAND", C.NTYPES, "action cards in hand per type"),
-    ("HAND_N", 1, "action cards in hand"),
-    ("TYPES", 1, "bit ty: a card of type ty is in hand (kept up to date, checked)"),
-    ("SYMBOLS", C.NSYM, "cards in hand showing each symbol (kept up to date, checked)"),
-    ("WORKERS", 1, "worker cards held"),
-    ("RES_N", C.NRES, "resource cards taken per kind"),
-    ("RES_V", C.NRES, "their printed value per kind (money units)"),
-    ("SALESMEN", C.NSYM, "salesman cards held per category"),
-    ("INVESTORS", C.NRES, "investor cards held per resource kind"),
-    ("TURNS", 1, "turns taken"),
-    ("DRAWS", 1, "draw actions"),
-    ("SKIPS", 1, "skips"),
-    ("MINES", 1, "mining actions"),
-    ("DISCOVERIES", 1, "cards this player turned face up"),
-))
+P = block("P", """
+    HAND         C.NTYPES  action cards in hand per type
+    HAND_N       1         action cards in hand
+    TYPES        1         bit ty: a card of type ty is in hand (kept up to date, checked)
+    SYMBOLS      C.NSYM    cards in hand showing each symbol (kept up to date, checked)
+    WORKERS      1         worker cards held
+    RES_N        C.NRES    resource cards taken per kind
+    RES_V        C.NRES    their printed value per kind (money units)
+    SALESMEN     C.NSYM    salesman cards held per category
+    INVESTORS    C.NRES    investor cards held per resource kind
+    TURNS        1         turns taken
+    DRAWS        1         draw actions
+    SKIPS        1         skips
+    MINES        1         mining actions
+    DISCOVERIES  1         cards this player turned face up
+""", names=globals())
 
 # --- the board: the row, the decks, the supplies, then the players' blocks -------------------
-O = block("O", (
-    ("ROW", C.MAX_ROW, "resource card id at each row position (0 = headframe), -1 none"),
-    ("FACE", C.MAX_ROW, "1 when that card is face up"),
-    ("RDECK", C.MAX_RES_CARDS, "resource deck: card ids, drawn from G.RDECK_PTR on"),
-    ("APILE", C.MAX_ACTION_CARDS, "action draw pile: card types"),
-    ("DISCARD", C.NTYPES, "discarded action cards per type"),
-    ("SALESMEN", C.NSYM, "salesman cards left per category"),
-    ("INVESTORS", C.NRES, "investor cards left per resource kind"),
-    ("FACE_UP", C.NRES, "face-up cards in the row per kind (kept up to date, checked)"),
-    ("PLAYERS", C.MAX_PLAYERS * P.SIZE, "one P block per seat"),
-), start=G.SIZE)
+O = block("O", """
+    ROW        C.MAX_ROW               resource card id at each row position (0 = headframe), -1
+                                       none
+    FACE       C.MAX_ROW               1 when that card is face up
+    RDECK      C.MAX_RES_CARDS         resource deck: card ids, drawn from G.RDECK_PTR on
+    APILE      C.MAX_ACTION_CARDS      action draw pile: card types
+    DISCARD    C.NTYPES                discarded action cards per type
+    SALESMEN   C.NSYM                  salesman cards left per category
+    INVESTORS  C.NRES                  investor cards left per resource kind
+    FACE_UP    C.NRES                  face-up cards in the row per kind (kept up to date, checked)
+    PLAYERS    C.MAX_PLAYERS * P.SIZE  one P block per seat
+""", start=G.SIZE, names=globals())
 
 STATE_SIZE = O.SIZE
 SEAT_MASK = 7  # every seat 0..MAX_PLAYERS - 1 is p & SEAT_MASK
@@ -177,9 +175,7 @@ def take_supply(s, at, bits_at, x):
 @njit
 def new_game(t, n_players, seed):
     """The dealt state before the first turn. Deal randomness comes only from `seed`."""
-    s = np.zeros(STATE_SIZE, np.int32)
-    rng = np.zeros(1, np.uint64)
-    rng_seed(rng, seed, DEAL_STREAM)
+    s, rng = new_deal(STATE_SIZE, seed)
     s[G.NP] = n_players
     s[G.PHASE] = PH.SETUP
     s[G.FINAL_LEFT] = -1
@@ -228,9 +224,7 @@ def new_game(t, n_players, seed):
             s[O.APILE + n] = 0
     s[G.APILE_N] = n
     # SIB-R4 start player at random
-    s[G.START] = rng_below(rng, n_players)
-    s[G.CUR] = s[G.START]
-    save_stream(s, G.RNG, rng)
+    deal_first_seat(s, rng, n_players, G.START, G.CUR, G.RNG)
     return s
 
 

@@ -237,27 +237,15 @@ EVENTS = E.Events(EV, {
         "safeguard)",
         "every player skipped ({skips} skips in a row): the game ends", (("skips", E.COUNT),),
         changes=("turn", "final_turns_left")),
-}, C.COLOURS)
+}, C.COLOURS, deal=EV.SETUP)
 
 
-def event_dict(row: np.ndarray, tables: SiberiaTables) -> dict[str, Any]:
-    """A trace row's event as {"name", "player", named decoded fields..., "raw"}."""
-    return EVENTS.decode(row, tables)
+# A trace row's event as {"name", "player", fields..., "raw"}, what happened without the
+# actor, and each event's log sentence (the replay page's event list):
+event_dict, clause, event_sentences = EVENTS.decode, EVENTS.clause, EVENTS.sentences
 
 
 # ------------------------------------------------------------------------------ text
-
-
-def clause(row: np.ndarray, tables: SiberiaTables) -> str:
-    """What happened in one event, without the actor."""
-    return EVENTS.clause(row, tables)
-
-
-def event_sentences(trace: np.ndarray, tables: SiberiaTables, n_players: int,
-                    colours: Sequence[str]) -> list[str]:
-    """Per event, the log's sentence: actor and clause (the replay page's event list)."""
-    return common_trace.seat_sentences(trace, lambda row: clause(row, tables), colours,
-                                       EV.SETUP)
 
 
 def event_text(row: np.ndarray, tables: SiberiaTables, colours: Sequence[str]) -> str:

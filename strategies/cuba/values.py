@@ -29,26 +29,28 @@ from strategies.cuba.plan import W
 # --- the value table: per kind, 4 capped sinks (value, capacity) and two tails --------------
 S_SHIP, S_USE, S_EXTRA, S_TARGET = 0, 1, 2, 3
 NSINK = 4
-K = block("K", (  # one kind's entries, at vt[k * KW]
-    ("SINKS", 2 * NSINK, "(value, capacity) of each sink, S_* order"),
-    ("TAIL", 1, "value of a leftover piece that may spoil (unstored product)"),
-    ("SAFE", 1, "value of a leftover piece that keeps (stored, goods, resources)"),
-    ("NSAFE", 1, "how many of the held pieces keep (stored products; all others)"),
-))
+# one kind's entries, at vt[k * KW]
+K = block("K", """
+    SINKS  2 * NSINK  (value, capacity) of each sink, S_* order
+    TAIL   1          value of a leftover piece that may spoil (unstored product)
+    SAFE   1          value of a leftover piece that keeps (stored, goods, resources)
+    NSAFE  1          how many of the held pieces keep (stored products; all others)
+""", names=globals())
 KW = K.SIZE
-V = block("V", (
-    ("KINDS", C.NKINDS * KW, "a K block per kind"),
-    ("MV", 1, "VP value of $1 now"),
-    ("FUT", 1, "rounds after the current one"),
-    ("PLAY", C.NCHARS, "1.0 per character still playable this round"),
-    ("TARGET", 1, "building the player saves resources for, -1 none"),
-    ("BUILT", 1, "built_counts(s, b)[0], exact in a float64"),
-    ("OWN", 1, "bit mask of the building kinds the player owns"),
-    ("CHAINS", 1, "chain_flags()"),
-    ("INPUT", 2, "per good (RU, CG): open plantation fields of its factory's input product"),
-    ("ORDER", C.NKINDS, "per kind: sink_order()"),
-    ("CACHE", 3 * (C.NBUILDINGS + 1), "per building kind: cached use value (buildings.set_value)"),
-))
+V = block("V", """
+    KINDS   C.NKINDS * KW           a K block per kind
+    MV      1                       VP value of $1 now
+    FUT     1                       rounds after the current one
+    PLAY    C.NCHARS                1.0 per character still playable this round
+    TARGET  1                       building the player saves resources for, -1 none
+    BUILT   1                       built_counts(s, b)[0], exact in a float64
+    OWN     1                       bit mask of the building kinds the player owns
+    CHAINS  1                       chain_flags()
+    INPUT   2                       per good (RU, CG): open plantation fields of its factory's input
+                                    product
+    ORDER   C.NKINDS                per kind: sink_order()
+    CACHE   3 * (C.NBUILDINGS + 1)  per building kind: cached use value (buildings.set_value)
+""", names=globals())
 V_SIZE = V.SIZE  # a plain int: stack_array needs the size as a literal
 # chain flags, per good g (0 rum, 1 cigars): owns its café / its factory, can build them
 CH_CAFE, CH_CONV, CH_CAN_CAFE, CH_CAN_CONV = 0, 2, 4, 6
