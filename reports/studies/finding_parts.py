@@ -32,7 +32,7 @@ class Result:
     games: int = 0
 
 
-def templates(spec: Mapping[str, Any], claim: Mapping[str, Any]) -> dict[str, str]:
+def claim_templates(spec: Mapping[str, Any], claim: Mapping[str, Any]) -> dict[str, str]:
     """The study's [templates] sentences, then the claim's own."""
     both = dict(spec.get("templates", {})) | dict(claim)
     return {k: both[k] for k in cl.OUTCOMES if k in both}

@@ -24,7 +24,7 @@ from reports import claims as cl
 from reports.compare import BALANCE
 from reports.files import write_whole
 from reports.runs import RunDataError
-from reports.studies.finding_parts import Result, Table, templates
+from reports.studies.finding_parts import Result, Table, claim_templates
 from reports.studies.pareto_findings import pareto
 from reports.text import plural
 
@@ -86,7 +86,7 @@ def tournament(result: Path, spec: Mapping[str, Any]) -> Result:
         r = _pick(t, "strategy", c["subject"], "win_share")
         out.claims.append(cl.sentence(c.get("kind", "fair_share"), f"`{r['strategy']}`",
                                       _est(r, "win_share", "win_lo", "win_hi"),
-                                      float(r["fair_share"]), templates(spec, c)))
+                                      float(r["fair_share"]), claim_templates(spec, c)))
     return out
 
 
@@ -121,7 +121,7 @@ def sweep(result: Path, spec: Mapping[str, Any]) -> Result:
             name, kind = f"under `{variant}`, `{subject}`'s win share", "change"
         out.claims.append(cl.sentence(c.get("kind", kind), name,
                                       _est(r, "diff", "diff_lo", "diff_hi", "p_holm"),
-                                      overrides=templates(spec, c), signed=True))
+                                      overrides=claim_templates(spec, c), signed=True))
     return out
 
 
@@ -148,7 +148,7 @@ def restrict(result: Path, spec: Mapping[str, Any]) -> Result:
         r = _pick(t, "element", c["subject"], "loss")
         out.claims.append(cl.sentence(c.get("kind", "difference"), f"`{r['element']}`",
                                       _est(r, "loss", "loss_lo", "loss_hi", "p_holm"),
-                                      overrides=RESTRICT_TEMPLATES | templates(spec, c),
+                                      overrides=RESTRICT_TEMPLATES | claim_templates(spec, c),
                                       signed=True))
     return out
 
@@ -177,8 +177,8 @@ def metagame(result: Path, spec: Mapping[str, Any]) -> Result:
         r = _pick(t, "strategy", c["subject"], "mix")
         out.claims.append(cl.sentence(c.get("kind", "difference"), str(r["strategy"]),
                                       _est(r, "regret", "regret_lo", "regret_hi"),
-                                      overrides=REGRET_TEMPLATES | templates(spec, c), signed=True,
-                                      weight=cl.number(float(r["mix"]))))
+                                      overrides=REGRET_TEMPLATES | claim_templates(spec, c),
+                                      signed=True, weight=cl.number(float(r["mix"]))))
     return out
 
 
@@ -201,7 +201,7 @@ def ladder(result: Path, spec: Mapping[str, Any]) -> Result:
         out.claims.append(cl.sentence(
             c.get("kind", "fair_share"), f"`{c['subject']}` against `{c['field']}`",
             _est(r, "win_share", "win_lo", "win_hi"), float(r["fair_share"]),
-            templates(spec, c)))
+            claim_templates(spec, c)))
     return out
 
 

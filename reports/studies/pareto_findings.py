@@ -1,5 +1,6 @@
 """The findings reader of a skill-preserving rules tune (study kind `pareto`,
-reports/studies/findings.py): every rule set of its front page (reports/studies/pareto_page.py) as a table, and
+reports/studies/findings.py): every rule set of its front page
+(reports/studies/pareto_page.py) as a table, and
 claims about one rule set each, `rules` naming it as the page does ("layout=forbid", or "base"
 for the base rules):
 
@@ -16,7 +17,7 @@ from typing import Any
 from reports import claims as cl
 from reports.compare import BALANCE
 from reports.runs import RunDataError
-from reports.studies.finding_parts import Result, Table, templates
+from reports.studies.finding_parts import Result, Table, claim_templates
 from reports.studies.pareto_page import BASE, Front, cells, read
 
 SUBJECTS = ("balance_change", "skill_change", "first_seat", "skill", "front")
@@ -91,6 +92,6 @@ def pareto(result: Path, spec: Mapping[str, Any]) -> Result:
         est = cl.Estimate(float(row[subject]), float(row[f"{subject}_lo"]),
                           float(row[f"{subject}_hi"]))
         out.claims.append(cl.sentence("difference", "", est, overrides=sentences[subject]
-                                      | templates(spec, c), signed=True, rules=name,
+                                      | claim_templates(spec, c), signed=True, rules=name,
                                       top=f.top, against=", ".join(f.against)))
     return out

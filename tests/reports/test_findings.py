@@ -12,7 +12,7 @@ import pytest
 
 from reports import claims as cl
 from reports.studies import findings as pages
-from reports.studies.finding_parts import templates
+from reports.studies.finding_parts import claim_templates
 from sim.errors import UserError
 from sim.studies import findings
 from tests.sim.helpers import ROOT, assert_one_line_error, run_cli
@@ -183,7 +183,7 @@ def test_commit_ignores_the_pages(tmp_path):
 
 def test_study_templates_then_the_claims_own():
     spec = {"templates": {"above": "A {subject}", "within": "W"}}
-    assert templates(spec, {"subject": "x", "within": "w"}) == {"above": "A {subject}",
-                                                                "within": "w"}
+    assert claim_templates(spec, {"subject": "x", "within": "w"}) == {"above": "A {subject}",
+                                                                      "within": "w"}
     assert cl.sentence("balance", "the Gini", cl.Estimate(0.008, 0.001, 0.014, 0.021),
                        signed=True).startswith("the Gini rises, a less balanced game: +0.008")
