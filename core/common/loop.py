@@ -18,6 +18,7 @@ with `game.rules.flatten(tables)` (the int32 rules vector t) and the strategy di
 """
 from __future__ import annotations
 
+import functools
 import types
 from collections.abc import Callable
 from typing import Any, NamedTuple
@@ -29,7 +30,7 @@ from core.common.errors import ERR_ILLEGAL, ERR_STUCK, MAX_STEPS, OK  # noqa: F4
 from core.common.game import Game
 from core.common.rng import seed_seats
 from core.common.trace import EVW, no_trace, trace_buffer
-from core.jit import copy_into, equal, njit, stack_array, unmanaged
+from core.jit import copy_into, equal, inline_call, njit, stack_array, unmanaged
 
 MAX_SEATS = 8  # the per-seat scratch's size (no game seats more)
 
@@ -119,18 +120,41 @@ def compiled_for(fn: Callable, game: str, namespace: dict[str, Any], **options: 
     return njit(copy, **options)
 
 
-def inlined(fn: Callable) -> Callable:
-    """fn compiled into its caller (numba's inline="always"): the loop's step then makes no call
-    and passes no arguments for the engine's legal and apply. (Interpreted: fn itself.)"""
-    py = getattr(fn, "py_func", None)
-    return fn if py is None else njit(py, inline="always")
+def _legal(s, t, opts):
+    """The engine's legal options (one call site: a hook compiled inline is inlined once)."""
+    return legal(s, t, opts)  # noqa: F821 (bound per game)
+
+
+def _apply(s, t, o, tr):
+    """The engine's apply (one call site, as _legal)."""
+    apply(s, t, o, tr)  # noqa: F821
+
+
+def _own(hook: Callable, wrapper: Callable, game: str) -> Callable:
+    """hook as a compiled function of its own: itself, or when it is compiled inline
+    (`inline="always"`), `wrapper` bound to it."""
+    if getattr(hook, "targetoptions", {}).get("inline", "never") != "always":
+        return hook
+    name = wrapper.__name__.lstrip("_")
+    return compiled_for(wrapper, f"{game}_engine", {name: hook}, _nrt=False)
+
+
+@functools.cache
+def engine_calls(game: Game) -> tuple[Callable, Callable]:
+    """The engine's `legal` and `apply` as compiled functions of their own, one each per game:
+    the play loop's step has them inlined into it at the machine-code level
+    (core.jit.inline_call: the step makes no call and passes no arguments for them), the
+    search calls them; either way they are typed and lowered once."""
+    e = game.engine
+    return _own(e.legal, _legal, game.name), _own(e.apply, _apply, game.name)
 
 
 def _namespace(game: Game, decide: Callable) -> dict[str, Any]:
     """The globals the loop's code reads, from the game's engine hooks and constants."""
     e = game.engine
-    return {"new_game": e.new_game, "advance": e.advance, "legal": inlined(e.legal),
-            "apply": inlined(e.apply),
+    legal, apply = engine_calls(game)
+    return {"new_game": e.new_game, "advance": e.advance, "legal": inline_call(legal),
+            "apply": inline_call(apply),
             "check_state": e.check_state, "write_records": e.write_records, "decide": decide,
             "max_steps": e.max_steps,
             "NREC": e.nrec, "MAX_OPTIONS": e.max_options, "SEAT_SLOT": e.seat_slot,
