@@ -210,20 +210,34 @@ class _Dispatcher(CPUDispatcher):
                                          {k: _types.unliteral(v) for k, v in kws.items()})
 
 
+class _Preparing(_Dispatcher):
+    """A dispatcher that, called from Python, first runs `prepare(first argument)`."""
+
+    prepare = None
+
+    def __call__(self, *args, **kws):
+        self.prepare(args[0])
+        return super().__call__(*args, **kws)
+
+
 def njit(fn=None, **kw):
     """numba.njit with cache=True (usable bare or with options). The runtime is on unless the
     options say `_nrt=False`, explicitly: numba otherwise lets a function inherit its caller's
     setting, and a strategy kernel that allocates must keep the runtime when the play loop's
-    runtime-free step calls it."""
+    runtime-free step calls it. `_prepare=f`: each call from Python first runs f(first
+    argument); the function's `prepare`."""
     kw.setdefault("cache", True)
     kw.setdefault("_nrt", True)
     if fn is None:
         return lambda f: njit(f, **kw)
+    prepare = kw.pop("_prepare", None)
     if numba.config.DISABLE_JIT:
         return fn
     cache = kw.pop("cache")
-    disp = _Dispatcher(py_func=fn, locals={},
-                       targetoptions={**kw, "nopython": True, "boundscheck": None})
+    disp = (_Preparing if prepare else _Dispatcher)(
+        py_func=fn, locals={}, targetoptions={**kw, "nopython": True, "boundscheck": None})
+    if prepare:
+        disp.prepare = prepare
     if cache:
         disp._cache = _GroupCache(fn)
     return disp

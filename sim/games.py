@@ -48,6 +48,8 @@ class PlayableGame:
     # (tables, n_players, seeds, kernels, params, check=) -> (records[g, seat, col], errors[g]);
     # restricted seats' tallies left in params (strategies.common.restrict.counts)
     run_batch: Callable[..., tuple[np.ndarray, np.ndarray]]
+    # kernel ids -> compile (or load) the kernels among them compiled apart (the search) now
+    prepare: Callable[[np.ndarray], None]
     record_columns: Callable[[], list[str]]
     error_names: tuple[str, ...]                              # invariant-checker error names
     colours: tuple[str, ...]                                  # seat colours
@@ -147,6 +149,7 @@ def _facade(game: descriptor.Game) -> PlayableGame:
                 restrict.resolve, game, registry))))),
         play_game=_seated(strategies.loop.play_game, game.player_range, MAX_PARAMS),
         run_batch=_seated(restrict.runner(strategies.loop), game.player_range, MAX_PARAMS),
+        prepare=strategies.loop.prepare,
         record_columns=record_columns,
         error_names=game.error_names,
         colours=game.colours,

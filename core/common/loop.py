@@ -24,15 +24,20 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 import numpy as np
+from numba import types as nb
 
 from core.common.errors import ERR_ILLEGAL, ERR_STUCK, MAX_STEPS, OK  # noqa: F401 (MAX_STEPS
 # re-exported: the search's rollouts stop there)
 from core.common.game import Game
 from core.common.rng import seed_seats
 from core.common.trace import EVW, no_trace, trace_buffer
-from core.jit import copy_into, equal, inline_call, njit, stack_array, unmanaged
+from core.jit import copy_into, equal, inline_call, interpreted, njit, stack_array, unmanaged
+from core.late import slot
 
 MAX_SEATS = 8  # the per-seat scratch's size (no game seats more)
+# the step's arguments: s, t, opts, tr, kernels, params, rngs, decisions, check, limit
+STEP_ARGS = (nb.int32[::1], nb.int32[::1], nb.int32[::1], nb.int32[:, ::1], nb.int32[::1],
+             nb.float64[:, ::1], nb.uint64[:, ::1], nb.int64[::1], nb.boolean, nb.int64)
 
 
 class GameResult(NamedTuple):
@@ -95,8 +100,9 @@ def _play_steps(s, t, opts, tr, kernels, params, rngs, decisions, check, limit):
 
 def _play_batch(t, n_players, seeds, kernels, params, check, tr):
     """Play len(seeds) games with fixed seat strategies; records[g, seat, :], errors[g]. tr is
-    no_trace() or, for one game, a trace buffer that records its events. (The one compiled
-    entry: each compiled caller of the step re-optimises all of its machine code.)"""
+    no_trace() or, for one game, a trace buffer that records its events. It calls the step
+    (play_steps) through a slot (core.late): each compiled caller of a function optimises all
+    of its machine code again, and the step holds the engine and every strategy."""
     g_n = seeds.shape[0]
     rec = np.zeros((g_n, n_players, NREC))  # noqa: F821
     errors = np.zeros(g_n, np.int32)
@@ -163,15 +169,36 @@ def _namespace(game: Game, decide: Callable) -> dict[str, Any]:
 
 class Loop:
     """A game's compiled loop: `play_game` (one game, optionally traced) and `run_batch`, both
-    through the one compiled `play_batch`."""
+    through `play_batch`, which fills the slots its compiled `batch` calls through, then calls
+    it."""
 
     def __init__(self, game: Game, decide: Callable) -> None:
         namespace = _namespace(game, decide)
-        namespace["play_steps"] = compiled_for(_play_steps, game.name, namespace, _nrt=False)
+        steps = compiled_for(_play_steps, game.name, namespace, _nrt=False)
+        self._steps = None if interpreted() else slot(f"meeplab_{game.name}_play_steps", steps,
+                                                      STEP_ARGS, nb.int64)
+        namespace["play_steps"] = steps if self._steps is None else self._steps.call
         namespace["play_one"] = compiled_for(_play_one, game.name, namespace, inline="always")
-        self.play_batch = compiled_for(_play_batch, game.name, namespace)
+        self.batch = compiled_for(_play_batch, game.name, namespace)
+        self._fill = getattr(decide, "prepare", None)  # fills its late kernels' slots
         self.flatten = game.rules.flatten
         self.state_size = game.engine.state_size
+
+    def prepare(self, kernels: np.ndarray) -> None:
+        """Compile (or load) now the step and the kernels among these ids that the dispatcher
+        calls late (strategies.common.dispatch: the search); play does it itself."""
+        if self._steps is not None:
+            self._steps.fill()
+        if self._fill is not None:
+            self._fill(kernels)
+
+    def play_batch(self, t: np.ndarray, n_players: int, seeds: np.ndarray, kernels: np.ndarray,
+                   params: np.ndarray, check: bool, tr: np.ndarray
+                   ) -> tuple[np.ndarray, np.ndarray]:
+        """Play len(seeds) games with fixed seat strategies on the flat rules vector t:
+        (records[g, seat, :], errors[g])."""
+        self.prepare(kernels)
+        return self.batch(t, n_players, seeds, kernels, params, check, tr)
 
     def play_game(self, tables: Any, n_players: int, seed: int, kernels: np.ndarray,
                   params: np.ndarray, check: bool = True, trace: bool = False,

@@ -413,5 +413,9 @@ def kernel(game: Game, module: str, scores: Callable, shares: Callable,
     namespace["_select"] = compiled_for(_select, f"{game.name}_mcts", namespace,
                                         inline="always")
     namespace["_grow"] = compiled_for(_grow, f"{game.name}_mcts", namespace, inline="always")
-    namespace["search_tree"] = compiled_for(_search, f"{game.name}_mcts", namespace)
-    return compiled_for(_choose, f"{game.name}_mcts", namespace)
+    # compiled into choose: a compiled caller of its own would optimise the whole search again
+    namespace["search_tree"] = compiled_for(_search, f"{game.name}_mcts", namespace,
+                                            inline="always")
+    choose = compiled_for(_choose, f"{game.name}_mcts", namespace)
+    choose.late = True  # the game's dispatcher calls it through a slot (core.late)
+    return choose
