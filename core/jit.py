@@ -210,20 +210,34 @@ class _Dispatcher(CPUDispatcher):
                                          {k: _types.unliteral(v) for k, v in kws.items()})
 
 
+class _Preparing(_Dispatcher):
+    """A dispatcher that, called from Python, first runs `prepare(first argument)`."""
+
+    prepare = None
+
+    def __call__(self, *args, **kws):
+        self.prepare(args[0])
+        return super().__call__(*args, **kws)
+
+
 def njit(fn=None, **kw):
     """numba.njit with cache=True (usable bare or with options). The runtime is on unless the
     options say `_nrt=False`, explicitly: numba otherwise lets a function inherit its caller's
     setting, and a strategy kernel that allocates must keep the runtime when the play loop's
-    runtime-free step calls it."""
+    runtime-free step calls it. `_prepare=f`: each call from Python first runs f(first
+    argument); the function's `prepare`."""
     kw.setdefault("cache", True)
     kw.setdefault("_nrt", True)
     if fn is None:
         return lambda f: njit(f, **kw)
+    prepare = kw.pop("_prepare", None)
     if numba.config.DISABLE_JIT:
         return fn
     cache = kw.pop("cache")
-    disp = _Dispatcher(py_func=fn, locals={},
-                       targetoptions={**kw, "nopython": True, "boundscheck": None})
+    disp = (_Preparing if prepare else _Dispatcher)(
+        py_func=fn, locals={}, targetoptions={**kw, "nopython": True, "boundscheck": None})
+    if prepare:
+        disp.prepare = prepare
     if cache:
         disp._cache = _GroupCache(fn)
     return disp
@@ -309,6 +323,42 @@ if os.environ.get("NUMBA_DISABLE_JIT") == "1":
         return _np.empty((rows, cols) if cols else rows, dtype)
 else:
     stack_array = _stack_array
+
+
+def inline_call(fn):
+    """fn, called from compiled code with its machine code inlined at the call (an LLVM
+    `alwaysinline` call site), while fn itself is typed and lowered once, as a function of its
+    own that other callers call. numba's `inline="always"` inlines the Python-level IR
+    instead, so every caller types and lowers the whole body again; this gives a hot loop the
+    same call-free step for none of that. (Interpreted: fn itself.)"""
+    if numba.config.DISABLE_JIT:
+        return fn
+
+    def typer(typingctx, *args):
+        template, _, plain, kws = fn.get_call_template(
+            tuple(_types.unliteral(a) for a in args), {})
+        sig = template(typingctx).apply(plain, kws)
+        cres = fn.overloads[tuple(sig.args)]
+
+        def codegen(context, builder, signature, llargs):
+            from numba.core import cgutils
+
+            desc = cres.fndesc
+            values = cgutils.unpack_tuple(builder, llargs[0], len(args))
+            values = [context.cast(builder, v, a, b)
+                      for v, a, b in zip(values, args, desc.argtypes)]
+            callee = context.declare_function(builder.module, desc)
+            status, ret = context.call_conv.call_function(
+                builder, callee, desc.restype, desc.argtypes, values, attrs=("alwaysinline",))
+            with cgutils.if_unlikely(builder, status.is_error):
+                context.call_conv.return_status_propagate(builder, status)
+            context.add_linking_libs([cres.library])
+            return ret
+
+        return cres.signature.return_type(_types.StarArgTuple.from_types(args)), codegen
+
+    typer.__name__ = f"inline_{fn.py_func.__name__}"
+    return _intrinsic(typer)
 
 
 # clock_gettime's clock id of this platform (1 on Linux, 6 on macOS); the C library resolves it

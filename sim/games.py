@@ -55,6 +55,8 @@ class PlayableGame:
     # one seed per source) -> the crossed deal: each source from its seed's deal
     sources: Callable[[], tuple[str, ...]]
     crossed_deal: Callable[..., np.ndarray]
+    # kernel ids -> compile (or load) the kernels among them compiled apart (the search) now
+    prepare: Callable[[np.ndarray], None]
     record_columns: Callable[[], list[str]]
     error_names: tuple[str, ...]                              # invariant-checker error names
     colours: tuple[str, ...]                                  # seat colours
@@ -167,6 +169,7 @@ def _facade(game: descriptor.Game) -> PlayableGame:
         run_dealt=_seated(strategies.loop.run_dealt, game.player_range, MAX_PARAMS),
         sources=sources,
         crossed_deal=crossed_deal,
+        prepare=strategies.loop.prepare,
         record_columns=record_columns,
         error_names=game.error_names,
         colours=game.colours,

@@ -18,20 +18,26 @@ with `game.rules.flatten(tables)` (the int32 rules vector t) and the strategy di
 """
 from __future__ import annotations
 
+import functools
 import types
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
 import numpy as np
+from numba import types as nb
 
 from core.common.errors import ERR_ILLEGAL, ERR_STUCK, MAX_STEPS, OK  # noqa: F401 (MAX_STEPS
 # re-exported: the search's rollouts stop there)
 from core.common.game import Game
 from core.common.rng import seed_seats
 from core.common.trace import EVW, no_trace, trace_buffer
-from core.jit import copy_into, equal, njit, stack_array, unmanaged
+from core.jit import copy_into, equal, inline_call, interpreted, njit, stack_array, unmanaged
+from core.late import slot
 
 MAX_SEATS = 8  # the per-seat scratch's size (no game seats more)
+# the step's arguments: s, t, opts, tr, kernels, params, rngs, decisions, check, limit
+STEP_ARGS = (nb.int32[::1], nb.int32[::1], nb.int32[::1], nb.int32[:, ::1], nb.int32[::1],
+             nb.float64[:, ::1], nb.uint64[:, ::1], nb.int64[::1], nb.boolean, nb.int64)
 
 
 class GameResult(NamedTuple):
@@ -100,9 +106,10 @@ def _play_steps(s, t, opts, tr, kernels, params, rngs, decisions, check, limit):
 
 def _play_batch(t, n_players, seeds, kernels, params, check, tr):
     """Play len(seeds) games with fixed seat strategies; records[g, seat, :], errors[g]. tr is
-    no_trace() or, for one game, a trace buffer that records its events. (The compiled entry
-    of every play: each compiled caller of the step re-optimises all of its machine code, so
-    the only other one, play_dealt, compiles when crossed deals are first played.)"""
+    no_trace() or, for one game, a trace buffer that records its events. It calls the step
+    (play_steps) through a slot (core.late): each compiled caller of a function optimises all
+    of its machine code again, and the step holds the engine and every strategy. (The only
+    other entry of play, play_dealt, compiles when crossed deals are first played.)"""
     g_n = seeds.shape[0]
     rec = np.zeros((g_n, n_players, NREC))  # noqa: F821
     errors = np.zeros(g_n, np.int32)
@@ -140,18 +147,41 @@ def compiled_for(fn: Callable, game: str, namespace: dict[str, Any], **options: 
     return njit(copy, **options)
 
 
-def inlined(fn: Callable) -> Callable:
-    """fn compiled into its caller (numba's inline="always"): the loop's step then makes no call
-    and passes no arguments for the engine's legal and apply. (Interpreted: fn itself.)"""
-    py = getattr(fn, "py_func", None)
-    return fn if py is None else njit(py, inline="always")
+def _legal(s, t, opts):
+    """The engine's legal options (one call site: a hook compiled inline is inlined once)."""
+    return legal(s, t, opts)  # noqa: F821 (bound per game)
+
+
+def _apply(s, t, o, tr):
+    """The engine's apply (one call site, as _legal)."""
+    apply(s, t, o, tr)  # noqa: F821
+
+
+def _own(hook: Callable, wrapper: Callable, game: str) -> Callable:
+    """hook as a compiled function of its own: itself, or when it is compiled inline
+    (`inline="always"`), `wrapper` bound to it."""
+    if getattr(hook, "targetoptions", {}).get("inline", "never") != "always":
+        return hook
+    name = wrapper.__name__.lstrip("_")
+    return compiled_for(wrapper, f"{game}_engine", {name: hook}, _nrt=False)
+
+
+@functools.cache
+def engine_calls(game: Game) -> tuple[Callable, Callable]:
+    """The engine's `legal` and `apply` as compiled functions of their own, one each per game:
+    the play loop's step has them inlined into it at the machine-code level
+    (core.jit.inline_call: the step makes no call and passes no arguments for them), the
+    search calls them; either way they are typed and lowered once."""
+    e = game.engine
+    return _own(e.legal, _legal, game.name), _own(e.apply, _apply, game.name)
 
 
 def _namespace(game: Game, decide: Callable) -> dict[str, Any]:
     """The globals the loop's code reads, from the game's engine hooks and constants."""
     e = game.engine
-    return {"new_game": e.new_game, "advance": e.advance, "legal": inlined(e.legal),
-            "apply": inlined(e.apply),
+    legal, apply = engine_calls(game)
+    return {"new_game": e.new_game, "advance": e.advance, "legal": inline_call(legal),
+            "apply": inline_call(apply),
             "check_state": e.check_state, "write_records": e.write_records, "decide": decide,
             "max_steps": e.max_steps,
             "NREC": e.nrec, "MAX_OPTIONS": e.max_options, "SEAT_SLOT": e.seat_slot,
@@ -160,18 +190,39 @@ def _namespace(game: Game, decide: Callable) -> dict[str, Any]:
 
 class Loop:
     """A game's compiled loop: `play_game` (one game, optionally traced) and `run_batch`, both
-    through the one compiled `play_batch`."""
+    through `play_batch`, which fills the slots its compiled `batch` calls through, then calls
+    it."""
 
     def __init__(self, game: Game, decide: Callable) -> None:
         namespace = _namespace(game, decide)
-        namespace["play_steps"] = compiled_for(_play_steps, game.name, namespace, _nrt=False)
+        steps = compiled_for(_play_steps, game.name, namespace, _nrt=False)
+        self._steps = None if interpreted() else slot(f"meeplab_{game.name}_play_steps", steps,
+                                                      STEP_ARGS, nb.int64)
+        namespace["play_steps"] = steps if self._steps is None else self._steps.call
         namespace["play_from"] = compiled_for(_play_from, game.name, namespace, inline="always")
         namespace["play_one"] = compiled_for(_play_one, game.name, namespace, inline="always")
-        self.play_batch = compiled_for(_play_batch, game.name, namespace)
+        self.batch = compiled_for(_play_batch, game.name, namespace)
         # compiled on its first call only (the crossed deals of luck by source)
-        self.play_dealt = compiled_for(_play_dealt, game.name, namespace)
+        self.dealt = compiled_for(_play_dealt, game.name, namespace)
+        self._fill = getattr(decide, "prepare", None)  # fills its late kernels' slots
         self.flatten = game.rules.flatten
         self.state_size = game.engine.state_size
+
+    def prepare(self, kernels: np.ndarray) -> None:
+        """Compile (or load) now the step and the kernels among these ids that the dispatcher
+        calls late (strategies.common.dispatch: the search); play does it itself."""
+        if self._steps is not None:
+            self._steps.fill()
+        if self._fill is not None:
+            self._fill(kernels)
+
+    def play_batch(self, t: np.ndarray, n_players: int, seeds: np.ndarray, kernels: np.ndarray,
+                   params: np.ndarray, check: bool, tr: np.ndarray
+                   ) -> tuple[np.ndarray, np.ndarray]:
+        """Play len(seeds) games with fixed seat strategies on the flat rules vector t:
+        (records[g, seat, :], errors[g])."""
+        self.prepare(kernels)
+        return self.batch(t, n_players, seeds, kernels, params, check, tr)
 
     def play_game(self, tables: Any, n_players: int, seed: int, kernels: np.ndarray,
                   params: np.ndarray, check: bool = True, trace: bool = False,
@@ -190,15 +241,15 @@ class Loop:
                                kernels.astype(np.int32), params.astype(np.float64), check,
                                no_trace())
 
-
     def run_dealt(self, tables: Any, n_players: int, seeds: np.ndarray, kernels: np.ndarray,
                   params: np.ndarray, states: np.ndarray, check: bool = False
                   ) -> tuple[np.ndarray, np.ndarray]:
         """Play one game from each dealt state states[g] (not changed), the seats' streams
         from seeds[g]: (records[g, seat, :], errors[g])."""
-        return self.play_dealt(self.flatten(tables), n_players, np.asarray(states, np.int32),
-                               np.asarray(seeds, np.int64), kernels.astype(np.int32),
-                               params.astype(np.float64), check, no_trace())
+        self.prepare(kernels)
+        return self.dealt(self.flatten(tables), n_players, np.asarray(states, np.int32),
+                          np.asarray(seeds, np.int64), kernels.astype(np.int32),
+                          params.astype(np.float64), check, no_trace())
 
 
 def bind(game: Game, decide: Callable) -> Loop:

@@ -120,6 +120,7 @@ def profile(game_name: str, players: int, games: int, strategy: str = "random"
     t = game.rules.flatten(tables)
     kernels, params = b.registry.resolve([strategy] * players)
     kernels, params = kernels.astype(np.int32), params.astype(np.float64)
+    b.loop.prepare(kernels)  # the kernels the dispatcher calls late (the search)
     kinds = e.decisions.keys
     out = np.zeros((len(kinds) + 1, len(COLUMNS)), np.int64)
     copy = np.zeros(e.state_size, np.int32)  # the caller's: the copy cannot be left out

@@ -359,6 +359,8 @@ def warm_up(cfg: Config, head: dict[str, Any]) -> None:
     game, tables = shard.engine(t)
     kernels, params = game.resolve(list(cfg.matchups[0].seatings[0]))
     game.run_batch(tables, cfg.matchups[0].players, [1], kernels, params)
+    for m in cfg.matchups[1:]:  # kernels compiled apart (the search) that other matchups use
+        game.prepare(game.resolve(list(m.seatings[0]))[0])
 
 
 def run(cfg: Config, run_dir: Path, resume: bool = False, workers: int | None = None,

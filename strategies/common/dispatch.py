@@ -7,15 +7,28 @@ Each module defines KERNEL, DESCRIPTION, PARAMS (spec.py) and a compiled
 `choose(params, s, t, opts, n, rng) -> index`. Every mix of kernels across seats runs through one
 compilation. The kernels are the compiled function's globals, not arguments: numba cannot cache
 a function that receives compiled functions as values (see core.common.loop.compiled_for).
+A kernel whose `choose` is marked `late` (the search) is called through a core.late slot
+instead, compiled only once a seat plays it: `decide` fills the slots of the kernel ids it is
+called with from Python, and the play loop those of its seats before it plays.
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from types import ModuleType
+from typing import Any
+
+import numpy as np
+from numba import types
 
 from core.common.loop import compiled_for
+from core.jit import interpreted
+from core.late import Slot, slot
 
 MAX_KERNELS = 8
+# a kernel's arguments as the play loop passes them: (params row, s, t, opts, n, rng)
+ARGS = (types.float64[::1], types.int32[::1], types.int32[::1], types.int32[::1], types.int64,
+        types.uint64[::1])
 
 
 def _decide(kernel, params, s, t, opts, n, rng):
@@ -44,5 +57,18 @@ def dispatcher(game: str, modules: Sequence[ModuleType], narrow: Callable) -> Ca
     if not 1 <= len(modules) <= MAX_KERNELS:
         raise ValueError(f"{game}: {len(modules)} kernel modules; 1..{MAX_KERNELS} are supported")
     kernels = {f"K{i}": modules[i if i < len(modules) else 0].choose for i in range(MAX_KERNELS)}
+    late = {} if interpreted() else {
+        i: slot(f"meeplab_{game}_kernel{i}", m.choose, ARGS, types.int64)
+        for i, m in enumerate(modules) if getattr(m.choose, "late", False)}
+    kernels.update({f"K{i}": s.call for i, s in late.items()})
     kernels["NARROW"] = narrow
-    return compiled_for(_decide, game, kernels, inline="always")
+    prepare = {"_prepare": functools.partial(_fill, late)} if late else {}
+    return compiled_for(_decide, game, kernels, inline="always", **prepare)
+
+
+def _fill(late: dict[int, Slot], kernel_ids: Any) -> None:
+    """Fill the slots of the late kernels among kernel_ids (compiling them if need be)."""
+    used = set(np.ravel(kernel_ids).tolist())
+    for i, s in late.items():
+        if i in used:
+            s.fill()

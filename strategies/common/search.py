@@ -52,7 +52,7 @@ from typing import Any
 import numpy as np
 
 from core.common.game import Game
-from core.common.loop import MAX_STEPS, compiled_for
+from core.common.loop import MAX_STEPS, compiled_for, engine_calls
 from core.common.rng import rng_below
 from core.common.trace import EVW
 from core.jit import copy_into, monotonic_ns, njit
@@ -105,16 +105,6 @@ def _index_of(o, k, code):
         if o[j] == code:
             return j
     return -1
-
-
-def _legal(s, t, opts):
-    """The engine's legal options (one call site: an engine compiled inline is inlined once)."""
-    return legal(s, t, opts)  # noqa: F821 (bound per game)
-
-
-def _apply(s, t, o, tr):
-    """The engine's apply (one call site, as _legal)."""
-    apply(s, t, o, tr)  # noqa: F821
 
 
 def _reward(params, w, t, rank, share, sc, r):
@@ -409,20 +399,23 @@ def kernel(game: Game, module: str, scores: Callable, shares: Callable,
                            f"sampler (Game.hidden)")
     modules = [importlib.import_module(name) for name in game.kernels[:-1]]
     e = game.engine
-    namespace = {"legal": e.legal, "apply": e.apply, "sample_hidden": game.hidden,
+    namespace = {"sample_hidden": game.hidden,
                  "rollout": dispatcher(f"{game.name}_rollout", modules, narrower(game, False)),
                  "narrow": narrower(game, False), "scores": scores, "shares": shares,
                  "rewind": rewind, "SEAT_SLOT": e.seat_slot, "PHASE_SLOT": e.phase_slot,
                  "OVER_PHASE": e.over_phase, "NP_SLOT": np_slot, "STATE_SIZE": e.state_size,
                  "MAX_OPTIONS": e.max_options, "DK_SLOT": e.decision_slot,
                  "SECRET": secret_kinds(e.decisions)}
-    namespace["engine_legal"] = compiled_for(_legal, f"{game.name}_mcts", namespace)
-    namespace["engine_apply"] = compiled_for(_apply, f"{game.name}_mcts", namespace)
+    namespace["engine_legal"], namespace["engine_apply"] = engine_calls(game)
     namespace["_reward"] = compiled_for(_reward, f"{game.name}_mcts", namespace,
                                         inline="always")
     namespace["_index_of"] = compiled_for(_index_of, f"{game.name}_mcts", {}, inline="always")
     namespace["_select"] = compiled_for(_select, f"{game.name}_mcts", namespace,
                                         inline="always")
     namespace["_grow"] = compiled_for(_grow, f"{game.name}_mcts", namespace, inline="always")
-    namespace["search_tree"] = compiled_for(_search, f"{game.name}_mcts", namespace)
-    return compiled_for(_choose, f"{game.name}_mcts", namespace)
+    # compiled into choose: a compiled caller of its own would optimise the whole search again
+    namespace["search_tree"] = compiled_for(_search, f"{game.name}_mcts", namespace,
+                                            inline="always")
+    choose = compiled_for(_choose, f"{game.name}_mcts", namespace)
+    choose.late = True  # the game's dispatcher calls it through a slot (core.late)
+    return choose

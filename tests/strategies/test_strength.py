@@ -60,7 +60,7 @@ def measure(game: str, bar: Bar) -> dict:
         mean = np.concatenate(rows).mean(axis=0)
         out["strategies"][name] = {"games": len(seeds) * bar.players, "errors": errors,
                                    **dict(zip(g.record_columns, map(float, mean)))}
-    out["signatures"] = len(getattr(b.loop.play_batch, "signatures", ()))
+    out["signatures"] = len(getattr(b.loop.batch, "signatures", ()))
     return out
 
 

@@ -111,7 +111,7 @@ def speed(games: int) -> float:
 def measure(games: int, greedy_games: int) -> dict[str, object]:
     """The whole report: identity, strength of each named strategy and greedy, speed, and the
     number of compiled play-loop signatures (one for every seat mix)."""
-    play_batch = cuba().loop.play_batch  # first: core.jit must set the cache dir
+    batch = cuba().loop.batch  # first: core.jit must set the cache dir
 
     import numba  # noqa: E402  (after core.jit, or numba caches next to the sources)
 
@@ -120,7 +120,7 @@ def measure(games: int, greedy_games: int) -> dict[str, object]:
     report["strength"] = {n: strength(n, games) for n in NAMED}
     report["strength"]["greedy"] = strength("greedy", greedy_games)
     report["games_per_s"] = speed(games)
-    report["play_batch_signatures"] = len(play_batch.signatures)
+    report["batch_signatures"] = len(batch.signatures)
     return report
 
 

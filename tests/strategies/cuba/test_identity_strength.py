@@ -31,7 +31,7 @@ def report() -> dict:
 @pytest.mark.compiled
 def test_compiled_and_one_signature_for_every_seat_mix(report):
     assert report["jit_disabled"] == 0
-    assert report["play_batch_signatures"] == 1
+    assert report["batch_signatures"] == 1
 
 
 @pytest.mark.compiled
