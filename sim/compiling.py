@@ -55,6 +55,9 @@ def remember_compile(game: str, seconds: float) -> None:
         tmp.replace(path)
 
 
+LATE_NOTICE = 3.0   # s a cached engine may take to load before its parts compiled apart show
+
+
 def notice(title: str, game: str) -> str:
     """What the user reads before a cold compile."""
     last = last_compile(game)
@@ -63,41 +66,59 @@ def notice(title: str, game: str) -> str:
 
 
 @contextlib.contextmanager
-def ticking(text: str, out: TextIO, every: float = 1.0) -> Iterator[None]:
-    """Show `text` with the seconds going by on a terminal line until the block ends."""
+def ticking(text: str, out: TextIO, every: float = 1.0, show: bool = True,
+            after: float = 0.0) -> Iterator[Callable[[], bool]]:
+    """Tell `text` once the block has run `after` seconds: on a terminal (`show`) with the
+    seconds going by and how long it took, else as one line. Yields whether it was told."""
     stop = threading.Event()
+    told = threading.Event()
     began = time.perf_counter()
 
-    def tick() -> None:
-        while not stop.wait(every):
-            out.write(f"\r{text}... {time.perf_counter() - began:.0f} s")
+    def tell() -> None:
+        told.set()
+        if not show:
+            out.write(f"{text}...\n")
             out.flush()
 
+    def tick() -> None:
+        if not told.is_set():
+            if stop.wait(after):
+                return
+            tell()
+        while show:
+            out.write(f"\r{text}... {time.perf_counter() - began:.0f} s")
+            out.flush()
+            if stop.wait(every):
+                return
+
+    if after <= 0:
+        tell()
     thread = threading.Thread(target=tick, daemon=True)
     thread.start()
     try:
-        yield
+        yield told.is_set
     finally:
         stop.set()
         thread.join()
-        out.write(f"\r{text}... done in {time.perf_counter() - began:.0f} s\n")
-        out.flush()
+        if told.is_set() and show:
+            out.write(f"\r{text}... done in {time.perf_counter() - began:.0f} s\n")
+            out.flush()
 
 
 def load_engine(game: Any, warm: Callable[[], None], show: bool) -> float:
     """Run `warm` (the first compiled call of `game`, a descriptor), telling the user when it
-    compiles; seconds it took when it compiled, else 0."""
-    cold = not jit.interpreted() and not is_cached(game.name)
+    compiles; seconds it took when it compiled, else 0. A cached engine whose parts compiled
+    apart (the search, on its first use) are not cached yet is told after LATE_NOTICE s."""
+    if jit.interpreted():
+        warm()
+        return 0.0
+    cold = not is_cached(game.name)
     began = time.perf_counter()
-    if cold and show:
-        with ticking(notice(game.title, game.name), sys.stderr):
-            warm()
-    else:
-        if cold:
-            print(notice(game.title, game.name) + "...", file=sys.stderr, flush=True)
+    text = notice(game.title, game.name) if cold else \
+        f"compiling the rest of the {game.title} engine (first run of this code only)"
+    with ticking(text, sys.stderr, show=show, after=0.0 if cold else LATE_NOTICE) as told:
         warm()
     seconds = time.perf_counter() - began
-    if not cold:
-        return 0.0
-    remember_compile(game.name, seconds)
-    return seconds
+    if cold:
+        remember_compile(game.name, seconds)
+    return seconds if cold or told() else 0.0

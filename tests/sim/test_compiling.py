@@ -35,6 +35,22 @@ def test_a_cached_engine_loads_silently(cache, capsys, monkeypatch):
     assert capsys.readouterr().err == ""
 
 
+def test_a_cached_engine_compiling_its_search_is_told_late(cache, capsys, monkeypatch):
+    """The search compiles apart on its first use (core.late): a cached engine whose load
+    outlasts LATE_NOTICE is said to compile, and its seconds are kept apart from play."""
+    import time
+
+    folder = compiling.jit.cache_folder("cuba") / "sub"
+    folder.mkdir(parents=True)
+    (folder / "play.nbi").write_bytes(b"")
+    monkeypatch.setattr(compiling, "LATE_NOTICE", 0.05)
+    seconds = compiling.load_engine(GAME, lambda: time.sleep(0.3), show=False)
+    assert capsys.readouterr().err == \
+        "compiling the rest of the Cuba engine (first run of this code only)...\n"
+    assert seconds >= 0.3
+    assert compiling.last_compile("cuba") is None     # the engine's own compile time stays
+
+
 def test_the_last_compile_time_is_told_next_time(cache):
     compiling.remember_compile("cuba", 123.4)
     compiling.remember_compile("siberia", 50)
