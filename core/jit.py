@@ -26,6 +26,7 @@ import shutil
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 _ROOT = Path(__file__).resolve().parents[1]
 _PACKAGES = ("core", "strategies")
@@ -106,6 +107,11 @@ def group_of(fn) -> str:
 def interpreted() -> bool:
     """Whether compiled functions run as plain Python here (NUMBA_DISABLE_JIT=1)."""
     return os.environ.get("NUMBA_DISABLE_JIT") == "1"
+
+
+def inlined(fn: Any) -> bool:
+    """Whether a compiled function is compiled into its callers (`inline="always"`)."""
+    return getattr(fn, "targetoptions", {}).get("inline", "never") == "always"
 
 
 KEEP_CACHES = 8             # source versions of a group whose compiled code is kept at least...

@@ -9,11 +9,19 @@ slot's symbol and calls it with numba's calling convention; `fill` compiles the 
 loads it from the cache) for the slot's one signature and stores its address. The caller's
 cached machine code refers to the symbol, which each process defines when it makes the slot,
 before anything that calls it is compiled or loaded. Called while empty, `call` raises.
+
+Slots compile independently of one another, so `fill_all` compiles those not in the cache
+yet side by side, in processes of their own, and loads them from the cache they write.
 """
 from __future__ import annotations
 
+import contextlib
 import ctypes
-from collections.abc import Callable
+import importlib
+import os
+import subprocess
+import sys
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from llvmlite import binding as ll
@@ -45,12 +53,68 @@ class Slot:
         cres = self.fn.overloads[self.argtypes]
         self.pointer.value = cres.library.get_pointer_to_function(cres.fndesc.llvm_func_name)
 
+    def compiles(self) -> bool:
+        """Whether filling the slot would compile (it is empty and its function is not in a
+        cache this process can write)."""
+        if self.pointer.value:
+            return False
+        cache = getattr(self.fn, "_cache", None)
+        files = getattr(cache, "_cache_file", None)
+        return files is not None and os.access(cache._cache_path, os.W_OK) \
+            and not files._load_index()
+
 
 def slot(symbol: str, fn: Any, argtypes: tuple[Any, ...], restype: Any) -> Slot:
     """The process's slot of that symbol (made on first request)."""
     if symbol not in _slots:
         _slots[symbol] = Slot(symbol, fn, argtypes, restype)
     return _slots[symbol]
+
+
+JOBS = "MEEPLAB_COMPILE_JOBS"   # environment: processes compiling at once (default: the cores)
+
+
+def jobs() -> int:
+    """How many processes may compile at once: $MEEPLAB_COMPILE_JOBS, else the usable cores."""
+    try:
+        return max(1, int(os.environ[JOBS]))
+    except (KeyError, ValueError):
+        return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") \
+            else os.cpu_count() or 1
+
+
+def fill_all(slots: Sequence[Slot], remake: str | None) -> None:
+    """Fill the slots. Those that compile (not in the cache yet) are dealt in turn to up to
+    jobs() lanes: this process compiles the first lane's, and each other lane is a process
+    `python -m core.late remake SYMBOL...` that makes its slots with `remake`
+    ('module:function:argument', function(argument) making the same slots as this process)
+    and fills its own into the cache, all at the same time; this process then loads those.
+    A lane that fails only costs its compile here."""
+    cold = [s for s in slots if s.compiles()] if remake else []
+    lanes = [cold[k::jobs()] for k in range(min(jobs(), len(cold)))]
+    apart = [s for lane in lanes[1:] for s in lane]
+    children = [subprocess.Popen([sys.executable, "-m", "core.late", remake,
+                                  *(s.symbol for s in lane)],
+                                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.DEVNULL) for lane in lanes[1:]]
+    try:
+        for s in slots:
+            if s not in apart:
+                s.fill()
+    finally:
+        for child in children:
+            if sys.exc_info()[0] is not None:
+                child.kill()
+            with contextlib.suppress(subprocess.SubprocessError):
+                child.wait()
+    for s in apart:
+        s.fill()
+
+
+def _remade(remake: str) -> None:
+    """Run a `remake` spec: import module, call function(argument)."""
+    module, function, argument = remake.split(":", 2)
+    getattr(importlib.import_module(module), function)(argument)
 
 
 def _passes_as(given: Any, wanted: Any) -> bool:
@@ -93,3 +157,11 @@ def _caller(s: Slot) -> Callable:
 
     typer.__name__ = f"call_{s.symbol}"
     return intrinsic(typer)
+
+
+if __name__ == "__main__":   # a lane of fill_all: remake SYMBOL... (run as __main__, so the
+    from core import late     # slots are those of the module core.late, as in the parent)
+
+    late._remade(sys.argv[1])
+    for symbol in sys.argv[2:]:
+        late._slots[symbol].fill()

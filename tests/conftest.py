@@ -19,6 +19,9 @@ os.environ["COLUMNS"] = "100"
 # never the real ones here, so a preset the user installed cannot change a test
 os.environ.pop("MEEPLAB_PRESETS", None)
 os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="meeplab-test-config-")
+# the suite's workers already keep every core busy: a compile split over processes
+# (core.late.fill_all) would only add their start-up; tests/test_late.py covers the split
+os.environ.setdefault("MEEPLAB_COMPILE_JOBS", "1")
 
 # the catalogue's names: core.games imports no engine (and no numba) until a game is asked for
 GAMES = tuple(catalogue.names())

@@ -31,8 +31,9 @@ from core.common.errors import ERR_ILLEGAL, ERR_STUCK, MAX_STEPS, OK  # noqa: F4
 from core.common.game import Game
 from core.common.rng import seed_seats
 from core.common.trace import EVW, no_trace, trace_buffer
-from core.jit import copy_into, equal, inline_call, interpreted, njit, stack_array, unmanaged
-from core.late import slot
+from core.jit import (copy_into, equal, inline_call, inlined, interpreted, njit, stack_array,
+                      unmanaged)
+from core.late import fill_all, slot
 
 MAX_SEATS = 8  # the per-seat scratch's size (no game seats more)
 # the step's arguments: s, t, opts, tr, kernels, params, rngs, decisions, check, limit
@@ -160,7 +161,7 @@ def _apply(s, t, o, tr):
 def _own(hook: Callable, wrapper: Callable, game: str) -> Callable:
     """hook as a compiled function of its own: itself, or when it is compiled inline
     (`inline="always"`), `wrapper` bound to it."""
-    if getattr(hook, "targetoptions", {}).get("inline", "never") != "always":
+    if not inlined(hook):
         return hook
     name = wrapper.__name__.lstrip("_")
     return compiled_for(wrapper, f"{game}_engine", {name: hook}, _nrt=False)
@@ -204,17 +205,17 @@ class Loop:
         self.batch = compiled_for(_play_batch, game.name, namespace)
         # compiled on its first call only (the crossed deals of luck by source)
         self.dealt = compiled_for(_play_dealt, game.name, namespace)
-        self._fill = getattr(decide, "prepare", None)  # fills its late kernels' slots
+        self._late = getattr(decide, "late_slots", None)  # its kernels' slots
+        self._remake = getattr(decide, "remake", None)
         self.flatten = game.rules.flatten
         self.state_size = game.engine.state_size
 
     def prepare(self, kernels: np.ndarray) -> None:
         """Compile (or load) now the step and the kernels among these ids that the dispatcher
-        calls late (strategies.common.dispatch: the search); play does it itself."""
-        if self._steps is not None:
-            self._steps.fill()
-        if self._fill is not None:
-            self._fill(kernels)
+        calls through slots (strategies.common.dispatch), side by side where they compile
+        (core.late.fill_all); play does it itself."""
+        slots = [] if self._steps is None else [self._steps]
+        fill_all(slots + (self._late(kernels) if self._late else []), self._remake)
 
     def play_batch(self, t: np.ndarray, n_players: int, seeds: np.ndarray, kernels: np.ndarray,
                    params: np.ndarray, check: bool, tr: np.ndarray

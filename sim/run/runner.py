@@ -357,10 +357,10 @@ def warm_up(cfg: Config, head: dict[str, Any]) -> None:
     inherit it, Dask workers started here find it in the numba cache."""
     t = task(cfg, head, schedule.Shard(0, 0, 1))
     game, tables = shard.engine(t)
+    # every matchup's kernels at once: those that compile compile side by side
+    game.prepare(np.concatenate([game.resolve(list(m.seatings[0]))[0] for m in cfg.matchups]))
     kernels, params = game.resolve(list(cfg.matchups[0].seatings[0]))
     game.run_batch(tables, cfg.matchups[0].players, [1], kernels, params)
-    for m in cfg.matchups[1:]:  # kernels compiled apart (the search) that other matchups use
-        game.prepare(game.resolve(list(m.seatings[0]))[0])
 
 
 def run(cfg: Config, run_dir: Path, resume: bool = False, workers: int | None = None,

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import NamedTuple
 
+from core import games
 from core.common.game import Game
 from core.common.loop import Loop, bind
 from strategies.common.dispatch import dispatcher
@@ -34,5 +35,11 @@ class Bound(NamedTuple):
 def bound(game: Game) -> Bound:
     """The game's strategies and play loop (cached: one binding per game and process)."""
     modules = tuple(importlib.import_module(name) for name in game.kernels)
-    decide = dispatcher(game.name, modules, narrower(game, count=True))
+    decide = dispatcher(game.name, modules, narrower(game, count=True),
+                        remake=f"{__name__}:by_name:{game.name}")
     return Bound(modules, decide, Registry(game.name, modules), bind(game, decide))
+
+
+def by_name(name: str) -> Bound:
+    """bound() of the game called `name` (how another process makes the same slots)."""
+    return bound(games.get(name))

@@ -399,8 +399,8 @@ def kernel(game: Game, module: str, scores: Callable, shares: Callable,
                            f"sampler (Game.hidden)")
     modules = [importlib.import_module(name) for name in game.kernels[:-1]]
     e = game.engine
-    namespace = {"sample_hidden": game.hidden,
-                 "rollout": dispatcher(f"{game.name}_rollout", modules, narrower(game, False)),
+    rollout = dispatcher(f"{game.name}_rollout", modules, narrower(game, False))
+    namespace = {"sample_hidden": game.hidden, "rollout": rollout,
                  "narrow": narrower(game, False), "scores": scores, "shares": shares,
                  "rewind": rewind, "SEAT_SLOT": e.seat_slot, "PHASE_SLOT": e.phase_slot,
                  "OVER_PHASE": e.over_phase, "NP_SLOT": np_slot, "STATE_SIZE": e.state_size,
@@ -417,5 +417,5 @@ def kernel(game: Game, module: str, scores: Callable, shares: Callable,
     namespace["search_tree"] = compiled_for(_search, f"{game.name}_mcts", namespace,
                                             inline="always")
     choose = compiled_for(_choose, f"{game.name}_mcts", namespace)
-    choose.late = True  # the game's dispatcher calls it through a slot (core.late)
+    choose.calls = rollout.late_slots(range(len(modules)))  # filled with the search's slot
     return choose
