@@ -5,10 +5,13 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from core import games as catalogue
+
+Edit = Callable[[dict], object]
 
 
 def _one_line(info: pytest.ExceptionInfo) -> str:
@@ -45,3 +48,22 @@ def replace_once(old: str, new: str) -> Callable[[str], str]:
         assert text.count(old) == 1, old
         return text.replace(old, new)
     return apply
+
+
+class RawEdits:
+    """A tables test's bad-data cases, each declared on its edit of the default data:
+    `@cases.case(id, fragment)` above the edit, `cases.params()` to parametrise over them."""
+
+    def __init__(self) -> None:
+        self._params: list[Any] = []
+
+    def case(self, case_id: str, fragment: str) -> Callable[[Edit], Edit]:
+        """Register the decorated edit under case_id; its error must contain fragment."""
+        def register(edit: Edit) -> Edit:
+            self._params.append(pytest.param(edit, fragment, id=case_id))
+            return edit
+        return register
+
+    def params(self) -> list[Any]:
+        """(edit, fragment) pytest params, in declaration order."""
+        return list(self._params)

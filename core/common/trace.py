@@ -9,7 +9,7 @@ records nothing, so tracing costs one comparison when off.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any, NamedTuple
 
@@ -160,6 +160,38 @@ def sentences(trace: np.ndarray, clause: Callable[[np.ndarray], str],
 def deal_text(clause: str, p: int, colours: Sequence[str]) -> str:
     """The log's sentence of a deal whose player starts: 'deal: ...; P2 (blue) starts'."""
     return f"{clause}; {player_label(p, colours)} starts"
+
+
+class TurnLog:
+    """A game log written a turn a line: a turn's clauses gathered behind its head
+    ('  T12  P2 (blue)     '), then each seat's final line under one title."""
+
+    def __init__(self, colours: Sequence[str], final_title: str) -> None:
+        self.colours = colours
+        self.final_title = final_title
+        self.head = ""  # the turn's; "" before the first turn and once the final lines start
+        self.clauses: list[str] = []
+
+    def deal(self, p: int, clause: str) -> str:
+        """The line of a deal whose player p starts."""
+        return f"  {deal_text(clause, p, self.colours)}"
+
+    def turn(self, turn: int, p: int) -> None:
+        """Start gathering turn `turn` of seat p."""
+        self.head = f"  T{turn:<3} {player_label(p, self.colours):<12} "
+
+    def flush(self) -> Iterator[str]:
+        """The gathered turn's line, if it gathered any clause."""
+        if self.clauses:
+            yield self.head + "; ".join(self.clauses)
+            self.clauses = []
+
+    def final(self, p: int, clause: str) -> Iterator[str]:
+        """Seat p's final line, the title before the first."""
+        if self.head:
+            yield f"== {self.final_title} =="
+            self.head = ""
+        yield f"  {player_label(p, self.colours):<12} {clause}"
 
 
 def seat_sentences(trace: np.ndarray, clause: Callable[[np.ndarray], str],

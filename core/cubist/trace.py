@@ -411,39 +411,33 @@ def log_lines(trace: np.ndarray, tables: CubistTables, n_players: int,
     """The readable game log: the setup, one line per turn with the player's rooms after it,
     the museum and the points after each round, and the points by source at the end."""
     yield "== Setup =="
-    line: list[str] = []
-    head = ""
+    log = common_trace.TurnLog(colours, "Final points")
     last: tuple[int, np.ndarray] | None = None
     for row in events(trace):
         r = Row.of(row)
-        if r.code in (EV.TURN, EV.SCORE, EV.GAME_END) and (line or last is not None):
-            if line:
-                yield head + "; ".join(line)
+        if r.code in (EV.TURN, EV.SCORE, EV.GAME_END) and (log.clauses or last is not None):
+            yield from log.flush()
             if last is not None:
                 yield _rooms_line(last[1], last[0])
-            line, last = [], None
+            last = None
         if r.code == EV.SETUP:
-            yield f"  {common_trace.deal_text(clause(row, tables), r.player, colours)}"
+            yield log.deal(r.player, clause(row, tables))
         elif r.code == EV.TURN:
             d = event_dict(row, tables)
             if d["turn"] > 1 and r.player == int(r.state[G.START]):
                 yield from _standings(r.state, tables, n_players, colours)
-            head = f"  T{d['turn']:<3} {player_label(r.player, colours):<12} "
+            log.turn(d["turn"], r.player)
         elif r.code == EV.SCORE:
-            if head:
-                yield "== Final points =="
-                head = ""
-            yield f"  {player_label(r.player, colours):<12} {clause(row, tables)}"
+            yield from log.final(r.player, clause(row, tables))
         elif r.code == EV.GAME_END:
             yield from _standings(r.state, tables, n_players, colours)
         else:
             who = "" if r.player < 0 or r.player == int(r.state[G.CUR]) else \
                 f"{player_label(r.player, colours)} "
-            line.append(who + clause(row, tables))
-            if r.player >= 0 and head:
+            log.clauses.append(who + clause(row, tables))
+            if r.player >= 0 and log.head:
                 last = (int(r.state[G.CUR]), r.state)
-    if line:
-        yield head + "; ".join(line)
+    yield from log.flush()
 
 
 # ------------------------------------------------------------------------------ JSON lines

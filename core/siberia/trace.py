@@ -268,33 +268,27 @@ def log_lines(trace: np.ndarray, tables: SiberiaTables, n_players: int,
     came from the deck, draw), the money of every player after each round, and each player's
     money by source at the end."""
     yield "== Setup =="
-    line: list[str] = []
-    head = ""
+    log = common_trace.TurnLog(colours, "Final money")
     for row in events(trace):
         r = Row.of(row)
-        if r.code in (EV.TURN, EV.SCORE, EV.GAME_END) and line:
-            yield head + "; ".join(line)
-            line = []
+        if r.code in (EV.TURN, EV.SCORE, EV.GAME_END):
+            yield from log.flush()
         if r.code == EV.SETUP:
-            yield f"  {common_trace.deal_text(clause(row, tables), r.player, colours)}"
+            yield log.deal(r.player, clause(row, tables))
         elif r.code == EV.TURN:
             turn = event_dict(row, tables)["turn"]
             if turn > 1 and (turn - 1) % n_players == 0:
                 yield _standings(r.state, tables, n_players, colours)
-            head = f"  T{turn:<3} {player_label(r.player, colours):<12} "
+            log.turn(turn, r.player)
         elif r.code == EV.SCORE:
-            if head:
-                yield "== Final money =="
-                head = ""
-            yield f"  {player_label(r.player, colours):<12} {clause(row, tables)}"
+            yield from log.final(r.player, clause(row, tables))
         elif r.code == EV.GAME_END:
             yield _standings(r.state, tables, n_players, colours)
         elif r.code == EV.REFILL and not event_dict(row, tables)["added"]:
             continue  # nothing came from the deck (it is empty): no line (the trace keeps it)
         else:
-            line.append(clause(row, tables))
-    if line:
-        yield head + "; ".join(line)
+            log.clauses.append(clause(row, tables))
+    yield from log.flush()
 
 
 # ------------------------------------------------------------------------------ JSON lines

@@ -13,7 +13,7 @@ from core.cuba.tables import (
     _LOAD_SWITCHES, DEFAULT_PATH, SWITCH_OPTIONS, CubaTables, RulesDataError, assumed_values,
     build_tables, load_raw, load_tables, rules_data_hash, switch_values, validate,
 )
-from tests.rules_data import raw_error, replace_once, text_error
+from tests.rules_data import Edit, RawEdits, raw_error, replace_once, text_error
 
 RESOURCE_FIELDS = (c.F_FO, c.F_MO, c.F_LA)
 PRODUCT_FIELDS = (c.F_CI, c.F_SU, c.F_TO)
@@ -385,107 +385,102 @@ def test_missing_file(tmp_path: Path) -> None:
     assert_one_line(info.value, "nope.toml: cannot read")
 
 
+BAD_RAW = RawEdits()
+
+
+@BAD_RAW.case("ships-count-CUBA-R5", "[[ships]] has 14 ships; need exactly 15")
 def drop_ship(raw: dict) -> None:
     raw["ships"].pop()
 
 
+@BAD_RAW.case("ship-spots", "ships.S03.spots has 4 spots; need exactly 5")
 def short_ship(raw: dict) -> None:
     raw["ships"][2]["spots"].pop()
 
 
+@BAD_RAW.case("ship-resource-spot-CUBA-R20", "ships.S01.spots[0] is 'wood'; cargo spots take "
+                                             "merchandise only")
 def resource_spot(raw: dict) -> None:
     raw["ships"][0]["spots"][0] = "wood"
 
 
+@BAD_RAW.case("cards-count-CUBA-R11", "[[statutes.cards]] has 23 cards (6 per type); need "
+                                      "exactly 24")
 def drop_card(raw: dict) -> None:
     raw["statutes"]["cards"].pop(3)
 
 
+@BAD_RAW.case("card-duplicate", "duplicate id 'I-1' in [[statutes.cards]]")
 def duplicate_card(raw: dict) -> None:
     raw["statutes"]["cards"][1]["id"] = "I-1"
 
 
+@BAD_RAW.case("card-type", "statutes.cards.II-2.type is 'tax'; this card must be 'duty'")
 def retype_card(raw: dict) -> None:
     raw["statutes"]["cards"][7]["type"] = "tax"
 
 
+@BAD_RAW.case("card-effect", "statutes.cards.I-1.effect 'drought' does not fit a tax card (use "
+                             "one of: tax_flat, tax_per_building)")
 def wrong_effect(raw: dict) -> None:
     raw["statutes"]["cards"][0]["effect"] = "drought"
 
 
+@BAD_RAW.case("missing-building-CUBA-R3", "[buildings] is missing building 'dam'")
 def drop_building(raw: dict) -> None:
     del raw["buildings"]["dam"]
 
 
+@BAD_RAW.case("missing-key", "buildings.dam is missing key 'copies'")
 def missing_key(raw: dict) -> None:
     del raw["buildings"]["dam"]["copies"]
 
 
+@BAD_RAW.case("unknown-feature", "unknown feature 'teleport' at buildings.inn.feature (known: "
+                                 "return_vp,")
 def unknown_feature(raw: dict) -> None:
     raw["buildings"]["inn"]["feature"] = "teleport"
 
 
+@BAD_RAW.case("unknown-selector", "unknown selector 'any_thing' at buildings.monastery.selector")
 def unknown_selector(raw: dict) -> None:
     raw["buildings"]["monastery"]["selector"] = "any_thing"
 
 
+@BAD_RAW.case("layout-3x4-CUBA-V2", "plantations.red.rows[1] has 3 fields; need exactly 4")
 def layout_3x3(raw: dict) -> None:
     raw["plantations"]["red"]["rows"][1].pop()
 
 
+@BAD_RAW.case("layout-counts-CUBA-V2", "plantations.red has 2 'La' fields; need exactly 1")
 def layout_two_lakes(raw: dict) -> None:
     raw["plantations"]["red"]["rows"][2][1] = "La"  # a mountain becomes a 2nd lake
 
 
+@BAD_RAW.case("layout-warehouse-CUBA-V2", "plantations.green.rows r1c1 is 'Ci'; the warehouse "
+                                          "'WH' must be at r1c1")
 def warehouse_moved(raw: dict) -> None:
     rows = raw["plantations"]["green"]["rows"]
     rows[0][0], rows[1][0] = rows[1][0], rows[0][0]
 
 
+@BAD_RAW.case("negative-count-CUBA-R1", "supply.rum.count is -2; it must be >= 0")
 def negative_supply(raw: dict) -> None:
     raw["supply"]["rum"]["count"] = -2
 
 
+@BAD_RAW.case("missing-switch", "[switches] is missing switch 'final_tie'")
 def missing_switch(raw: dict) -> None:
     del raw["switches"]["final_tie"]
 
 
+@BAD_RAW.case("market-fill-CUBA-R4", "market.rum.start_fill is 7 but the row has only 6 spaces")
 def overfilled_market(raw: dict) -> None:
     raw["market"]["rum"]["start_fill"] = 7
 
 
-RAW_CASES = {
-    "ships-count-CUBA-R5": (drop_ship, "[[ships]] has 14 ships; need exactly 15"),
-    "ship-spots": (short_ship, "ships.S03.spots has 4 spots; need exactly 5"),
-    "ship-resource-spot-CUBA-R20": (resource_spot, "ships.S01.spots[0] is 'wood'; cargo spots "
-                                                   "take merchandise only"),
-    "cards-count-CUBA-R11": (drop_card, "[[statutes.cards]] has 23 cards (6 per type); need "
-                                        "exactly 24"),
-    "card-duplicate": (duplicate_card, "duplicate id 'I-1' in [[statutes.cards]]"),
-    "card-type": (retype_card, "statutes.cards.II-2.type is 'tax'; this card must be 'duty'"),
-    "card-effect": (wrong_effect, "statutes.cards.I-1.effect 'drought' does not fit a tax card "
-                                  "(use one of: tax_flat, tax_per_building)"),
-    "missing-building-CUBA-R3": (drop_building, "[buildings] is missing building 'dam'"),
-    "missing-key": (missing_key, "buildings.dam is missing key 'copies'"),
-    "unknown-feature": (unknown_feature, "unknown feature 'teleport' at buildings.inn.feature "
-                                         "(known: return_vp,"),
-    "unknown-selector": (unknown_selector, "unknown selector 'any_thing' at "
-                                           "buildings.monastery.selector"),
-    "layout-3x4-CUBA-V2": (layout_3x3, "plantations.red.rows[1] has 3 fields; need exactly 4"),
-    "layout-counts-CUBA-V2": (layout_two_lakes, "plantations.red has 2 'La' fields; need "
-                                                "exactly 1"),
-    "layout-warehouse-CUBA-V2": (warehouse_moved, "plantations.green.rows r1c1 is 'Ci'; the "
-                                                  "warehouse 'WH' must be at r1c1"),
-    "negative-count-CUBA-R1": (negative_supply, "supply.rum.count is -2; it must be >= 0"),
-    "missing-switch": (missing_switch, "[switches] is missing switch 'final_tie'"),
-    "market-fill-CUBA-R4": (overfilled_market, "market.rum.start_fill is 7 but the row has "
-                                               "only 6 spaces"),
-}
-
-
-@pytest.mark.parametrize("case", list(RAW_CASES))
-def test_bad_raw_data(case: str) -> None:
+@pytest.mark.parametrize(("mutate", "fragment"), BAD_RAW.params())
+def test_bad_raw_data(mutate: Edit, fragment: str) -> None:
     """The problem is found by validating and by building the tables alike."""
-    mutate, fragment = RAW_CASES[case]
     assert fragment in raw_error("cuba", mutate, "validate")
     assert fragment in raw_error("cuba", mutate)

@@ -46,10 +46,14 @@ class Case(NamedTuple):
                 "--seed", str(self.seed), *extra]
 
 
+def random_pair(players: int) -> tuple[Case, Case]:
+    """Random seats at `players` (seed 1) and at two players (seed 2): every game's first cases."""
+    return Case(f"random-{players}p", players, "random", 1), Case("random-2p", 2, "random", 2)
+
+
 CASES: dict[str, tuple[Case, ...]] = {
     "cuba": (
-        Case("random-4p", 4, "random", 1),
-        Case("random-2p", 2, "random", 2),
+        *random_pair(4),
         Case("plans-4p", 4, "shipping_rush,factory_cafe,money_and_laws,builder", 3),
         Case("greedy-3p", 3, "greedy,greedy_tuned,builder", 4),
         Case("hidden-parliament-5p", 5, "money_and_laws,greedy,random,shipping_rush,"
@@ -58,30 +62,26 @@ CASES: dict[str, tuple[Case, ...]] = {
              ("configs/variants/cuba-individual-plantations.toml", "money_limited=true")),
     ),
     "santiago": (
-        Case("random-4p", 4, "random", 1),
-        Case("random-2p", 2, "random", 2),
+        *random_pair(4),
         Case("plans-4p", 4, "greedy,refiner,landlord,banker", 3),
         Case("fixed-layout-3p", 3, "banker,greedy,random", 4,
              ("layout=fixed", "delivery_pass_final=false")),
     ),
     "siberia": (
-        Case("random-3p", 3, "random", 1),
-        Case("random-2p", 2, "random", 2),
+        *random_pair(3),
         Case("plans-3p", 3, "staff_first,resource_rush,greedy", 3),
         Case("in-place-4p", 4, "greedy,random,staff_first,resource_rush", 4,
              ("refill_mode=in_place", "worker_cap=none")),
     ),
     "jamaica": (
-        Case("random-4p", 4, "random", 1),
-        Case("random-2p", 2, "random", 2),
+        *random_pair(4),
         Case("plans-4p", 4, "racer,pirate,merchant,treasure_hunter", 3),
         Case("greedy-3p", 3, "greedy,pirate,random", 4),
         Case("look-player-choice-5p", 5, "treasure_hunter,greedy,random,racer,pirate", 5,
              ("blind_steal=look", "pay_order=player_choice", "give_cursed=player_choice")),
     ),
     "cubist": (
-        Case("random-3p", 3, "random", 1),
-        Case("random-2p", 2, "random", 2),
+        *random_pair(3),
         Case("plans-4p", 4, "sculptor,architect,patron,greedy", 3),
         Case("immediate-end-3p", 3, "greedy,sculptor,random", 4,
              ("configs/variants/cubist-immediate-end.toml",)),

@@ -11,7 +11,7 @@ from core.siberia.tables import (
     DEFAULT_PATH, SWITCH_IDS, SWITCH_OPTIONS, RulesDataError, SiberiaTables, assumed_values,
     flatten, load_raw, load_tables, rules_data_hash, switch_values, validate,
 )
-from tests.rules_data import raw_error
+from tests.rules_data import Edit, RawEdits, raw_error
 
 
 @pytest.fixture(scope="module")
@@ -89,59 +89,56 @@ def test_rules_data_hash_and_cache(tmp_path: Path) -> None:
     assert rules_data_hash(copy_path) != rules_data_hash()
 
 
+BAD_RAW = RawEdits()
+
+
+@BAD_RAW.case("range-6.1", "resources.gas.values[0] is 9000; it must lie within range [1000, 3000]")
 def _values_out_of_range(raw: dict) -> None:
     raw["resources"]["gas"]["values"][0] = 9000
 
 
+@BAD_RAW.case("count-6.1", "resources.coal.values has 7 values (one per card: count); need "
+                           "exactly 8")
 def _values_count(raw: dict) -> None:
     raw["resources"]["coal"]["values"].pop()
 
 
+@BAD_RAW.case("unit", "salesmen.gold.value is 7500; money values must be multiples of "
+                      "misc.money_unit (1000)")
 def _not_a_multiple(raw: dict) -> None:
     raw["salesmen"]["gold"]["value"] = 7500
 
 
+@BAD_RAW.case("category-6.3", "unknown salesman category 'uranium' in [salesmen]")
 def _unknown_category(raw: dict) -> None:
     raw["salesmen"]["uranium"] = {"count": 1, "value": 1000, "status": "seed"}
 
 
+@BAD_RAW.case("status", "investors.gas.status is 'guess'; use one of seed, sourced, inferred, "
+                        "assumed")
 def _bad_status(raw: dict) -> None:
     raw["investors"]["gas"]["status"] = "guess"
 
 
+@BAD_RAW.case("capacity-R1", "misc.row_size.value is 13; it must be at most 12")
 def _row_too_long(raw: dict) -> None:
     raw["misc"]["row_size"]["value"] = 13
 
 
+@BAD_RAW.case("deal-R3", "[actions] has 5 cards, too few to deal 5 to 4 players")
 def _too_few_actions(raw: dict) -> None:
     for k in C.RES_NAMES:
         raw["actions"][k].update(worker=1, salesman=0, investor=0)
 
 
+@BAD_RAW.case("switch-V1", "switch worker_cap = 6 in [switches] is not allowed (options: 5, "
+                           "\"none\")")
 def _bad_switch(raw: dict) -> None:
     raw["switches"]["worker_cap"] = 6
 
 
-RAW_CASES = {
-    "range-6.1": (_values_out_of_range, "resources.gas.values[0] is 9000; it must lie within "
-                                        "range [1000, 3000]"),
-    "count-6.1": (_values_count, "resources.coal.values has 7 values (one per card: count); "
-                                 "need exactly 8"),
-    "unit": (_not_a_multiple, "salesmen.gold.value is 7500; money values must be multiples "
-                              "of misc.money_unit (1000)"),
-    "category-6.3": (_unknown_category, "unknown salesman category 'uranium' in [salesmen]"),
-    "status": (_bad_status, "investors.gas.status is 'guess'; use one of seed, sourced, "
-                            "inferred, assumed"),
-    "capacity-R1": (_row_too_long, "misc.row_size.value is 13; it must be at most 12"),
-    "deal-R3": (_too_few_actions, "[actions] has 5 cards, too few to deal 5 to 4 players"),
-    "switch-V1": (_bad_switch, "switch worker_cap = 6 in [switches] is not allowed (options: "
-                               '5, "none")'),
-}
-
-
-@pytest.mark.parametrize("case", list(RAW_CASES))
-def test_bad_rules_data_is_one_line(case: str) -> None:
-    mutate, fragment = RAW_CASES[case]
+@pytest.mark.parametrize(("mutate", "fragment"), BAD_RAW.params())
+def test_bad_rules_data_is_one_line(mutate: Edit, fragment: str) -> None:
     message = raw_error("siberia", mutate)
     assert message.startswith("siberia.toml: ") and fragment in message, message
 
