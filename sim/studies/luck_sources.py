@@ -47,9 +47,10 @@ def config(where: Path, game: str, players: int, seed: int, deals: int, candidat
 
 
 def table(run_dir: Path) -> pd.DataFrame:
-    """One row per crossed deal, field and rotation of a played crossed tournament, in that
-    order within each field: the candidate's win share and score margin over the mean of
-    the other seats, with each source's deal index (UserError when a game failed)."""
+    """One row per crossed deal, field and rotation of a played crossed tournament of one
+    block, in that order within each field: the candidate's win share and score margin over
+    the mean of the other seats, with each source's deal index (UserError when a game failed
+    or the run holds more blocks)."""
     manifest = store.read_manifest(run_dir)
     per_source = manifest["config"]["crossed_deals"]
     names = get_game(manifest["game"]).sources()
@@ -66,7 +67,10 @@ def table(run_dir: Path) -> pd.DataFrame:
     mine["margin"] = mine["score"] - (others[mine.index] - mine["score"]) / (players - 1)
     mine = mine.sort_values(["matchup", "seating", "deal"], kind="stable")
     lineups = [m["lineup"] for m in manifest["matchups"]]
-    _, index = schedule.crossed_cells(mine["deal"].to_numpy(), per_source, len(names))
+    blocks, index = schedule.crossed_cells(mine["deal"].to_numpy(), per_source, len(names))
+    if blocks.any():   # the analysis takes one crossed design: each cell once per rotation
+        raise UserError(f"{run_dir} holds {int(blocks.max()) + 1} blocks of crossed deals, "
+                        "luck by source reads one", "play it without precision or top")
     return pd.DataFrame({
         "candidate": [lineups[i][0] for i in mine["matchup"]],
         "field": [lineups[i][1] for i in mine["matchup"]],

@@ -14,8 +14,8 @@ import pyarrow as pa
 import pytest
 
 from sim.run import config, schedule, seeding, store
-from tests.sim.helpers import RANDOM_MATCHUPS, assert_one_line_error, run_cli, run_compiled, \
-    write_config
+from tests.sim.helpers import (RANDOM_MATCHUPS, assert_one_line_error, assert_same_results,
+                               played_reference, run_cli, run_compiled, write_config)
 
 # Cuba's 3 sources, 2 deals each: blocks of 8 crossed deals; 3 seatings; shards of 2 deals
 CROSSED = dict(game="cuba", format="matchups", crossed_deals=2, games=1, shard_games=6, seed=3,
@@ -81,23 +81,26 @@ def test_a_game_of_one_source_cannot_cross(tmp_path, monkeypatch):
 
 
 @pytest.fixture(scope="module")
-def config_file(tmp_path_factory) -> Path:
-    return write_config(tmp_path_factory.mktemp("cfg") / "crossed.toml", **CROSSED)
+def played(tmp_path_factory) -> tuple[Path, pa.Table]:
+    """The crossed config and its uninterrupted run's results (2 local workers)."""
+    folder = tmp_path_factory.mktemp("crossed")
+    path = write_config(folder / "crossed.toml", **CROSSED)
+    return path, played_reference(folder / "run", path,
+                                  f"crossed: {2 * BLOCK * 3} games in {SHARDS} shards")
 
 
 @pytest.fixture(scope="module")
-def reference(config_file, tmp_path_factory) -> pa.Table:
-    """The uninterrupted crossed run with 2 local workers."""
-    out = tmp_path_factory.mktemp("ref") / "run"
-    done = run_compiled("tournament", config_file, "--out", out, "--workers", "2")
-    assert f"crossed: {2 * BLOCK * 3} games in {SHARDS} shards" in done.stdout
-    return store.read_results(out)
+def config_file(played) -> Path:
+    return played[0]
+
+
+@pytest.fixture(scope="module")
+def reference(played) -> pa.Table:
+    return played[1]
 
 
 def assert_same(run_dir: Path, reference: pa.Table) -> None:
-    table = store.read_results(run_dir)
-    assert table.num_rows == reference.num_rows == 2 * BLOCK * 3 * 3
-    assert table.equals(reference)
+    assert_same_results(run_dir, reference, 2 * BLOCK * 3 * 3)
 
 
 @pytest.mark.compiled("cuba")

@@ -11,6 +11,7 @@ import pytest
 from sim.games import get
 from sim.run import config, runner, store
 from sim.studies import luck_sources as job
+from tests.sim.helpers import assert_one_line_error, run_cli
 
 
 def test_the_job_is_one_block_of_crossed_deals_per_field(tmp_path):
@@ -59,3 +60,9 @@ def test_an_interrupted_job_resumes_to_the_same_games(tmp_path, monkeypatch):
     assert not (tmp_path / "a" / job.FILE).exists()
     resumed = job.write(tmp_path / "a", *args, resume=True, workers=1)
     assert resumed.read_bytes() == job.write(tmp_path / "b", *args, workers=1).read_bytes()
+
+
+def test_a_crossed_row_is_not_replayed_as_a_plain_deal(tmp_path):
+    job.write(tmp_path, "siberia", 2, 5, 1, "random", ["greedy"], workers=1)
+    assert_one_line_error(run_cli("replay", tmp_path / job.RUN, "--row", 0,
+                                  "--html", tmp_path / "r.html"), "is a game of crossed deals")
