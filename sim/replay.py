@@ -174,6 +174,10 @@ def replay_game(run: Run, row: int) -> page.Trace:
     if row not in df.index:
         raise UserError(f"--row {row} is not a results row of {run.info.path} "
                         f"({len(df)} rows)", f"choose a row from 0 to {len(df) - 1}")
+    if run.info.config.get("crossed_deals"):
+        raise UserError(f"row {row} of {run.info.path} is a game of crossed deals "
+                        "(crossed_deals), which a replay does not deal again",
+                        "replay a row of a run without crossed_deals")
     rows = game_rows(df, row)
     seats = [str(s) for s in rows["strategy"]]
     setup = _setup(run, seats)

@@ -54,6 +54,9 @@ TOURNAMENT = {
     "variant_name": "label of the variant (default: its file names)",
     "top": "add deals until the K best strategies stand apart from the rest (instead of "
            "`precision`)",
+    "crossed_deals": "deal each source of randomness from this many seeds of its own and play "
+                     "every combination: whole blocks of crossed_deals ** sources deals per "
+                     "matchup (luck by source)",
 }
 SWEEP = {
     "base": "the base tournament (or meta-game) config, relative to the sweep file",

@@ -26,11 +26,13 @@ DEFAULTS: dict[str, Any] = {
     "game": "cuba", "format": None, "strategies": None, "baseline": None, "matchups": None,
     "players": None, "seatings": "rotations", "games": 1000, "seed": 0, "precision": None,
     "max_games": 200_000, "shard_games": None, "variant": {}, "variant_name": None,
-    "top": None,
+    "top": None, "crossed_deals": None,
 }
 # keys left out of a config's values (and so of its hash) while unset: run directories made
 # before the key existed still resume
-UNSET_DROPPED = ("top",)
+UNSET_DROPPED = ("top", "crossed_deals")
+# crossed deals: the most deals per source (a block is deals ** sources deals per matchup)
+MAX_CROSSED = 12
 # default games per shard: games / 8 (several shards per matchup keep every worker busy on a
 # small run) within these bounds (big shards keep the per-file cost small on a large run)
 SHARD_GAMES = (500, 10_000)
@@ -248,6 +250,19 @@ def _lineups(check: _Checker, v: dict[str, Any], known: list[str],
     return schedule.lineups(fmt, v["players"], v["strategies"], v["baseline"])
 
 
+def _crossed_block(check: _Checker, game: PlayableGame, v: dict[str, Any]) -> int:
+    """Deals per block: crossed_deals ** sources in a crossed run, else 1."""
+    if v["crossed_deals"] is None:
+        return 1
+    per_source = check.integer("crossed_deals", v["crossed_deals"], 1, MAX_CROSSED)
+    sources = game.sources()
+    if len(sources) < 2:
+        raise check.fail(f"crossed_deals needs two or more sources of randomness; {game.name} "
+                         f"has {len(sources)} ({', '.join(sources)})",
+                         "remove crossed_deals (the game's one source is the whole deal)")
+    return per_source ** len(sources)
+
+
 def restricted_names(v: dict[str, Any], game: PlayableGame, known: Sequence[str]) -> list[str]:
     """The config's restricted strategy names (`<strategy>~<element>`, as `meeplab restrict`
     plays them) whose strategy is known and whose element the game declares."""
@@ -308,7 +323,7 @@ def load(path: str | Path, games: int | None = None, seed: int | None = None,
     bounds = player_bounds(game, v["variant"])
     known = game.strategy_names() + list(names)
     lineup_list = _lineups(check, v, known + restricted_names(v, game, known), bounds)
-    matchups = schedule.build(lineup_list, v["seatings"])
+    matchups = schedule.build(lineup_list, v["seatings"], _crossed_block(check, game, v))
     keys = [m.key for m in matchups]
     if len(set(keys)) != len(keys):
         dup = next(k for k in keys if keys.count(k) > 1)

@@ -3,7 +3,8 @@
 The plan is a function of the resolved config alone: round 1 plays `games` games per
 matchup; with `precision` set, further rounds add deals (the same to every matchup) until
 every strategy's 95% interval on its win share is within +-precision, or `max_games` per
-matchup is reached. With per_entry (a meta-game), the target is each strategy's win share
+matchup is reached. A crossed run (sim.run.schedule) plays whole blocks of crossed deals: a
+round adds whole blocks, each dealing every source from fresh seeds. With per_entry (a meta-game), the target is each strategy's win share
 within each matchup, and each matchup grows on its own until its entries meet it. With `top`
 set, the matchups grow until the ranking's first K stand apart from the rest (sim.run.ranking:
 alike where a ranked strategy plays in several, else only the open ones). A round's deals
@@ -180,7 +181,8 @@ def task(cfg: Config, head: dict[str, Any], s: schedule.Shard) -> dict[str, Any]
             "matchup": cfg.matchups[s.matchup].to_dict(), "game": cfg["game"],
             "variant": cfg["variant"], "variant_id": cfg.variant_id, "seed": cfg["seed"],
             **{k: head[k] for k in ("run_id", "config_hash", "engine_hash",
-                                    "rules_data_hash")}}
+                                    "rules_data_hash")},
+            **({"crossed": cfg["crossed_deals"]} if cfg.values.get("crossed_deals") else {})}
 
 
 @contextmanager
@@ -360,7 +362,11 @@ def warm_up(cfg: Config, head: dict[str, Any]) -> None:
     # every matchup's kernels at once: those that compile compile side by side
     game.prepare(np.concatenate([game.resolve(list(m.seatings[0]))[0] for m in cfg.matchups]))
     kernels, params = game.resolve(list(cfg.matchups[0].seatings[0]))
-    game.run_batch(tables, cfg.matchups[0].players, [1], kernels, params)
+    seeds, states = shard.deals(t, game, tables)
+    if states is None:
+        game.run_batch(tables, cfg.matchups[0].players, [1], kernels, params)
+    else:
+        game.run_dealt(tables, cfg.matchups[0].players, seeds, kernels, params, states)
 
 
 def run(cfg: Config, run_dir: Path, resume: bool = False, workers: int | None = None,

@@ -5,6 +5,12 @@ rotation of the lineup, or every distinct permutation. Each deal of a matchup is
 in every seating with the same seed (duplicate deals), so each strategy of the lineup sits in
 every seat equally often and seat luck cancels. A shard is a range of one matchup's deals,
 played in all its seatings; shard boundaries sit at multiples of the matchup's shard size.
+
+A crossed run (`crossed_deals = m`) deals each of the game's k sources of randomness
+(core.common.chance) from m seeds of its own and plays every combination: a block of m ** k
+crossed deals, whole blocks per matchup. Deal d is cell d % m ** k of block d // m ** k, and
+the cell's deal index of each source is its digit in base m, the first source the most
+significant (itertools.product's order): `crossed_cells`.
 """
 from __future__ import annotations
 
@@ -13,6 +19,8 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+
+import numpy as np
 
 FORMATS = ("round-robin", "one-vs-field", "matchups")
 SEATINGS = ("rotations", "permutations")
@@ -27,10 +35,12 @@ class Matchup:
     players: int
     lineup: tuple[str, ...]
     seatings: tuple[tuple[str, ...], ...]   # strategy per seat, one tuple per seating
+    block: int = 1                          # deals come in whole blocks (crossed deals)
 
     def deals_for(self, games: int) -> int:
-        """Deals needed to play at least `games` games (a whole number of seatings each)."""
-        return math.ceil(games / len(self.seatings))
+        """Deals needed to play at least `games` games (a whole number of seatings each, and
+        of blocks)."""
+        return math.ceil(math.ceil(games / len(self.seatings)) / self.block) * self.block
 
     def to_dict(self) -> dict[str, object]:
         return {"index": self.index, "key": self.key, "players": self.players,
@@ -84,11 +94,24 @@ def matchup_key(lineup: Sequence[str]) -> str:
     return f"{len(lineup)}p:{','.join(lineup)}"
 
 
-def build(lineup_list: Sequence[Sequence[str]], seatings: str) -> list[Matchup]:
-    """Matchups, numbered in order, each with its seatings."""
+def build(lineup_list: Sequence[Sequence[str]], seatings: str, block: int = 1
+          ) -> list[Matchup]:
+    """Matchups, numbered in order, each with its seatings, played in blocks of `block`
+    deals."""
     seat = rotations if seatings == "rotations" else permutations
-    return [Matchup(i, matchup_key(lineup), len(lineup), tuple(lineup), tuple(seat(lineup)))
-            for i, lineup in enumerate(lineup_list)]
+    return [Matchup(i, matchup_key(lineup), len(lineup), tuple(lineup), tuple(seat(lineup)),
+                    block) for i, lineup in enumerate(lineup_list)]
+
+
+def crossed_cells(deals: np.ndarray, per_source: int, sources: int
+                  ) -> tuple[np.ndarray, np.ndarray]:
+    """(block[d], index[d, source]) of crossed deals d: the block of per_source ** sources
+    deals each lies in and the deal of each source within it (product order)."""
+    deals = np.asarray(deals, np.int64)
+    size = per_source ** sources
+    cell = deals % size
+    places = per_source ** np.arange(sources - 1, -1, -1, dtype=np.int64)
+    return deals // size, (cell[:, None] // places) % per_source
 
 
 def iter_shards(matchup: Matchup, start: int, stop: int, shard_deals: int) -> Iterator[Shard]:

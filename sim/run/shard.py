@@ -3,7 +3,10 @@
 A task holds only plain data (game name, switch overrides, seeds' inputs, the matchup's
 seatings, a deal range). Each worker process loads the game and its rules tables once and
 keeps them (the numba cache is loaded on the first call), then plays one `run_batch` call per
-seating. Rows come out in (deal, seating, seat) order; in a shard the matchup is fixed.
+seating. A crossed run's task (`crossed`: deals per source) deals its states first
+(game.crossed_deal, sim.run.schedule.crossed_cells) and plays them with `run_dealt`, every
+seating on the same states. Rows come out in (deal, seating, seat) order; in a shard the
+matchup is fixed.
 """
 from __future__ import annotations
 
@@ -100,21 +103,39 @@ def error_name(names: tuple[str, ...] | list[str], code: int) -> str:
     return names[code] if 0 <= code < len(names) else f"engine error {code}"
 
 
+def deals(task: dict[str, Any], game: games.PlayableGame, tables: Any
+          ) -> tuple[np.ndarray, np.ndarray | None]:
+    """The shard's seeds, and with crossed deals the dealt states they start from (None:
+    each game deals from its seed)."""
+    start, stop = task["start"], task["stop"]
+    per_source = task.get("crossed")
+    if per_source is None:
+        return seeding.deal_seeds(task["seed"], task["matchup"]["key"], start, stop), None
+    seats, dealt = seeding.crossed_seeds(task["seed"], per_source, len(game.sources()),
+                                         np.arange(start, stop))
+    players = task["matchup"]["players"]
+    return seats, np.array([game.crossed_deal(tables, players, row) for row in dealt])
+
+
 def play(task: dict[str, Any]) -> dict[str, Any]:
     """Play one shard: {'entry': its manifest entry, 'data': Parquet bytes}."""
     began = time.perf_counter()
     try:
         game, tables = engine(task)
         m = task["matchup"]
-        seeds = seeding.deal_seeds(task["seed"], m["key"], task["start"], task["stop"])
+        seeds, states = deals(task, game, tables)
         columns = game.record_columns()
         rec = np.empty((len(seeds), len(m["seatings"]), m["players"], len(columns)))
         err = np.empty((len(seeds), len(m["seatings"])), np.int32)
         tallies = np.zeros(2, np.int64)   # restricted seats' decisions and fallbacks
         for j, seating in enumerate(m["seatings"]):
             kernels, params = game.resolve(list(seating))
-            rec[:, j], err[:, j] = game.run_batch(tables, m["players"], seeds, kernels, params,
-                                                  check=False)
+            if states is None:
+                rec[:, j], err[:, j] = game.run_batch(tables, m["players"], seeds, kernels,
+                                                      params, check=False)
+            else:
+                rec[:, j], err[:, j] = game.run_dealt(tables, m["players"], seeds, kernels,
+                                                      params, states)
             tallies += restrict.counts(params)
         entry = {"id": task["id"], "file": f"{task['id']}.parquet", "matchup": m["index"],
                  "deals": [task["start"], task["stop"]], "games": int(err.size),

@@ -1,7 +1,7 @@
 """`meeplab dossier GAME`: the designer's questions about one game and variant, answered on
 duplicate deals in one directory and one page (reports/studies/dossier.py).
 
-A dossier plays three jobs through the tournament runner (shards, --resume, Dask,
+A dossier plays four jobs through the tournament runner (shards, --resume, Dask,
 precision), each in its own run directory under OUT:
 
 - `skill/`: the skill ladder as one-vs-field matchups: every rung (random < greedy < the
@@ -11,7 +11,9 @@ precision), each in its own run directory under OUT:
   The page takes the win-share matrix, the seat advantage, the luck (reports/studies/luck.py) and
   the game's length from it;
 - `restrict/`: restricted play (sim/studies/restrict.py) of the strongest plan;
-- `metagame/`: the meta-game (sim/studies/metagame.py) of greedy and the plans.
+- `metagame/`: the meta-game (sim/studies/metagame.py) of greedy and the plans;
+- `luck/`: luck by source (sim/studies/luck_sources.py), a crossed tournament of the
+  strongest plan against each other field.
 
 Then a sample of the skill job's games between the two strongest plans is played again with
 the trace on (sim/replay.py) and each seat's public score after every event is kept
@@ -274,7 +276,7 @@ def play(plan: Plan, out: Path, resume: bool = False, workers: int | None = None
         where = out / RESTRICT
         restrict_mod.run(cfg, where, again(where), echo=echo, **options)
     luck_mod.write(out, plan.game, plan.players, plan.seed, plan.luck_deals, ranked[0],
-                   luck_fields(plan, ranked[0]), skill_config(plan, out)["variant"], echo)
+                   luck_fields(plan, ranked[0]), plan.variants, resume, echo, **options)
     meta = meta_job(plan, out)
     if meta is not None:
         done(META, meta_mod.run(meta, out / META, again(out / META), **options))

@@ -5,16 +5,16 @@ Each source (core/<game>/state.py SOURCES, core.common.chance) is dealt from `de
 and every combination of them is a crossed deal: deals ** sources deals, each played with the
 candidate in every seat. The candidate is the strongest plan, against copies of each field
 rung below or beside it (random, greedy, the other plans), so reading down the fields shows
-how each source's share changes with the field's skill. The seats' own streams are seeded per
-crossed deal, not per source, so a strategy's randomness stays within the deal.
+how each source's share changes with the field's skill.
 
-A deterministic job of one process (not sharded): OUT/luck_sources.csv, one row per game
-(the candidate's result), written whole once every game is played; `--resume` keeps it.
+The job is a crossed tournament (`crossed_deals`, sim/run/schedule.py) played by the runner
+into OUT/luck/ (shards, --resume, workers, Dask), one block of crossed deals per field; every
+field meets the same crossed deals (sim/run/seeding.py). OUT/luck_sources.csv, one row per
+game (the candidate's result and each source's deal index), is derived from its results.
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from itertools import product
 from pathlib import Path
 from typing import Any
 
@@ -23,17 +23,12 @@ import pandas as pd
 
 from sim.errors import UserError
 from sim.games import get as get_game
+from sim.run import config as config_mod, runner, schedule, store
 
 FILE = "luck_sources.csv"
+RUN = "luck"       # the crossed tournament's run directory under OUT
 DEALS = 3          # default deals per source
 DEAL_COLUMN = "deal:"   # a source's deal index column: "deal:<source>"
-
-
-def source_seeds(seed: int, sources: int, deals: int) -> np.ndarray:
-    """seeds[source, deal]: distinct deal seeds of each source, from the dossier's seed."""
-    rng = np.random.default_rng([seed, sources, deals])
-    return rng.choice(2**31, size=sources * deals + 1, replace=False)[1:].reshape(sources,
-                                                                                   deals)
 
 
 def games(sources: int, deals: int, players: int, matchups: int) -> int:
@@ -41,54 +36,66 @@ def games(sources: int, deals: int, players: int, matchups: int) -> int:
     return 0 if sources < 2 else matchups * deals ** sources * players
 
 
-def play(game: str, players: int, seed: int, deals: int, candidate: str,
-         fields: Sequence[str], tables: object) -> pd.DataFrame:
-    """One row per crossed deal, matchup and rotation: the candidate's win share and score
-    margin over the mean of the other seats, with each source's deal index."""
-    g = get_game(game)
-    names = g.sources()
-    seeds = source_seeds(seed, len(names), deals)
-    cells = list(product(range(deals), repeat=len(names)))
-    states = np.array([g.crossed_deal(tables, players, [seeds[k, c[k]] for k in
-                                                         range(len(names))])
-                       for c in cells])
-    seat_seeds = seeds[0, 0] + 1 + np.arange(len(cells), dtype=np.int64)
-    columns = g.record_columns()
-    win, score = columns.index("win_share"), columns.index("score")
-    rows = []
-    for field in fields:
-        for rotation in range(players):
-            lineup = [field] * players
-            lineup[rotation] = candidate
-            kernels, params = g.resolve(lineup)
-            rec, err = g.run_dealt(tables, players, seat_seeds, kernels, params, states)
-            if err.any():
-                raise UserError(f"{int((err != 0).sum())} crossed deals of {game} ended in an "
-                                "engine error", "report it with the dossier's settings")
-            others = (rec[:, :, score].sum(axis=1) - rec[:, rotation, score]) / (players - 1)
-            rows += [{"candidate": candidate, "field": field, "rotation": rotation,
-                      **{f"{DEAL_COLUMN}{n}": c[k] for k, n in enumerate(names)},
-                      "win_share": rec[i, rotation, win],
-                      "margin": rec[i, rotation, score] - others[i]}
-                     for i, c in enumerate(cells)]
-    return pd.DataFrame(rows)
+def config(where: Path, game: str, players: int, seed: int, deals: int, candidate: str,
+           fields: Sequence[str], variants: Sequence[str] = ()) -> config_mod.Config:
+    """The crossed tournament: the candidate against players-1 copies of each field, one
+    block of deals ** sources crossed deals in every rotation (UserError on a bad variant)."""
+    raw = {"game": game, "format": "matchups", "seatings": "rotations", "games": 1,
+           "matchups": [[candidate] + [f] * (players - 1) for f in fields],
+           "crossed_deals": deals, "seed": seed}
+    return config_mod.load(where / "luck.toml", raw=raw, variants=list(variants))
+
+
+def table(run_dir: Path) -> pd.DataFrame:
+    """One row per crossed deal, field and rotation of a played crossed tournament of one
+    block, in that order within each field: the candidate's win share and score margin over
+    the mean of the other seats, with each source's deal index (UserError when a game failed
+    or the run holds more blocks)."""
+    manifest = store.read_manifest(run_dir)
+    per_source = manifest["config"]["crossed_deals"]
+    names = get_game(manifest["game"]).sources()
+    df = store.read_results(run_dir, ["matchup", "deal", "seating", "seat", "win_share",
+                                      "score", "error"]).to_pandas()
+    failed = int((df.loc[df["seat"] == 0, "error"] != 0).sum())
+    if failed:
+        raise UserError(f"{failed} crossed deals of {manifest['game']} ended in an engine "
+                        f"error (see {run_dir / store.LOG})",
+                        "report it with the dossier's settings")
+    players = int(df["seat"].max()) + 1
+    others = df.groupby(["matchup", "deal", "seating"], sort=False)["score"].transform("sum")
+    mine = df[df["seat"] == df["seating"]].copy()
+    mine["margin"] = mine["score"] - (others[mine.index] - mine["score"]) / (players - 1)
+    mine = mine.sort_values(["matchup", "seating", "deal"], kind="stable")
+    lineups = [m["lineup"] for m in manifest["matchups"]]
+    blocks, index = schedule.crossed_cells(mine["deal"].to_numpy(), per_source, len(names))
+    if blocks.any():   # the analysis takes one crossed design: each cell once per rotation
+        raise UserError(f"{run_dir} holds {int(blocks.max()) + 1} blocks of crossed deals, "
+                        "luck by source reads one", "play it without precision or top")
+    return pd.DataFrame({
+        "candidate": [lineups[i][0] for i in mine["matchup"]],
+        "field": [lineups[i][1] for i in mine["matchup"]],
+        "rotation": mine["seating"].to_numpy(np.int64),
+        **{f"{DEAL_COLUMN}{n}": index[:, k] for k, n in enumerate(names)},
+        "win_share": mine["win_share"].to_numpy(float),
+        "margin": mine["margin"].to_numpy(float)})
 
 
 def write(out: Path, game: str, players: int, seed: int, deals: int, candidate: str,
-          fields: Sequence[str], variant: dict[str, Any] | None,
-          echo: Callable[[str], None] = print) -> Path | None:
-    """Play the job into OUT/luck_sources.csv (kept when it exists: --resume) under the
-    variant's overrides (a checked config's `variant`); None when the game has one source,
-    deals is 0 or there is no field."""
+          fields: Sequence[str], variants: Sequence[str] = (), resume: bool = False,
+          echo: Callable[[str], None] = print, **options: Any) -> Path | None:
+    """Play (resume: complete) the crossed tournament into OUT/luck/ under the variant items
+    and write OUT/luck_sources.csv from it; None when the game has one source, deals is 0 or
+    there is no field. `options`: the runner's workers, scheduler, dask_local."""
     from reports.files import write_whole
 
-    path = out / FILE
     g = get_game(game)
     if deals < 1 or len(g.sources()) < 2 or not fields:
         return None
-    if path.exists():
-        return path
-    table = play(game, players, seed, deals, candidate, fields, g.load_tables(variant or None))
-    write_whole(path, table.to_csv(index=False).encode())
-    echo(f"luck by source: {len(table)} games of {len(g.sources())} sources x {deals} deals")
+    where = out / RUN
+    cfg = config(where, game, players, seed, deals, candidate, fields, variants)
+    outcome = runner.run(cfg, where, resume and (where / store.MANIFEST).exists(), **options)
+    path = out / FILE
+    write_whole(path, table(where).to_csv(index=False).encode())
+    echo(f"luck by source: {outcome.games} games of {len(g.sources())} sources x {deals} "
+         f"deals, {outcome.played} played now in {outcome.seconds:.1f} s")
     return path

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pyarrow as pa
 import pytest
 from typer.testing import CliRunner
 
@@ -116,3 +117,23 @@ def run_compiled(*args: str | Path, timeout: float = COMPILED_TIMEOUT
                           text=True, timeout=timeout)
     assert done.returncode == 0, done.stderr[-3000:]
     return done
+
+
+def played_reference(run_dir: Path, config_file: Path, summary: str) -> pa.Table:
+    """The results of the tournament played with 2 local workers (JIT on), whose summary
+    holds `summary`."""
+    from sim.run import store
+
+    done = run_compiled("tournament", config_file, "--out", run_dir, "--workers", "2")
+    assert summary in done.stdout
+    return store.read_results(run_dir)
+
+
+def assert_same_results(run_dir: Path, reference: pa.Table, rows: int) -> None:
+    """The complete run in run_dir holds the reference's `rows` results rows."""
+    from sim.run import store
+
+    table = store.read_results(run_dir)
+    assert table.num_rows == reference.num_rows == rows
+    assert table.equals(reference)
+    assert store.read_manifest(run_dir)["status"] == "complete"

@@ -18,7 +18,8 @@ GAMES = {"santiago": "random,greedy,banker,mcts@2", "siberia": "random,greedy,st
 def play(game: str, out: Path, *extra: str) -> dict:
     """The --json summary of a dossier played with the JIT on."""
     done = run_compiled("dossier", game, "--players", 2, "--games", 4, "--course", 2,
-                        "--rungs", GAMES[game], "--workers", 1, "--out", out, "--json", *extra)
+                        "--rungs", GAMES[game], "--luck-deals", 2, "--workers", 1, "--out", out,
+                        "--json", *extra)
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
@@ -55,13 +56,18 @@ def test_the_page_holds_every_section_with_intervals(played):
     sources = pd.read_csv(out / "page" / "luck_sources.csv")
     assert (sources["share"].isna() | sources["share"].between(0, 1)).all()
     assert "random" in set(sources["field"]) and sources["field"].nunique() == 2
+    luck_run = json.loads((out / "luck" / "manifest.json").read_text())
+    assert luck_run["status"] == "complete" and luck_run["config"]["crossed_deals"] == 2
+    assert len(pd.read_csv(out / "luck_sources.csv")) == luck_run["games"]
 
 
 @pytest.mark.compiled
 def test_resume_of_a_finished_dossier_plays_nothing(played):
     game, out, summary = played
     again = run_compiled("dossier", game, "--out", out, "--resume", "--json")
-    assert "0 played now" in again.stderr
+    assert "0 played now" in again.stderr and "luck by source:" in again.stderr
+    assert all(" 0 played now" in line for line in again.stderr.splitlines()
+               if "played now" in line)
     assert json.loads(again.stdout.strip().splitlines()[-1])["headline"] == summary["headline"]
     result = run_cli("dossier", game, "--out", out, "--resume", "--games", 8)
     assert_one_line_error(result, "--games 8 differs from the dossier")

@@ -1,33 +1,68 @@
-"""The dossier's crossed deals (sim/studies/luck_sources.py): every combination of each
-source's deals is played from every seat, the same seed gives the same games."""
+"""The dossier's crossed deals (sim/studies/luck_sources.py): a crossed tournament of the
+candidate against each field, every combination of each source's deals played from every
+seat, read back as one row per game with each source's deal index."""
 from __future__ import annotations
 
-import numpy as np
+from itertools import product
+
+import pandas as pd
+import pytest
 
 from sim.games import get
+from sim.run import config, runner, store
 from sim.studies import luck_sources as job
+from tests.sim.helpers import assert_one_line_error, run_cli
 
 
-def test_each_source_gets_distinct_seeds_fixed_by_the_seed():
-    seeds = job.source_seeds(1, 3, 4)
-    assert seeds.shape == (3, 4) and len(set(seeds.ravel())) == 12
-    assert np.array_equal(seeds, job.source_seeds(1, 3, 4))
-    assert not np.array_equal(seeds, job.source_seeds(2, 3, 4))
+def test_the_job_is_one_block_of_crossed_deals_per_field(tmp_path):
+    cfg = job.config(tmp_path, "siberia", 3, 5, 2, "greedy", ["random", "staff_first"])
+    assert [m.lineup for m in cfg.matchups] == [("greedy", "random", "random"),
+                                               ("greedy", "staff_first", "staff_first")]
+    block = 2 ** len(get("siberia").sources())
+    assert all(m.deals_for(cfg["games"]) == block for m in cfg.matchups)
+    assert cfg["crossed_deals"] == 2 and cfg["seed"] == 5
 
 
-def test_every_crossed_deal_is_played_from_every_seat_and_repeats_exactly():
+def test_every_crossed_deal_is_played_from_every_seat_and_repeats_exactly(tmp_path):
     g = get("siberia")
-    tables = g.load_tables(None)
     sources = len(g.sources())
-    games = job.play("siberia", 2, 5, 2, "random", ["random"], tables)
+    path = job.write(tmp_path / "a", "siberia", 2, 5, 2, "random", ["greedy"], workers=1)
+    games = pd.read_csv(path)
     assert len(games) == job.games(sources, 2, 2, 1) == 2 ** sources * 2
     columns = [c for c in games.columns if c.startswith(job.DEAL_COLUMN)]
     assert [c.removeprefix(job.DEAL_COLUMN) for c in columns] == list(g.sources())
     assert games.groupby(columns).size().eq(2).all()
-    assert games.equals(job.play("siberia", 2, 5, 2, "random", ["random"], tables))
+    cells = list(product(range(2), repeat=sources))
+    assert [tuple(r) for r in games[columns].to_numpy()[:len(cells)]] == cells
+    again = job.write(tmp_path / "b", "siberia", 2, 5, 2, "random", ["greedy"], workers=2)
+    assert again.read_bytes() == path.read_bytes()
 
 
 def test_no_job_without_deals_or_fields(tmp_path):
-    assert job.write(tmp_path, "siberia", 2, 1, 0, "greedy", ["random"], None) is None
-    assert job.write(tmp_path, "siberia", 2, 1, 2, "greedy", [], None) is None
-    assert not (tmp_path / job.FILE).exists()
+    assert job.write(tmp_path, "siberia", 2, 1, 0, "greedy", ["random"]) is None
+    assert job.write(tmp_path, "siberia", 2, 1, 2, "greedy", []) is None
+    assert not (tmp_path / job.FILE).exists() and not (tmp_path / job.RUN).exists()
+
+
+def test_an_interrupted_job_resumes_to_the_same_games(tmp_path, monkeypatch):
+    real_add = store.RunStore.add
+
+    def add_then_interrupt(self, entry, data):
+        real_add(self, entry, data)
+        raise KeyboardInterrupt
+    args = ("siberia", 2, 5, 2, "staff_first", ["random", "greedy"])
+    monkeypatch.setattr(config, "SHARD_GAMES", (4, 4))   # 8 shards of 2 deals per field
+    with monkeypatch.context() as interrupted:
+        interrupted.setattr(store.RunStore, "add", add_then_interrupt)
+        with pytest.raises(runner.RunInterrupted):
+            job.write(tmp_path / "a", *args, workers=1)
+    assert len(store.read_manifest(tmp_path / "a" / job.RUN)["shards"]) < 16
+    assert not (tmp_path / "a" / job.FILE).exists()
+    resumed = job.write(tmp_path / "a", *args, resume=True, workers=1)
+    assert resumed.read_bytes() == job.write(tmp_path / "b", *args, workers=1).read_bytes()
+
+
+def test_a_crossed_row_is_not_replayed_as_a_plain_deal(tmp_path):
+    job.write(tmp_path, "siberia", 2, 5, 1, "random", ["greedy"], workers=1)
+    assert_one_line_error(run_cli("replay", tmp_path / job.RUN, "--row", 0,
+                                  "--html", tmp_path / "r.html"), "is a game of crossed deals")

@@ -14,7 +14,8 @@ import pyarrow as pa
 import pytest
 
 from sim.run import store
-from tests.sim.helpers import ROOT, compiled_env, run_compiled, write_config
+from tests.sim.helpers import (ROOT, assert_same_results, compiled_env, played_reference,
+                               run_compiled, write_config)
 
 pytestmark = pytest.mark.compiled("cuba")
 # 2 matchups (4 and 3 players), 2 x 600 games in 50 shards of 24 games; the named plans, not
@@ -34,17 +35,12 @@ def config_file(tmp_path_factory) -> Path:
 @pytest.fixture(scope="module")
 def reference(config_file, tmp_path_factory) -> pa.Table:
     """The uninterrupted run with 2 local workers."""
-    out = tmp_path_factory.mktemp("ref") / "run"
-    done = run_compiled("tournament", config_file, "--out", out, "--workers", "2")
-    assert f"par: {2 * GAMES} games in {SHARDS} shards" in done.stdout
-    return store.read_results(out)
+    return played_reference(tmp_path_factory.mktemp("ref") / "run", config_file,
+                            f"par: {2 * GAMES} games in {SHARDS} shards")
 
 
 def assert_same(run_dir: Path, reference: pa.Table) -> None:
-    table = store.read_results(run_dir)
-    assert table.num_rows == reference.num_rows == GAMES * 4 + GAMES * 3
-    assert table.equals(reference)
-    assert store.read_manifest(run_dir)["status"] == "complete"
+    assert_same_results(run_dir, reference, GAMES * 4 + GAMES * 3)
 
 
 def test_one_worker_equals_two(config_file, reference, tmp_path):
