@@ -61,7 +61,7 @@ LATE_NOTICE = 3.0   # s a cached engine may take to load before its parts compil
 def notice(title: str, game: str) -> str:
     """What the user reads before a cold compile."""
     last = last_compile(game)
-    about = f"about {last:.0f} s last time" if last else "a few minutes"
+    about = f"about {last:.0f} s last time" if last else "a minute or more"
     return f"compiling the {title} engine (first run of this code only, {about})"
 
 
