@@ -90,6 +90,8 @@ def test_a_variant_compares_with_the_base_rules_on_the_same_deals(played, tmp_pa
     (["siberia", "--variant", "no_such_switch=1"], "no_such_switch"),
     (["siberia", "--games", "0"], "--games 0 is too small"),
     (["siberia", "--luck-deals", "13"], "--luck-deals 13 is too large"),
+    (["siberia", "--luck-blocks", "0"], "--luck-blocks 0 is too small"),
+    (["siberia", "--luck-blocks", "21"], "--luck-blocks 21 is too large"),
     (["siberia", "--rungs", "random,nobody"], "unknown strategy 'nobody'"),
     (["siberia", "--rungs", "mcts,random"], "the lowest rung 'mcts' searches"),
 ])
