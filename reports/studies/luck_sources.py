@@ -33,6 +33,9 @@ BOOT_SEED = 20_251   # the bootstrap's own stream: the same table for the same g
 INTERACTIONS = "interactions of sources"
 WITHIN = "seat and play (within a deal)"
 BLOCK = "block"   # the block of crossed deals a game belongs to
+SEED = "seed"     # a crossed deal's seed (equal seeds, equal deals: sim/run/seeding.py)
+DEAL_COLUMN = "deal:"   # a source's deal index column: "deal:<source>"
+RESULTS = (("win_share", "win"), ("margin", "margin"))   # (column, result) analysed
 
 
 def _terms(k: int) -> list[tuple[int, ...]]:
@@ -130,6 +133,31 @@ def shares_interval(y: np.ndarray, n_boot: int = N_BOOT, alpha: float = 0.05
     return point, *percentiles(boots, alpha)
 
 
+def shares_difference(base: np.ndarray, variant: np.ndarray, paired: bool,
+                      n_boot: int = N_BOOT, alpha: float = 0.05
+                      ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(variant's shares - base's, lows, highs) of two runs' y[block, l_1, ..., l_K, rotation]:
+    percentile bootstrap intervals, each block's deals of each source redrawn alike in both
+    runs when `paired` (their cells are the same deals; same shapes), else each run's on its
+    own (NaN intervals as in shares_interval)."""
+    diff = shares(variant) - shares(base)
+    if (n_boot <= 0 or not (resamplable(base) and resamplable(variant))
+            or np.isnan(diff).all()):
+        return diff, np.full_like(diff, np.nan), np.full_like(diff, np.nan)
+    rng = np.random.default_rng(BOOT_SEED)
+    boots = np.empty((n_boot, diff.size))
+    for b in range(n_boot):
+        pick = draw(rng, base.shape)
+        boots[b] = (shares(redrawn(variant, pick if paired else draw(rng, variant.shape)))
+                    - shares(redrawn(base, pick)))
+    return diff, *percentiles(boots, alpha)
+
+
+def source_columns(raw: pd.DataFrame) -> list[str]:
+    """The deal index columns of crossed games, one per source ('deal:<source>')."""
+    return [c for c in raw.columns if c.startswith(DEAL_COLUMN)]
+
+
 def factorial(rows: pd.DataFrame, columns: Sequence[str], value: str) -> np.ndarray:
     """y[block, l_1, ..., l_K, rotation] of `value` from rows holding each source's deal index
     in `columns`, the candidate's seat in 'rotation' and the block in 'block' (all block 0
@@ -153,7 +181,7 @@ def table(raw: pd.DataFrame, sources: Sequence[str], columns: Sequence[str],
     out = []
     parts = [*sources, INTERACTIONS, WITHIN]
     for (cand, field), rows in raw.groupby(["candidate", "field"], sort=False):
-        for value, name in (("win_share", "win"), ("margin", "margin")):
+        for value, name in RESULTS:
             share, low, high = shares_interval(factorial(rows, columns, value), n_boot)
             out += [{"candidate": cand, "field": field, "result": name, "part": part,
                      "share": s, "lo": lo, "hi": hi, "games": len(rows)}
