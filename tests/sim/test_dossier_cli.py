@@ -83,6 +83,12 @@ def test_a_variant_compares_with_the_base_rules_on_the_same_deals(played, tmp_pa
     assert len(compared["headline"]) == 3 and compared["index"].endswith("index.html")
     skill = pd.read_csv(tmp_path / "variant" / "compare" / "skill.csv")
     assert (skill["deals"] == 2).all() and {"diff", "diff_lo", "p_holm"} <= set(skill)
+    # luck by source: the same crossed deals in both (same seed and --luck-deals), so paired
+    sources = pd.read_csv(tmp_path / "variant" / "compare" / "luck_sources.csv")
+    assert sources["paired"].all() and sources["field"].nunique() == 2
+    assert (sources["diff"].isna() | sources["diff"].between(-1, 1)).all()
+    assert "Luck by source of randomness" in (
+        tmp_path / "variant" / "compare" / "index.html").read_text()
 
 
 @pytest.mark.parametrize("args,problem", [
