@@ -248,10 +248,10 @@ def write(base_dir: Path, variant_dir: Path, s: Settings, out: Path,
     lines = headline(s, seats, skill, luck_t, field_matrix(base.results, s.rungs))
     notes, left_out = excluded({"base": base, "variant": variant})
     source_change = luck_sources_change.shown_change(sources)
-    extra = [source_change] if source_change else []
+    source_notes = ([source_change] if source_change else []) + source_notes
     groups = {"deals": "deal groups"}
     sections = [
-        Section("headline", "Headline", notes + [Note(t) for t in lines + extra]),
+        Section("headline", "Headline", notes + [Note(t) for t in lines]),
         Section("seats", "Seats", [Table("Win share by seat", cells(
             seats, ["seat", "deals"]).rename(columns=groups))]),
         Section("skill", "The skill gradient", [Table(
@@ -275,7 +275,7 @@ def write(base_dir: Path, variant_dir: Path, s: Settings, out: Path,
     tables = {"seats": seats, "skill": skill, "luck": luck_t, "luck_sources": sources,
               "length": length}
     index, figures = write_output(out, page, sections, tables | left_out)
-    data = {"headline": lines, "notes": extra + source_notes,
+    data = {"headline": lines, "notes": source_notes,
             **{k: records(v) for k, v in tables.items()}}
     (out / "comparison.json").write_text(json.dumps(data, indent=1, default=str),
                                          encoding="utf-8")

@@ -428,8 +428,8 @@ def test_the_comparison_shows_each_sources_share_change_with_a_paired_interval(t
     assert np.allclose(t["diff"], t["variant"] - t["base"])
     ship = t[(t["part"] == "ship pile") & (t["result"] == "margin")]
     assert (ship["diff_lo"] > 0).all()   # the variant's ship pile decides far more
-    top = html.split('<section id="headline">')[1].split("</section>")[0]
-    assert "the ship pile&#x27;s share of the variance of builder" in top and "rises" in top
+    first = section.split("<p")[1]   # the section's first note names the change shown
+    assert "the ship pile&#x27;s share of the variance of builder" in first and "rises" in first
     assert written.data["notes"][0].startswith("Luck by source: the ship pile")
     assert len(written.lines) <= 3 and written.data["luck_sources"]
 
