@@ -13,7 +13,7 @@ precision), each in its own run directory under OUT:
 - `restrict/`: restricted play (sim/studies/restrict.py) of the strongest plan;
 - `metagame/`: the meta-game (sim/studies/metagame.py) of greedy and the plans;
 - `luck/`: luck by source (sim/studies/luck_sources.py), a crossed tournament of the
-  strongest plan against each other field.
+  strongest plan against each other field, in `luck_blocks` blocks of crossed deals.
 
 Then a sample of the skill job's games between the two strongest plans is played again with
 the trace on (sim/replay.py) and each seat's public score after every event is kept

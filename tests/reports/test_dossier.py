@@ -447,6 +447,8 @@ def test_the_comparisons_bootstrap_is_paired_only_on_the_same_crossed_deals(tmp_
     t, notes = change.changes(b, b, n_boot=30)
     assert t["paired"].all() and "alike in both" in notes[0]
     assert (t["diff"] == 0).all() and (t["diff_lo"] == 0).all()   # the same deals redrawn
+    t, notes = change.changes(b, b.assign(candidate="mcts"), n_boot=30)
+    assert t.empty and "met no field in both runs (base: builder; variant: mcts)" in notes[0]
 
 
 def test_paired_redraws_give_a_narrower_interval_than_independent_ones():
