@@ -30,7 +30,6 @@ LENGTH_COLUMNS = {"rounds": "rounds per game", "game_turns": "turns per game (al
                   "turns": "turns per seat (the seat that took most)"}
 LENGTH_LABELS = {"decisions": "decisions per game (all seats)"} | LENGTH_COLUMNS
 SOURCES_FILE = "luck_sources.csv"   # the crossed deals' games (sim/studies/luck_sources.py)
-DEAL_COLUMN = "deal:"               # its column of a source's deal index: "deal:<source>"
 
 
 @dataclass(frozen=True)
@@ -160,8 +159,8 @@ def sources_table(out: Path, s: Settings) -> pd.DataFrame | None:
     raw = read_csv(out / SOURCES_FILE)
     if raw is None or raw.empty:
         return None
-    columns = [c for c in raw.columns if c.startswith(DEAL_COLUMN)]
-    names = [c.removeprefix(DEAL_COLUMN) for c in columns]
+    columns = luck_sources.source_columns(raw)
+    names = [c.removeprefix(luck_sources.DEAL_COLUMN) for c in columns]
     t = luck_sources.table(raw, names, columns, s.n_boot)
     return in_rung_order(t, s.rungs, ["field"])
 

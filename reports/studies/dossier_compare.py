@@ -6,6 +6,8 @@ seatings), as paired differences with 95% intervals and Holm-corrected p.
 - skill: each one-vs-field candidate's win share, the difference per deal;
 - luck: the deal's share of the candidate's win variance in each, the difference with a
   paired bootstrap over the deals both played;
+- luck by source: each source's share of the strongest plan's result per field in each, the
+  difference with a bootstrap over each source's deals (reports/studies/luck_sources_change.py);
 - length: decisions per game, the difference per deal group.
 """
 from __future__ import annotations
@@ -22,8 +24,9 @@ from reports import claims, fmt, stats
 from reports.html import Note, Section, Table, render_page
 from reports.report import Written, footer, records, write_output
 from reports.runs import Run, RunDataError, load_run
-from reports.studies import luck
-from reports.studies.dossier import (Settings, in_rung_order, one_vs_field, share_cell, top_pair,
+from reports.studies import luck, luck_sources_change
+from reports.studies.dossier import (SOURCES_FILE, Settings, in_rung_order, one_vs_field,
+                                     read_csv, share_cell, source_cell, top_pair,
                                      undefined_reason)
 from reports.studies.ladder import field_matrix
 
@@ -199,7 +202,34 @@ def excluded(runs: dict[str, Run]) -> tuple[list[Note], dict[str, pd.DataFrame]]
                    for name, run in runs.items() if run.excluded}
 
 
-TABLES = ("seats", "skill", "luck", "length")
+TABLES = ("seats", "skill", "luck", "luck_sources", "length")
+
+
+def sources_compared(base_dir: Path, variant_dir: Path, s: Settings, n_boot: int
+                     ) -> tuple[pd.DataFrame, list[str]]:
+    """Luck by source of both dossiers side by side, fields lowest rung first, and the notes
+    on what it compares."""
+    base, variant = (read_csv(d / SOURCES_FILE) for d in (base_dir, variant_dir))
+    if base is None or variant is None or base.empty or variant.empty:
+        return pd.DataFrame(columns=luck_sources_change.COLUMNS), [
+            "Not compared: luck by source was not played in both dossiers (--luck-deals 0, "
+            "a game with one source of randomness, or no field besides the strongest plan)."]
+    t, notes = luck_sources_change.changes(base, variant, n_boot)
+    return in_rung_order(t, s.rungs, ["field"]), notes
+
+
+def sources_section(t: pd.DataFrame, notes: list[str]) -> Section:
+    items: list = [Note(n) for n in notes]
+    if not t.empty:
+        items.append(Table(
+            f"Share of the variance of {t['candidate'].iloc[0]}'s result explained by each "
+            "source of randomness [95%], per field and result",
+            luck_sources_change.cells(t, source_cell),
+            "Crossed deals, analysed in each dossier as on its page (crossed random-effects "
+            "analysis of variance, bootstrap redrawing each source's deals within each "
+            "block); the difference is variant minus base, its interval a percentile "
+            "bootstrap of the difference."))
+    return Section("sources", "Luck by source of randomness", items)
 
 
 def write(base_dir: Path, variant_dir: Path, s: Settings, out: Path,
@@ -213,9 +243,12 @@ def write(base_dir: Path, variant_dir: Path, s: Settings, out: Path,
     seats = seat_changes(both)
     skill = in_rung_order(skill_changes(both), s.rungs, ["candidate", "field"])
     luck_t = in_rung_order(luck_changes(both, n_boot), s.rungs, ["field", "candidate"])
+    sources, source_notes = sources_compared(base_dir, variant_dir, s, n_boot)
     length = length_change(both)
     lines = headline(s, seats, skill, luck_t, field_matrix(base.results, s.rungs))
     notes, left_out = excluded({"base": base, "variant": variant})
+    source_change = luck_sources_change.shown_change(sources)
+    source_notes = ([source_change] if source_change else []) + source_notes
     groups = {"deals": "deal groups"}
     sections = [
         Section("headline", "Headline", notes + [Note(t) for t in lines]),
@@ -226,6 +259,7 @@ def write(base_dir: Path, variant_dir: Path, s: Settings, out: Path,
                                                                       "deals"]))]),
         Section("luck", "Luck", [Table("Deal's share of the candidate's win variance",
                                        cells(luck_t, ["candidate", "field", "deals"]))]),
+        sources_section(sources, source_notes),
         Section("length", "Length", [Table("Decisions per game", cells(
             length, ["measure", "deals"]).rename(columns=groups))]),
         Section("method", "Method", [Note(
@@ -238,9 +272,11 @@ def write(base_dir: Path, variant_dir: Path, s: Settings, out: Path,
     page = render_page(f"meeplab dossier comparison: {s.game}, {variant.info.variant} against "
                        f"{base.info.variant}", f"{len(both)} seats played in both",
                        sections, footer(variant.info, variant.results))
-    tables = {"seats": seats, "skill": skill, "luck": luck_t, "length": length}
+    tables = {"seats": seats, "skill": skill, "luck": luck_t, "luck_sources": sources,
+              "length": length}
     index, figures = write_output(out, page, sections, tables | left_out)
-    data = {"headline": lines, **{k: records(v) for k, v in tables.items()}}
+    data = {"headline": lines, "notes": source_notes,
+            **{k: records(v) for k, v in tables.items()}}
     (out / "comparison.json").write_text(json.dumps(data, indent=1, default=str),
                                          encoding="utf-8")
     return Written(out, index, figures, lines, data)

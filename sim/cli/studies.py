@@ -361,6 +361,11 @@ def dossier(
             "--luck-deals", help="Deals of each source of randomness for luck by source: "
                                  "deals ** sources crossed deals per field, every seating "
                                  "(default 3; 0 skips it).", show_default=False)] = None,
+        luck_blocks: Annotated[int | None, typer.Option(
+            "--luck-blocks", help="Blocks of crossed deals for luck by source, each dealing "
+                                  "every source from fresh seeds: N times the games, "
+                                  "narrower intervals (1..20, default 1).",
+            show_default=False)] = None,
         seed: Annotated[int | None, typer.Option(
             "--seed", help="Seed of every job (>= 0, default 1).", show_default=False)] = None,
         out: Annotated[Path | None, typer.Option(
@@ -387,12 +392,12 @@ def dossier(
 
     with user_errors():
         check_run_options(games, workers, seed, scheduler, dask_local)
-        dossier_mod.checked_options(games, players, seed, course, luck_deals)
+        dossier_mod.checked_options(games, players, seed, course, luck_deals, luck_blocks)
         name = get_game(game).name
         share = config_mod.parse_precision(precision)
         given = {"rungs": tuple(dossier_mod.parse_rungs(name, rungs)) if rungs else None,
                  "players": players, "games": games, "seed": seed, "course": course,
-                 "luck_deals": luck_deals,
+                 "luck_deals": luck_deals, "luck_blocks": luck_blocks,
                  "variants": tuple(dossier_mod.absolute(variant)) if variant else None,
                  "precision": share}
         where = out or Path("runs") / f"{name}-dossier"

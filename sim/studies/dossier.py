@@ -13,7 +13,7 @@ precision), each in its own run directory under OUT:
 - `restrict/`: restricted play (sim/studies/restrict.py) of the strongest plan;
 - `metagame/`: the meta-game (sim/studies/metagame.py) of greedy and the plans;
 - `luck/`: luck by source (sim/studies/luck_sources.py), a crossed tournament of the
-  strongest plan against each other field.
+  strongest plan against each other field, in `luck_blocks` blocks of crossed deals.
 
 Then a sample of the skill job's games between the two strongest plans is played again with
 the trace on (sim/replay.py) and each seat's public score after every event is kept
@@ -61,6 +61,7 @@ class Plan:
     course: int = COURSE_GAMES
     precision: float | None = None
     luck_deals: int = luck_mod.DEALS
+    luck_blocks: int = luck_mod.BLOCKS
 
 
 def searches(game: str, name: str) -> bool:
@@ -206,7 +207,7 @@ def start(game: str, given: dict[str, Any], out: Path, resume: bool) -> Plan:
     plan = Plan(game, tuple(rungs), given["players"] or min_players(game), games,
                 given["seed"] if given["seed"] is not None else 1,
                 tuple(given["variants"] or ()), course, given["precision"],
-                smoke.cap("deals", deals))
+                smoke.cap("deals", deals), given.get("luck_blocks") or luck_mod.BLOCKS)
     skill_config(plan, out)   # checks the variant and the player count before writing
     return plan
 
@@ -276,7 +277,8 @@ def play(plan: Plan, out: Path, resume: bool = False, workers: int | None = None
         where = out / RESTRICT
         restrict_mod.run(cfg, where, again(where), echo=echo, **options)
     luck_mod.write(out, plan.game, plan.players, plan.seed, plan.luck_deals, ranked[0],
-                   luck_fields(plan, ranked[0]), plan.variants, resume, echo, **options)
+                   luck_fields(plan, ranked[0]), plan.variants, resume, echo,
+                   plan.luck_blocks, **options)
     meta = meta_job(plan, out)
     if meta is not None:
         done(META, meta_mod.run(meta, out / META, again(out / META), **options))
@@ -348,13 +350,15 @@ def write_course(plan: Plan, out: Path, ranked: list[str]) -> Path:
 
 
 def checked_options(games: int | None, players: int | None, seed: int | None,
-                    course: int | None, luck_deals: int | None = None) -> None:
+                    course: int | None, luck_deals: int | None = None,
+                    luck_blocks: int | None = None) -> None:
     """Range checks of the dossier's own numbers (UserError)."""
     for option, value, low, high in (("--games", games, 1, limits.MAX_GAMES),
                                      ("--players", players, 2, 64),
                                      ("--seed", seed, 0, limits.MAX_SEED),
                                      ("--course", course, 0, 10_000),
-                                     ("--luck-deals", luck_deals, 0, 12)):
+                                     ("--luck-deals", luck_deals, 0, 12),
+                                     ("--luck-blocks", luck_blocks, 1, luck_mod.MAX_BLOCKS)):
         limits.check_range(option, value, low, high)
 
 

@@ -8,9 +8,10 @@ rung below or beside it (random, greedy, the other plans), so reading down the f
 how each source's share changes with the field's skill.
 
 The job is a crossed tournament (`crossed_deals`, sim/run/schedule.py) played by the runner
-into OUT/luck/ (shards, --resume, workers, Dask), one block of crossed deals per field; every
-field meets the same crossed deals (sim/run/seeding.py). OUT/luck_sources.csv, one row per
-game (the candidate's result and each source's deal index), is derived from its results.
+into OUT/luck/ (shards, --resume, workers, Dask), `blocks` blocks of crossed deals per field,
+each dealing every source from fresh seeds; every field meets the same crossed deals
+(sim/run/seeding.py). OUT/luck_sources.csv, one row per game (the candidate's result, its
+block, each source's deal index and the deal's seed), is derived from its results.
 """
 from __future__ import annotations
 
@@ -28,34 +29,44 @@ from sim.run import config as config_mod, runner, schedule, store
 FILE = "luck_sources.csv"
 RUN = "luck"       # the crossed tournament's run directory under OUT
 DEALS = 3          # default deals per source
+BLOCKS = 1         # default blocks of crossed deals
+MAX_BLOCKS = 20
 DEAL_COLUMN = "deal:"   # a source's deal index column: "deal:<source>"
+BLOCK = "block"         # the block of crossed deals of a row (reports/studies/luck_sources.py)
+SEED = "seed"           # the crossed deal's seat seed: equal seeds, equal source seeds
 
 
-def games(sources: int, deals: int, players: int, matchups: int) -> int:
-    """Games the job plays: matchups x deals ** sources x players (0 with one source)."""
-    return 0 if sources < 2 else matchups * deals ** sources * players
+def games(sources: int, deals: int, players: int, matchups: int, blocks: int = BLOCKS) -> int:
+    """Games the job plays: matchups x blocks x deals ** sources x players (0 with one
+    source)."""
+    return 0 if sources < 2 else matchups * blocks * deals ** sources * players
 
 
 def config(where: Path, game: str, players: int, seed: int, deals: int, candidate: str,
-           fields: Sequence[str], variants: Sequence[str] = ()) -> config_mod.Config:
-    """The crossed tournament: the candidate against players-1 copies of each field, one
-    block of deals ** sources crossed deals in every rotation (UserError on a bad variant)."""
-    raw = {"game": game, "format": "matchups", "seatings": "rotations", "games": 1,
+           fields: Sequence[str], variants: Sequence[str] = (), blocks: int = BLOCKS
+           ) -> config_mod.Config:
+    """The crossed tournament: the candidate against players-1 copies of each field, `blocks`
+    blocks of deals ** sources crossed deals in every rotation (UserError on a bad
+    variant)."""
+    block = games(len(get_game(game).sources()), deals, players, 1)
+    # the fewest games the runner rounds up to `blocks` whole blocks (1: one block)
+    raw = {"game": game, "format": "matchups", "seatings": "rotations",
+           "games": (blocks - 1) * block + 1,
            "matchups": [[candidate] + [f] * (players - 1) for f in fields],
            "crossed_deals": deals, "seed": seed}
     return config_mod.load(where / "luck.toml", raw=raw, variants=list(variants))
 
 
 def table(run_dir: Path) -> pd.DataFrame:
-    """One row per crossed deal, field and rotation of a played crossed tournament of one
-    block, in that order within each field: the candidate's win share and score margin over
-    the mean of the other seats, with each source's deal index (UserError when a game failed
-    or the run holds more blocks)."""
+    """One row per crossed deal, field and rotation of a played crossed tournament, in that
+    order within each field: the candidate's win share and score margin over the mean of the
+    other seats, with its block, each source's deal index and the deal's seed (UserError when
+    a game failed)."""
     manifest = store.read_manifest(run_dir)
     per_source = manifest["config"]["crossed_deals"]
     names = get_game(manifest["game"]).sources()
-    df = store.read_results(run_dir, ["matchup", "deal", "seating", "seat", "win_share",
-                                      "score", "error"]).to_pandas()
+    df = store.read_results(run_dir, ["matchup", "deal", "seed", "seating", "seat",
+                                      "win_share", "score", "error"]).to_pandas()
     failed = int((df.loc[df["seat"] == 0, "error"] != 0).sum())
     if failed:
         raise UserError(f"{failed} crossed deals of {manifest['game']} ended in an engine "
@@ -68,34 +79,36 @@ def table(run_dir: Path) -> pd.DataFrame:
     mine = mine.sort_values(["matchup", "seating", "deal"], kind="stable")
     lineups = [m["lineup"] for m in manifest["matchups"]]
     blocks, index = schedule.crossed_cells(mine["deal"].to_numpy(), per_source, len(names))
-    if blocks.any():   # the analysis takes one crossed design: each cell once per rotation
-        raise UserError(f"{run_dir} holds {int(blocks.max()) + 1} blocks of crossed deals, "
-                        "luck by source reads one", "play it without precision or top")
     return pd.DataFrame({
         "candidate": [lineups[i][0] for i in mine["matchup"]],
         "field": [lineups[i][1] for i in mine["matchup"]],
         "rotation": mine["seating"].to_numpy(np.int64),
+        BLOCK: blocks,
         **{f"{DEAL_COLUMN}{n}": index[:, k] for k, n in enumerate(names)},
+        SEED: mine["seed"].to_numpy(np.int64),
         "win_share": mine["win_share"].to_numpy(float),
         "margin": mine["margin"].to_numpy(float)})
 
 
 def write(out: Path, game: str, players: int, seed: int, deals: int, candidate: str,
           fields: Sequence[str], variants: Sequence[str] = (), resume: bool = False,
-          echo: Callable[[str], None] = print, **options: Any) -> Path | None:
-    """Play (resume: complete) the crossed tournament into OUT/luck/ under the variant items
-    and write OUT/luck_sources.csv from it; None when the game has one source, deals is 0 or
-    there is no field. `options`: the runner's workers, scheduler, dask_local."""
+          echo: Callable[[str], None] = print, blocks: int = BLOCKS, **options: Any
+          ) -> Path | None:
+    """Play (resume: complete) the crossed tournament of `blocks` blocks into OUT/luck/ under
+    the variant items and write OUT/luck_sources.csv from it; None when the game has one
+    source, deals is 0 or there is no field. `options`: the runner's workers, scheduler,
+    dask_local."""
     from reports.files import write_whole
 
     g = get_game(game)
     if deals < 1 or len(g.sources()) < 2 or not fields:
         return None
     where = out / RUN
-    cfg = config(where, game, players, seed, deals, candidate, fields, variants)
+    cfg = config(where, game, players, seed, deals, candidate, fields, variants, blocks)
     outcome = runner.run(cfg, where, resume and (where / store.MANIFEST).exists(), **options)
     path = out / FILE
     write_whole(path, table(where).to_csv(index=False).encode())
-    echo(f"luck by source: {outcome.games} games of {len(g.sources())} sources x {deals} "
-         f"deals, {outcome.played} played now in {outcome.seconds:.1f} s")
+    shown = f"{blocks} blocks of " if blocks > 1 else ""
+    echo(f"luck by source: {outcome.games} games of {shown}{len(g.sources())} sources x "
+         f"{deals} deals, {outcome.played} played now in {outcome.seconds:.1f} s")
     return path

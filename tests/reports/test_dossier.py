@@ -351,20 +351,28 @@ def test_the_comparisons_deal_share_without_interval_says_why():
     assert shown["variant [95%]"] == "0.200 [0.000, 0.700]"
 
 
-def crossed_games(out: Path, deals: int = 3) -> Path:
-    """A synthetic luck_sources.csv of builder against random and greedy: the ship pile
-    decides much of the margin, the statute piles little."""
-    rng = np.random.default_rng(2)
+def crossed_games(out: Path, deals: int = 3, ship: float = 1.0, seed: int = 2,
+                  blocks: int | None = None, sources: tuple[str, ...] = ("ship pile",
+                                                                         "statute piles")
+                  ) -> Path:
+    """A synthetic luck_sources.csv of builder against random and greedy (the ship pile's
+    effect `ship` times the field's spread): the ship pile decides much of the margin, the
+    statute piles little. With `blocks`, each row's block and its cell's seed (the cell's
+    number: the same deals in every table given blocks)."""
+    rng = np.random.default_rng(seed)
     rows = []
-    for field, spread in (("random", 1.0), ("greedy", 3.0)):
-        ship, statutes = rng.normal(0, spread, deals), rng.normal(0, 0.2, deals)
-        for i in range(deals):
-            for j in range(deals):
-                for r in range(3):
-                    margin = ship[i] + statutes[j] + rng.normal()
-                    rows.append({"candidate": "builder", "field": field, "rotation": r,
-                                 "deal:ship pile": i, "deal:statute piles": j,
-                                 "win_share": float(margin > 0), "margin": margin})
+    for block in range(blocks or 1):
+        for field, spread in (("random", 1.0), ("greedy", 3.0)):
+            pile, statutes = rng.normal(0, ship * spread, deals), rng.normal(0, 0.2, deals)
+            for i in range(deals):
+                for j in range(deals):
+                    for r in range(3):
+                        margin = pile[i] + statutes[j] + rng.normal()
+                        cell = {} if blocks is None else {"block": block,
+                                                          "seed": (block * deals + i) * deals + j}
+                        rows.append({"candidate": "builder", "field": field, "rotation": r,
+                                     f"deal:{sources[0]}": i, f"deal:{sources[1]}": j} | cell
+                                    | {"win_share": float(margin > 0), "margin": margin})
     pd.DataFrame(rows).to_csv(out / "luck_sources.csv", index=False)
     return out
 
@@ -397,3 +405,75 @@ def test_a_game_with_one_source_says_so_and_an_unplayed_job_says_why(tmp_path):
     assert "has one source of randomness (deck)" in one
     skipped = dossier.write(out, SOURCED).index.read_text()
     assert "Not measured (--luck-deals 0" in skipped and "ship pile" in skipped
+
+
+def test_the_comparison_shows_each_sources_share_change_with_a_paired_interval(tmp_path):
+    from reports.studies import dossier_compare, luck_sources
+
+    base = crossed_games(synthetic_dossier(tmp_path / "base"), ship=0.3, blocks=2)
+    variant = crossed_games(synthetic_dossier(tmp_path / "variant", seed=2), ship=3.0, seed=3,
+                            blocks=2)
+    out = variant / "compare"
+    written = dossier_compare.write(base, variant, SOURCED, out, n_boot=60)
+    html = written.index.read_text()
+    assert bare_numbers(html) == []
+    section = html.split('<section id="sources">')[1].split("</section>")[0]
+    assert "Luck by source of randomness" in section and "redraws each source" in section
+    t = pd.read_csv(out / "luck_sources.csv")
+    parts = ["ship pile", "statute piles", luck_sources.INTERACTIONS, luck_sources.WITHIN]
+    assert list(t["field"].unique()) == ["random", "greedy"]   # lowest rung first
+    assert list(t["part"].unique()) == parts and len(t) == 2 * 2 * 4
+    assert t["paired"].all() and (t["games"] == 2 * 9 * 3).all()
+    assert t[["base_lo", "variant_lo", "diff_lo", "diff_hi"]].notna().all().all()
+    assert np.allclose(t["diff"], t["variant"] - t["base"])
+    ship = t[(t["part"] == "ship pile") & (t["result"] == "margin")]
+    assert (ship["diff_lo"] > 0).all()   # the variant's ship pile decides far more
+    first = section.split("<p")[1]   # the section's first note names the change shown
+    assert "the ship pile&#x27;s share of the variance of builder" in first and "rises" in first
+    assert written.data["notes"][0].startswith("Luck by source: the ship pile")
+    assert len(written.lines) <= 3 and written.data["luck_sources"]
+
+
+def test_the_comparisons_bootstrap_is_paired_only_on_the_same_crossed_deals(tmp_path):
+    from reports.studies import luck_sources_change as change
+
+    base = crossed_games(tmp_path, blocks=1)
+    b = pd.read_csv(base / "luck_sources.csv")
+    assert change.paired(b, b.assign(margin=b["margin"] + 1), ["deal:ship pile"])
+    assert not change.paired(b, b.assign(seed=b["seed"] + 1), ["deal:ship pile"])
+    assert not change.paired(b.drop(columns="seed"), b, ["deal:ship pile"])
+    t, notes = change.changes(b, b.assign(seed=b["seed"] + 1), n_boot=30)
+    assert not t["paired"].any() and "on its own" in notes[0]
+    t, notes = change.changes(b, b, n_boot=30)
+    assert t["paired"].all() and "alike in both" in notes[0]
+    assert (t["diff"] == 0).all() and (t["diff_lo"] == 0).all()   # the same deals redrawn
+    t, notes = change.changes(b, b.assign(candidate="mcts"), n_boot=30)
+    assert t.empty and "met no field in both runs (base: builder; variant: mcts)" in notes[0]
+
+
+def test_paired_redraws_give_a_narrower_interval_than_independent_ones():
+    from reports.studies import luck_sources as ls
+    from tests.reports.test_luck_sources import synthetic
+
+    base = synthetic((6, 6), 3, [1.0, 0.3], 0.0, 1.0, seed=4)[None]
+    variant = base + np.random.default_rng(9).normal(0, 0.1, base.shape)
+    d, lo, hi = ls.shares_difference(base, variant, True, n_boot=200)
+    _, lo_i, hi_i = ls.shares_difference(base, variant, False, n_boot=200)
+    assert np.allclose(d, ls.shares(variant) - ls.shares(base))
+    assert (hi - lo)[0] < (hi_i - lo_i)[0] / 3
+
+
+def test_a_variant_that_changes_the_sources_is_said_not_compared(tmp_path):
+    from reports.studies import dossier_compare
+
+    base = crossed_games(synthetic_dossier(tmp_path / "base"))
+    variant = crossed_games(synthetic_dossier(tmp_path / "variant", seed=2),
+                            sources=("ship pile", "dice"))
+    written = dossier_compare.write(base, variant, SOURCED, variant / "compare", n_boot=20)
+    section = written.index.read_text().split('<section id="sources">')[1]
+    assert "changes the game&#x27;s sources of randomness (base: ship pile, statute piles; " \
+           "variant: ship pile, dice)" in section
+    assert written.data["luck_sources"] == []
+    unplayed = synthetic_dossier(tmp_path / "none")
+    page = dossier_compare.write(base, unplayed, SOURCED, tmp_path / "cmp", n_boot=20)
+    assert "not played in both dossiers" in page.index.read_text()

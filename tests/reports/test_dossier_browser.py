@@ -90,7 +90,8 @@ def test_the_page_reads_well_in_chromium(pages, which, tmp_path):
 
 SECTIONS = {"dossier": ("headline", "seats", "skill", "luck", "elements", "metagame", "course",
                          "files"),
-            "comparison": ("headline", "seats", "skill", "luck", "length", "method", "files")}
+            "comparison": ("headline", "seats", "skill", "luck", "sources", "length", "method",
+                           "files")}
 
 
 @pytest.mark.parametrize("which", sorted(SECTIONS))

@@ -83,6 +83,12 @@ def test_a_variant_compares_with_the_base_rules_on_the_same_deals(played, tmp_pa
     assert len(compared["headline"]) == 3 and compared["index"].endswith("index.html")
     skill = pd.read_csv(tmp_path / "variant" / "compare" / "skill.csv")
     assert (skill["deals"] == 2).all() and {"diff", "diff_lo", "p_holm"} <= set(skill)
+    # luck by source: the same crossed deals in both (same seed and --luck-deals), so paired
+    sources = pd.read_csv(tmp_path / "variant" / "compare" / "luck_sources.csv")
+    assert sources["paired"].all() and sources["field"].nunique() == 2
+    assert (sources["diff"].isna() | sources["diff"].between(-1, 1)).all()
+    assert "Luck by source of randomness" in (
+        tmp_path / "variant" / "compare" / "index.html").read_text()
 
 
 @pytest.mark.parametrize("args,problem", [
@@ -90,6 +96,8 @@ def test_a_variant_compares_with_the_base_rules_on_the_same_deals(played, tmp_pa
     (["siberia", "--variant", "no_such_switch=1"], "no_such_switch"),
     (["siberia", "--games", "0"], "--games 0 is too small"),
     (["siberia", "--luck-deals", "13"], "--luck-deals 13 is too large"),
+    (["siberia", "--luck-blocks", "0"], "--luck-blocks 0 is too small"),
+    (["siberia", "--luck-blocks", "21"], "--luck-blocks 21 is too large"),
     (["siberia", "--rungs", "random,nobody"], "unknown strategy 'nobody'"),
     (["siberia", "--rungs", "mcts,random"], "the lowest rung 'mcts' searches"),
 ])

@@ -38,6 +38,21 @@ def test_every_crossed_deal_is_played_from_every_seat_and_repeats_exactly(tmp_pa
     assert again.read_bytes() == path.read_bytes()
 
 
+def test_several_blocks_deal_every_source_afresh_and_repeat_the_first(tmp_path):
+    sources = len(get("siberia").sources())
+    cfg = job.config(tmp_path, "siberia", 2, 5, 2, "greedy", ["random"], blocks=3)
+    assert cfg.matchups[0].deals_for(cfg["games"]) == 3 * 2 ** sources
+    one = pd.read_csv(job.write(tmp_path / "one", "siberia", 2, 5, 2, "random", ["greedy"],
+                                workers=1))
+    two = pd.read_csv(job.write(tmp_path / "two", "siberia", 2, 5, 2, "random", ["greedy"],
+                                workers=1, blocks=2))
+    assert len(two) == job.games(sources, 2, 2, 1, blocks=2) == 2 * len(one)
+    assert (one[job.BLOCK] == 0).all() and sorted(two[job.BLOCK].unique()) == [0, 1]
+    first = two[two[job.BLOCK] == 0].reset_index(drop=True)
+    pd.testing.assert_frame_equal(first, one)   # block 0 is the one-block job's
+    assert set(two.loc[two[job.BLOCK] == 1, job.SEED]).isdisjoint(one[job.SEED])
+
+
 def test_no_job_without_deals_or_fields(tmp_path):
     assert job.write(tmp_path, "siberia", 2, 1, 0, "greedy", ["random"]) is None
     assert job.write(tmp_path, "siberia", 2, 1, 2, "greedy", []) is None
