@@ -249,7 +249,8 @@ def top_pair(s: Settings, matrix: pd.DataFrame) -> pd.Series | None:
                                                 kind="stable").drop(columns="order").iloc[0]
 
 
-WORST = ", its hardest field other than random"   # names top_pair's field
+# names top_pair's field
+WORST = ", its hardest field that neither searches nor plays at random"
 
 
 def headline(s: Settings, n: Numbers) -> list[str]:

@@ -288,7 +288,7 @@ def test_skill_pays_only_if_the_top_rung_beats_the_field_it_fares_worst_against(
                          "win_hi": [0.5, 0.2], "fair_share": [0.25, 0.25]})
     s = replace(s, searches=("mcts_weak", "mcts"))
     lines = headline(s, replace(n, matrix=pd.concat([n.matrix, cafe, weak]), luck=luck))
-    assert "3 copies of greedy, its hardest field other than random" in lines[1]
+    assert "3 copies of greedy, its hardest field that neither searches nor plays at random" in lines[1]
     # a tie in win share goes to the field with the lower interval, not to the stronger plan
     tie = pd.DataFrame({"candidate": ["mcts"], "field": ["cafe"], "win_share": [0.28],
                         "win_lo": [0.2], "win_hi": [0.4], "fair_share": [0.25]})
