@@ -138,13 +138,27 @@ def paired_t(diffs: np.ndarray, bounds: tuple[float, float] | None = None
         return (mean, np.nan, np.nan, np.nan)
     se = d.std(ddof=1) / np.sqrt(m)
     if se == 0:
-        return (mean, mean, mean, 1.0 if mean == 0 else 0.0)
+        return _constant(mean, m, bounds)
     t = mean / se
     half = float(st.t.ppf(0.975, m - 1)) * se
     lo, hi = mean - half, mean + half
     if bounds is not None:
         lo, hi = max(lo, bounds[0]), min(hi, bounds[1])
     return (mean, lo, hi, float(2 * st.t.sf(abs(t), m - 1)))
+
+
+def _constant(mean: float, m: int, bounds: tuple[float, float] | None
+              ) -> tuple[float, float, float, float]:
+    """paired_t of m equal differences, where the t interval has no width and p would be 0:
+    the exact sign-flip p (m equal nonzero differences are the most extreme of the 2^m sign
+    patterns) and, within `bounds`, the interval that holds whenever a deal differs from the
+    rest with a chance of at most q = 1 - 0.05^(1/m), the upper 95% bound of a chance never
+    seen in m deals (without bounds, no width)."""
+    p = 1.0 if mean == 0 else min(1.0, 2.0 ** (1 - m))
+    if bounds is None:
+        return (mean, mean, mean, p)
+    q = 1 - ALPHA ** (1 / m)
+    return (mean, mean - q * (mean - bounds[0]), mean + q * (bounds[1] - mean), p)
 
 
 def holm(pvalues: Sequence[float], alpha: float = ALPHA) -> tuple[np.ndarray, np.ndarray]:

@@ -234,3 +234,17 @@ def test_win_share_differences_keep_their_interval_within_minus_one_and_one():
     assert -1.0 <= lo <= mean <= hi <= 1.0 and hi == 1.0
     free = stats.paired_t(np.array([1.0, -0.5, 1.0]))
     assert free[2] > 1.0 and free[3] == p   # only the interval is cut, not the test
+
+
+@pytest.mark.parametrize("m", [2, 5, 40])
+def test_equal_differences_claim_no_more_than_their_deals_allow(m):
+    """Every deal with the same difference: the t interval would have no width and p 0, so a
+    sign-flip p (2 deals: 0.5) and an interval from the chance a deal could differ, at most
+    q = 1 - 0.05^(1/m) (2 deals: 0.78; 40 deals: 0.072), stand in."""
+    mean, lo, hi, p = stats.paired_t(np.full(m, 0.25), stats.SHARE_DIFF)
+    assert mean == 0.25 and p == pytest.approx(min(1.0, 2.0 ** (1 - m)))
+    q = {2: 0.7764, 5: 0.4507, 40: 0.0721}[m]
+    assert (lo, hi) == pytest.approx((0.25 - q * 1.25, 0.25 + q * 0.75), abs=1e-3)
+    none = stats.paired_t(np.zeros(m), stats.SHARE_DIFF)
+    assert none[0] == 0.0 and none[3] == 1.0 and none[1] < 0 < none[2]
+    assert stats.paired_t(np.full(m, 0.25))[1:] == (0.25, 0.25, p)   # unbounded: no width

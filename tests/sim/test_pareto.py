@@ -53,7 +53,7 @@ seed = 3
 [skill]
 top = "sculptor"
 against = ["random"]
-games = 6
+games = 21
 """ + SEARCH
 
 
