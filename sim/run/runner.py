@@ -400,10 +400,11 @@ def run(cfg: Config, run_dir: Path, resume: bool = False, workers: int | None = 
                   f"({', '.join(st.damaged[:3])}{', ...' if len(st.damaged) > 3 else ''}); "
                   f"playing {'it' if one else 'them'} again", file=sys.stderr, flush=True)
         compiled = 0.0
-        if not scheduler:   # a remote cluster's workers load their own engine
+        left = first_round(cfg, st)
+        if not scheduler and left != 0:   # a remote cluster's workers load their own engine
             compiled = compiling.load_engine(get_game(cfg["game"]),
                                              lambda: warm_up(cfg, st.manifest), show)
-        backend = backends.make(workers, scheduler, dask_local, tasks=first_round(cfg, st))
+        backend = backends.make(workers, scheduler, dask_local, tasks=left)
         LOG.info("backend %s, %s", backend.name, plural(backend.workers, "worker"))
         done_games = sum(e["games"] for e in st.done.values())
         bar = tqdm(total=done_games, initial=done_games, unit="game", unit_scale=True,
