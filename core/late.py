@@ -91,20 +91,22 @@ def fill_all(slots: Sequence[Slot], remake: str | None) -> None:
     and fills its own into the cache, all at the same time; this process then loads those.
     A lane that fails only costs its compile here."""
     cold = [s for s in slots if s.compiles()] if remake else []
-    lanes = [cold[k::jobs()] for k in range(min(jobs(), len(cold)))]
-    apart = [s for lane in lanes[1:] for s in lane]
+    n = jobs()
+    apart = [s for k, s in enumerate(cold) if k % n]
     children = [subprocess.Popen([sys.executable, "-m", "core.late", remake,
-                                  *(s.symbol for s in lane)],
+                                  *(s.symbol for s in cold[lane::n])],
                                  stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                 stderr=subprocess.DEVNULL) for lane in lanes[1:]]
+                                 stderr=subprocess.DEVNULL) for lane in range(1, min(n, len(cold)))]
     try:
         for s in slots:
             if s not in apart:
                 s.fill()
+    except BaseException:
+        for child in children:
+            child.kill()
+        raise
     finally:
         for child in children:
-            if sys.exc_info()[0] is not None:
-                child.kill()
             with contextlib.suppress(subprocess.SubprocessError):
                 child.wait()
     for s in apart:

@@ -108,7 +108,8 @@ def ticking(text: str, out: TextIO, every: float = 1.0, show: bool = True,
 def load_engine(game: Any, warm: Callable[[], None], show: bool) -> float:
     """Run `warm` (the first compiled call of `game`, a descriptor), telling the user when it
     compiles; seconds it took when it compiled, else 0. A cached engine whose parts compiled
-    apart (the search, on its first use) are not cached yet is told after LATE_NOTICE s.
+    apart (a strategy kernel or the search, on its first use) are not cached yet is told after
+    LATE_NOTICE s.
     Interpreted (NUMBA_DISABLE_JIT=1), there is nothing to load: `warm` is not run."""
     if jit.interpreted():
         return 0.0

@@ -55,7 +55,7 @@ class PlayableGame:
     # one seed per source) -> the crossed deal: each source from its seed's deal
     sources: Callable[[], tuple[str, ...]]
     crossed_deal: Callable[..., np.ndarray]
-    # kernel ids -> compile (or load) the kernels among them compiled apart (the search) now
+    # kernel ids -> compile (or load) now the play loop and those kernels (core.late slots)
     prepare: Callable[[np.ndarray], None]
     record_columns: Callable[[], list[str]]
     error_names: tuple[str, ...]                              # invariant-checker error names

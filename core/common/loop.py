@@ -109,8 +109,9 @@ def _play_batch(t, n_players, seeds, kernels, params, check, tr):
     """Play len(seeds) games with fixed seat strategies; records[g, seat, :], errors[g]. tr is
     no_trace() or, for one game, a trace buffer that records its events. It calls the step
     (play_steps) through a slot (core.late): each compiled caller of a function optimises all
-    of its machine code again, and the step holds the engine and every strategy. (The only
-    other entry of play, play_dealt, compiles when crossed deals are first played.)"""
+    of its machine code again, and the step holds the engine (its strategy kernels are slots
+    of their own). (The only other entry of play, play_dealt, compiles when crossed deals are
+    first played.)"""
     g_n = seeds.shape[0]
     rec = np.zeros((g_n, n_players, NREC))  # noqa: F821
     errors = np.zeros(g_n, np.int32)

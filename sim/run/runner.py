@@ -4,8 +4,9 @@ The plan is a function of the resolved config alone: round 1 plays `games` games
 matchup; with `precision` set, further rounds add deals (the same to every matchup) until
 every strategy's 95% interval on its win share is within +-precision, or `max_games` per
 matchup is reached. A crossed run (sim.run.schedule) plays whole blocks of crossed deals: a
-round adds whole blocks, each dealing every source from fresh seeds. With per_entry (a meta-game), the target is each strategy's win share
-within each matchup, and each matchup grows on its own until its entries meet it. With `top`
+round adds whole blocks, each dealing every source from fresh seeds. With per_entry (a
+meta-game), the target is each strategy's win share within each matchup, and each matchup
+grows on its own until its entries meet it. With `top`
 set, the matchups grow until the ranking's first K stand apart from the rest (sim.run.ranking:
 alike where a ranked strategy plays in several, else only the open ones). A round's deals
 are cut into shards at multiples of the shard size, so a resumed run replays the same

@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from reports.studies.luck_sources import BLOCK, DEAL_COLUMN, SEED
 from sim.errors import UserError
 from sim.games import get as get_game
 from sim.run import config as config_mod, runner, schedule, store
@@ -31,9 +32,6 @@ RUN = "luck"       # the crossed tournament's run directory under OUT
 DEALS = 3          # default deals per source
 BLOCKS = 1         # default blocks of crossed deals
 MAX_BLOCKS = 20
-DEAL_COLUMN = "deal:"   # a source's deal index column: "deal:<source>"
-BLOCK = "block"         # the block of crossed deals of a row (reports/studies/luck_sources.py)
-SEED = "seed"           # the crossed deal's seat seed: equal seeds, equal source seeds
 
 
 def games(sources: int, deals: int, players: int, matchups: int, blocks: int = BLOCKS) -> int:
