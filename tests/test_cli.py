@@ -202,7 +202,7 @@ def test_games_listing_loads_no_engine_kernel_pandas_or_numba():
     code = ("import sys; from sim.cli import main; sys.argv = ['meeplab', 'games']\n"
             "try:\n    main()\nexcept SystemExit:\n    pass\n"
             "light = {'strategies', 'strategies.common', 'strategies.common.registry', "
-            "'strategies.common.spec'}\n"
+            "'strategies.common.spec', 'strategies.common.value'}\n"
             "bad = [m for m in sys.modules if m in ('pandas', 'numba') "
             "or m.startswith('strategies') "
             "and m not in light or m.startswith('core.') "

@@ -416,3 +416,49 @@ def dossier(
             lines += compared.lines + [f"comparison: {compared.index}"]
             data["comparison"] = compared.data | {"index": str(compared.index)}
     return Summary(data, lines)
+
+
+@app.command("fit-value")
+def fit_value(
+        game: GameArg,
+        games: Annotated[int, typer.Option(
+            "--games", help="Search games to sample positions from.")] = 200,
+        seed: Annotated[int, typer.Option("--seed", help="Seed of the deals (>= 0).")] = 1,
+        players: Annotated[int | None, typer.Option(
+            "--players", help="Number of players (default 4, or the game's nearest).",
+            show_default=False)] = None,
+        search: Annotated[str, typer.Option(
+            "--search", help="The search preset in one seat (it rotates).")] = "mcts",
+        field: Annotated[str | None, typer.Option(
+            "--field", help="The strategy in the other seats (default: the search's rollout "
+                            "preset).", show_default=False)] = None,
+        name: Annotated[str, typer.Option(
+            "--name", help="The model's name, as a search preset's `value` names it.")
+        ] = "learned",
+        out: Annotated[Path | None, typer.Option(
+            "--out", help="Values file (default: configs/values/<game>.toml; its other "
+                          "models are kept).", show_default=False)] = None,
+        ) -> Summary:
+    """Fit a learned value model (the search's cut-off value) from the game's own search
+    games: public features at positions of traced games, labelled with the final win
+    shares."""
+    from sim.studies import value_fit
+
+    with user_errors():
+        positive("--games", games)
+        if seed < 0:
+            raise UserError(f"--seed {seed} is negative", "give a seed >= 0")
+        if not name.isidentifier():
+            raise UserError(f"--name {name!r} is not a name", "use letters, digits and _")
+        chosen = get_game(game).name
+        value_fit.check_out(out or value_fit.value.values_path(chosen))
+        result = value_fit.fit(chosen, name, games, seed, players, search, field,
+                               echo=lambda line: typer.echo(line, err=True))
+        path = value_fit.write(result, out)
+    lines = [f"{chosen}: model {name} from {result.games} games, {result.positions} positions",
+             f"log loss {result.log_loss:.3f}, held out {result.held_out_log_loss:.3f} "
+             f"(chance {result.chance_log_loss:.3f})", f"written: {path}"]
+    return Summary({"game": chosen, "model": name, "games": result.games,
+                    "positions": result.positions, "log_loss": result.log_loss,
+                    "held_out_log_loss": result.held_out_log_loss,
+                    "chance_log_loss": result.chance_log_loss, "path": str(path)}, lines)

@@ -28,12 +28,11 @@ from typing import NamedTuple
 
 import numpy as np
 
-from strategies.common.spec import MAX_INTEGER, Param
+from strategies.common import value as models
+from strategies.common.spec import (  # noqa: F401 (MAX_PARAMS, RESERVED, PresetError: here too)
+    MAX_INTEGER, MAX_PARAMS, RESERVED, Param, PresetError,
+)
 
-MAX_PARAMS = 40  # a row: a kernel's parameters, an embedded rollout preset's, RESERVED
-# a row's last columns, never a kernel's own parameters: restricted play's three
-# (strategies.common.restrict) and the search's time budget (strategies.common.search)
-RESERVED = 4
 ROOT = Path(__file__).resolve().parents[2]
 PRESET_KEYS = ("kernel", "description", "params")
 EXTRA_ENV = "MEEPLAB_PRESETS"
@@ -73,10 +72,6 @@ def preset_files(path: Path) -> list[Path]:
 
 class UnknownStrategy(ValueError):
     """A strategy name that is not registered."""
-
-
-class PresetError(ValueError):
-    """A bad presets file; the message is one line '<problem>; <fix>'."""
 
 
 class Strategy(NamedTuple):
@@ -141,7 +136,7 @@ def _embed(where: str, param: Param, value: object, row: np.ndarray, at: int,
                           f"use one of: {', '.join(known)}")
     other = known[value]
     declared = modules[other.kernel].PARAMS
-    if any(p.preset for p in declared) or at + len(declared) > MAX_PARAMS - RESERVED:
+    if any(p.preset for p in declared) or at + len(declared) > models.VALUE_ROW:
         raise PresetError(f"{where}: parameter '{param.name}' = {value!r} cannot be embedded "
                           f"(a search preset, or too many parameters); name a preset of "
                           f"another kernel")
@@ -150,7 +145,7 @@ def _embed(where: str, param: Param, value: object, row: np.ndarray, at: int,
 
 
 def _preset(path: Path, name: str, entry: object, modules: dict[str, ModuleType],
-            known: dict[str, Strategy] | None = None) -> Strategy:
+            known: dict[str, Strategy] | None = None, game: str = "") -> Strategy:
     where = f"{_where(path)}: preset '{name}'"
     if not isinstance(entry, dict):
         raise PresetError(f"{where} is not a table; write it as [presets.{name}]")
@@ -182,6 +177,8 @@ def _preset(path: Path, name: str, entry: object, modules: dict[str, ModuleType]
         value = values.get(param.name, param.default)
         if param.preset:
             row[i] = _embed(where, param, value, row, len(declared), modules, known or {})
+        elif param.model:
+            row[i] = models.embed(where, game, value, row)
         else:
             row[i] = _encode(where, param, value)
     return Strategy(name, kernel, description.strip(), dict(values), row)
@@ -249,7 +246,10 @@ class Registry:
         """The kernel module registered under `name`."""
         return self.modules[self.kernels.index(name)]
 
-    def _load_uncached(self, files: tuple[tuple[Path, int], ...]) -> dict[str, Strategy]:
+    def _load_uncached(self, files: tuple[tuple[Path, int], ...],
+                       models: int = 0) -> dict[str, Strategy]:
+        """The strategies of these preset files (models: the value models file's stamp, so a
+        refitted model is read again)."""
         by_name = dict(zip(self.kernels, self.modules))
         entries: dict[str, tuple[Path, object]] = {}
         for path, _ in files:
@@ -258,14 +258,14 @@ class Registry:
                     raise PresetError(f"{_where(path)}: preset '{name}' is already defined in "
                                       f"{_where(entries[name][0])}; rename one of them")
                 entries[name] = (path, entry)
-        plain = {name: _preset(path, name, entry, by_name)
+        plain = {name: _preset(path, name, entry, by_name, game=self.game)
                  for name, (path, entry) in entries.items() if not _uses_presets(entry, by_name)}
         for module in self.modules:
             if not module.PARAMS and module.KERNEL not in plain:
                 plain[module.KERNEL] = _builtin(module)
         # presets naming other strategies (the search's rollout policy) come second
         found = {name: plain[name] if name in plain else
-                 _preset(entries[name][0], name, entries[name][1], by_name, plain)
+                 _preset(entries[name][0], name, entries[name][1], by_name, plain, self.game)
                  for name in entries}
         return {**found, **plain}
 
@@ -293,7 +293,7 @@ class Registry:
         entry = {"kernel": kernel, "description": description, "params": params}
         by_name = dict(zip(self.kernels, self.modules))
         known = self.strategies() if _uses_presets(entry, by_name) else None
-        return _preset(Path(where or "(generated)"), name, entry, by_name, known)
+        return _preset(Path(where or "(generated)"), name, entry, by_name, known, self.game)
 
     def strategies(self, path: str | Path | None = None) -> dict[str, Strategy]:
         """Every strategy by name: the presets, and each kernel without parameters."""
@@ -305,7 +305,8 @@ class Registry:
             except OSError as exc:
                 raise PresetError(f"cannot read {_where(f)} ({exc.strerror}); restore the "
                                   f"presets file") from exc
-        return self._load(tuple(files))
+        values = models.values_path(self.game)
+        return self._load(tuple(files), values.stat().st_mtime_ns if values.is_file() else 0)
 
     def names(self, path: str | Path | None = None) -> list[str]:
         """Registered strategy names."""

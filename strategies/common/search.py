@@ -6,11 +6,13 @@ whose option is legal in this determinization compete by UCT with availability c
 (Cowling, Powley and Whitehouse 2012: the log term counts the visits in which the child was
 legal), plus a PUCT-style bonus for the child the rollout policy would choose. A node grows
 a new child while it has fewer legal children than progressive widening allows
-(1 + widening * sqrt(visits)); the first new child is the rollout policy's choice, the others
-are drawn at random. From the new node a rollout plays the rollout policy (a preset of one of
+(1 + widening * sqrt(visits)); the first new child is the rollout policy's choice (or, with
+`guide = "value"`, the option after which the learned value rates the deciding seat best), the
+others are drawn at random. From the new node a rollout plays the rollout policy (a preset of one of
 the game's other kernels) for every seat, to the end or for `depth` decisions, after which the
 game's valuation scores it. Every node on the path backs up every seat's reward: the win share
-(ties split; at a cut-off a softmax of the seats' valuations), blended with the score margin.
+(ties split; at a cut-off a softmax of the seats' valuations, or a learned value model's chances
+to win: strategies.common.value), blended with the score margin.
 Nodes are keyed by option code, so a child is found whatever the determinization; forced moves
 make no node.
 
@@ -47,6 +49,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from types import ModuleType
 from typing import Any
 
 import numpy as np
@@ -55,11 +58,12 @@ from core.common.game import Game
 from core.common.loop import MAX_STEPS, compiled_for, engine_calls
 from core.common.rng import rng_below
 from core.common.trace import EVW
-from core.jit import copy_into, monotonic_ns, njit
+from core.jit import copy_into, monotonic_ns, njit, stack_array
 from strategies.common.dispatch import dispatcher
 from strategies.common.registry import MAX_PARAMS
 from strategies.common.restrict import narrower
 from strategies.common.spec import Param
+from strategies.common.value import MAX_FEATURES, VALUE_ROW, feature_module
 
 KERNEL = "mcts"
 MAX_ITERATIONS = 1_000_000  # the tree's arrays are allocated per decision (~100 MB; decoupled ~300)
@@ -89,8 +93,17 @@ PARAMS = (
                           "rollout policy; `tree` = a node below the choices before it (single "
                           "observer: it answers them, as if it saw them)",
           choices=("tree", "policy", "decoupled"), default="policy"),
+    Param("value", "the value at a cut-off: `none` = a softmax of the game's valuation over "
+                   "`scale`; else a learned value model's name (configs/values/<game>.toml, "
+                   "`meeplab fit-value`): its chances to win", model=True, default="none"),
+    Param("guide", "the option a node grows first, which has the prior bonus: `rollout` = the "
+                   "rollout policy's choice; `value` = the option after which the learned "
+                   "value (`value`; without one, the rollout's) rates the deciding seat best",
+          choices=("rollout", "value"), default="rollout"),
 )
-ITERATIONS, EXPLORATION, PRIOR, WIDENING, ROLLOUT, DEPTH, BLEND, SCALE, SIMULTANEOUS = range(9)
+(ITERATIONS, EXPLORATION, PRIOR, WIDENING, ROLLOUT, DEPTH, BLEND, SCALE, SIMULTANEOUS,
+ VALUE, GUIDE) = range(11)
+BY_ROLLOUT, BY_VALUE = range(2)  # the `guide` choices
 TREE, POLICY, DECOUPLED = range(3)  # the `simultaneous` choices
 DECOUPLED_ROOM = 2  # entries of secret choices an iteration may add, on average
 ROLL_ROW = len(PARAMS)  # the rollout preset's parameter row starts here (registry)
@@ -116,13 +129,20 @@ def _reward(params, w, t, rank, share, sc, r):
         shares(w, t, rank, share)  # noqa: F821
         for p in range(np_):
             r[p] = share[p]
-    else:  # a softmax of the valuations stands for the win shares
-        top = sc[0]
+    else:  # a softmax of the valuations, or of a learned model's utilities, stands for them
+        learned = params[VALUE] > 0
+        if learned:
+            utilities(params[VALUE_ROW:], w, t, r)  # noqa: F821
+        else:
+            for p in range(np_):
+                r[p] = sc[p]
+        temperature = 1.0 if learned else scale
+        top = r[0]
         for p in range(1, np_):
-            top = max(top, sc[p])
+            top = max(top, r[p])
         total = 0.0
         for p in range(np_):
-            r[p] = np.exp((sc[p] - top) / scale)
+            r[p] = np.exp((r[p] - top) / temperature)
             total += r[p]
         for p in range(np_):
             r[p] /= total
@@ -182,6 +202,25 @@ def _grow(j, have, k, mark, rng):
     return j, 0.0
 
 
+def _value_pick(params, w, t, o, k, p, after, z, tr):
+    """Index of the option of o[:k] after which the learned value rates seat p best (its
+    utility less the best other seat's), tried on the copy `after`."""
+    best = -1e300
+    bj = 0
+    for j in range(k):
+        copy_into(after, w)
+        engine_apply(after, t, o[j], tr)  # noqa: F821 (bound per game)
+        utilities(params[VALUE_ROW:], after, t, z)  # noqa: F821
+        other = -1e300
+        for q in range(after[NP_SLOT]):  # noqa: F821
+            if q != p:
+                other = max(other, z[q])
+        if z[p] - other > best:
+            best = z[p] - other
+            bj = j
+    return bj
+
+
 def _search(params, s, t, rng):
     """`iterations` ISMCTS iterations from s for its deciding seat: the tree as arrays (code,
     child, dchild, sib, owner, visits, reward) and its sizes (nodes, entries). Nodes 0..nodes-1
@@ -195,6 +234,7 @@ def _search(params, s, t, rng):
     depth = int(params[DEPTH])
     rk = int(params[ROLLOUT])
     mode = int(params[SIMULTANEOUS])
+    by_value = int(params[GUIDE]) == BY_VALUE and params[VALUE] > 0
     row = params[ROLL_ROW:]
     cap = iters + 1  # tree nodes: at most one grows an iteration
     extra = DECOUPLED_ROOM * iters if SECRET != 0 and mode == DECOUPLED else 0  # noqa: F821
@@ -210,6 +250,7 @@ def _search(params, s, t, rng):
     reward = np.zeros((size, MAXP))
     path = np.zeros(size + 1, np.int32)
     w = np.zeros(STATE_SIZE, np.int32)  # noqa: F821
+    after = np.zeros(STATE_SIZE if by_value else 1, np.int32)  # noqa: F821
     o = np.zeros(MAX_OPTIONS, np.int32)  # noqa: F821
     mark = np.zeros(MAX_OPTIONS, np.int8)  # noqa: F821
     tr = np.zeros((1, EVW), np.int32)  # one row: records nothing
@@ -278,8 +319,9 @@ def _search(params, s, t, rng):
                                       reward, o, k, mark, expl, prior, p)
             room = k if widen <= 0 else min(k, 1 + int(widen * np.sqrt(visits[node])))
             if have < room and nodes < cap:
-                j, favoured = _grow(rollout(rk, row, w, t, o, k, rng), have, k, mark,  # noqa: F821
-                                    rng)
+                first = (_value_pick(params, w, t, o, k, p, after, r, tr) if by_value
+                         else rollout(rk, row, w, t, o, k, rng))  # noqa: F821
+                j, favoured = _grow(first, have, k, mark, rng)
                 nn = nodes
                 nodes += 1
                 code[nn] = o[j]
@@ -336,6 +378,31 @@ def _choose(params, s, t, opts, n, rng):
                 best_i = j
         c = sib[c]
     return best_i
+
+
+def _utilities(coef, s, t, out):
+    """Every seat's utility z_p under the model `coef` (a row from VALUE_ROW) into out."""
+    g = progress(s, t)  # noqa: F821 (bound per game)
+    f = stack_array(MAX_FEATURES, 0, np.float64)
+    for p in range(s[NP_SLOT]):  # noqa: F821
+        features(s, t, p, f)  # noqa: F821
+        z = 0.0
+        for k in range(NF):  # noqa: F821
+            z += (coef[2 * k] + coef[2 * k + 1] * g) * f[k]
+        out[p] = z
+
+
+def learned_utilities(game: Game, module: ModuleType, np_slot: int) -> Callable:
+    """The compiled `utilities(coef, s, t, out)` of a game's features module (its learned value models,
+    strategies.common.value); s[np_slot] is the
+    number of players."""
+    if not 1 <= len(module.FEATURES) <= MAX_FEATURES:
+        raise RuntimeError(f"{game.name}: {len(module.FEATURES)} features; 1..{MAX_FEATURES} "
+                           f"are supported")
+    return compiled_for(_utilities, f"{game.name}_mcts",
+                        {"progress": module.progress, "features": module.features,
+                         "NP_SLOT": np_slot, "NF": len(module.FEATURES)})
+
 
 
 @njit
@@ -402,7 +469,9 @@ def kernel(game: Game, module: str, scores: Callable, shares: Callable,
     rollout = dispatcher(f"{game.name}_rollout", modules, narrower(game, False))
     namespace = {"sample_hidden": game.hidden, "rollout": rollout,
                  "narrow": narrower(game, False), "scores": scores, "shares": shares,
-                 "rewind": rewind, "SEAT_SLOT": e.seat_slot, "PHASE_SLOT": e.phase_slot,
+                 "rewind": rewind,
+                 "utilities": learned_utilities(game, feature_module(game.name), np_slot),
+                 "SEAT_SLOT": e.seat_slot, "PHASE_SLOT": e.phase_slot,
                  "OVER_PHASE": e.over_phase, "NP_SLOT": np_slot, "STATE_SIZE": e.state_size,
                  "MAX_OPTIONS": e.max_options, "DK_SLOT": e.decision_slot,
                  "SECRET": secret_kinds(e.decisions)}
@@ -413,6 +482,8 @@ def kernel(game: Game, module: str, scores: Callable, shares: Callable,
     namespace["_select"] = compiled_for(_select, f"{game.name}_mcts", namespace,
                                         inline="always")
     namespace["_grow"] = compiled_for(_grow, f"{game.name}_mcts", namespace, inline="always")
+    namespace["_value_pick"] = compiled_for(_value_pick, f"{game.name}_mcts", namespace,
+                                            inline="always")
     # compiled into choose: a compiled caller of its own would optimise the whole search again
     namespace["search_tree"] = compiled_for(_search, f"{game.name}_mcts", namespace,
                                             inline="always")

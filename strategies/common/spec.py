@@ -12,7 +12,9 @@ whole number for an `integer` parameter, which the kernel casts to an int), or f
 a parameter with `choices` one of the choice names, passed to the kernel as its index in
 `choices`, or for a `preset` parameter the name of another strategy: the kernel receives that
 strategy's kernel id there and its parameter row right after its own parameters (the search
-kernel's rollout policy, strategies.common.search).
+kernel's rollout policy, strategies.common.search), or for a `model` parameter `none` or the
+name of one of the game's learned value models (configs/values/<game>.toml): the kernel
+receives 0 or 1 there and the model's coefficients at strategies.common.value.VALUE_ROW.
 """
 from __future__ import annotations
 
@@ -26,10 +28,23 @@ class Param(NamedTuple):
     doc: str
     choices: tuple[str, ...] = ()  # empty: a number; else one of these names (its index)
     preset: bool = False           # the value names another strategy (see the docstring)
+    model: bool = False            # the value names a learned value model, or `none`
     low: float | None = None       # least value allowed, if any
     high: float | None = None      # greatest value allowed, if any
     integer: bool = False          # a whole number (the kernel casts it to an int)
     default: object = None         # the value of a preset that omits it (None: required)
+
+
+# a seat's parameter row: a kernel's parameters, an embedded rollout preset's, a value model's
+# coefficients (strategies.common.value.VALUE_ROW), then RESERVED columns, never a kernel's own
+# parameters: restricted play's three (strategies.common.restrict) and the search's time budget
+# (strategies.common.search)
+MAX_PARAMS = 56
+RESERVED = 4
+
+
+class PresetError(ValueError):
+    """A bad presets file; the message is one line '<problem>; <fix>'."""
 
 
 # the greatest whole number an `integer` parameter may hold without a `high` of its own: it
