@@ -36,8 +36,8 @@ CASES = {
         play=("--players", "4", "--strategies", "racer,pirate,merchant,treasure_hunter",
               "--seed", "5"),
         listed="jamaica (Jamaica): 2-6 players; strategies: racer, pirate, merchant, "
-               "treasure_hunter, greedy, mcts, mcts_strong, mcts_decoupled, "
-               "mcts_single_observer, random",
+               "treasure_hunter, greedy, mcts, mcts_strong, mcts_scored, "
+               "mcts_decoupled, mcts_single_observer, random",
         presets=("pirate (plan):", "greedy (greedy):", "mcts (mcts):"),
         log=("== Setup ==", "== Round 1: captain", "== Game over =="),
         score_unit=1,

@@ -14,8 +14,8 @@ PLANS = ("racer", "pirate", "merchant", "treasure_hunter")
 
 def test_named_strategies_and_kernels() -> None:
     assert REGISTRY.kernels == ("random", "plan", "greedy", "mcts")
-    assert REGISTRY.names() == [*PLANS, "greedy", "mcts", "mcts_strong", "mcts_decoupled",
-                                "mcts_single_observer", "random"]
+    assert REGISTRY.names() == [*PLANS, "greedy", "mcts", "mcts_strong", "mcts_scored",
+                                "mcts_decoupled", "mcts_single_observer", "random"]
     info = {e["name"]: e for e in REGISTRY.describe()}
     assert all(info[name]["kernel"] == "plan" for name in PLANS)
     for e in info.values():
