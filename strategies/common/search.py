@@ -8,11 +8,11 @@ legal), plus a PUCT-style bonus for the child the rollout policy would choose. A
 a new child while it has fewer legal children than progressive widening allows
 (1 + widening * sqrt(visits)); the first new child is the rollout policy's choice (or, with
 `guide = "value"`, the option after which the learned value rates the deciding seat best), the
-others are drawn at random. From the new node a rollout plays the rollout policy (a preset of one of
-the game's other kernels) for every seat, to the end or for `depth` decisions, after which the
-game's valuation scores it. Every node on the path backs up every seat's reward: the win share
-(ties split; at a cut-off a softmax of the seats' valuations, or a learned value model's chances
-to win: strategies.common.value), blended with the score margin.
+others are drawn at random. From the new node a rollout plays the rollout policy (a preset of
+one of the game's other kernels) for every seat, to the end or for `depth` decisions, after
+which the game's valuation scores it. Every node on the path backs up every seat's reward: the
+win share (ties split; at a cut-off a softmax of the seats' valuations, or a learned value
+model's chances to win: strategies.common.value), blended with the score margin.
 Nodes are keyed by option code, so a child is found whatever the determinization; forced moves
 make no node.
 
@@ -393,9 +393,8 @@ def _utilities(coef, s, t, out):
 
 
 def learned_utilities(game: Game, module: ModuleType, np_slot: int) -> Callable:
-    """The compiled `utilities(coef, s, t, out)` of a game's features module (its learned value models,
-    strategies.common.value); s[np_slot] is the
-    number of players."""
+    """The compiled `utilities(coef, s, t, out)` of a game's features module (its learned value
+    models, strategies.common.value); s[np_slot] is the number of players."""
     if not 1 <= len(module.FEATURES) <= MAX_FEATURES:
         raise RuntimeError(f"{game.name}: {len(module.FEATURES)} features; 1..{MAX_FEATURES} "
                            f"are supported")
