@@ -451,10 +451,10 @@ def fit_value(
         if not name.isidentifier():
             raise UserError(f"--name {name!r} is not a name", "use letters, digits and _")
         chosen = get_game(game).name
-        value_fit.check_out(out or value_fit.value.values_path(chosen))
+        path = value_fit.out_path(chosen, out)
         result = value_fit.fit(chosen, name, games, seed, players, search, field,
                                echo=lambda line: typer.echo(line, err=True))
-        path = value_fit.write(result, out)
+        value_fit.write(result, path)
     lines = [f"{chosen}: model {name} from {result.games} games, {result.positions} positions",
              f"log loss {result.log_loss:.3f}, held out {result.held_out_log_loss:.3f} "
              f"(chance {result.chance_log_loss:.3f})", f"written: {path}"]

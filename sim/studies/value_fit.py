@@ -125,29 +125,37 @@ def fit(game: str, name: str = "learned", games: int = 200, seed: int = 1,
                f"meeplab fit-value {game} " + " ".join(options))
 
 
-def check_out(path: Path) -> None:
-    """UserError unless the values file can be written (checked before the games)."""
+def _models(path: Path) -> dict:
+    """The models a values file holds ({} without one); UserError when it cannot be read."""
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8")).get("models", {})
+    except FileNotFoundError:
+        return {}
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise UserError(f"cannot read {value.shown(path)} ({exc})",
+                        "restore it, or remove it to start a new one") from exc
+
+
+def out_path(game: str, out: Path | None) -> Path:
+    """Where the model goes (--out, else the game's values file), checked before the games:
+    writable, and an existing file readable (its other models are kept); UserError."""
+    path = out or value.values_path(game)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         check_writable(path)
     except OSError as exc:
         raise os_error(exc) from exc
+    _models(path)
+    return path
 
 
 def _array(a: np.ndarray) -> str:
     return "[" + ", ".join(f"{v:.6g}" for v in a) + "]"
 
 
-def write(result: Fit, path: Path | None = None) -> Path:
-    """The model into the game's values file (its other models kept), written whole."""
-    path = path or value.values_path(result.game)
-    try:
-        old = tomllib.loads(path.read_text(encoding="utf-8")).get("models", {})
-    except FileNotFoundError:
-        old = {}
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise UserError(f"cannot read {value.shown(path)} ({exc})",
-                        "restore it, or remove it to start a new one") from exc
+def write(result: Fit, path: Path) -> Path:
+    """The model into the values file at path (its other models kept), written whole."""
+    old = _models(path)
     features = list(value.feature_module(result.game).FEATURES)
     entries = {**{k: v for k, v in old.items() if k != result.name},
                result.name: {"made_by": result.made_by, "features": features,

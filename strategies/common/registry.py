@@ -84,11 +84,7 @@ class Strategy(NamedTuple):
     row: np.ndarray  # float64[MAX_PARAMS]: the kernel's parameter vector
 
 
-def _where(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(ROOT))
-    except ValueError:
-        return str(path)
+_where = models.shown  # a path as messages show it
 
 
 def _number(x: float) -> str:

@@ -30,8 +30,6 @@ MAX_FEATURES = 7
 COEFS = 2 * MAX_FEATURES  # base_k, late_k interleaved
 VALUE_ROW = MAX_PARAMS - RESERVED - COEFS  # where a seat row holds its model's coefficients
 NONE = "none"
-MODEL_KEYS = ("description", "made_by", "features", "base", "late", "games", "positions",
-              "log_loss", "held_out_log_loss", "chance_log_loss")
 
 
 def values_path(game: str) -> Path:
@@ -40,10 +38,9 @@ def values_path(game: str) -> Path:
 
 
 class Model(NamedTuple):
-    """A fitted model: its name, the feature names it was fitted on, its coefficients."""
+    """A fitted model: its name and coefficients (one each per feature the game declares)."""
 
     name: str
-    features: tuple[str, ...]
     base: np.ndarray
     late: np.ndarray
 
@@ -57,7 +54,8 @@ class Model(NamedTuple):
 
 def shown(path: Path) -> str:
     """A path as messages show it: relative to the project when inside it."""
-    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+    full = path.resolve()
+    return str(full.relative_to(ROOT)) if full.is_relative_to(ROOT) else str(path)
 
 
 def embed(where: str, game: str, value: object, row: np.ndarray) -> float:
@@ -109,7 +107,7 @@ def load(game: str, path: Path | None = None) -> dict[str, Model]:
                               f"features.py declares; run `meeplab fit-value {game} --name "
                               f"{name}` again")
         n = len(features)
-        models[name] = Model(name, features, _numbers(where, "base", entry.get("base"), n),
+        models[name] = Model(name, _numbers(where, "base", entry.get("base"), n),
                              _numbers(where, "late", entry.get("late"), n))
     return models
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
-import os
 from pathlib import Path
 
 import numpy as np
@@ -68,7 +67,8 @@ def test_a_constant_feature_gets_no_weight() -> None:
     assert base[1] == 0 and late[1] == 0
 
 
-def test_fit_value_is_reproducible_and_its_model_reaches_the_search_row(tmp_path: Path) -> None:
+def test_fit_value_is_reproducible_and_its_model_reaches_the_search_row(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from sim.studies import value_fit
 
     args = dict(games=4, seed=3, players=3, search="mcts_random_rollouts", per_game=4,
@@ -80,16 +80,9 @@ def test_fit_value_is_reproducible_and_its_model_reaches_the_search_row(tmp_path
         '[presets.mcts_random_rollouts.params]\niterations = 2\nexploration = 0.7\nprior = 0.3\n'
         'widening = 1.0\nrollout = "random"\ndepth = 4\nblend = 0.2\nscale = 4\n',
         encoding="utf-8")
-    old = os.environ.get("MEEPLAB_PRESETS")
-    os.environ["MEEPLAB_PRESETS"] = str(presets)
-    try:
-        a = value_fit.fit("siberia", "probe", **args)
-        b = value_fit.fit("siberia", "probe", **args)
-    finally:
-        if old is None:
-            del os.environ["MEEPLAB_PRESETS"]
-        else:
-            os.environ["MEEPLAB_PRESETS"] = old
+    monkeypatch.setenv("MEEPLAB_PRESETS", str(presets))
+    a = value_fit.fit("siberia", "probe", **args)
+    b = value_fit.fit("siberia", "probe", **args)
     assert np.array_equal(a.base, b.base) and np.array_equal(a.late, b.late)
     assert a.games == 4 and a.positions > 4
     path = value_fit.write(a, tmp_path / "siberia.toml")
@@ -181,3 +174,15 @@ def test_games_of_the_learned_search_are_the_same_whatever_the_batch_split() -> 
     c, e3 = b.loop.run_batch(tables, 4, seeds[1:], kernels, params, check=True)
     assert not (e1.any() or e2.any() or e3.any())
     assert np.array_equal(whole, np.concatenate([a, c]))
+
+
+def test_an_unreadable_values_file_stops_fit_value_before_any_game(tmp_path: Path) -> None:
+    """The file whose other models fit-value keeps is read first: a damaged one is one line,
+    no game played, the file untouched."""
+    path = tmp_path / "v.toml"
+    path.write_text("[models.x\n")
+    result = CliRunner().invoke(cli.app, ["fit-value", "siberia", "--out", str(path)])
+    assert result.exit_code == 2
+    lines = [x for x in result.output.splitlines() if x.strip()]
+    assert len(lines) == 1 and "cannot read" in lines[0] and "games played" not in result.output
+    assert path.read_text() == "[models.x\n"
